@@ -1,0 +1,73 @@
+/*
+ * cmd: the command tables and the glue every command shares.
+ *
+ * Each command family (a noun such as "campaign") is one table of struct cmd
+ * in its own file; main() finds the command, opens the database once when
+ * the command says NEED_DB, runs it, and closes everything.
+ *
+ * Ownership: a cmd_ctx is owned by main(); commands borrow ctx->db.
+ * cmd_read_file() returns a buffer the caller frees.
+ */
+#ifndef MX_CMD_H
+#define MX_CMD_H
+
+#include <stddef.h>
+
+/* sysexits.h values, named for what they mean here. */
+enum exit_code {
+	EXIT_OK = 0,
+	EXIT_FAIL = 1,
+	EXIT_USAGE = 2,
+	EXIT_DATAERR = 65,
+	EXIT_TEMPFAIL = 75
+};
+
+enum cmd_flags {
+	NEED_DB = 1 << 0,	/* main opens (and migrates) the database first */
+	HIDDEN = 1 << 1		/* not listed by `mxjudge help` */
+};
+
+struct db;
+
+struct cmd_ctx {
+	const char *db_path;	/* --db, $MXJUDGE_DB, or the XDG default */
+	struct db *db;		/* open when the command has NEED_DB */
+	int quiet;		/* -q */
+};
+
+struct cmd {
+	const char *name;
+	const char *usage;	/* options after "mxjudge [noun] name" */
+	int (*run)(struct cmd_ctx *ctx, int argc, char **argv);
+	int flags;
+	const char *summary;
+	const struct cmd *sub;	/* a noun: its verbs, ending with {NULL} */
+};
+
+/* Verb tables of the nouns, each in its own file. */
+extern const struct cmd campaign_cmds[];
+extern const struct cmd orders_cmds[];
+extern const struct cmd turn_cmds[];
+extern const struct cmd template_cmds[];
+
+/* Commands that stand alone (no noun); their tables hold one entry. */
+extern const struct cmd adjudicate_cmd[];
+extern const struct cmd test_cmd[];
+extern const struct cmd process_cmd[];
+extern const struct cmd report_cmd[];
+
+/* Prints "mxjudge: msg" to stderr. */
+void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints usage of c (as "mxjudge PATH USAGE") and returns EXIT_USAGE. */
+int cmd_usage(const char *path, const struct cmd *c);
+
+/* Reads a whole file, or stdin for "-". NUL-terminated; *len excludes it. */
+char *cmd_read_file(const char *path, size_t *len, char *err, size_t errlen);
+
+/* Parses a decimal integer in [min, max]; 0 or -1. */
+int cmd_parse_int(const char *s, long min, long max, long *out);
+
+/* Writes buf to stdout; 0 or -1. */
+int cmd_write_stdout(const char *buf, size_t len);
+
+#endif

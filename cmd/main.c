@@ -1,0 +1,233 @@
+/*
+ * mxjudge: finds the command in the tables, opens the database once for
+ * the commands that need it, runs it, and makes sure stdout really got
+ * written before saying so with the exit code.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "db/db.h"
+
+static const struct cmd commands[] = {
+	{ "adjudicate", NULL, NULL, 0, "resolve one turn from files, without a database", adjudicate_cmd },
+	{ "test", NULL, NULL, 0, "run rules case files", test_cmd },
+	{ "campaign", NULL, NULL, 0, "create, join, start and manage campaigns", campaign_cmds },
+	{ "orders", NULL, NULL, 0, "submit or check a captain's sealed orders", orders_cmds },
+	{ "process", NULL, NULL, 0, "resolve every turn whose deadline has passed", process_cmd },
+	{ "turn", NULL, NULL, 0, "show a resolved turn", turn_cmds },
+	{ "report", NULL, NULL, 0, "render a turn report", report_cmd },
+	{ "template", NULL, NULL, 0, "render Mustache templates", template_cmds },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};
+
+/* A table of one entry stands for a command without a noun. */
+static int is_single(const struct cmd *c)
+{
+	return c->sub && c->sub[0].name && !c->sub[1].name && !strcmp(c->sub[0].name, c->name);
+}
+
+static const struct cmd *find(const struct cmd *table, const char *name)
+{
+	for (; table && table->name; table++)
+		if (!strcmp(table->name, name))
+			return table;
+	return NULL;
+}
+
+static void list_commands(FILE *out)
+{
+	const struct cmd *c, *v;
+
+	fputs("usage: mxjudge [--db PATH] [-q] COMMAND [ARGS]\n\ncommands:\n", out);
+	for (c = commands; c->name; c++) {
+		if (is_single(c)) {
+			fprintf(out, "  %-22s %s\n", c->name, c->summary);
+			continue;
+		}
+		for (v = c->sub; v && v->name; v++) {
+			char both[64];
+
+			if (v->flags & HIDDEN)
+				continue;
+			snprintf(both, sizeof(both), "%s %s", c->name, v->name);
+			fprintf(out, "  %-22s %s\n", both, v->summary);
+		}
+	}
+	fputs("\n'mxjudge help COMMAND' shows a command's options; man mxjudge tells more.\n", out);
+}
+
+static int help(int argc, char **argv)
+{
+	const struct cmd *c, *v;
+	char path[64];
+
+	if (argc < 2) {
+		list_commands(stdout);
+		return EXIT_OK;
+	}
+	c = find(commands, argv[1]);
+	if (!c) {
+		cmd_error("no such command '%s' (try 'mxjudge help')", argv[1]);
+		return EXIT_USAGE;
+	}
+	if (is_single(c)) {
+		v = c->sub;
+		printf("usage: mxjudge %s %s\n  %s\n", c->name, v->usage ? v->usage : "", v->summary);
+		return EXIT_OK;
+	}
+	if (argc > 2) {
+		v = find(c->sub, argv[2]);
+		if (!v) {
+			cmd_error("no such command '%s %s' (try 'mxjudge help %s')", argv[1], argv[2], argv[1]);
+			return EXIT_USAGE;
+		}
+		snprintf(path, sizeof(path), "%s %s", c->name, v->name);
+		printf("usage: mxjudge %s %s\n  %s\n", path, v->usage ? v->usage : "", v->summary);
+		return EXIT_OK;
+	}
+	for (v = c->sub; v->name; v++)
+		if (!(v->flags & HIDDEN))
+			printf("usage: mxjudge %s %s %s\n  %s\n", c->name, v->name, v->usage ? v->usage : "", v->summary);
+	return EXIT_OK;
+}
+
+static char *default_db_path(void)
+{
+	const char *env = getenv("MXJUDGE_DB"), *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	char *p;
+	size_t n;
+
+	if (env && *env)
+		return strdup(env);
+	if (xdg && *xdg) {
+		n = strlen(xdg) + 32;
+		p = malloc(n);
+		if (p)
+			snprintf(p, n, "%s/mxjudge/mxjudge.db", xdg);
+		return p;
+	}
+	if (!home || !*home)
+		home = ".";
+	n = strlen(home) + 48;
+	p = malloc(n);
+	if (p)
+		snprintf(p, n, "%s/.local/share/mxjudge/mxjudge.db", home);
+	return p;
+}
+
+static int finish_stdout(int rc)
+{
+	/* A full disk or closed pipe must not pass for success. */
+	if (fflush(stdout) || ferror(stdout)) {
+		cmd_error("error writing standard output");
+		fclose(stdout);
+		return rc ? rc : EXIT_FAIL;
+	}
+	if (fclose(stdout)) {
+		cmd_error("error closing standard output");
+		return rc ? rc : EXIT_FAIL;
+	}
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct cmd_ctx ctx = { NULL, NULL, 0 };
+	const struct cmd *c, *v;
+	char *db_path = NULL;
+	char err[512], path[64];
+	int opt, rc = EXIT_FAIL, sub_argc;
+	char **sub_argv;
+
+	/* '+' stops at the command name: its own options are its own. */
+	while ((opt = getopt_long(argc, argv, "+qhV", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'd':
+			free(db_path);
+			db_path = strdup(optarg);
+			break;
+		case 'q':
+			ctx.quiet = 1;
+			break;
+		case 'V':
+			printf("mxjudge %s\n", MXJUDGE_VERSION);
+			free(db_path);
+			return finish_stdout(EXIT_OK);
+		case 'h':
+			list_commands(stdout);
+			free(db_path);
+			return finish_stdout(EXIT_OK);
+		default:
+			list_commands(stderr);
+			free(db_path);
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 1) {
+		list_commands(stderr);
+		free(db_path);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[0], "help")) {
+		free(db_path);
+		return finish_stdout(help(argc, argv));
+	}
+	c = find(commands, argv[0]);
+	if (!c) {
+		cmd_error("no such command '%s' (try 'mxjudge help')", argv[0]);
+		free(db_path);
+		return EXIT_USAGE;
+	}
+	if (is_single(c)) {
+		v = c->sub;
+		snprintf(path, sizeof(path), "%s", c->name);
+		sub_argc = argc;
+		sub_argv = argv;
+	} else {
+		if (argc < 2 || !(v = find(c->sub, argv[1]))) {
+			if (argc >= 2)
+				cmd_error("no such command '%s %s'", argv[0], argv[1]);
+			help(1 + 1, (char *[]){ "help", argv[0], NULL });
+			free(db_path);
+			return EXIT_USAGE;
+		}
+		snprintf(path, sizeof(path), "%s %s", c->name, v->name);
+		sub_argc = argc - 1;
+		sub_argv = argv + 1;
+	}
+	if (!db_path)
+		db_path = default_db_path();
+	if (!db_path) {
+		cmd_error("out of memory");
+		return EXIT_FAIL;
+	}
+	ctx.db_path = db_path;
+	if (v->flags & NEED_DB) {
+		int drc = db_open(&ctx.db, db_path, err, sizeof(err));
+
+		if (drc) {
+			cmd_error("%s", err);
+			free(db_path);
+			return drc == DB_BUSY ? EXIT_TEMPFAIL : EXIT_FAIL;
+		}
+	}
+	optind = 0;	/* the command parses its own argv from scratch */
+	rc = v->run(&ctx, sub_argc, sub_argv);
+	if (rc == EXIT_USAGE)
+		cmd_usage(path, v);
+	db_close(ctx.db);
+	free(db_path);
+	return finish_stdout(rc);
+}

@@ -1,0 +1,334 @@
+#include "orders.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/strbuf.h"
+
+static const char *const action_names[ACT_COUNT] = {
+	"IDLE", "MOVE", "LEFT", "RIGHT", "LAND", "EMP", "REPAIR"
+};
+
+/* The spellings of rulings 4; the first of each is the canonical name. */
+static const struct {
+	const char *word;
+	enum action act;
+} spellings[] = {
+	{ "MOVE", ACT_MOVE }, { "M", ACT_MOVE }, { "FORWARD", ACT_MOVE }, { "F", ACT_MOVE },
+	{ "LEFT", ACT_LEFT }, { "L", ACT_LEFT },
+	{ "RIGHT", ACT_RIGHT }, { "R", ACT_RIGHT },
+	{ "LAND", ACT_LAND }, { "LANDING", ACT_LAND }, { "H", ACT_LAND }, { "HOLD", ACT_LAND },
+	{ "EMP", ACT_EMP }, { "E", ACT_EMP }, { "PULSE", ACT_EMP },
+	{ "REPAIR", ACT_REPAIR }, { "REP", ACT_REPAIR }, { "FIX", ACT_REPAIR },
+};
+
+#define EXPECTED_ACTIONS "MOVE, LEFT, RIGHT, LAND, EMP or REPAIR"
+
+const char *action_name(enum action a)
+{
+	return (unsigned)a < ACT_COUNT ? action_names[a] : "?";
+}
+
+int action_parse(const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(spellings) / sizeof(spellings[0]); i++)
+		if (!mx_strcasecmp(spellings[i].word, word))
+			return (int)spellings[i].act;
+	return -1;
+}
+
+int action_lands(enum action a)
+{
+	return a == ACT_LAND || a == ACT_EMP || a == ACT_REPAIR;
+}
+
+void orders_doc_init(struct orders_doc *doc)
+{
+	memset(doc, 0, sizeof(*doc));
+}
+
+void orders_doc_release(struct orders_doc *doc)
+{
+	free(doc->blocks);
+	orders_doc_init(doc);
+}
+
+static void errf(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void errf(char *err, size_t errlen, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	if (errlen) {
+		strncpy(err, strbuf_str(&sb), errlen - 1);
+		err[errlen - 1] = '\0';
+	}
+	strbuf_release(&sb);
+}
+
+static int is_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Copies [s, e) into buf, cut to fit, for quoting a line back. */
+static void copy_span(char *buf, size_t len, const char *s, const char *e)
+{
+	size_t n = (size_t)(e - s);
+
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+}
+
+static int keyword(const char *s, const char *e, const char *kw, const char **rest)
+{
+	size_t n = strlen(kw), i;
+
+	if ((size_t)(e - s) < n)
+		return 0;
+	for (i = 0; i < n; i++) {
+		int c = (unsigned char)s[i];
+
+		if (c >= 'a' && c <= 'z')
+			c -= 'a' - 'A';
+		if (c != kw[i])
+			return 0;
+	}
+	if (s + n < e && !is_space(s[n]) && s[n] != ':')
+		return 0;
+	s += n;
+	if (s < e && *s == ':')
+		s++;
+	while (s < e && is_space(*s))
+		s++;
+	*rest = s;
+	return 1;
+}
+
+static struct ship_orders *new_block(struct orders_doc *doc)
+{
+	struct ship_orders *b = realloc(doc->blocks, (doc->n + 1) * sizeof(*b));
+
+	if (!b)
+		return NULL;
+	doc->blocks = b;
+	b = &doc->blocks[doc->n++];
+	memset(b, 0, sizeof(*b));
+	return b;
+}
+
+/* "1-Move", "1. Move", "1) move", "1 MOVE", "Move": returns the action. */
+static int parse_action_line(const char *s, const char *e, int *number, char *word, size_t wlen)
+{
+	const char *w;
+
+	*number = 0;
+	if (s < e && *s >= '0' && *s <= '9') {
+		int n = 0;
+
+		while (s < e && *s >= '0' && *s <= '9') {
+			if (n < 1000)
+				n = n * 10 + (*s - '0');
+			s++;
+		}
+		*number = n;
+		if (s < e && (*s == '-' || *s == '.' || *s == ')' || *s == ':'))
+			s++;
+		else if (s < e && !is_space(*s))
+			return -2;
+		while (s < e && is_space(*s))
+			s++;
+	}
+	for (w = s; w < e && !is_space(*w); w++)
+		;
+	copy_span(word, wlen, s, w);
+	while (w < e && is_space(*w))
+		w++;
+	if (w != e)
+		return -3;	/* something after the action */
+	return action_parse(word);
+}
+
+int orders_parse(struct orders_doc *doc, const char *text, const char *name,
+		 int flags, char *err, size_t errlen)
+{
+	const char *p = text;
+	struct ship_orders *cur = NULL;
+	int line = 0, started = !(flags & ORDERS_SUBMISSION);
+	char quote[64], word[64];
+
+	orders_doc_init(doc);
+	while (*p) {
+		const char *s = p, *e, *eol = strchr(p, '\n'), *rest;
+		int number, act;
+
+		line++;
+		if (!eol)
+			eol = p + strlen(p);
+		p = *eol ? eol + 1 : eol;
+		for (e = s; e < eol && *e != '#'; e++)
+			;
+		while (s < e && is_space(*s))
+			s++;
+		while (e > s && is_space(e[-1]))
+			e--;
+		if (s == e)
+			continue;
+		if (!started) {
+			if (keyword(s, e, "GAME", &rest))
+				started = 1;
+			else
+				continue;
+		}
+		copy_span(quote, sizeof(quote), s, e);
+		if (keyword(s, e, "END", &rest) && rest == e)
+			break;
+		if (keyword(s, e, "GAME", &rest)) {
+			if (rest == e) {
+				errf(err, errlen, "%s:%d: expected the campaign's name after GAME", name, line);
+				goto fail;
+			}
+			copy_span(doc->game, sizeof(doc->game), rest, e);
+			doc->game_line = line;
+			continue;
+		}
+		if (keyword(s, e, "PASSWORD", &rest)) {
+			copy_span(doc->password, sizeof(doc->password), rest, e);
+			continue;
+		}
+		if (keyword(s, e, "CODE", &rest)) {
+			copy_span(doc->code, sizeof(doc->code), rest, e);
+			continue;
+		}
+		if (keyword(s, e, "TURN", &rest)) {
+			int t = 0;
+
+			if (rest == e) {
+				errf(err, errlen, "%s:%d: expected a turn number after TURN", name, line);
+				goto fail;
+			}
+			for (; rest < e; rest++) {
+				if (*rest < '0' || *rest > '9' || t > 100000) {
+					errf(err, errlen, "%s:%d: expected a turn number after TURN, got '%s'",
+					     name, line, quote);
+					goto fail;
+				}
+				t = t * 10 + (*rest - '0');
+			}
+			doc->turn = t;
+			continue;
+		}
+		if (keyword(s, e, "SHIP", &rest)) {
+			if (rest == e || (size_t)(e - rest) >= SHIP_NAME_MAX) {
+				errf(err, errlen, "%s:%d: expected a ship name (1 to %d characters) after SHIP",
+				     name, line, SHIP_NAME_MAX - 1);
+				goto fail;
+			}
+			cur = new_block(doc);
+			if (!cur) {
+				errf(err, errlen, "%s:%d: out of memory", name, line);
+				goto fail;
+			}
+			copy_span(cur->ship, sizeof(cur->ship), rest, e);
+			cur->ship_line = line;
+			continue;
+		}
+		act = parse_action_line(s, e, &number, word, sizeof(word));
+		if (act == -2 || act == -3 || act < 0) {
+			errf(err, errlen, "%s:%d: expected an action (%s), got '%s'",
+			     name, line, EXPECTED_ACTIONS, quote);
+			goto fail;
+		}
+		if (!cur) {
+			errf(err, errlen, "%s:%d: expected 'SHIP <name>' before the first action", name, line);
+			goto fail;
+		}
+		if (number && number != cur->n + 1) {
+			errf(err, errlen, "%s:%d: expected action number %d for %s, got %d",
+			     name, line, cur->n + 1, cur->ship, number);
+			goto fail;
+		}
+		if (cur->n >= ORDERS_MAX_ACTIONS) {
+			errf(err, errlen, "%s:%d: too many actions for %s (at most %d)",
+			     name, line, cur->ship, ORDERS_MAX_ACTIONS);
+			goto fail;
+		}
+		cur->act[cur->n] = (enum action)act;
+		cur->line[cur->n] = line;
+		cur->n++;
+	}
+	if (!started) {
+		errf(err, errlen, "%s: no orders found (expected a line 'GAME <name>' above them)", name);
+		goto fail;
+	}
+	return 0;
+fail:
+	orders_doc_release(doc);
+	return -1;
+}
+
+int orders_validate(const struct orders_doc *doc, const struct game_state *st,
+		    const char *name, char *err, size_t errlen)
+{
+	size_t i, j;
+
+	for (i = 0; i < doc->n; i++) {
+		const struct ship_orders *b = &doc->blocks[i];
+		int idx = game_find_ship(st, b->ship), emp_line = 0, k;
+		const struct ship *s;
+
+		if (idx < 0) {
+			errf(err, errlen, "%s:%d: unknown ship '%s' (expected one of the ships in this game)",
+			     name, b->ship_line, b->ship);
+			return -1;
+		}
+		s = &st->ships[idx];
+		for (j = 0; j < i; j++)
+			if (game_find_ship(st, doc->blocks[j].ship) == idx) {
+				errf(err, errlen, "%s:%d: second block of orders for %s (the first is at line %d)",
+				     name, b->ship_line, s->name, doc->blocks[j].ship_line);
+				return -1;
+			}
+		if (!ship_is_active(s)) {
+			errf(err, errlen, "%s:%d: %s is %s and cannot take orders",
+			     name, b->ship_line, s->name, status_name(s->status));
+			return -1;
+		}
+		if (b->n > s->actions) {
+			errf(err, errlen, "%s:%d: too many actions for %s this turn: %d given, %d allowed",
+			     name, b->line[s->actions], s->name, b->n, s->actions);
+			return -1;
+		}
+		for (k = 0; k < b->n; k++) {
+			if (b->act[k] != ACT_EMP)
+				continue;
+			if (emp_line) {
+				errf(err, errlen, "%s:%d: second EMP for %s: EMP may be ordered once a turn (first at line %d)",
+				     name, b->line[k], s->name, emp_line);
+				return -1;
+			}
+			emp_line = b->line[k];
+		}
+	}
+	return 0;
+}
+
+char *orders_format(const struct ship_orders *so)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	strbuf_addf(&sb, "SHIP %s\n", so->ship);
+	for (i = 0; i < so->n; i++)
+		strbuf_addf(&sb, "%d-%s\n", i + 1, action_name(so->act[i]));
+	return strbuf_detach(&sb, NULL);
+}

@@ -1,0 +1,29 @@
+/*
+ * state_json: the game state and the turn's events as JSON (jansson),
+ * in the shape documented in mxjudge-adjudicate(1):
+ *   {"game":"hovercrafts","turn":1,
+ *    "map":{"width":7,"height":4,"walls":["C2"]},
+ *    "ships":[{"name":"Minx","team":"zion","hex":"G2","facing":"W",
+ *              "hull":3,"shield":1,"ballistic":1,"energy":1,
+ *              "damage":0,"actions":4,"status":"active"}]}
+ *
+ * Ownership: functions returning json_t* give the caller a new reference
+ * (json_decref it). state_from_json fills a game_state the caller releases.
+ */
+#ifndef MX_STATE_JSON_H
+#define MX_STATE_JSON_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "event.h"
+#include "game.h"
+
+/* 0, or -1 with "what: expected ..." in err (name prefixes it). */
+int state_from_json(struct game_state *st, const json_t *root, const char *name,
+		    char *err, size_t errlen);
+json_t *state_to_json(const struct game_state *st);
+json_t *event_to_json(const struct game_state *st, const struct event *e);
+json_t *events_to_json(const struct game_state *st, const struct event_list *l);
+
+#endif

@@ -1,0 +1,40 @@
+/*
+ * turn: resolves one Hovercrafts turn, a pure function of
+ * (state, orders, dice) -> (state', events). See the rulings, sections 3-9.
+ *
+ * Ownership: turn_resolve() changes *st in place and appends to *events;
+ * on failure (a die could not be had) *st is unspecified, so callers
+ * resolve a copy. Plans are borrowed.
+ */
+#ifndef MX_TURN_H
+#define MX_TURN_H
+
+#include "dice.h"
+#include "event.h"
+#include "game.h"
+#include "orders.h"
+
+struct turn_plan {
+	int received;		/* 0: no moves received, idle all turn */
+	int n;
+	enum action act[ORDERS_MAX_ACTIONS];
+};
+
+/* Plans for every ship of st (nships entries) from parsed orders. */
+void turn_plans_from_orders(const struct game_state *st,
+			    const struct orders_doc *doc,
+			    struct turn_plan *plans);
+
+/*
+ * Plays every phase, checks victory, then rolls next turn's energy for the
+ * active ships and advances st->turn. 0 or -1 with err.
+ */
+int turn_resolve(struct game_state *st, const struct turn_plan *plans,
+		 struct dice_source *dice, struct event_list *events,
+		 char *err, size_t errlen);
+
+/* Energy checks for every active ship (start of game, end of turn). */
+int turn_roll_energy(struct game_state *st, struct dice_source *dice,
+		     struct event_list *events, char *err, size_t errlen);
+
+#endif

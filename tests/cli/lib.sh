@@ -1,0 +1,41 @@
+# Helpers for tests/cli/*.t (sourced; sh -e is on).
+
+# mx ARGS...: runs mxjudge (wrapped by $MXJUDGE_WRAP when set).
+mx() {
+	# shellcheck disable=SC2086
+	$MXJUDGE_WRAP "$MXJUDGE" "$@"
+}
+
+# expect_exit CODE ARGS...: runs mxjudge, saves stdout/stderr to out/err,
+# and fails unless it exits with CODE.
+expect_exit() {
+	want=$1; shift
+	set +e
+	mx "$@" >out 2>err
+	got=$?
+	set -e
+	if [ "$got" -ne "$want" ]; then
+		echo "expected exit $want, got $got: mxjudge $*"
+		echo "stdout:"; cat out; echo "stderr:"; cat err
+		return 1
+	fi
+}
+
+# golden NAME FILE: compares FILE with tests/cli/golden/NAME
+# (MXJUDGE_UPDATE_GOLDEN=1 rewrites it instead).
+golden() {
+	if [ "${MXJUDGE_UPDATE_GOLDEN:-}" = 1 ]; then
+		mkdir -p "$GOLDEN"; cp "$2" "$GOLDEN/$1"; echo "updated golden $1"; return 0
+	fi
+	diff -u "$GOLDEN/$1" "$2"
+}
+
+# contains FILE TEXT: fails unless FILE holds TEXT.
+contains() {
+	grep -F -- "$2" "$1" >/dev/null || { echo "$1 lacks: $2"; echo "---"; cat "$1"; return 1; }
+}
+
+# lacks FILE TEXT: fails if FILE holds TEXT.
+lacks() {
+	if grep -F -- "$2" "$1" >/dev/null; then echo "$1 should not hold: $2"; cat "$1"; return 1; fi
+}

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Golden-file CLI tests. Every tests/cli/*.t is a shell script run with
+# lib.sh sourced, in a fresh temporary directory; it fails by exiting
+# non-zero. $MXJUDGE is the binary under test; $MXJUDGE_WRAP (e.g.
+# valgrind) wraps every call. Ends with "cli: N passed, N failed".
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+: "${MXJUDGE:=$root/mxjudge}"
+: "${MXJUDGE_SHARED:=$root/../shared}"
+export MXJUDGE MXJUDGE_SHARED
+passed=0 failed=0
+for t in "$here"/*.t; do
+	[ -e "$t" ] || continue
+	name=$(basename "$t" .t)
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/mxjudge-cli.XXXXXX")
+	if (cd "$dir" && ROOT="$root" GOLDEN="$here/golden" TEST="$name" \
+		sh -ec ". '$here/lib.sh'; . '$t'") >"$dir.log" 2>&1; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "--- FAIL: $name"
+		sed 's/^/    /' "$dir.log"
+	fi
+	rm -rf "$dir" "$dir.log"
+done
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
