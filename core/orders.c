@@ -243,6 +243,8 @@ int orders_parse(struct orders_doc *doc, const char *text, const char *name,
 			continue;
 		}
 		act = parse_action_line(s, e, &number, word, sizeof(word));
+		if (act < 0 && number && !word[0])
+			continue;	/* an empty slot "3-" of a report's orders block */
 		if (act == -2 || act == -3 || act < 0) {
 			errf(err, errlen, "%s:%d: expected an action (%s), got '%s'",
 			     name, line, EXPECTED_ACTIONS, quote);

@@ -1,0 +1,84 @@
+/*
+ * mxjudge template render: lets a game master try a template (theirs or
+ * a shipped one) on any data before a campaign uses it.
+ */
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "lib/strbuf.h"
+#include "templates.h"
+
+#define RENDER_USAGE "FILE [--data JSON|FILE] [--partials DIR]"
+
+static json_t *load_data(const char *arg, char *err, size_t errlen)
+{
+	json_error_t jerr;
+	json_t *v;
+	const char *where = arg;
+
+	/* Inline JSON or a file name: a file name never starts with { or [. */
+	if (arg[0] == '{' || arg[0] == '[') {
+		v = json_loads(arg, JSON_REJECT_DUPLICATES, &jerr);
+		where = "--data";
+	} else if (!strcmp(arg, "-")) {
+		v = json_loadf(stdin, JSON_REJECT_DUPLICATES, &jerr);
+		where = "<stdin>";
+	} else {
+		v = json_load_file(arg, JSON_REJECT_DUPLICATES, &jerr);
+	}
+	if (!v)
+		snprintf(err, errlen, "%s:%d: expected valid JSON: %s", where, jerr.line, jerr.text);
+	return v;
+}
+
+static int render_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "data", required_argument, NULL, 'd' },
+		{ "partials", required_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *data_arg = NULL, *partials = NULL;
+	struct strbuf out = STRBUF_INIT;
+	json_t *data = NULL;
+	char err[1024];
+	int opt, rc = EXIT_DATAERR;
+
+	(void)ctx;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 'd')
+			data_arg = optarg;
+		else if (opt == 'p')
+			partials = optarg;
+		else
+			return EXIT_USAGE;
+	}
+	if (optind != argc - 1)
+		return EXIT_USAGE;
+	data = data_arg ? load_data(data_arg, err, sizeof(err)) : json_object();
+	if (!data)
+		goto fail;
+	if (templates_render_file(argv[optind], partials, data, &out, err, sizeof(err)) < 0)
+		goto fail;
+	if (cmd_write_stdout(out.buf ? out.buf : "", out.len) < 0) {
+		snprintf(err, sizeof(err), "error writing standard output");
+		rc = EXIT_FAIL;
+		goto fail;
+	}
+	rc = EXIT_OK;
+	goto out;
+fail:
+	cmd_error("%s", err);
+out:
+	json_decref(data);
+	strbuf_release(&out);
+	return rc;
+}
+
+const struct cmd template_cmds[] = {
+	{ "render", RENDER_USAGE, render_run, 0, "render a Mustache template with JSON data", NULL },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};

@@ -1,0 +1,28 @@
+/*
+ * templates: finds and renders the Mustache templates people read
+ * (reports, receipts, replies). A template NAME is looked up as
+ * NAME.mustache in, first to last: the campaign's own templates directory
+ * (setting "templates"), $MXJUDGE_TEMPLATES, the source tree next to the
+ * binary, and the installed share directory. Partials are found the same way.
+ *
+ * Ownership: templates_render() appends to a strbuf the caller owns; the
+ * data is borrowed.
+ */
+#ifndef MX_TEMPLATES_H
+#define MX_TEMPLATES_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "lib/strbuf.h"
+
+/* Renders template name; override_dir may be NULL. 0 or -1 with err. */
+int templates_render(const char *name, const char *override_dir, const json_t *data,
+		     struct strbuf *out, char *err, size_t errlen);
+/* Renders the template in file path, partials from partials_dir (or the search path). */
+int templates_render_file(const char *path, const char *partials_dir, const json_t *data,
+			  struct strbuf *out, char *err, size_t errlen);
+/* The directory a template was found in, for messages; NULL if none. Caller frees. */
+char *templates_find(const char *name, const char *override_dir);
+
+#endif

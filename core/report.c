@@ -1,0 +1,192 @@
+#include "report.h"
+
+#include <string.h>
+
+#include "hexmap.h"
+#include "lib/strbuf.h"
+#include "narrate.h"
+
+const char *report_spellings(void)
+{
+	return "MOVE (M, F, FORWARD), LEFT (L), RIGHT (R), LAND (H, HOLD, LANDING), "
+	       "EMP (E, PULSE; once a turn), REPAIR (REP, FIX)";
+}
+
+static void fleet_table(const struct game_state *st, struct strbuf *sb)
+{
+	size_t i;
+
+	strbuf_addstr(sb, "  Tag  Ship          Team       Hex  Face  Hull  Sh Ba En  Status    Next");
+	for (i = 0; i < st->nships; i++) {
+		const struct ship *s = &st->ships[i];
+		char tag[HEXMAP_TAG_MAX], hex[HEX_LABEL_MAX], hull[16];
+
+		hexmap_ship_tag(st, i, tag, sizeof(tag));
+		hex_format(s->pos, hex, sizeof(hex));
+		strcpy(hull, "?");
+		{
+			struct strbuf h = STRBUF_INIT;
+
+			strbuf_addf(&h, "%d/%d", ship_hull_left(s), s->stat[STAT_HULL]);
+			strncpy(hull, strbuf_str(&h), sizeof(hull) - 1);
+			hull[sizeof(hull) - 1] = '\0';
+			strbuf_release(&h);
+		}
+		strbuf_addf(sb, "\n  %-4s %-13.13s %-10s %-4s %-5s %-5s %2d %2d %2d  %-9s", tag, s->name,
+			    team_title(s->team), ship_is_active(s) ? hex : "-",
+			    ship_is_active(s) ? facing_name(s->facing) : "-", hull,
+			    s->stat[STAT_SHIELD], s->stat[STAT_BALLISTIC], s->stat[STAT_ENERGY],
+			    status_name(s->status));
+		if (ship_is_active(s) && s->actions)
+			strbuf_addf(sb, " %d act.", s->actions);
+		/* No trailing blanks in mail. */
+		while (sb->len && sb->buf[sb->len - 1] == ' ')
+			sb->buf[--sb->len] = '\0';
+	}
+}
+
+static json_t *orders_json(const struct game_state *st, const struct turn_plan *plans)
+{
+	json_t *arr = json_array();
+	size_t i;
+	int k;
+
+	for (i = 0; arr && plans && i < st->nships; i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		if (!plans[i].received)
+			strbuf_addstr(&sb, "no moves received (idle)");
+		for (k = 0; plans[i].received && k < plans[i].n; k++)
+			strbuf_addf(&sb, "%s%d-%s", k ? ", " : "", k + 1, action_name(plans[i].act[k]));
+		if (plans[i].received && !plans[i].n)
+			strbuf_addstr(&sb, "no actions (idle)");
+		json_array_append_new(arr, json_pack("{s:s,s:s,s:b}", "ship", st->ships[i].name,
+						     "text", strbuf_str(&sb), "received", plans[i].received));
+		strbuf_release(&sb);
+	}
+	return arr;
+}
+
+static json_t *ships_json(const struct game_state *st, const char *const *captains)
+{
+	json_t *arr = json_array();
+	size_t i;
+
+	for (i = 0; arr && i < st->nships; i++) {
+		const struct ship *s = &st->ships[i];
+		char tag[HEXMAP_TAG_MAX], hex[HEX_LABEL_MAX];
+		json_t *o;
+
+		hexmap_ship_tag(st, i, tag, sizeof(tag));
+		hex_format(s->pos, hex, sizeof(hex));
+		o = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:s,s:b}",
+			      "tag", tag, "name", s->name, "team", team_name(s->team),
+			      "team_title", team_title(s->team), "hex", ship_is_active(s) ? hex : "-",
+			      "facing", ship_is_active(s) ? facing_name(s->facing) : "-",
+			      "hull", s->stat[STAT_HULL], "hull_left", ship_hull_left(s),
+			      "shield", s->stat[STAT_SHIELD], "ballistic", s->stat[STAT_BALLISTIC],
+			      "energy", s->stat[STAT_ENERGY], "damage", s->damage, "actions", s->actions,
+			      "status", status_name(s->status), "active", ship_is_active(s));
+		if (o && captains && captains[i])
+			json_object_set_new(o, "captain", json_string(captains[i]));
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+static const char *winner_line(enum winner w)
+{
+	switch (w) {
+	case WINNER_ZION:
+		return "ZION WINS THE BATTLE: every ship of the Machines is out.";
+	case WINNER_MACHINES:
+		return "THE MACHINES WIN THE BATTLE: every ship of Zion is out.";
+	case WINNER_DRAW:
+		return "THE BATTLE IS A DRAW: both fleets are out.";
+	default:
+		return NULL;
+	}
+}
+
+json_t *report_model(const struct report_input *in)
+{
+	const struct game_state *st = in->after;
+	struct hexmap_options mopt = { 1, 0 };
+	struct strbuf map = STRBUF_INIT, table = STRBUF_INIT;
+	json_t *m = json_object(), *story = NULL, *phase;
+	size_t i;
+
+	if (!m)
+		goto fail;
+	story = narrate_json(st, in->events);
+	if (!story || hexmap_render(st, &mopt, &map) < 0)
+		goto fail;
+	fleet_table(st, &table);
+	if (table.failed)
+		goto fail;
+	/* Titles, so templates need no logic to tell phases from the rest. */
+	json_array_foreach(story, i, phase) {
+		json_int_t n = json_integer_value(json_object_get(phase, "phase"));
+		struct strbuf t = STRBUF_INIT;
+
+		if (n)
+			strbuf_addf(&t, "Phase %lld", (long long)n);
+		else
+			strbuf_addstr(&t, i ? "End of the turn" : "Before the first phase");
+		json_object_set_new(phase, "title", json_string(strbuf_str(&t)));
+		strbuf_release(&t);
+	}
+	while (map.len && map.buf[map.len - 1] == '\n')
+		map.buf[--map.len] = '\0';
+	json_object_set_new(m, "campaign", json_string(in->campaign ? in->campaign : ""));
+	json_object_set_new(m, "game", json_string(st->game));
+	json_object_set_new(m, "turn", json_integer(in->turn));
+	json_object_set_new(m, "next_turn", json_integer(in->turn + 1));
+	json_object_set_new(m, "resolved_at", json_string(in->resolved_at ? in->resolved_at : ""));
+	json_object_set_new(m, "deadline", in->deadline ? json_string(in->deadline) : json_null());
+	json_object_set_new(m, "phases", story);
+	story = NULL;
+	json_object_set_new(m, "map", json_string(strbuf_str(&map)));
+	json_object_set_new(m, "fleet_table", json_string(strbuf_str(&table)));
+	json_object_set_new(m, "ships", ships_json(st, in->captains));
+	json_object_set_new(m, "orders", orders_json(st, in->plans));
+	json_object_set_new(m, "winner", st->winner ? json_string(winner_name(st->winner)) : json_null());
+	if (winner_line(st->winner))
+		json_object_set_new(m, "winner_line", json_string(winner_line(st->winner)));
+	json_object_set_new(m, "spellings", json_string(report_spellings()));
+	strbuf_release(&map);
+	strbuf_release(&table);
+	return m;
+fail:
+	strbuf_release(&map);
+	strbuf_release(&table);
+	json_decref(story);
+	json_decref(m);
+	return NULL;
+}
+
+int report_for_captain(json_t *model, const struct game_state *after, int ship,
+		       const char *captain, const char *code)
+{
+	const struct ship *s;
+	json_t *c, *slots;
+	int k;
+
+	if (ship < 0 || (size_t)ship >= after->nships)
+		return -1;
+	s = &after->ships[ship];
+	slots = json_array();
+	for (k = 1; slots && k <= s->actions; k++)
+		json_array_append_new(slots, json_pack("{s:i}", "n", k));
+	c = json_pack("{s:s,s:s,s:s,s:s,s:i,s:b,s:o,s:b}", "name", captain ? captain : "",
+		      "ship", s->name, "team", team_name(s->team), "team_title", team_title(s->team),
+		      "actions", s->actions, "one_action", s->actions == 1, "slots", slots,
+		      "active", ship_is_active(s));
+	if (!c)
+		return -1;
+	if (code && *code)
+		json_object_set_new(c, "code", json_string(code));
+	if (!ship_is_active(s))
+		json_object_set_new(c, "out", json_string(status_name(s->status)));
+	return json_object_set_new(model, "captain", c);
+}
