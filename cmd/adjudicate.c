@@ -2,6 +2,7 @@
  * mxjudge adjudicate: one turn from a state file, an orders file and dice,
  * with no database. The output is the next state (--json) or the story.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <jansson.h>
@@ -89,6 +90,11 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	if (load_state_file(&st, state_path, err, sizeof(err)) < 0 ||
 	    load_orders_file(&doc, &st, orders_path, ORDERS_PLAIN, err, sizeof(err)) < 0)
 		goto fail;
+	if (st.winner != WINNER_NONE) {
+		snprintf(err, sizeof(err), "%s: winner: the battle is already over (%s); expected a state with \"winner\": null",
+			 state_path, winner_name(st.winner));
+		goto fail;
+	}
 	if (dice_path) {
 		if (load_dice_file(&queue, dice_path, err, sizeof(err)) < 0)
 			goto fail;
@@ -97,14 +103,17 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 		if (seed_arg) {
 			char *end;
 
+			errno = 0;
 			seed = strtoull(seed_arg, &end, 10);
-			if (!*seed_arg || *end || *seed_arg == '-') {
-				cmd_error("--seed: expected a whole number, got '%s'", seed_arg);
+			if (*seed_arg < '0' || *seed_arg > '9' || *end || errno || seed > INT64_MAX) {
+				cmd_error("--seed: expected a whole number from 0 to %lld, got '%s'",
+					  (long long)INT64_MAX, seed_arg);
 				rc = EXIT_USAGE;
 				goto out;
 			}
 		} else {
 			randombytes_buf(&seed, sizeof(seed));
+			seed &= INT64_MAX;	/* fits a JSON integer, so it can be replayed */
 		}
 		dice_rng_init(&rng, seed);
 		dice = dice_rng_source(&rng);
@@ -121,7 +130,7 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 			goto nomem;
 		json_object_set_new(out, "events", events_to_json(&st, &events));
 		if (!dice_path)
-			json_object_set_new(out, "seed", json_integer((json_int_t)(seed & INT64_MAX)));
+			json_object_set_new(out, "seed", json_integer((json_int_t)seed));
 		if (dice_path) {
 			json_t *unused = json_array();
 

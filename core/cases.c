@@ -132,7 +132,7 @@ static int key_value(const char *tok, const char *key, long *out)
 	if (strncmp(tok, key, n) || tok[n] != '=')
 		return 0;
 	*out = strtol(tok + n + 1, &end, 10);
-	if (!tok[n + 1] || *end || *out < 0 || *out > 99)
+	if (!tok[n + 1] || *end || *out < 0 || *out > (strcmp(key, "actions") ? 99 : ORDERS_MAX_ACTIONS))
 		return -1;
 	return 1;
 }

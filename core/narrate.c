@@ -161,14 +161,25 @@ static int line_for(const struct game_state *st, const struct event *e,
 	case EV_VICTORY:
 		if (e->value == WINNER_DRAW)
 			strbuf_addstr(sb, "Both fleets are out: the battle is a draw.");
+		else if (e->value == WINNER_ZION)
+			strbuf_addstr(sb, "Zion wins the battle!");
 		else
-			strbuf_addf(sb, "%s win%s the battle!",
-				    team_title(e->value == WINNER_ZION ? TEAM_ZION : TEAM_MACHINES),
-				    e->value == WINNER_ZION ? "s" : "");
+			strbuf_addstr(sb, "The Machines win the battle!");
 		return 1;
 	default:
 		return 0;
 	}
+}
+
+/* The heading of the paragraph that event e opens. */
+static const char *title(const struct event *e, struct strbuf *sb)
+{
+	strbuf_reset(sb);
+	if (e->phase)
+		strbuf_addf(sb, "Phase %d", e->phase);
+	else
+		strbuf_addstr(sb, e->type == EV_NO_ORDERS ? "Before the first phase" : "End of the turn");
+	return strbuf_str(sb);
 }
 
 json_t *narrate_json(const struct game_state *st, const struct event_list *l)
@@ -195,6 +206,7 @@ json_t *narrate_json(const struct game_state *st, const struct event_list *l)
 			}
 			phase = e->phase;
 			json_object_set_new(cur, "phase", json_integer(phase));
+			json_object_set_new(cur, "title", json_string(title(e, &sb)));
 			json_object_set_new(cur, "lines", lines);
 		}
 		if (e->type == EV_PHASE) {
@@ -224,12 +236,7 @@ int narrate_text(const struct game_state *st, const struct event_list *l, struct
 	if (!story)
 		return -1;
 	json_array_foreach(story, i, para) {
-		json_int_t ph = json_integer_value(json_object_get(para, "phase"));
-
-		if (ph)
-			strbuf_addf(out, "Phase %lld\n", (long long)ph);
-		else
-			strbuf_addstr(out, i ? "End of turn\n" : "Before the first phase\n");
+		strbuf_addf(out, "%s\n", json_string_value(json_object_get(para, "title")));
 		json_array_foreach(json_object_get(para, "lines"), j, line)
 			strbuf_addf(out, "  %s\n", json_string_value(line));
 	}

@@ -131,7 +131,8 @@ static int parse_action_line(const char *s, const char *e, int *number, char *wo
 {
 	const char *w;
 
-	*number = 0;
+	*number = -1;		/* no number given */
+	word[0] = '\0';
 	if (s < e && *s >= '0' && *s <= '9') {
 		int n = 0;
 
@@ -243,7 +244,7 @@ int orders_parse(struct orders_doc *doc, const char *text, const char *name,
 			continue;
 		}
 		act = parse_action_line(s, e, &number, word, sizeof(word));
-		if (act < 0 && number && !word[0])
+		if (act == -1 && number >= 0 && !word[0])
 			continue;	/* an empty slot "3-" of a report's orders block */
 		if (act == -2 || act == -3 || act < 0) {
 			errf(err, errlen, "%s:%d: expected an action (%s), got '%s'",
@@ -254,7 +255,7 @@ int orders_parse(struct orders_doc *doc, const char *text, const char *name,
 			errf(err, errlen, "%s:%d: expected 'SHIP <name>' before the first action", name, line);
 			goto fail;
 		}
-		if (number && number != cur->n + 1) {
+		if (number >= 0 && number != cur->n + 1) {
 			errf(err, errlen, "%s:%d: expected action number %d for %s, got %d",
 			     name, line, cur->n + 1, cur->ship, number);
 			goto fail;

@@ -16,7 +16,7 @@ static void fleet_table(const struct game_state *st, struct strbuf *sb)
 {
 	size_t i;
 
-	strbuf_addstr(sb, "  Tag  Ship          Team       Hex  Face  Hull  Sh Ba En  Status    Next");
+	strbuf_addstr(sb, "  Tag  Ship          Team          Hex  Face  Hull  Sh Ba En  Status    Next");
 	for (i = 0; i < st->nships; i++) {
 		const struct ship *s = &st->ships[i];
 		char tag[HEXMAP_TAG_MAX], hex[HEX_LABEL_MAX], hull[16];
@@ -32,7 +32,7 @@ static void fleet_table(const struct game_state *st, struct strbuf *sb)
 			hull[sizeof(hull) - 1] = '\0';
 			strbuf_release(&h);
 		}
-		strbuf_addf(sb, "\n  %-4s %-13.13s %-10s %-4s %-5s %-5s %2d %2d %2d  %-9s", tag, s->name,
+		strbuf_addf(sb, "\n  %-4s %-13.13s %-13s %-4s %-5s %-5s %2d %2d %2d  %-9s", tag, s->name,
 			    team_title(s->team), ship_is_active(s) ? hex : "-",
 			    ship_is_active(s) ? facing_name(s->facing) : "-", hull,
 			    s->stat[STAT_SHIELD], s->stat[STAT_BALLISTIC], s->stat[STAT_ENERGY],
@@ -113,8 +113,7 @@ json_t *report_model(const struct report_input *in)
 	const struct game_state *st = in->after;
 	struct hexmap_options mopt = { 1, 0 };
 	struct strbuf map = STRBUF_INIT, table = STRBUF_INIT;
-	json_t *m = json_object(), *story = NULL, *phase;
-	size_t i;
+	json_t *m = json_object(), *story = NULL;
 
 	if (!m)
 		goto fail;
@@ -124,18 +123,6 @@ json_t *report_model(const struct report_input *in)
 	fleet_table(st, &table);
 	if (table.failed)
 		goto fail;
-	/* Titles, so templates need no logic to tell phases from the rest. */
-	json_array_foreach(story, i, phase) {
-		json_int_t n = json_integer_value(json_object_get(phase, "phase"));
-		struct strbuf t = STRBUF_INIT;
-
-		if (n)
-			strbuf_addf(&t, "Phase %lld", (long long)n);
-		else
-			strbuf_addstr(&t, i ? "End of the turn" : "Before the first phase");
-		json_object_set_new(phase, "title", json_string(strbuf_str(&t)));
-		strbuf_release(&t);
-	}
 	while (map.len && map.buf[map.len - 1] == '\n')
 		map.buf[--map.len] = '\0';
 	json_object_set_new(m, "campaign", json_string(in->campaign ? in->campaign : ""));

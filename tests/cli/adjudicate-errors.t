@@ -40,4 +40,4 @@ contains err 'seven.dice:1: expected'
 cat "$D/sample-turn1.dice" > extra.dice
 printf 'hull Minx 6\n' >> extra.dice
 expect_exit 0 adjudicate --state "$D/sample-turn1.json" --orders "$D/sample-turn1.orders" --dice extra.dice
-contains out 'Unused die: extra.dice:10: hull Minx 6'
+contains out 'Unused die: extra.dice:9: hull Minx 6'

@@ -5,11 +5,13 @@ ruling 5 wall
 board 3x1
 wall C1
 ship A zion B1 E
+ship b machines A1 W
 orders
   SHIP A
   MOVE
 dice
   energy A 6
+  energy b 1
 expect
   ship A B1 E damage=1 actions=4
   unused 0
@@ -18,7 +20,7 @@ expect_exit 0 test good.case
 contains out '1 passed, 0 failed'
 sed 's/damage=1/damage=0/' good.case > bad.case
 expect_exit 1 test bad.case
-contains out 'bad.case:13: expected A damage=0, got 1'
+contains out 'bad.case:14: expected A damage=0, got 1'
 contains out '0 passed, 1 failed'
 printf 'case x\nruling 1\nboard 3\n' > broken.case
 expect_exit 65 test broken.case

@@ -1,0 +1,1044 @@
+/*
+ * mxjudge campaign: create a campaign, let captains join, start the battle,
+ * and the game master's controls (list, show, pause, resume, extend, outbox).
+ * Every command that writes does all its writes in one transaction.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "core/dice.h"
+#include "core/setup.h"
+#include "core/state_json.h"
+#include "core/turn.h"
+#include "db/db.h"
+#include "judge.h"
+#include "timeutil.h"
+
+static const char *arg_name(int argc, char **argv)
+{
+	return optind < argc ? argv[optind] : NULL;
+}
+
+/* Names end up in mail subjects and GAME lines: keep them plain. */
+static int valid_name(const char *s, size_t max, int spaces)
+{
+	size_t i, n = strlen(s);
+
+	if (!n || n >= max || s[0] == ' ' || s[n - 1] == ' ')
+		return 0;
+	for (i = 0; i < n; i++) {
+		char ch = s[i];
+
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+		      ch == '-' || ch == '_' || ch == '.' || ch == '\'' || (spaces && ch == ' ')))
+			return 0;
+	}
+	return 1;
+}
+
+/* One address, no display name, nothing that could break a mail header. */
+static int valid_email(const char *s)
+{
+	const char *at = strchr(s, '@');
+	size_t i;
+
+	if (!at || at == s || !at[1] || strchr(at + 1, '@') || strlen(s) >= DB_EMAIL_MAX)
+		return 0;
+	for (i = 0; s[i]; i++)
+		if ((unsigned char)s[i] <= ' ' || s[i] == '<' || s[i] == '>' || s[i] == ',' ||
+		    s[i] == ';' || (unsigned char)s[i] >= 0x7f)
+			return 0;
+	return 1;
+}
+
+/* Loads a campaign and its settings; prints the error and returns an exit code. */
+static int load(struct cmd_ctx *ctx, const char *name, struct db_campaign *c,
+		struct judge_settings *s)
+{
+	char err[512];
+	int rc = db_campaign_get(ctx->db, name, c, err, sizeof(err));
+
+	memset(s, 0, sizeof(*s));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("no campaign named '%s' (see 'mxjudge campaign list')", name);
+		return EXIT_DATAERR;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	if (judge_settings_parse(s, c->settings, err, sizeof(err))) {
+		cmd_error("campaign '%s': %s", c->name, err);
+		db_campaign_release(c);
+		return EXIT_FAIL;
+	}
+	return 0;
+}
+
+/* The map of --map FILE: a state file (its map) or a bare map object. */
+static json_t *read_map_file(const char *path, char *err, size_t errlen)
+{
+	json_error_t jerr;
+	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr), *map, *out = NULL;
+	struct judge_settings tmp;
+	struct game_state st;
+
+	if (!root) {
+		if (jerr.line > 0)
+			snprintf(err, errlen, "%s:%d: expected valid JSON: %s", path, jerr.line, jerr.text);
+		else
+			snprintf(err, errlen, "%s: %s", path, jerr.text);
+		return NULL;
+	}
+	map = json_object_get(root, "map");
+	if (!map)
+		map = root;
+	memset(&tmp, 0, sizeof(tmp));
+	tmp.map = map;
+	/* Let the state reader check it, then keep its canonical form. */
+	if (judge_board(&tmp, &st, err, errlen) == 0) {
+		json_t *j = state_to_json(&st);
+
+		out = json_incref(json_object_get(j, "map"));
+		json_decref(j);
+	}
+	game_state_release(&st);
+	json_decref(root);
+	return out;
+}
+
+static json_t *random_map_json(int w, int h, int density, uint64_t seed, char *err, size_t errlen)
+{
+	struct game_state st;
+	json_t *j, *out;
+
+	game_state_init(&st);
+	if (setup_random_map(&st.map, w, h, density, seed, err, errlen))
+		return NULL;
+	j = state_to_json(&st);
+	out = json_incref(json_object_get(j, "map"));
+	json_decref(j);
+	game_state_release(&st);
+	if (!out)
+		snprintf(err, errlen, "out of memory");
+	return out;
+}
+
+/* "12", "12.5", "12%" -> permille. */
+static int parse_density(const char *s, int *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || (*end && strcmp(end, "%")) || v < 0 || v > SETUP_MAX_DENSITY / 10.0)
+		return -1;
+	*out = (int)(v * 10 + 0.5);
+	return 0;
+}
+
+static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "width", required_argument, NULL, 'w' },
+		{ "height", required_argument, NULL, 'H' },
+		{ "density", required_argument, NULL, 'p' },
+		{ "map", required_argument, NULL, 'm' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "deadline", required_argument, NULL, 'd' },
+		{ "timezone", required_argument, NULL, 'z' },
+		{ "early", no_argument, NULL, 'e' },
+		{ "now", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct judge_settings s;
+	struct db_campaign c;
+	const char *map_path = NULL, *now_arg = NULL, *name;
+	int opt, ret = EXIT_FAIL, rc, random_opts = 0;
+	long v;
+	char err[512];
+	time_t now;
+
+	memset(&s, 0, sizeof(s));
+	memset(&c, 0, sizeof(c));
+	s.width = JUDGE_DEFAULT_WIDTH;
+	s.height = JUDGE_DEFAULT_HEIGHT;
+	s.density = JUDGE_DEFAULT_DENSITY;
+	s.deadline_hours = JUDGE_DEFAULT_DEADLINE;
+	snprintf(s.timezone, sizeof(s.timezone), "UTC");
+	if (sodium_init() < 0) {
+		cmd_error("libsodium cannot start (no entropy source?)");
+		return EXIT_FAIL;
+	}
+	randombytes_buf(&s.seed, sizeof(s.seed));
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'w':
+		case 'H':
+			/* Two columns at least: the fleets start on opposite edges. */
+			if (cmd_parse_int(optarg, opt == 'w' ? 2 : 1, MAP_MAX_SIDE, &v)) {
+				cmd_error("--%s: expected a number from %d to %d, got '%s'",
+					  opt == 'w' ? "width" : "height", opt == 'w' ? 2 : 1,
+					  MAP_MAX_SIDE, optarg);
+				return EXIT_USAGE;
+			}
+			*(opt == 'w' ? &s.width : &s.height) = (int)v;
+			random_opts = 1;
+			break;
+		case 'p':
+			if (parse_density(optarg, &s.density)) {
+				cmd_error("--density: expected a percentage from 0 to %d, got '%s'",
+					  SETUP_MAX_DENSITY / 10, optarg);
+				return EXIT_USAGE;
+			}
+			random_opts = 1;
+			break;
+		case 'm':
+			map_path = optarg;
+			break;
+		case 's':
+			if (judge_parse_u64(optarg, &s.seed)) {
+				cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'd':
+			if (cmd_parse_int(optarg, 1, 24 * 366, &v)) {
+				cmd_error("--deadline: expected hours from 1 to 8784, got '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			s.deadline_hours = (int)v;
+			break;
+		case 'z':
+			if (!time_zone_valid(optarg)) {
+				cmd_error("--timezone: no time zone '%s' (expected an IANA name such "
+					  "as Europe/Paris, see /usr/share/zoneinfo)", optarg);
+				return EXIT_USAGE;
+			}
+			snprintf(s.timezone, sizeof(s.timezone), "%s", optarg);
+			break;
+		case 'e':
+			s.early = 1;
+			break;
+		case 'n':
+			now_arg = optarg;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	name = arg_name(argc, argv);
+	if (!name || optind + 1 != argc)
+		return EXIT_USAGE;
+	if (map_path && random_opts) {
+		cmd_error("--map and --width/--height/--density do not go together");
+		return EXIT_USAGE;
+	}
+	if (time_now(now_arg, &now)) {
+		cmd_error("--now: expected an ISO 8601 time such as 2025-03-01T18:00Z, got '%s'",
+			  now_arg);
+		return EXIT_USAGE;
+	}
+	if (!valid_name(name, 32, 0)) {
+		cmd_error("'%s': a campaign name is 1 to 31 letters, digits, '-', '_' or '.'", name);
+		return EXIT_DATAERR;
+	}
+	s.map = map_path ? read_map_file(map_path, err, sizeof(err))
+			 : random_map_json(s.width, s.height, s.density, judge_map_seed(s.seed),
+					   err, sizeof(err));
+	if (!s.map) {
+		cmd_error("%s", err);
+		return EXIT_DATAERR;
+	}
+	if (map_path) {
+		s.width = (int)json_integer_value(json_object_get(s.map, "width"));
+		s.height = (int)json_integer_value(json_object_get(s.map, "height"));
+		s.density = 0;
+		if (s.width < 2) {
+			cmd_error("%s: the board needs at least two columns", map_path);
+			ret = EXIT_DATAERR;
+			goto out;
+		}
+	}
+	snprintf(c.name, sizeof(c.name), "%s", name);
+	snprintf(c.ruleset, sizeof(c.ruleset), "hovercrafts");
+	time_format_utc(now, c.created_at, sizeof(c.created_at));
+	c.settings = judge_settings_dump(&s);
+	if (!c.settings) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	rc = db_campaign_create(ctx->db, &c, err, sizeof(err));
+	if (rc == DB_EXISTS) {
+		cmd_error("a campaign named '%s' already exists", name);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		ret = judge_db_exit(rc);
+		goto out;
+	}
+	if (!ctx->quiet)
+		printf("campaign %s created: %d x %d board, %zu walls, %d-hour turns (%s)%s\n",
+		       c.name, s.width, s.height, json_array_size(json_object_get(s.map, "walls")),
+		       s.deadline_hours, s.timezone, s.early ? ", early processing" : "");
+	ret = EXIT_OK;
+out:
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
+static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "captain", required_argument, NULL, 'c' },
+		{ "email", required_argument, NULL, 'e' },
+		{ "ship", required_argument, NULL, 's' },
+		{ "team", required_argument, NULL, 't' },
+		{ "now", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *captain = NULL, *email = NULL, *ship = NULL, *team = NULL, *now_arg = NULL;
+	struct judge_settings s;
+	struct db_campaign c;
+	struct db_captain cap;
+	struct db_ship sh, *ships = NULL;
+	size_t nships = 0, i;
+	char err[512], pw[JUDGE_PASSWORD_LEN + 1] = "", hash[DB_HASH_MAX];
+	int opt, rc, ret, existing = 0, same_team = 0, captains = 0;
+	struct db_captain *caps = NULL;
+	size_t ncaps = 0;
+	time_t now;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'c': captain = optarg; break;
+		case 'e': email = optarg; break;
+		case 's': ship = optarg; break;
+		case 't': team = optarg; break;
+		case 'n': now_arg = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc || !captain || !email || !ship || !team)
+		return EXIT_USAGE;
+	if (time_now(now_arg, &now)) {
+		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+		return EXIT_USAGE;
+	}
+	if (team_parse(team) < 0) {
+		cmd_error("--team: expected zion or machines, got '%s'", team);
+		return EXIT_USAGE;
+	}
+	if (!valid_name(captain, DB_NAME_MAX, 1)) {
+		cmd_error("--captain '%s': expected letters, digits, spaces, '-', '_', '.' or \"'\"",
+			  captain);
+		return EXIT_DATAERR;
+	}
+	if (!valid_name(ship, SHIP_NAME_MAX, 1)) {
+		cmd_error("--ship '%s': expected 1 to %d letters, digits, spaces, '-', '_', '.' or \"'\"",
+			  ship, SHIP_NAME_MAX - 1);
+		return EXIT_DATAERR;
+	}
+	if (!valid_email(email)) {
+		cmd_error("--email '%s': expected one plain address such as ann@example.org", email);
+		return EXIT_DATAERR;
+	}
+	ret = load(ctx, argv[optind], &c, &s);
+	if (ret)
+		return ret;
+	ret = EXIT_FAIL;
+	/* Hashing is slow: do it before taking the write lock. */
+	rc = db_captain_get(ctx->db, c.id, captain, &cap, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		judge_new_password(pw, sizeof(pw));
+		if (judge_hash_password(pw, hash, sizeof(hash))) {
+			cmd_error("cannot hash the password (out of memory?)");
+			goto out;
+		}
+	} else if (rc) {
+		cmd_error("%s", err);
+		ret = judge_db_exit(rc);
+		goto out;
+	}
+	rc = db_begin(ctx->db, err, sizeof(err));
+	if (rc) {
+		cmd_error("%s", err);
+		ret = judge_db_exit(rc);
+		goto out;
+	}
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	/* Read again under the lock: the campaign may have started meanwhile. */
+	ret = load(ctx, argv[optind], &c, &s);
+	if (ret)
+		goto out;
+	ret = EXIT_DATAERR;
+	if (strcmp(c.status, "open")) {
+		cmd_error("campaign '%s' has started; captains join before 'campaign start'", c.name);
+		goto out;
+	}
+	if ((rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
+	    (rc = db_captain_list(ctx->db, c.id, &caps, &ncaps, err, sizeof(err))))
+		goto dberr;
+	for (i = 0; i < nships; i++)
+		same_team += !strcmp(ships[i].team, team_name((enum team)team_parse(team)));
+	captains = (int)ncaps;
+	if (same_team >= s.height || nships >= GAME_MAX_SHIPS) {
+		cmd_error("campaign '%s': no room for another %s ship (the board has %d rows)",
+			  c.name, team_name((enum team)team_parse(team)), s.height);
+		goto out;
+	}
+	rc = db_captain_get(ctx->db, c.id, captain, &cap, err, sizeof(err));
+	if (rc == 0) {
+		/* A game master may give a captain several ships (rulings 8). */
+		if (strcmp(cap.email, email)) {
+			cmd_error("captain '%s' already joined with another address (%s)", cap.name,
+				  cap.email);
+			goto out;
+		}
+		existing = 1;
+	} else if (rc == DB_NOT_FOUND) {
+		if (captains >= JUDGE_MAX_CAPTAINS) {
+			cmd_error("campaign '%s' has %d captains already (the most a battle takes)",
+				  c.name, JUDGE_MAX_CAPTAINS);
+			goto out;
+		}
+		if (!pw[0]) {
+			/* The captain left between our two looks; hash now, rare. */
+			judge_new_password(pw, sizeof(pw));
+			if (judge_hash_password(pw, hash, sizeof(hash))) {
+				cmd_error("cannot hash the password");
+				ret = EXIT_FAIL;
+				goto out;
+			}
+		}
+		memset(&cap, 0, sizeof(cap));
+		cap.campaign_id = c.id;
+		snprintf(cap.name, sizeof(cap.name), "%s", captain);
+		snprintf(cap.email, sizeof(cap.email), "%s", email);
+		snprintf(cap.pwhash, sizeof(cap.pwhash), "%s", hash);
+		time_format_utc(now, cap.joined_at, sizeof(cap.joined_at));
+		if ((rc = db_captain_add(ctx->db, &cap, err, sizeof(err))))
+			goto dberr;
+	} else {
+		goto dberr;
+	}
+	memset(&sh, 0, sizeof(sh));
+	sh.campaign_id = c.id;
+	sh.captain_id = cap.id;
+	snprintf(sh.name, sizeof(sh.name), "%s", ship);
+	snprintf(sh.team, sizeof(sh.team), "%s", team_name((enum team)team_parse(team)));
+	sh.hull = 3;
+	sh.shield = sh.ballistic = sh.energy = 1;
+	rc = db_ship_add(ctx->db, &sh, err, sizeof(err));
+	if (rc == DB_EXISTS) {
+		cmd_error("campaign '%s' already has a ship named '%s'", c.name, ship);
+		goto out;
+	}
+	if (rc || (rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	if (existing) {
+		if (!ctx->quiet)
+			fprintf(stderr, "mxjudge: ship %s added to captain %s; the password is "
+				"unchanged\n", sh.name, cap.name);
+	} else {
+		printf("%s\n", pw);
+		if (!ctx->quiet)
+			fprintf(stderr, "mxjudge: captain %s joined %s with %s (%s); the password "
+				"above is shown only this once\n", cap.name, c.name, sh.name, sh.team);
+	}
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	sodium_memzero(pw, sizeof(pw));
+	db_rollback(ctx->db);
+	free(ships);
+	free(caps);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
+/* Places the fleets, rolls turn 1's energy, opens turn 1, queues the reports. */
+static int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "now", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *now_arg = NULL;
+	struct judge_settings s;
+	struct db_campaign c;
+	struct db_ship *ships = NULL;
+	struct db_turn t0, t1;
+	size_t nships = 0, i;
+	struct game_state st;
+	struct event_list ev;
+	struct dice_rng rng;
+	struct dice_source dice;
+	enum team first;
+	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *placed = NULL, *ready = NULL;
+	int opt, rc = 0, ret;
+	time_t now, deadline;
+
+	game_state_init(&st);
+	event_list_init(&ev);
+	memset(&t0, 0, sizeof(t0));
+	memset(&t1, 0, sizeof(t1));
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt != 'n')
+			return EXIT_USAGE;
+		now_arg = optarg;
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc)
+		return EXIT_USAGE;
+	if (time_now(now_arg, &now)) {
+		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+		return EXIT_USAGE;
+	}
+	rc = db_begin(ctx->db, err, sizeof(err));
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	ret = load(ctx, argv[optind], &c, &s);
+	if (ret) {
+		db_rollback(ctx->db);
+		return ret;
+	}
+	ret = EXIT_DATAERR;
+	if (strcmp(c.status, "open")) {
+		cmd_error("campaign '%s' has already started (it is %s)", c.name, c.status);
+		goto out;
+	}
+	if ((rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))))
+		goto dberr;
+	if (judge_board(&s, &st, err, sizeof(err))) {
+		cmd_error("campaign '%s': %s", c.name, err);
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	snprintf(st.game, sizeof(st.game), "hovercrafts");
+	for (i = 0; i < nships; i++) {
+		struct ship sp;
+
+		ship_set_defaults(&sp);
+		snprintf(sp.name, sizeof(sp.name), "%.*s", (int)sizeof(sp.name) - 1, ships[i].name);
+		sp.team = (enum team)team_parse(ships[i].team);
+		sp.stat[STAT_HULL] = ships[i].hull;
+		sp.stat[STAT_SHIELD] = ships[i].shield;
+		sp.stat[STAT_BALLISTIC] = ships[i].ballistic;
+		sp.stat[STAT_ENERGY] = ships[i].energy;
+		/* Each battle starts repaired; being out for repairs is a campaign rule for later. */
+		sp.damage = 0;
+		if (game_add_ship(&st, &sp) < 0) {
+			cmd_error("campaign '%s': too many ships", c.name);
+			goto out;
+		}
+	}
+	dice_rng_init(&rng, judge_turn_seed(s.seed, 0));
+	dice = dice_rng_source(&rng);
+	if (setup_place_fleets(&st, &dice, &ev, &first, err, sizeof(err))) {
+		cmd_error("campaign '%s' cannot start: %s", c.name, err);
+		goto out;
+	}
+	placed = judge_state_dump(&st);
+	if (turn_roll_energy(&st, &dice, &ev, err, sizeof(err))) {
+		cmd_error("campaign '%s': %s", c.name, err);
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	ready = judge_state_dump(&st);
+	if (!placed || !ready) {
+		cmd_error("out of memory");
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	time_format_utc(now, now_text, sizeof(now_text));
+	deadline = judge_step_deadline(&s, now);
+	/* Turn 0 is the setup: its dice and events, resolved at once. */
+	t0.campaign_id = c.id;
+	t0.number = 0;
+	snprintf(t0.seed, sizeof(t0.seed), "%" PRIu64, judge_turn_seed(s.seed, 0));
+	snprintf(t0.opened_at, sizeof(t0.opened_at), "%s", now_text);
+	snprintf(t0.deadline, sizeof(t0.deadline), "%s", now_text);
+	snprintf(t0.resolved_at, sizeof(t0.resolved_at), "%s", now_text);
+	t0.state_before = placed;
+	t0.state_after = ready;
+	t1.campaign_id = c.id;
+	t1.number = 1;
+	snprintf(t1.seed, sizeof(t1.seed), "%" PRIu64, judge_turn_seed(s.seed, 1));
+	snprintf(t1.opened_at, sizeof(t1.opened_at), "%s", now_text);
+	time_format_utc(deadline, t1.deadline, sizeof(t1.deadline));
+	t1.state_before = ready;
+	if ((rc = db_turn_add(ctx->db, &t0, err, sizeof(err))) ||
+	    (rc = judge_store_events(ctx->db, t0.id, &st, &ev, err, sizeof(err))) ||
+	    (rc = db_turn_add(ctx->db, &t1, err, sizeof(err))))
+		goto dberr;
+	for (i = 0; i < nships; i++) {
+		ships[i].battles++;
+		if ((rc = db_ship_update(ctx->db, &ships[i], err, sizeof(err))))
+			goto dberr;
+	}
+	snprintf(c.status, sizeof(c.status), "running");
+	c.turn = 1;
+	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
+	    (rc = judge_queue_reports(ctx->db, &c, &s, t0.id, 0, &st, &ev, deadline, now, err,
+				      sizeof(err))) ||
+	    (rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	time_format_zone(deadline, s.timezone, when, sizeof(when));
+	if (!ctx->quiet)
+		printf("campaign %s started: %s start on the right; orders for turn 1 are due by %s\n",
+		       c.name, team_title(first), when);
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(ctx->db);
+	free(placed);
+	free(ready);
+	free(ships);
+	event_list_release(&ev);
+	game_state_release(&st);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
+/* The open turn's deadline in UTC and in the zone, or "" when there is none. */
+static void deadline_of(struct cmd_ctx *ctx, const struct db_campaign *c,
+			const struct judge_settings *s, time_t now, char *utc, char *zone,
+			size_t len)
+{
+	struct db_turn t;
+	char err[256];
+	time_t d;
+
+	utc[0] = zone[0] = '\0';
+	if (strcmp(c->status, "running") && strcmp(c->status, "paused"))
+		return;
+	if (db_turn_get(ctx->db, c->id, c->turn, &t, err, sizeof(err)))
+		return;
+	if (!time_parse_iso(t.deadline, &d)) {
+		d = judge_effective_deadline(c, d, now);
+		time_format_utc(d, utc, len);
+		time_format_zone(d, s->timezone, zone, len);
+	}
+	db_turn_release(&t);
+}
+
+static int campaign_list(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct db_campaign *list = NULL;
+	size_t n = 0, i;
+	int opt, json = 0, rc;
+	char err[512];
+	json_t *arr = NULL;
+	time_t now = time(NULL);
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt != 'j')
+			return EXIT_USAGE;
+		json = 1;
+	}
+	if (optind != argc)
+		return EXIT_USAGE;
+	rc = db_campaign_list(ctx->db, &list, &n, err, sizeof(err));
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	if (json)
+		arr = json_array();
+	else if (n)
+		printf("%-20s %-9s %5s  %s\n", "CAMPAIGN", "STATUS", "TURN", "DEADLINE");
+	for (i = 0; i < n; i++) {
+		struct judge_settings s;
+		char utc[TIME_TEXT_MAX], zone[TIME_TEXT_MAX];
+
+		if (judge_settings_parse(&s, list[i].settings, err, sizeof(err)))
+			continue;
+		deadline_of(ctx, &list[i], &s, now, utc, zone, sizeof(utc));
+		if (json) {
+			json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:s?, s:s?, s:s}",
+				"name", list[i].name, "status", list[i].status, "turn", list[i].turn,
+				"deadline", utc[0] ? utc : NULL, "winner",
+				list[i].winner[0] ? list[i].winner : NULL, "timezone", s.timezone));
+		} else {
+			printf("%-20s %-9s %5d  %s\n", list[i].name, list[i].status, list[i].turn,
+			       zone[0] ? zone : list[i].winner[0] ? list[i].winner : "-");
+		}
+		judge_settings_release(&s);
+	}
+	if (json) {
+		char *text = json_dumps(arr, JSON_INDENT(2));
+
+		if (text)
+			printf("%s\n", text);
+		free(text);
+		json_decref(arr);
+	}
+	db_campaign_list_release(list, n);
+	return EXIT_OK;
+}
+
+static json_t *outbox_json(const struct db_message *m, size_t n, int full)
+{
+	json_t *arr = json_array();
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		json_t *o = json_pack("{s:I, s:s, s:s, s:s, s:s, s:s, s:s?}", "id",
+				      (json_int_t)m[i].id, "kind", m[i].kind, "key", m[i].key, "to",
+				      m[i].recipient, "subject", m[i].subject, "queued",
+				      m[i].created_at, "sent", m[i].sent_at[0] ? m[i].sent_at : NULL);
+
+		if (o && full)
+			json_object_set_new(o, "body", json_string(m[i].body));
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct judge_settings s;
+	struct db_campaign c;
+	struct db_captain *caps = NULL;
+	struct db_ship *ships = NULL;
+	struct db_turn *turns = NULL;
+	struct db_message *msgs = NULL;
+	size_t ncaps = 0, nships = 0, nturns = 0, nmsgs = 0, i, queued = 0;
+	int opt, json = 0, rc, ret;
+	char err[512], utc[TIME_TEXT_MAX], zone[TIME_TEXT_MAX];
+	json_t *root = NULL, *arr;
+	time_t now = time(NULL);
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt != 'j')
+			return EXIT_USAGE;
+		json = 1;
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc)
+		return EXIT_USAGE;
+	ret = load(ctx, argv[optind], &c, &s);
+	if (ret)
+		return ret;
+	if ((rc = db_captain_list(ctx->db, c.id, &caps, &ncaps, err, sizeof(err))) ||
+	    (rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
+	    (rc = db_turn_list(ctx->db, c.id, &turns, &nturns, err, sizeof(err))) ||
+	    (rc = db_outbox_list(ctx->db, c.id, 0, &msgs, &nmsgs, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		ret = judge_db_exit(rc);
+		goto out;
+	}
+	for (i = 0; i < nmsgs; i++)
+		queued += !msgs[i].sent_at[0];
+	deadline_of(ctx, &c, &s, now, utc, zone, sizeof(utc));
+	if (json) {
+		char *text;
+
+		root = json_pack("{s:s, s:s, s:i, s:s?, s:s, s:i, s:i, s:i, s:s, s:i, s:b, s:s?, s:s}",
+				 "name", c.name, "status", c.status, "turn", c.turn, "winner",
+				 c.winner[0] ? c.winner : NULL, "ruleset", c.ruleset, "width", s.width,
+				 "height", s.height, "walls",
+				 (int)json_array_size(json_object_get(s.map, "walls")), "timezone",
+				 s.timezone, "deadline_hours", s.deadline_hours, "early", s.early,
+				 "deadline", utc[0] ? utc : NULL, "created", c.created_at);
+		arr = json_array();
+		for (i = 0; i < nships; i++)
+			json_array_append_new(arr, json_pack(
+				"{s:s, s:s, s:s, s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}",
+				"name", ships[i].name, "team", ships[i].team, "captain", ships[i].captain,
+				"email", ships[i].email, "hull", ships[i].hull, "shield", ships[i].shield,
+				"ballistic", ships[i].ballistic, "energy", ships[i].energy, "damage",
+				ships[i].damage, "battles", ships[i].battles, "wins", ships[i].wins,
+				"kills", ships[i].kills, "times_disabled", ships[i].times_disabled));
+		json_object_set_new(root, "ships", arr);
+		arr = json_array();
+		for (i = 0; i < nturns; i++)
+			json_array_append_new(arr, json_pack("{s:i, s:s, s:s, s:s?}", "number",
+				turns[i].number, "opened", turns[i].opened_at, "deadline",
+				turns[i].deadline, "resolved",
+				turns[i].resolved_at[0] ? turns[i].resolved_at : NULL));
+		json_object_set_new(root, "turns", arr);
+		json_object_set_new(root, "outbox", outbox_json(msgs, nmsgs, 0));
+		text = json_dumps(root, JSON_INDENT(2));
+		if (text)
+			printf("%s\n", text);
+		free(text);
+		ret = EXIT_OK;
+		goto out;
+	}
+	printf("Campaign %s (%s)\n", c.name, c.ruleset);
+	printf("  status:    %s", c.status);
+	if (!strcmp(c.status, "finished"))
+		printf(", winner %s", c.winner);
+	printf("\n  turn:      %d\n", c.turn);
+	if (zone[0])
+		printf("  deadline:  %s (%s)\n", zone, utc);
+	printf("  board:     %d x %d, %zu walls\n", s.width, s.height,
+	       json_array_size(json_object_get(s.map, "walls")));
+	printf("  turns:     every %d hours, times in %s%s\n", s.deadline_hours, s.timezone,
+	       s.early ? ", early processing on" : "");
+	printf("  outbox:    %zu queued, %zu sent\n", queued, nmsgs - queued);
+	printf("\n  %-16s %-9s %-16s %-28s %s\n", "SHIP", "TEAM", "CAPTAIN", "EMAIL",
+	       "BATTLES/WINS/KILLS");
+	for (i = 0; i < nships; i++)
+		printf("  %-16s %-9s %-16s %-28s %d/%d/%d\n", ships[i].name, ships[i].team,
+		       ships[i].captain, ships[i].email, ships[i].battles, ships[i].wins,
+		       ships[i].kills);
+	ret = EXIT_OK;
+out:
+	json_decref(root);
+	free(caps);
+	free(ships);
+	db_turn_list_release(turns, nturns);
+	db_outbox_list_release(msgs, nmsgs);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
+enum control { CTL_PAUSE, CTL_RESUME, CTL_EXTEND };
+
+/* pause, resume, extend: small changes to the clock of the open turn. */
+static int control(struct cmd_ctx *ctx, int argc, char **argv, enum control what)
+{
+	static const struct option opts[] = {
+		{ "now", required_argument, NULL, 'n' },
+		{ "hours", required_argument, NULL, 'h' },
+		{ "until", required_argument, NULL, 'u' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *now_arg = NULL, *until = NULL, *need;
+	long hours = 0;
+	struct judge_settings s;
+	struct db_campaign c;
+	struct db_turn t;
+	char err[512], text[TIME_TEXT_MAX], zone[TIME_TEXT_MAX];
+	int opt, rc, ret;
+	time_t now, deadline, paused;
+
+	memset(&t, 0, sizeof(t));
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'n':
+			now_arg = optarg;
+			break;
+		case 'h':
+			if (what != CTL_EXTEND || cmd_parse_int(optarg, 1, 24 * 366, &hours))
+				return EXIT_USAGE;
+			break;
+		case 'u':
+			if (what != CTL_EXTEND)
+				return EXIT_USAGE;
+			until = optarg;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc ||
+	    (what == CTL_EXTEND && !hours == !until))
+		return EXIT_USAGE;
+	if (time_now(now_arg, &now)) {
+		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+		return EXIT_USAGE;
+	}
+	rc = db_begin(ctx->db, err, sizeof(err));
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	ret = load(ctx, argv[optind], &c, &s);
+	if (ret) {
+		db_rollback(ctx->db);
+		return ret;
+	}
+	ret = EXIT_DATAERR;
+	need = what == CTL_PAUSE ? "running" : what == CTL_RESUME ? "paused" : NULL;
+	if (need ? strcmp(c.status, need) != 0
+		 : strcmp(c.status, "running") && strcmp(c.status, "paused")) {
+		cmd_error("campaign '%s' is %s; %s needs a %s campaign", c.name, c.status,
+			  what == CTL_PAUSE ? "pause" : what == CTL_RESUME ? "resume" : "extend",
+			  what == CTL_PAUSE ? "running" : what == CTL_RESUME ? "paused"
+								: "running or paused");
+		goto out;
+	}
+	if ((rc = db_turn_get(ctx->db, c.id, c.turn, &t, err, sizeof(err))))
+		goto dberr;
+	if (time_parse_iso(t.deadline, &deadline)) {
+		cmd_error("campaign '%s': turn %d has a bad deadline '%s'", c.name, t.number,
+			  t.deadline);
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	switch (what) {
+	case CTL_PAUSE:
+		snprintf(c.status, sizeof(c.status), "paused");
+		time_format_utc(now, c.paused_at, sizeof(c.paused_at));
+		break;
+	case CTL_RESUME:
+		/* The captains get back the time the pause took from them. */
+		if (!time_parse_iso(c.paused_at, &paused) && now > paused)
+			deadline += now - paused;
+		snprintf(c.status, sizeof(c.status), "running");
+		c.paused_at[0] = '\0';
+		break;
+	case CTL_EXTEND:
+		if (until) {
+			if (time_parse_iso(until, &deadline)) {
+				cmd_error("--until: expected an ISO 8601 time, got '%s'", until);
+				ret = EXIT_USAGE;
+				goto out;
+			}
+		} else {
+			deadline += (time_t)hours * 3600;
+		}
+		break;
+	}
+	time_format_utc(deadline, text, sizeof(text));
+	if ((rc = db_turn_set_deadline(ctx->db, t.id, text, err, sizeof(err))) ||
+	    (rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
+	    (rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	time_format_zone(judge_effective_deadline(&c, deadline, now), s.timezone, zone,
+			 sizeof(zone));
+	if (!ctx->quiet) {
+		if (what == CTL_PAUSE)
+			printf("campaign %s paused at turn %d; the clock stops until 'campaign "
+			       "resume'\n", c.name, c.turn);
+		else
+			printf("campaign %s: turn %d orders are due by %s\n", c.name, c.turn, zone);
+	}
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(ctx->db);
+	db_turn_release(&t);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
+static int campaign_pause(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	return control(ctx, argc, argv, CTL_PAUSE);
+}
+
+static int campaign_resume(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	return control(ctx, argc, argv, CTL_RESUME);
+}
+
+static int campaign_extend(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	return control(ctx, argc, argv, CTL_EXTEND);
+}
+
+static int campaign_outbox(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "full", no_argument, NULL, 'f' },
+		{ "unsent", no_argument, NULL, 'u' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct judge_settings s;
+	struct db_campaign c;
+	struct db_message *msgs = NULL;
+	size_t n = 0, i;
+	int opt, json = 0, full = 0, unsent = 0, rc, ret;
+	char err[512];
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'j': json = 1; break;
+		case 'f': full = 1; break;
+		case 'u': unsent = 1; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc)
+		return EXIT_USAGE;
+	ret = load(ctx, argv[optind], &c, &s);
+	if (ret)
+		return ret;
+	rc = db_outbox_list(ctx->db, c.id, unsent, &msgs, &n, err, sizeof(err));
+	if (rc) {
+		cmd_error("%s", err);
+		ret = judge_db_exit(rc);
+		goto out;
+	}
+	if (json) {
+		json_t *arr = outbox_json(msgs, n, full);
+		char *text = json_dumps(arr, JSON_INDENT(2));
+
+		if (text)
+			printf("%s\n", text);
+		free(text);
+		json_decref(arr);
+	} else {
+		for (i = 0; i < n; i++) {
+			if (full)
+				printf("%sTo: %s\nSubject: %s\nX-Mxjudge-Key: %s\n\n%s", i ? "\n" : "",
+				       msgs[i].recipient, msgs[i].subject, msgs[i].key, msgs[i].body);
+			else
+				printf("%-6s %-8s %-28s %s\n", msgs[i].sent_at[0] ? "sent" : "queued",
+				       msgs[i].kind, msgs[i].recipient, msgs[i].subject);
+		}
+	}
+	ret = EXIT_OK;
+out:
+	db_outbox_list_release(msgs, n);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
+const struct cmd campaign_cmds[] = {
+	{ "new", "NAME [--width W --height H --density P | --map FILE] [--seed N] "
+		 "[--deadline HOURS] [--timezone ZONE] [--early] [--now TIME]",
+	  campaign_new, NEED_DB, "create a campaign and its board", NULL },
+	{ "join", "NAME --captain NAME --email ADDR --ship NAME --team zion|machines [--now TIME]",
+	  campaign_join, NEED_DB, "add a captain and a ship; prints the captain's password once",
+	  NULL },
+	{ "start", "NAME [--now TIME]", campaign_start, NEED_DB,
+	  "place the fleets, roll the first energy, open turn 1", NULL },
+	{ "list", "[--json]", campaign_list, NEED_DB, "list the campaigns", NULL },
+	{ "show", "NAME [--json]", campaign_show, NEED_DB, "show a campaign's state", NULL },
+	{ "pause", "NAME [--now TIME]", campaign_pause, NEED_DB, "stop a campaign's clock", NULL },
+	{ "resume", "NAME [--now TIME]", campaign_resume, NEED_DB,
+	  "restart the clock, giving back the paused time", NULL },
+	{ "extend", "NAME (--hours H | --until TIME) [--now TIME]", campaign_extend, NEED_DB,
+	  "move the open turn's deadline", NULL },
+	{ "outbox", "NAME [--unsent] [--full] [--json]", campaign_outbox, NEED_DB,
+	  "list the messages queued for the captains", NULL },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};

@@ -1,0 +1,464 @@
+#include "judge.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compose.h"
+#include "core/state_json.h"
+#include "lib/strbuf.h"
+#include "timeutil.h"
+
+/* ---------- settings ---------- */
+
+void judge_settings_release(struct judge_settings *s)
+{
+	json_decref(s->map);
+	s->map = NULL;
+}
+
+static int get_int(const json_t *o, const char *key, int min, int max, int *out, char *err,
+		   size_t errlen)
+{
+	const json_t *v = json_object_get(o, key);
+
+	if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max) {
+		snprintf(err, errlen, "campaign settings: expected an integer %s (%d to %d)", key,
+			 min, max);
+		return -1;
+	}
+	*out = (int)json_integer_value(v);
+	return 0;
+}
+
+int judge_parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s || *s == '-' || *s == '+')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
+}
+
+int judge_settings_parse(struct judge_settings *s, const char *json, char *err, size_t errlen)
+{
+	json_error_t jerr;
+	json_t *root = json_loads(json, 0, &jerr);
+	const char *str;
+	int rc = -1;
+
+	memset(s, 0, sizeof(*s));
+	if (!json_is_object(root)) {
+		snprintf(err, errlen, "campaign settings: expected a JSON object");
+		goto out;
+	}
+	if (get_int(root, "width", 1, MAP_MAX_SIDE, &s->width, err, errlen) ||
+	    get_int(root, "height", 1, MAP_MAX_SIDE, &s->height, err, errlen) ||
+	    get_int(root, "density", 0, 1000, &s->density, err, errlen) ||
+	    get_int(root, "deadline_hours", 1, 24 * 366, &s->deadline_hours, err, errlen))
+		goto out;
+	/* The seed is text: JSON numbers lose 64-bit precision in many readers. */
+	str = json_string_value(json_object_get(root, "seed"));
+	if (judge_parse_u64(str, &s->seed)) {
+		snprintf(err, errlen, "campaign settings: expected the seed as a decimal string");
+		goto out;
+	}
+	str = json_string_value(json_object_get(root, "timezone"));
+	snprintf(s->timezone, sizeof(s->timezone), "%s", str ? str : "UTC");
+	s->early = json_is_true(json_object_get(root, "early"));
+	str = json_string_value(json_object_get(root, "templates"));
+	snprintf(s->templates, sizeof(s->templates), "%s", str ? str : "");
+	s->map = json_incref(json_object_get(root, "map"));
+	if (!json_is_object(s->map)) {
+		snprintf(err, errlen, "campaign settings: expected a map object");
+		goto out;
+	}
+	rc = 0;
+out:
+	if (rc)
+		judge_settings_release(s);
+	json_decref(root);
+	return rc;
+}
+
+char *judge_settings_dump(const struct judge_settings *s)
+{
+	json_t *o = json_object();
+	char seed[24];
+	char *text;
+
+	if (!o)
+		return NULL;
+	snprintf(seed, sizeof(seed), "%" PRIu64, s->seed);
+	json_object_set_new(o, "ruleset", json_string("hovercrafts"));
+	json_object_set_new(o, "width", json_integer(s->width));
+	json_object_set_new(o, "height", json_integer(s->height));
+	json_object_set_new(o, "density", json_integer(s->density));
+	json_object_set_new(o, "seed", json_string(seed));
+	json_object_set_new(o, "deadline_hours", json_integer(s->deadline_hours));
+	json_object_set_new(o, "timezone", json_string(s->timezone));
+	json_object_set_new(o, "early", json_boolean(s->early));
+	if (s->templates[0])
+		json_object_set_new(o, "templates", json_string(s->templates));
+	json_object_set(o, "map", s->map ? s->map : json_null());
+	text = json_dumps(o, JSON_COMPACT);
+	json_decref(o);
+	return text;
+}
+
+int judge_board(const struct judge_settings *s, struct game_state *st, char *err, size_t errlen)
+{
+	json_t *root = json_object();
+	int rc;
+
+	game_state_init(st);
+	if (!root) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	json_object_set_new(root, "game", json_string("hovercrafts"));
+	json_object_set_new(root, "turn", json_integer(1));
+	json_object_set(root, "map", s->map);
+	json_object_set_new(root, "ships", json_array());
+	rc = state_from_json(st, root, "campaign map", err, errlen);
+	json_decref(root);
+	return rc;
+}
+
+/* ---------- secrets ---------- */
+
+static void sodium_ready(void)
+{
+	/* Idempotent; fails only without an entropy source, where we cannot go on. */
+	if (sodium_init() < 0)
+		abort();
+}
+
+void judge_new_password(char *buf, size_t len)
+{
+	/* No 0/O, 1/l/I: it is read off a screen and typed into a mail. */
+	static const char alphabet[] = "abcdefghjkmnpqrstuvwxyz23456789";
+	size_t i, n = len - 1 < JUDGE_PASSWORD_LEN ? len - 1 : JUDGE_PASSWORD_LEN;
+
+	sodium_ready();
+	for (i = 0; i < n; i++)
+		buf[i] = alphabet[randombytes_uniform(sizeof(alphabet) - 1)];
+	buf[i] = '\0';
+}
+
+int judge_hash_password(const char *pw, char *out, size_t outlen)
+{
+	const char *fast = getenv("MXJUDGE_FAST_HASH");
+	unsigned long long ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
+	size_t mem = crypto_pwhash_MEMLIMIT_INTERACTIVE;
+
+	sodium_ready();
+	if (outlen < crypto_pwhash_STRBYTES)
+		return -1;
+	/* Test suites only: the minimum cost keeps valgrind runs bearable. */
+	if (fast && !strcmp(fast, "1")) {
+		ops = crypto_pwhash_OPSLIMIT_MIN;
+		mem = crypto_pwhash_MEMLIMIT_MIN;
+	}
+	return crypto_pwhash_str(out, pw, strlen(pw), ops, mem) ? -1 : 0;
+}
+
+int judge_verify_password(const char *hash, const char *pw)
+{
+	sodium_ready();
+	return crypto_pwhash_str_verify(hash, pw, strlen(pw)) == 0;
+}
+
+void judge_digest(const char *text, char out[65])
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+
+	sodium_ready();
+	crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
+	sodium_bin2hex(out, 65, h, sizeof(h));
+}
+
+/* 1 if the line (up to eol) starts, after blanks, with the word PASSWORD. */
+static const char *password_value(const char *s, const char *eol)
+{
+	static const char kw[] = "password";
+	size_t i;
+
+	while (s < eol && (*s == ' ' || *s == '\t'))
+		s++;
+	for (i = 0; kw[i]; i++, s++)
+		if (s >= eol || (*s | 0x20) != kw[i])
+			return NULL;
+	if (s < eol && *s != ' ' && *s != '\t' && *s != '\r')
+		return NULL;
+	return s;
+}
+
+char *judge_redact(const char *text)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = text;
+
+	while (*p) {
+		const char *eol = strchr(p, '\n'), *v;
+
+		if (!eol)
+			eol = p + strlen(p);
+		v = password_value(p, eol);
+		if (v) {
+			strbuf_add(&sb, p, (size_t)(v - p));
+			strbuf_addstr(&sb, " [redacted]");
+			if (eol > p && eol[-1] == '\r')
+				strbuf_addch(&sb, '\r');
+		} else {
+			strbuf_add(&sb, p, (size_t)(eol - p));
+		}
+		if (*eol)
+			strbuf_addch(&sb, '\n');
+		p = *eol ? eol + 1 : eol;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* ---------- seeds and deadlines ---------- */
+
+static uint64_t hash_seed(uint64_t seed, const char *label)
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+	char text[96];
+	uint64_t v = 0;
+	int i;
+
+	sodium_ready();
+	snprintf(text, sizeof(text), "mxjudge:%" PRIu64 ":%s", seed, label);
+	crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
+	for (i = 0; i < 8; i++)	/* little-endian: the same on every machine */
+		v |= (uint64_t)h[i] << (8 * i);
+	return v;
+}
+
+uint64_t judge_turn_seed(uint64_t campaign_seed, int turn)
+{
+	char label[32];
+
+	snprintf(label, sizeof(label), "turn:%d", turn);
+	return hash_seed(campaign_seed, label);
+}
+
+uint64_t judge_map_seed(uint64_t campaign_seed)
+{
+	return hash_seed(campaign_seed, "map");
+}
+
+time_t judge_step_deadline(const struct judge_settings *s, time_t from)
+{
+	/* Whole days keep the wall-clock hour across daylight-saving changes. */
+	if (s->deadline_hours % 24 == 0)
+		return time_add_days_zone(from, s->deadline_hours / 24, s->timezone);
+	return from + (time_t)s->deadline_hours * 3600;
+}
+
+int judge_db_exit(int rc)
+{
+	return rc == DB_BUSY ? 75 : 1;
+}
+
+time_t judge_effective_deadline(const struct db_campaign *c, time_t deadline, time_t now)
+{
+	time_t paused;
+
+	if (strcmp(c->status, "paused") || time_parse_iso(c->paused_at, &paused))
+		return deadline;
+	return now > paused ? deadline + (now - paused) : deadline;
+}
+
+/* ---------- states and events ---------- */
+
+int judge_state_load(struct game_state *st, const char *json, const char *name, char *err,
+		     size_t errlen)
+{
+	json_error_t jerr;
+	json_t *root = json_loads(json ? json : "", 0, &jerr);
+	int rc;
+
+	game_state_init(st);
+	if (!root) {
+		snprintf(err, errlen, "%s: stored state is not JSON: %s", name, jerr.text);
+		return -1;
+	}
+	rc = state_from_json(st, root, name, err, errlen);
+	json_decref(root);
+	return rc;
+}
+
+char *judge_state_dump(const struct game_state *st)
+{
+	json_t *j = state_to_json(st);
+	char *text;
+
+	if (!j)
+		return NULL;
+	text = json_dumps(j, JSON_COMPACT);
+	json_decref(j);
+	return text;
+}
+
+int judge_store_events(struct db *db, long long turn_id, const struct game_state *st,
+		       const struct event_list *ev, char *err, size_t errlen)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < ev->n && !rc; i++) {
+		const struct event *e = &ev->ev[i];
+		json_t *j = event_to_json(st, e);
+		struct db_event de;
+		struct db_die d;
+
+		if (!j) {
+			snprintf(err, errlen, "out of memory");
+			return DB_ERROR;
+		}
+		/* The side roll (core/setup.h) names a side, not a ship. */
+		if (e->type == EV_ROLL && e->ship < 0) {
+			json_object_set_new(j, "side", json_string(team_name((enum team)e->value)));
+			json_object_set_new(j, "for", json_string("setup"));
+		}
+		memset(&de, 0, sizeof(de));
+		de.seq = (int)i + 1;
+		de.phase = e->phase;
+		snprintf(de.type, sizeof(de.type), "%s", event_type_name(e->type));
+		de.json = json_dumps(j, JSON_COMPACT);
+		json_decref(j);
+		if (!de.json) {
+			snprintf(err, errlen, "out of memory");
+			return DB_ERROR;
+		}
+		rc = db_event_add(db, turn_id, &de, err, errlen);
+		free(de.json);
+		if (rc || e->type != EV_ROLL)
+			continue;
+		memset(&d, 0, sizeof(d));
+		d.seq = (int)i + 1;
+		d.phase = e->phase;
+		if (e->ship >= 0 && (size_t)e->ship < st->nships)
+			snprintf(d.ship, sizeof(d.ship), "%s", st->ships[e->ship].name);
+		else
+			snprintf(d.ship, sizeof(d.ship), "%s", team_name((enum team)e->value));
+		snprintf(d.check, sizeof(d.check), "%s", check_name(e->check));
+		snprintf(d.cause, sizeof(d.cause), "%s",
+			 e->ship < 0 ? "setup" : event_type_name(e->cause));
+		d.d6 = e->d6;
+		d.stat = e->stat;
+		d.score = e->score;
+		rc = db_die_add(db, turn_id, &d, err, errlen);
+	}
+	return rc == DB_EXISTS ? DB_ERROR : rc;
+}
+
+/* "Zion rolled 5, the Machines 2: Zion start on the right (column J) ..." */
+static void setup_line(const struct game_state *st, const struct event_list *ev,
+		       struct strbuf *sb)
+{
+	enum team first = TEAM_ZION;
+	char col[8];
+	size_t i;
+
+	for (i = 0; i < ev->n && ev->ev[i].type == EV_ROLL && ev->ev[i].ship < 0; i += 2) {
+		if (i + 1 >= ev->n)
+			break;
+		strbuf_addf(sb, "%sSide roll: Zion %d, the Machines %d", i ? "; again: " : "",
+			    ev->ev[i].d6, ev->ev[i + 1].d6);
+		first = ev->ev[i].d6 > ev->ev[i + 1].d6 ? TEAM_ZION : TEAM_MACHINES;
+	}
+	hex_column_name(st->map.width - 1, col, sizeof(col));
+	strbuf_addf(sb, ".\n%s start%s on column %s facing W, ", team_title(first),
+		    first == TEAM_ZION ? "s" : "", col);
+	strbuf_addf(sb, "%s on column A facing E.",
+		    team_title(first == TEAM_ZION ? TEAM_MACHINES : TEAM_ZION));
+}
+
+int judge_queue_reports(struct db *db, const struct db_campaign *c,
+			const struct judge_settings *s, long long turn_id, int turn,
+			const struct game_state *st, const struct event_list *ev,
+			time_t deadline, time_t now, char *err, size_t errlen)
+{
+	struct db_captain *caps = NULL;
+	struct db_ship *ships = NULL;
+	size_t ncaps = 0, nships = 0, i, j, skip = 0;
+	struct strbuf setup = STRBUF_INIT;
+	struct event_list story;
+	char when[TIME_TEXT_MAX], now_text[DB_TIME_MAX];
+	int rc;
+
+	rc = db_captain_list(db, c->id, &caps, &ncaps, err, errlen);
+	if (!rc)
+		rc = db_ship_list(db, c->id, &ships, &nships, err, errlen);
+	if (rc)
+		goto out;
+	/* The side roll is told in a sentence of its own, not as dice of the story. */
+	while (skip < ev->n && ev->ev[skip].type == EV_ROLL && ev->ev[skip].ship < 0)
+		skip++;
+	if (turn == 0)
+		setup_line(st, ev, &setup);
+	story.ev = ev->ev + skip;
+	story.n = story.alloc = ev->n - skip;
+	time_format_zone(deadline, s->timezone, when, sizeof(when));
+	time_format_utc(now, now_text, sizeof(now_text));
+	for (i = 0; i < ncaps; i++) {
+		const char *mine[GAME_MAX_SHIPS];
+		struct compose_turn t;
+		struct compose_msg msg;
+		struct db_message m;
+		size_t n = 0;
+
+		for (j = 0; j < nships && n < GAME_MAX_SHIPS; j++)
+			if (ships[j].captain_id == caps[i].id)
+				mine[n++] = ships[j].name;
+		memset(&t, 0, sizeof(t));
+		t.campaign = c->name;
+		t.captain = caps[i].name;
+		t.ships = mine;
+		t.nships = n;
+		t.turn = turn;
+		t.deadline = st->winner == WINNER_NONE ? when : NULL;
+		t.setup = turn == 0 ? strbuf_str(&setup) : NULL;
+		t.state = st;
+		t.events = &story;
+		if (compose_turn_report(&t, &msg) < 0) {
+			snprintf(err, errlen, "out of memory");
+			rc = DB_ERROR;
+			goto out;
+		}
+		memset(&m, 0, sizeof(m));
+		m.campaign_id = c->id;
+		m.turn_id = turn_id;
+		snprintf(m.kind, sizeof(m.kind), "report");
+		/* One report per captain and turn, however often this runs. */
+		snprintf(m.key, sizeof(m.key), "report/%lld/%d/%lld", c->id, turn, caps[i].id);
+		snprintf(m.recipient, sizeof(m.recipient), "%s", caps[i].email);
+		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
+		m.subject = msg.subject;
+		m.body = msg.body;
+		rc = db_outbox_add(db, &m, err, errlen);
+		compose_msg_release(&msg);
+		if (rc == DB_EXISTS)
+			rc = 0;
+		if (rc)
+			goto out;
+	}
+out:
+	strbuf_release(&setup);
+	free(caps);
+	free(ships);
+	return rc;
+}

@@ -1,0 +1,91 @@
+/*
+ * judge: the glue the campaign commands share (campaign, orders, process,
+ * turn): campaign settings, secrets and digests, seeds, deadlines, and the
+ * steps that store a turn's outcome and queue its reports. No SQL (db/
+ * does that) and no rules (core/ does that).
+ *
+ * Ownership: judge_settings is plain values plus a json_t map the struct
+ * owns (judge_settings_release). Functions returning char * give the
+ * caller a malloc'd string.
+ */
+#ifndef MX_JUDGE_H
+#define MX_JUDGE_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/event.h"
+#include "core/game.h"
+#include "db/db.h"
+
+/* Embedded defaults of `campaign new` (and so of `make demo`). */
+#define JUDGE_DEFAULT_WIDTH 10
+#define JUDGE_DEFAULT_HEIGHT 6
+#define JUDGE_DEFAULT_DENSITY 100	/* permille: 10% walls */
+#define JUDGE_DEFAULT_DEADLINE 48	/* hours */
+#define JUDGE_PASSWORD_LEN 10
+#define JUDGE_MAX_CAPTAINS 10		/* rulings 8: 2 to 10 captains */
+
+struct judge_settings {
+	int width, height, density;	/* density in permille */
+	uint64_t seed;			/* the campaign seed: every die follows from it */
+	int deadline_hours;
+	char timezone[64];
+	int early;			/* resolve as soon as every ship has orders */
+	char templates[512];		/* the campaign's own templates directory, or "" */
+	json_t *map;			/* {"width","height","walls":[...]} */
+};
+
+void judge_settings_release(struct judge_settings *s);
+int judge_settings_parse(struct judge_settings *s, const char *json, char *err, size_t errlen);
+/* Malloc'd JSON text. */
+char *judge_settings_dump(const struct judge_settings *s);
+
+/* A board (and nothing else) from the settings' map. */
+int judge_board(const struct judge_settings *s, struct game_state *st, char *err, size_t errlen);
+
+/* Secrets: a fresh readable password, its slow salted hash, the check. */
+void judge_new_password(char *buf, size_t len);
+int judge_hash_password(const char *pw, char *out, size_t outlen);
+int judge_verify_password(const char *hash, const char *pw);
+/* SHA-256 of text as 64 hex digits. */
+void judge_digest(const char *text, char out[65]);
+/* The text with the value of every PASSWORD line replaced: what is stored. */
+char *judge_redact(const char *text);
+
+/* Turn n's seed (0 = setup), a hash of the campaign seed and n. */
+uint64_t judge_turn_seed(uint64_t campaign_seed, int turn);
+uint64_t judge_map_seed(uint64_t campaign_seed);
+int judge_parse_u64(const char *s, uint64_t *out);
+
+/* The next deadline: one period after from, in the campaign's zone. */
+time_t judge_step_deadline(const struct judge_settings *s, time_t from);
+
+/* State <-> stored JSON text. */
+int judge_state_load(struct game_state *st, const char *json, const char *name, char *err,
+		     size_t errlen);
+char *judge_state_dump(const struct game_state *st);
+
+/* Stores each event (JSON) and each die of a turn; within the caller's transaction. */
+int judge_store_events(struct db *db, long long turn_id, const struct game_state *st,
+		       const struct event_list *ev, char *err, size_t errlen);
+
+/*
+ * Queues one report per captain of the campaign for the turn that was
+ * just played (turn 0: the setup), in the caller's transaction. deadline
+ * is the next one (ignored when the battle is over).
+ */
+int judge_queue_reports(struct db *db, const struct db_campaign *c,
+			const struct judge_settings *s, long long turn_id, int turn,
+			const struct game_state *st, const struct event_list *ev,
+			time_t deadline, time_t now, char *err, size_t errlen);
+
+/* The exit code for a failed db call: 75 when busy (retry), else 1. */
+int judge_db_exit(int rc);
+
+/* The effective deadline of an open turn: a paused clock does not run. */
+time_t judge_effective_deadline(const struct db_campaign *c, time_t deadline, time_t now);
+
+#endif

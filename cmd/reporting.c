@@ -1,0 +1,196 @@
+#include "reporting.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "core/dice.h"
+#include "core/orders.h"
+#include "core/report.h"
+#include "timeutil.h"
+
+void turn_replay_init(struct turn_replay *r)
+{
+	memset(r, 0, sizeof(*r));
+	game_state_init(&r->before);
+	game_state_init(&r->after);
+	event_list_init(&r->events);
+}
+
+void turn_replay_release(struct turn_replay *r)
+{
+	db_turn_release(&r->turn);
+	game_state_release(&r->before);
+	game_state_release(&r->after);
+	event_list_release(&r->events);
+	turn_replay_init(r);
+}
+
+int reporting_plans(const struct game_state *st, const struct db_order *o, size_t n,
+		    struct turn_plan *plans, char *err, size_t errlen)
+{
+	struct turn_plan one[GAME_MAX_SHIPS];
+	size_t i;
+
+	memset(plans, 0, st->nships * sizeof(*plans));
+	for (i = 0; i < n; i++) {
+		struct orders_doc doc;
+		int idx = game_find_ship(st, o[i].ship);
+
+		if (idx < 0)
+			continue;
+		if (orders_parse(&doc, o[i].raw, "sealed orders", ORDERS_SUBMISSION, err, errlen))
+			return -1;
+		turn_plans_from_orders(st, &doc, one);
+		orders_doc_release(&doc);
+		/* A submission may name several ships: take only the one it is stored for. */
+		plans[idx] = one[idx];
+	}
+	return 0;
+}
+
+int reporting_replay(struct db *db, const struct db_campaign *c, int turn,
+		     struct turn_replay *r, char *err, size_t errlen)
+{
+	struct db_order *orders = NULL;
+	struct dice_rng rng;
+	struct dice_source dice;
+	char inner[512], *again = NULL;
+	size_t norders = 0;
+	uint64_t seed;
+	int rc;
+
+	rc = db_turn_get(db, c->id, turn, &r->turn, err, errlen);
+	if (rc == DB_NOT_FOUND || (!rc && !r->turn.resolved_at[0]) || (!rc && !r->turn.state_after)) {
+		snprintf(err, errlen, "campaign '%s' has no resolved turn %d", c->name, turn);
+		return EXIT_DATAERR;
+	}
+	if (rc)
+		return judge_db_exit(rc);
+	rc = EXIT_FAIL;
+	if (judge_state_load(&r->before, r->turn.state_before, c->name, err, errlen) ||
+	    game_state_copy(&r->after, &r->before))
+		goto out;
+	if ((rc = db_order_list(db, r->turn.id, 1, &orders, &norders, err, errlen))) {
+		rc = judge_db_exit(rc);
+		goto out;
+	}
+	rc = EXIT_FAIL;
+	if (reporting_plans(&r->before, orders, norders, r->plans, inner, sizeof(inner)) ||
+	    judge_parse_u64(r->turn.seed, &seed)) {
+		snprintf(err, errlen, "campaign '%s', turn %d: stored orders or seed unreadable", c->name, turn);
+		goto out;
+	}
+	dice_rng_init(&rng, seed);
+	dice = dice_rng_source(&rng);
+	if (turn_resolve(&r->after, r->plans, &dice, &r->events, inner, sizeof(inner))) {
+		snprintf(err, errlen, "campaign '%s', turn %d: %s", c->name, turn, inner);
+		goto out;
+	}
+	again = judge_state_dump(&r->after);
+	if (!again || strcmp(again, r->turn.state_after)) {
+		snprintf(err, errlen, "campaign '%s', turn %d: replaying the stored inputs does not give "
+			 "the stored result (was the database edited, or the judge changed?)", c->name, turn);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(again);
+	db_order_list_release(orders, norders);
+	return rc;
+}
+
+static void zone_time(const char *utc, const char *zone, char *buf, size_t len)
+{
+	time_t t;
+
+	if (!utc || time_parse_iso(utc, &t)) {
+		snprintf(buf, len, "%s", utc ? utc : "");
+		return;
+	}
+	time_format_zone(t, zone, buf, len);
+}
+
+json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
+			      const struct judge_settings *s, int turn,
+			      const struct game_state *after, const struct event_list *ev,
+			      const struct turn_plan *plans, const char *resolved_at_utc,
+			      const char *deadline_utc, char *err, size_t errlen)
+{
+	struct db_ship *ships = NULL;
+	const char *captains[GAME_MAX_SHIPS];
+	char resolved[TIME_TEXT_MAX], deadline[TIME_TEXT_MAX];
+	struct report_input in;
+	size_t n = 0, i;
+	json_t *m;
+	int rc;
+
+	if ((rc = db_ship_list(db, c->id, &ships, &n, err, errlen)))
+		return NULL;
+	memset(captains, 0, sizeof(captains));
+	for (i = 0; i < after->nships; i++) {
+		size_t k;
+
+		for (k = 0; k < n; k++)
+			if (!strcmp(ships[k].name, after->ships[i].name))
+				captains[i] = ships[k].captain;
+	}
+	zone_time(resolved_at_utc, s->timezone, resolved, sizeof(resolved));
+	zone_time(deadline_utc, s->timezone, deadline, sizeof(deadline));
+	memset(&in, 0, sizeof(in));
+	in.campaign = c->name;
+	in.turn = turn;
+	in.after = after;
+	in.events = ev;
+	in.plans = plans;
+	in.resolved_at = resolved;
+	in.deadline = deadline_utc && after->winner == WINNER_NONE ? deadline : NULL;
+	in.captains = captains;
+	m = report_model(&in);
+	if (!m)
+		snprintf(err, errlen, "out of memory");
+	else
+		json_object_set_new(m, "timezone", json_string(s->timezone));
+	free(ships);
+	return m;
+}
+
+json_t *reporting_model(struct db *db, const struct db_campaign *c,
+			const struct judge_settings *s, const struct turn_replay *r,
+			char *err, size_t errlen)
+{
+	struct db_turn next;
+	const char *deadline = NULL;
+	json_t *m;
+
+	memset(&next, 0, sizeof(next));
+	if (!db_turn_get(db, c->id, r->turn.number + 1, &next, err, errlen))
+		deadline = next.deadline;
+	m = reporting_model_parts(db, c, s, r->turn.number, &r->after, &r->events, r->plans,
+				  r->turn.resolved_at, deadline, err, errlen);
+	db_turn_release(&next);
+	return m;
+}
+
+int reporting_for_ship(struct db *db, const struct db_campaign *c, json_t *model,
+		       const struct game_state *after, int idx, char *err, size_t errlen)
+{
+	struct db_ship ship;
+	int rc;
+
+	memset(&ship, 0, sizeof(ship));
+	rc = db_ship_get(db, c->id, after->ships[idx].name, &ship, err, errlen);
+	if (rc)
+		return -1;
+	if (report_for_captain(model, after, idx, ship.captain, NULL) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+const char *reporting_templates_dir(const struct judge_settings *s)
+{
+	return s->templates[0] ? s->templates : NULL;
+}

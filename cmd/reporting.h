@@ -1,0 +1,59 @@
+/*
+ * reporting: turns a stored campaign turn into the report data model of
+ * core/report.h and into rendered mails. A resolved turn is replayed from
+ * its stored inputs (state before, current sealed orders, seed); the
+ * replay must give the stored state after, or the turn is reported as
+ * inconsistent instead of told wrongly.
+ *
+ * Ownership: a turn_replay owns its states and events
+ * (turn_replay_release). reporting_model() returns a new json reference.
+ */
+#ifndef MX_REPORTING_H
+#define MX_REPORTING_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "core/event.h"
+#include "core/game.h"
+#include "core/turn.h"
+#include "db/db.h"
+#include "judge.h"
+
+struct turn_replay {
+	struct db_turn turn;
+	struct game_state before;
+	struct game_state after;
+	struct turn_plan plans[GAME_MAX_SHIPS];
+	struct event_list events;
+};
+
+void turn_replay_init(struct turn_replay *r);
+void turn_replay_release(struct turn_replay *r);
+
+/* Plans of every ship from the current sealed orders of a turn. */
+int reporting_plans(const struct game_state *st, const struct db_order *o, size_t n,
+		    struct turn_plan *plans, char *err, size_t errlen);
+
+/* Replays resolved turn `turn` of c. Returns an exit code (0 ok). */
+int reporting_replay(struct db *db, const struct db_campaign *c, int turn,
+		     struct turn_replay *r, char *err, size_t errlen);
+
+/* The model for a played turn: times in the campaign's zone, captains' names. */
+json_t *reporting_model(struct db *db, const struct db_campaign *c,
+			const struct judge_settings *s, const struct turn_replay *r,
+			char *err, size_t errlen);
+/* The same, from parts (used by process, which has them at hand). */
+json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
+			      const struct judge_settings *s, int turn,
+			      const struct game_state *after, const struct event_list *ev,
+			      const struct turn_plan *plans, const char *resolved_at_utc,
+			      const char *deadline_utc, char *err, size_t errlen);
+/* Adds the "captain" part for ship idx (its captain from the database). */
+int reporting_for_ship(struct db *db, const struct db_campaign *c, json_t *model,
+		       const struct game_state *after, int idx, char *err, size_t errlen);
+
+/* The campaign's own templates directory (setting "templates"), or NULL. */
+const char *reporting_templates_dir(const struct judge_settings *s);
+
+#endif

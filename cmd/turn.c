@@ -1,0 +1,284 @@
+/*
+ * mxjudge turn show: one turn of a campaign. A resolved turn shows
+ * everything (state before and after, the revealed orders, events, dice,
+ * seed); an open turn shows only its state, deadline and which ships have
+ * sent orders, never what they ordered.
+ */
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "core/dice.h"
+#include "core/narrate.h"
+#include "core/orders.h"
+#include "core/turn.h"
+#include "db/db.h"
+#include "judge.h"
+#include "lib/strbuf.h"
+#include "timeutil.h"
+
+static json_t *parse_or_null(const char *text)
+{
+	json_error_t jerr;
+
+	return text ? json_loads(text, 0, &jerr) : json_null();
+}
+
+static json_t *turn_json(const struct db_campaign *c, const struct judge_settings *s,
+			 const struct db_turn *t, const struct db_order *o, size_t no,
+			 const struct db_event *ev, size_t nev, const struct db_die *d, size_t nd)
+{
+	int resolved = t->resolved_at[0] != '\0';
+	json_t *root, *arr;
+	size_t i;
+
+	root = json_pack("{s:s, s:i, s:s, s:s, s:s, s:s?, s:s}", "campaign", c->name, "turn",
+			 t->number, "status", resolved ? "resolved" : "open", "opened", t->opened_at,
+			 "deadline", t->deadline, "resolved", resolved ? t->resolved_at : NULL,
+			 "timezone", s->timezone);
+	if (!root)
+		return NULL;
+	json_object_set_new(root, "state_before", parse_or_null(t->state_before));
+	arr = json_array();
+	for (i = 0; i < no; i++) {
+		json_t *one = json_pack("{s:s, s:s, s:b}", "ship", o[i].ship, "received",
+					o[i].received_at, "current", o[i].current);
+
+		/* Sealed until resolved: only that orders came, not what they say. */
+		if (resolved) {
+			json_object_set_new(one, "digest", json_string(o[i].digest));
+			json_object_set_new(one, "understood", json_string(o[i].understood));
+			json_object_set_new(one, "text", json_string(o[i].raw));
+		}
+		json_array_append_new(arr, one);
+	}
+	json_object_set_new(root, "orders", arr);
+	if (!resolved)
+		return root;
+	json_object_set_new(root, "seed", json_string(t->seed));
+	json_object_set_new(root, "state_after", parse_or_null(t->state_after));
+	arr = json_array();
+	for (i = 0; i < nev; i++)
+		json_array_append_new(arr, parse_or_null(ev[i].json));
+	json_object_set_new(root, "events", arr);
+	arr = json_array();
+	for (i = 0; i < nd; i++)
+		json_array_append_new(arr, json_pack("{s:i, s:i, s:s, s:s, s:s, s:i, s:i, s:i}",
+			"seq", d[i].seq, "phase", d[i].phase, "ship", d[i].ship, "check", d[i].check,
+			"for", d[i].cause, "d6", d[i].d6, "stat", d[i].stat, "score", d[i].score));
+	json_object_set_new(root, "dice", arr);
+	return root;
+}
+
+/* The story of a resolved turn, replayed from its inputs (a pure function). */
+static void print_story(const struct db_turn *t, const struct db_order *o, size_t no)
+{
+	struct game_state st;
+	struct turn_plan plans[GAME_MAX_SHIPS];
+	struct event_list ev;
+	struct dice_rng rng;
+	struct dice_source dice;
+	struct strbuf sb = STRBUF_INIT;
+	uint64_t seed;
+	char err[512], *replayed = NULL;
+	size_t i;
+
+	event_list_init(&ev);
+	if (judge_state_load(&st, t->state_before, "turn", err, sizeof(err)) ||
+	    judge_parse_u64(t->seed, &seed))
+		goto out;
+	memset(plans, 0, sizeof(plans));
+	for (i = 0; i < no; i++) {
+		struct orders_doc doc;
+		struct turn_plan one[GAME_MAX_SHIPS];
+		int idx = game_find_ship(&st, o[i].ship);
+
+		if (!o[i].current || idx < 0 ||
+		    orders_parse(&doc, o[i].raw, "orders", ORDERS_SUBMISSION, err, sizeof(err)))
+			continue;
+		turn_plans_from_orders(&st, &doc, one);
+		plans[idx] = one[idx];
+		orders_doc_release(&doc);
+	}
+	dice_rng_init(&rng, seed);
+	dice = dice_rng_source(&rng);
+	if (turn_resolve(&st, plans, &dice, &ev, err, sizeof(err)))
+		goto out;
+	replayed = judge_state_dump(&st);
+	if (narrate_text(&st, &ev, &sb) == 0)
+		printf("\nWhat happened\n\n%s", strbuf_str(&sb));
+	if (replayed && t->state_after) {
+		json_error_t jerr;
+		json_t *a = json_loads(replayed, 0, &jerr), *b = json_loads(t->state_after, 0, &jerr);
+
+		if (!json_equal(a, b))
+			printf("\nWARNING: replaying this turn gives a different result than the "
+			       "stored one\n");
+		json_decref(a);
+		json_decref(b);
+	}
+out:
+	free(replayed);
+	strbuf_release(&sb);
+	event_list_release(&ev);
+	game_state_release(&st);
+}
+
+static void print_turn(const struct db_campaign *c, const struct judge_settings *s,
+		       const struct db_turn *t, const struct db_order *o, size_t no,
+		       const struct db_die *d, size_t nd)
+{
+	char when[TIME_TEXT_MAX];
+	time_t tt;
+	size_t i;
+
+	printf("Campaign %s, turn %d%s\n", c->name, t->number, t->number ? "" : " (setup)");
+	if (!time_parse_iso(t->deadline, &tt)) {
+		time_format_zone(tt, s->timezone, when, sizeof(when));
+		printf("  deadline: %s\n", when);
+	}
+	if (!t->resolved_at[0]) {
+		printf("  open: orders are sealed until the turn is resolved\n\nOrders received\n");
+		for (i = 0; i < no; i++)
+			if (o[i].current)
+				printf("  %s (%s)\n", o[i].ship, o[i].received_at);
+		if (!no)
+			printf("  none yet\n");
+		return;
+	}
+	if (!time_parse_iso(t->resolved_at, &tt)) {
+		time_format_zone(tt, s->timezone, when, sizeof(when));
+		printf("  resolved: %s\n  seed: %s\n", when, t->seed);
+	}
+	if (t->number > 0) {
+		printf("\nOrders\n");
+		for (i = 0; i < no; i++) {
+			const char *p = o[i].understood;
+
+			printf("  %s, received %s%s, SHA-256 %.16s...\n", o[i].ship, o[i].received_at,
+			       o[i].current ? "" : " (replaced)", o[i].digest);
+			while (o[i].current && p && *p) {
+				const char *eol = strchr(p, '\n');
+				int len = eol ? (int)(eol - p) : (int)strlen(p);
+
+				printf("    %.*s\n", len, p);
+				p += len + (eol ? 1 : 0);
+			}
+		}
+		if (!no)
+			printf("  none: every ship was idle\n");
+		print_story(t, o, no);
+	}
+	printf("\nDice\n");
+	for (i = 0; i < nd; i++)
+		printf("  %-3d %-14s %-9s for %-9s rolled %d -> %d\n", d[i].phase, d[i].ship,
+		       d[i].check, d[i].cause, d[i].d6, d[i].score);
+	if (!nd)
+		printf("  none\n");
+}
+
+static int turn_show(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "turn", required_argument, NULL, 't' },
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_turn t;
+	struct db_order *o = NULL;
+	struct db_event *ev = NULL;
+	struct db_die *d = NULL;
+	size_t no = 0, nev = 0, nd = 0;
+	int opt, json = 0, number = -1, rc, ret = EXIT_FAIL;
+	long v;
+	char err[512];
+
+	memset(&t, 0, sizeof(t));
+	memset(&s, 0, sizeof(s));
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 't':
+			if (cmd_parse_int(optarg, 0, 1000000, &v)) {
+				cmd_error("--turn: expected a turn number, got '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			number = (int)v;
+			break;
+		case 'j':
+			json = 1;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (optind + 1 != argc)
+		return EXIT_USAGE;
+	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("no campaign named '%s'", argv[optind]);
+		return EXIT_DATAERR;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	if (judge_settings_parse(&s, c.settings, err, sizeof(err))) {
+		cmd_error("campaign '%s': %s", c.name, err);
+		goto out;
+	}
+	if (!strcmp(c.status, "open")) {
+		cmd_error("campaign '%s' has not started; it has no turns yet", c.name);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	/* By default the last resolved turn: the one captains want to read. */
+	if (number < 0)
+		number = !strcmp(c.status, "finished") ? c.turn : c.turn - 1;
+	rc = db_turn_get(ctx->db, c.id, number, &t, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("campaign '%s' has no turn %d (turns 0 to %d)", c.name, number, c.turn);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (rc || (rc = db_order_list(ctx->db, t.id, 0, &o, &no, err, sizeof(err))) ||
+	    (rc = db_event_list(ctx->db, t.id, &ev, &nev, err, sizeof(err))) ||
+	    (rc = db_die_list(ctx->db, t.id, &d, &nd, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		ret = judge_db_exit(rc);
+		goto out;
+	}
+	if (json) {
+		json_t *root = turn_json(&c, &s, &t, o, no, ev, nev, d, nd);
+		char *text = root ? json_dumps(root, JSON_INDENT(2)) : NULL;
+
+		json_decref(root);
+		if (!text) {
+			cmd_error("out of memory");
+			goto out;
+		}
+		printf("%s\n", text);
+		free(text);
+	} else {
+		print_turn(&c, &s, &t, o, no, d, nd);
+	}
+	ret = EXIT_OK;
+out:
+	db_order_list_release(o, no);
+	db_event_list_release(ev, nev);
+	free(d);
+	db_turn_release(&t);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
+const struct cmd turn_cmds[] = {
+	{ "show", "NAME [--turn N] [--json]", turn_show, NEED_DB,
+	  "show a turn: state, revealed orders, events, dice", NULL },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};

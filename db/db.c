@@ -1,0 +1,1268 @@
+#include "db.h"
+
+#include <errno.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "schema.h"
+
+struct db {
+	sqlite3 *h;
+	char *path;
+	int in_tx;
+};
+
+/* ---------- helpers ---------- */
+
+static int fail(struct db *db, int rc, const char *what, char *err, size_t errlen)
+{
+	int code = (rc & 0xff);
+
+	if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
+		snprintf(err, errlen, "%s: database is busy (another mxjudge is writing); try again",
+			 db && db->path ? db->path : "database");
+		return DB_BUSY;
+	}
+	snprintf(err, errlen, "%s: %s: %s", db && db->path ? db->path : "database", what,
+		 db && db->h ? sqlite3_errmsg(db->h) : sqlite3_errstr(rc));
+	return DB_ERROR;
+}
+
+static int prep(struct db *db, sqlite3_stmt **st, const char *sql, char *err, size_t errlen)
+{
+	int rc = sqlite3_prepare_v2(db->h, sql, -1, st, NULL);
+
+	if (rc != SQLITE_OK) {
+		*st = NULL;
+		return fail(db, rc, "preparing a statement", err, errlen);
+	}
+	return 0;
+}
+
+/* NULL binds SQL NULL, "" binds "". */
+static int bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
+}
+
+/* Empty text binds NULL: optional times are "" in structs, NULL in SQL. */
+static int bind_opt(sqlite3_stmt *st, int i, const char *s)
+{
+	return bind_text(st, i, s && *s ? s : NULL);
+}
+
+static void col_copy(sqlite3_stmt *st, int i, char *buf, size_t len)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	snprintf(buf, len, "%s", t ? (const char *)t : "");
+}
+
+/* A malloc'd copy, NULL for SQL NULL; *oom is set when memory ran out. */
+static char *col_dup(sqlite3_stmt *st, int i, int *oom)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+	char *r;
+
+	if (!t)
+		return NULL;
+	r = strdup((const char *)t);
+	if (!r)
+		*oom = 1;
+	return r;
+}
+
+/* Steps a statement that returns no rows; finalizes it. */
+static int run(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t errlen)
+{
+	int rc = sqlite3_step(st), ret = 0;
+
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		if ((rc & 0xff) == SQLITE_CONSTRAINT &&
+		    (sqlite3_extended_errcode(db->h) == SQLITE_CONSTRAINT_UNIQUE ||
+		     sqlite3_extended_errcode(db->h) == SQLITE_CONSTRAINT_PRIMARYKEY))
+			ret = DB_EXISTS;
+		else
+			ret = fail(db, rc, what, err, errlen);
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* Runs a fixed statement with no parameters. */
+static int exec1(struct db *db, const char *sql, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, sql, err, errlen);
+
+	if (rc)
+		return rc;
+	return run(db, st, sql, err, errlen);
+}
+
+/* Runs a script of several statements, each prepared in turn. */
+static int exec_script(struct db *db, const char *sql, char *err, size_t errlen)
+{
+	const char *tail = sql;
+	sqlite3_stmt *st;
+	int rc;
+
+	while (tail && *tail) {
+		rc = sqlite3_prepare_v2(db->h, tail, -1, &st, &tail);
+		if (rc != SQLITE_OK)
+			return fail(db, rc, "migrating", err, errlen);
+		if (!st)	/* trailing whitespace */
+			break;
+		rc = run(db, st, "migrating", err, errlen);
+		if (rc)
+			return rc == DB_EXISTS ? DB_ERROR : rc;
+	}
+	return 0;
+}
+
+static int pragma_int(struct db *db, const char *sql, int *out, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, sql, err, errlen);
+
+	if (rc)
+		return rc;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*out = sqlite3_column_int(st, 0);
+		rc = 0;
+	} else {
+		rc = fail(db, rc, sql, err, errlen);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Creates the directories above path (0700): the default lives under XDG. */
+static int make_parents(const char *path, char *err, size_t errlen)
+{
+	char *dir = strdup(path), *p;
+	int ret = 0;
+
+	if (!dir) {
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
+	}
+	p = strrchr(dir, '/');
+	if (!p || p == dir)
+		goto out;
+	*p = '\0';
+	for (p = dir + 1; ; p++) {
+		if (*p == '/' || !*p) {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(dir, 0700) && errno != EEXIST) {
+				snprintf(err, errlen, "%s: cannot create directory: %s", dir,
+					 strerror(errno));
+				ret = DB_ERROR;
+				goto out;
+			}
+			*p = c;
+			if (!c)
+				break;
+		}
+	}
+out:
+	free(dir);
+	return ret;
+}
+
+/* ---------- open, migrate, transactions ---------- */
+
+/* Refuses files that are not ours, or from a newer mxjudge; *version out. */
+static int identify(struct db *db, int *version, char *err, size_t errlen)
+{
+	int app = 0, tables = 0, rc;
+
+	if ((rc = pragma_int(db, "PRAGMA user_version", version, err, errlen)) ||
+	    (rc = pragma_int(db, "PRAGMA application_id", &app, err, errlen)) ||
+	    (rc = pragma_int(db, "SELECT count(*) FROM sqlite_master", &tables, err, errlen)))
+		return rc;
+	if ((app && app != DB_APPLICATION_ID) || (!app && tables)) {
+		snprintf(err, errlen, "%s: not an mxjudge database", db->path);
+		return DB_ERROR;
+	}
+	if (*version > DB_SCHEMA_VERSION) {
+		snprintf(err, errlen,
+			 "%s: database schema version %d is newer than this mxjudge knows (%d); "
+			 "use a newer mxjudge", db->path, *version, DB_SCHEMA_VERSION);
+		return DB_ERROR;
+	}
+	return 0;
+}
+
+static int migrate(struct db *db, int target, char *err, size_t errlen)
+{
+	int version = 0, rc;
+
+	rc = db_begin(db, err, errlen);
+	if (rc)
+		return rc;
+	/* Read again inside the write lock: two first runs must not both migrate. */
+	if ((rc = identify(db, &version, err, errlen)))
+		goto fail;
+	if (version >= target) {
+		db_rollback(db);
+		return 0;
+	}
+	if (!version) {
+		char sql[64];
+
+		snprintf(sql, sizeof(sql), "PRAGMA application_id = %d", DB_APPLICATION_ID);
+		if ((rc = exec1(db, sql, err, errlen)))
+			goto fail;
+	}
+	for (; version < target; version++) {
+		char sql[64];
+
+		rc = exec_script(db, db_migrations[version], err, errlen);
+		if (rc)
+			goto fail;
+		/* PRAGMA takes no parameters; the number is ours, not input. */
+		snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", version + 1);
+		rc = exec1(db, sql, err, errlen);
+		if (rc)
+			goto fail;
+	}
+	return db_commit(db, err, errlen);
+fail:
+	db_rollback(db);
+	return rc;
+}
+
+int db_open_version(struct db **out, const char *path, int version, char *err, size_t errlen)
+{
+	struct db *db;
+	int rc, ok;
+	sqlite3_stmt *st = NULL;
+
+	*out = NULL;
+	db = calloc(1, sizeof(*db));
+	if (!db || !(db->path = strdup(path))) {
+		free(db);
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
+	}
+	rc = make_parents(path, err, errlen);
+	if (rc)
+		goto fail;
+	rc = sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+	if (rc != SQLITE_OK) {
+		rc = fail(db, rc, "cannot open", err, errlen);
+		goto fail;
+	}
+	sqlite3_extended_result_codes(db->h, 1);
+	sqlite3_busy_timeout(db->h, DB_BUSY_TIMEOUT_MS);
+	if ((rc = exec1(db, "PRAGMA foreign_keys = ON", err, errlen)))
+		goto fail;
+	/* Before WAL mode changes the file: never touch someone else's. */
+	if ((rc = identify(db, &ok, err, errlen)))
+		goto fail;
+	/* WAL: readers (turn show) never block the cron's writer. */
+	if ((rc = prep(db, &st, "PRAGMA journal_mode = WAL", err, errlen)))
+		goto fail;
+	rc = sqlite3_step(st);
+	ok = rc == SQLITE_ROW && sqlite3_column_text(st, 0) &&
+	     !strcmp((const char *)sqlite3_column_text(st, 0), "wal");
+	if (rc != SQLITE_ROW) {
+		rc = fail(db, rc, "setting WAL mode", err, errlen);
+		goto fail;
+	}
+	if (!ok) {
+		snprintf(err, errlen, "%s: cannot use WAL mode", path);
+		rc = DB_ERROR;
+		goto fail;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	/* NORMAL is durable in WAL mode up to the last checkpoint-safe commit. */
+	if ((rc = exec1(db, "PRAGMA synchronous = NORMAL", err, errlen)))
+		goto fail;
+	rc = migrate(db, version, err, errlen);
+	if (rc)
+		goto fail;
+	*out = db;
+	return 0;
+fail:
+	sqlite3_finalize(st);
+	db_close(db);
+	return rc ? rc : DB_ERROR;
+}
+
+int db_open(struct db **out, const char *path, char *err, size_t errlen)
+{
+	return db_open_version(out, path, DB_SCHEMA_VERSION, err, errlen);
+}
+
+void db_close(struct db *db)
+{
+	if (!db)
+		return;
+	if (db->in_tx)
+		db_rollback(db);
+	sqlite3_close(db->h);
+	free(db->path);
+	free(db);
+}
+
+int db_schema_version(struct db *db)
+{
+	int v = -1;
+	char err[128];
+
+	if (pragma_int(db, "PRAGMA user_version", &v, err, sizeof(err)))
+		return -1;
+	return v;
+}
+
+int db_begin(struct db *db, char *err, size_t errlen)
+{
+	int rc = exec1(db, "BEGIN IMMEDIATE", err, errlen);
+
+	if (!rc)
+		db->in_tx = 1;
+	return rc;
+}
+
+int db_commit(struct db *db, char *err, size_t errlen)
+{
+	int rc = exec1(db, "COMMIT", err, errlen);
+
+	if (rc) {
+		db_rollback(db);
+		return rc;
+	}
+	db->in_tx = 0;
+	return 0;
+}
+
+void db_rollback(struct db *db)
+{
+	char err[128];
+
+	if (db && db->h && !sqlite3_get_autocommit(db->h))
+		exec1(db, "ROLLBACK", err, sizeof(err));
+	if (db)
+		db->in_tx = 0;
+}
+
+/* Grows a list by one zeroed record; NULL on failure. */
+static void *grow(void **arr, size_t *n, size_t *alloc, size_t size)
+{
+	void *p;
+
+	if (*n == *alloc) {
+		size_t na = *alloc ? *alloc * 2 : 8;
+
+		p = realloc(*arr, na * size);
+		if (!p)
+			return NULL;
+		*arr = p;
+		*alloc = na;
+	}
+	p = (char *)*arr + *n * size;
+	memset(p, 0, size);
+	(*n)++;
+	return p;
+}
+
+/* ---------- campaigns ---------- */
+
+#define CAMPAIGN_COLS "id, name, ruleset, status, turn, winner, created_at, paused_at, settings"
+
+static int campaign_row(sqlite3_stmt *st, struct db_campaign *c)
+{
+	int oom = 0;
+
+	c->id = sqlite3_column_int64(st, 0);
+	col_copy(st, 1, c->name, sizeof(c->name));
+	col_copy(st, 2, c->ruleset, sizeof(c->ruleset));
+	col_copy(st, 3, c->status, sizeof(c->status));
+	c->turn = sqlite3_column_int(st, 4);
+	col_copy(st, 5, c->winner, sizeof(c->winner));
+	col_copy(st, 6, c->created_at, sizeof(c->created_at));
+	col_copy(st, 7, c->paused_at, sizeof(c->paused_at));
+	c->settings = col_dup(st, 8, &oom);
+	return oom ? -1 : 0;
+}
+
+void db_campaign_release(struct db_campaign *c)
+{
+	if (!c)
+		return;
+	free(c->settings);
+	c->settings = NULL;
+}
+
+int db_campaign_create(struct db *db, struct db_campaign *c, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "INSERT INTO campaigns (name, ruleset, status, turn, created_at, "
+			  "settings) VALUES (?1, ?2, 'open', 0, ?3, ?4)", err, errlen);
+
+	if (rc)
+		return rc;
+	bind_text(st, 1, c->name);
+	bind_text(st, 2, c->ruleset);
+	bind_text(st, 3, c->created_at);
+	bind_text(st, 4, c->settings ? c->settings : "{}");
+	rc = run(db, st, "creating a campaign", err, errlen);
+	if (!rc) {
+		c->id = sqlite3_last_insert_rowid(db->h);
+		snprintf(c->status, sizeof(c->status), "open");
+		c->turn = 0;
+	}
+	return rc;
+}
+
+int db_campaign_get(struct db *db, const char *name, struct db_campaign *c, char *err,
+		    size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "SELECT " CAMPAIGN_COLS " FROM campaigns WHERE name = ?1",
+		      err, errlen);
+
+	memset(c, 0, sizeof(*c));
+	if (rc)
+		return rc;
+	bind_text(st, 1, name);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		rc = campaign_row(st, c) ? fail(db, SQLITE_NOMEM, "reading", err, errlen) : 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = DB_NOT_FOUND;
+	} else {
+		rc = fail(db, rc, "reading a campaign", err, errlen);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int db_campaign_update(struct db *db, const struct db_campaign *c, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "UPDATE campaigns SET status = ?2, turn = ?3, winner = ?4, "
+			  "paused_at = ?5, settings = ?6 WHERE id = ?1", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, c->id);
+	bind_text(st, 2, c->status);
+	sqlite3_bind_int(st, 3, c->turn);
+	bind_text(st, 4, c->winner);
+	bind_text(st, 5, c->paused_at);
+	bind_text(st, 6, c->settings ? c->settings : "{}");
+	return run(db, st, "updating a campaign", err, errlen);
+}
+
+int db_campaign_list(struct db *db, struct db_campaign **out, size_t *n, char *err,
+		     size_t errlen)
+{
+	sqlite3_stmt *st;
+	struct db_campaign *c;
+	size_t alloc = 0;
+	int rc = prep(db, &st, "SELECT " CAMPAIGN_COLS " FROM campaigns ORDER BY name", err,
+		      errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		c = grow((void **)out, n, &alloc, sizeof(**out));
+		if (!c || campaign_row(st, c)) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+	}
+	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing campaigns", err, errlen);
+	sqlite3_finalize(st);
+	if (rc) {
+		db_campaign_list_release(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+void db_campaign_list_release(struct db_campaign *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; list && i < n; i++)
+		db_campaign_release(&list[i]);
+	free(list);
+}
+
+/* ---------- captains ---------- */
+
+#define CAPTAIN_COLS "id, campaign_id, name, email, pwhash, joined_at"
+
+static void captain_row(sqlite3_stmt *st, struct db_captain *c)
+{
+	c->id = sqlite3_column_int64(st, 0);
+	c->campaign_id = sqlite3_column_int64(st, 1);
+	col_copy(st, 2, c->name, sizeof(c->name));
+	col_copy(st, 3, c->email, sizeof(c->email));
+	col_copy(st, 4, c->pwhash, sizeof(c->pwhash));
+	col_copy(st, 5, c->joined_at, sizeof(c->joined_at));
+}
+
+int db_captain_add(struct db *db, struct db_captain *c, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "INSERT INTO captains (campaign_id, name, email, pwhash, joined_at) "
+			  "VALUES (?1, ?2, ?3, ?4, ?5)", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, c->campaign_id);
+	bind_text(st, 2, c->name);
+	bind_text(st, 3, c->email);
+	bind_text(st, 4, c->pwhash);
+	bind_text(st, 5, c->joined_at);
+	rc = run(db, st, "adding a captain", err, errlen);
+	if (!rc)
+		c->id = sqlite3_last_insert_rowid(db->h);
+	return rc;
+}
+
+static int captain_one(struct db *db, sqlite3_stmt *st, struct db_captain *c, char *err,
+		       size_t errlen)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW) {
+		captain_row(st, c);
+		rc = 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = DB_NOT_FOUND;
+	} else {
+		rc = fail(db, rc, "reading a captain", err, errlen);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int db_captain_get(struct db *db, long long campaign_id, const char *name,
+		   struct db_captain *c, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "SELECT " CAPTAIN_COLS " FROM captains "
+			  "WHERE campaign_id = ?1 AND name = ?2", err, errlen);
+
+	memset(c, 0, sizeof(*c));
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	bind_text(st, 2, name);
+	return captain_one(db, st, c, err, errlen);
+}
+
+int db_captain_get_id(struct db *db, long long id, struct db_captain *c, char *err,
+		      size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "SELECT " CAPTAIN_COLS " FROM captains WHERE id = ?1", err,
+		      errlen);
+
+	memset(c, 0, sizeof(*c));
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	return captain_one(db, st, c, err, errlen);
+}
+
+int db_captain_list(struct db *db, long long campaign_id, struct db_captain **out,
+		    size_t *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	struct db_captain *c;
+	size_t alloc = 0;
+	int rc = prep(db, &st, "SELECT " CAPTAIN_COLS " FROM captains WHERE campaign_id = ?1 "
+			  "ORDER BY id", err, errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		c = grow((void **)out, n, &alloc, sizeof(**out));
+		if (!c) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+		captain_row(st, c);
+	}
+	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing captains", err, errlen);
+	sqlite3_finalize(st);
+	if (rc) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+/* ---------- ships ---------- */
+
+#define SHIP_COLS "s.id, s.campaign_id, s.captain_id, s.name, s.team, s.hull, s.shield, " \
+	"s.ballistic, s.energy, s.damage, s.battles, s.wins, s.kills, s.times_disabled, " \
+	"c.name, c.email FROM ships s JOIN captains c ON c.id = s.captain_id"
+
+static void ship_row(sqlite3_stmt *st, struct db_ship *s)
+{
+	s->id = sqlite3_column_int64(st, 0);
+	s->campaign_id = sqlite3_column_int64(st, 1);
+	s->captain_id = sqlite3_column_int64(st, 2);
+	col_copy(st, 3, s->name, sizeof(s->name));
+	col_copy(st, 4, s->team, sizeof(s->team));
+	s->hull = sqlite3_column_int(st, 5);
+	s->shield = sqlite3_column_int(st, 6);
+	s->ballistic = sqlite3_column_int(st, 7);
+	s->energy = sqlite3_column_int(st, 8);
+	s->damage = sqlite3_column_int(st, 9);
+	s->battles = sqlite3_column_int(st, 10);
+	s->wins = sqlite3_column_int(st, 11);
+	s->kills = sqlite3_column_int(st, 12);
+	s->times_disabled = sqlite3_column_int(st, 13);
+	col_copy(st, 14, s->captain, sizeof(s->captain));
+	col_copy(st, 15, s->email, sizeof(s->email));
+}
+
+int db_ship_add(struct db *db, struct db_ship *s, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "INSERT INTO ships (campaign_id, captain_id, name, team, hull, "
+			  "shield, ballistic, energy, damage) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+			  "?8, ?9)", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, s->campaign_id);
+	sqlite3_bind_int64(st, 2, s->captain_id);
+	bind_text(st, 3, s->name);
+	bind_text(st, 4, s->team);
+	sqlite3_bind_int(st, 5, s->hull);
+	sqlite3_bind_int(st, 6, s->shield);
+	sqlite3_bind_int(st, 7, s->ballistic);
+	sqlite3_bind_int(st, 8, s->energy);
+	sqlite3_bind_int(st, 9, s->damage);
+	rc = run(db, st, "adding a ship", err, errlen);
+	if (!rc)
+		s->id = sqlite3_last_insert_rowid(db->h);
+	return rc;
+}
+
+int db_ship_get(struct db *db, long long campaign_id, const char *name, struct db_ship *s,
+		char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "SELECT " SHIP_COLS " WHERE s.campaign_id = ?1 AND s.name = ?2",
+		      err, errlen);
+
+	memset(s, 0, sizeof(*s));
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	bind_text(st, 2, name);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		ship_row(st, s);
+		rc = 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = DB_NOT_FOUND;
+	} else {
+		rc = fail(db, rc, "reading a ship", err, errlen);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int db_ship_update(struct db *db, const struct db_ship *s, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "UPDATE ships SET hull = ?2, shield = ?3, ballistic = ?4, "
+			  "energy = ?5, damage = ?6, battles = ?7, wins = ?8, kills = ?9, "
+			  "times_disabled = ?10 WHERE id = ?1", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, s->id);
+	sqlite3_bind_int(st, 2, s->hull);
+	sqlite3_bind_int(st, 3, s->shield);
+	sqlite3_bind_int(st, 4, s->ballistic);
+	sqlite3_bind_int(st, 5, s->energy);
+	sqlite3_bind_int(st, 6, s->damage);
+	sqlite3_bind_int(st, 7, s->battles);
+	sqlite3_bind_int(st, 8, s->wins);
+	sqlite3_bind_int(st, 9, s->kills);
+	sqlite3_bind_int(st, 10, s->times_disabled);
+	return run(db, st, "updating a ship", err, errlen);
+}
+
+int db_ship_list(struct db *db, long long campaign_id, struct db_ship **out, size_t *n,
+		 char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	struct db_ship *s;
+	size_t alloc = 0;
+	int rc = prep(db, &st, "SELECT " SHIP_COLS " WHERE s.campaign_id = ?1 ORDER BY s.id",
+		      err, errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		s = grow((void **)out, n, &alloc, sizeof(**out));
+		if (!s) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+		ship_row(st, s);
+	}
+	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing ships", err, errlen);
+	sqlite3_finalize(st);
+	if (rc) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+/* ---------- turns ---------- */
+
+static int turn_row(sqlite3_stmt *st, struct db_turn *t, int with_states)
+{
+	int oom = 0;
+
+	t->id = sqlite3_column_int64(st, 0);
+	t->campaign_id = sqlite3_column_int64(st, 1);
+	t->number = sqlite3_column_int(st, 2);
+	col_copy(st, 3, t->seed, sizeof(t->seed));
+	col_copy(st, 4, t->opened_at, sizeof(t->opened_at));
+	col_copy(st, 5, t->deadline, sizeof(t->deadline));
+	col_copy(st, 6, t->resolved_at, sizeof(t->resolved_at));
+	if (with_states) {
+		t->state_before = col_dup(st, 7, &oom);
+		t->state_after = col_dup(st, 8, &oom);
+	}
+	return oom ? -1 : 0;
+}
+
+void db_turn_release(struct db_turn *t)
+{
+	if (!t)
+		return;
+	free(t->state_before);
+	free(t->state_after);
+	t->state_before = t->state_after = NULL;
+}
+
+int db_turn_add(struct db *db, struct db_turn *t, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "INSERT INTO turns (campaign_id, number, seed, opened_at, deadline, "
+			  "resolved_at, state_before, state_after) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+			  "?7, ?8)", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, t->campaign_id);
+	sqlite3_bind_int(st, 2, t->number);
+	bind_text(st, 3, t->seed);
+	bind_text(st, 4, t->opened_at);
+	bind_text(st, 5, t->deadline);
+	bind_opt(st, 6, t->resolved_at);
+	bind_text(st, 7, t->state_before);
+	bind_text(st, 8, t->state_after);
+	rc = run(db, st, "adding a turn", err, errlen);
+	if (!rc)
+		t->id = sqlite3_last_insert_rowid(db->h);
+	return rc;
+}
+
+int db_turn_get(struct db *db, long long campaign_id, int number, struct db_turn *t,
+		char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "SELECT id, campaign_id, number, seed, opened_at, deadline, "
+			  "resolved_at, state_before, state_after FROM turns "
+			  "WHERE campaign_id = ?1 AND number = ?2", err, errlen);
+
+	memset(t, 0, sizeof(*t));
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	sqlite3_bind_int(st, 2, number);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		if (turn_row(st, t, 1)) {
+			db_turn_release(t);
+			rc = fail(db, SQLITE_NOMEM, "reading a turn", err, errlen);
+		} else {
+			rc = 0;
+		}
+	} else if (rc == SQLITE_DONE) {
+		rc = DB_NOT_FOUND;
+	} else {
+		rc = fail(db, rc, "reading a turn", err, errlen);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int db_turn_claim(struct db *db, long long turn_id, const char *when, char *err,
+		  size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "UPDATE turns SET resolved_at = ?2 "
+			  "WHERE id = ?1 AND resolved_at IS NULL", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, turn_id);
+	bind_text(st, 2, when);
+	rc = run(db, st, "claiming a turn", err, errlen);
+	if (rc)
+		return rc;
+	return sqlite3_changes(db->h) == 1 ? 0 : DB_ALREADY;
+}
+
+int db_turn_set_after(struct db *db, long long turn_id, const char *state_after, char *err,
+		      size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "UPDATE turns SET state_after = ?2 WHERE id = ?1", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, turn_id);
+	bind_text(st, 2, state_after);
+	return run(db, st, "storing a turn's result", err, errlen);
+}
+
+int db_turn_set_deadline(struct db *db, long long turn_id, const char *deadline, char *err,
+			 size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "UPDATE turns SET deadline = ?2 WHERE id = ?1", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, turn_id);
+	bind_text(st, 2, deadline);
+	return run(db, st, "setting a deadline", err, errlen);
+}
+
+int db_turn_list(struct db *db, long long campaign_id, struct db_turn **out, size_t *n,
+		 char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	struct db_turn *t;
+	size_t alloc = 0;
+	int rc = prep(db, &st, "SELECT id, campaign_id, number, seed, opened_at, deadline, "
+			  "resolved_at FROM turns WHERE campaign_id = ?1 ORDER BY number", err,
+		      errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		t = grow((void **)out, n, &alloc, sizeof(**out));
+		if (!t) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+		turn_row(st, t, 0);
+	}
+	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing turns", err, errlen);
+	sqlite3_finalize(st);
+	if (rc) {
+		db_turn_list_release(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+void db_turn_list_release(struct db_turn *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; list && i < n; i++)
+		db_turn_release(&list[i]);
+	free(list);
+}
+
+/* ---------- orders ---------- */
+
+int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	long long old = 0;
+	int rc;
+
+	/* The earlier current submission, if any, is kept but superseded. */
+	rc = prep(db, &st, "SELECT id FROM orders WHERE turn_id = ?1 AND ship_id = ?2 "
+		  "AND current = 1", err, errlen);
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, o->turn_id);
+	sqlite3_bind_int64(st, 2, o->ship_id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		old = sqlite3_column_int64(st, 0);
+	else if (rc != SQLITE_DONE) {
+		rc = fail(db, rc, "reading orders", err, errlen);
+		sqlite3_finalize(st);
+		return rc;
+	}
+	sqlite3_finalize(st);
+	if (old) {
+		rc = prep(db, &st, "UPDATE orders SET current = 0 WHERE id = ?1", err, errlen);
+		if (rc)
+			return rc;
+		sqlite3_bind_int64(st, 1, old);
+		if ((rc = run(db, st, "superseding orders", err, errlen)))
+			return rc;
+	}
+	rc = prep(db, &st, "INSERT INTO orders (turn_id, ship_id, captain_id, raw, understood, "
+		  "digest, received_at, current) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1)", err,
+		  errlen);
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, o->turn_id);
+	sqlite3_bind_int64(st, 2, o->ship_id);
+	sqlite3_bind_int64(st, 3, o->captain_id);
+	bind_text(st, 4, o->raw);
+	bind_text(st, 5, o->understood ? o->understood : "");
+	bind_text(st, 6, o->digest);
+	bind_text(st, 7, o->received_at);
+	if ((rc = run(db, st, "storing orders", err, errlen)))
+		return rc;
+	o->id = sqlite3_last_insert_rowid(db->h);
+	o->current = 1;
+	o->superseded_by = 0;
+	if (old) {
+		rc = prep(db, &st, "UPDATE orders SET superseded_by = ?2 WHERE id = ?1", err, errlen);
+		if (rc)
+			return rc;
+		sqlite3_bind_int64(st, 1, old);
+		sqlite3_bind_int64(st, 2, o->id);
+		rc = run(db, st, "superseding orders", err, errlen);
+	}
+	return rc;
+}
+
+int db_order_list(struct db *db, long long turn_id, int current_only, struct db_order **out,
+		  size_t *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	struct db_order *o;
+	size_t alloc = 0;
+	int oom = 0;
+	int rc = prep(db, &st, "SELECT o.id, o.turn_id, o.ship_id, o.captain_id, s.name, o.digest, "
+			  "o.received_at, o.current, o.superseded_by, o.raw, o.understood "
+			  "FROM orders o JOIN ships s ON s.id = o.ship_id WHERE o.turn_id = ?1 "
+			  "AND (?2 = 0 OR o.current = 1) ORDER BY o.ship_id, o.id", err, errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, turn_id);
+	sqlite3_bind_int(st, 2, current_only);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		o = grow((void **)out, n, &alloc, sizeof(**out));
+		if (!o) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+		o->id = sqlite3_column_int64(st, 0);
+		o->turn_id = sqlite3_column_int64(st, 1);
+		o->ship_id = sqlite3_column_int64(st, 2);
+		o->captain_id = sqlite3_column_int64(st, 3);
+		col_copy(st, 4, o->ship, sizeof(o->ship));
+		col_copy(st, 5, o->digest, sizeof(o->digest));
+		col_copy(st, 6, o->received_at, sizeof(o->received_at));
+		o->current = sqlite3_column_int(st, 7);
+		o->superseded_by = sqlite3_column_int64(st, 8);
+		o->raw = col_dup(st, 9, &oom);
+		o->understood = col_dup(st, 10, &oom);
+		if (oom) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+	}
+	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing orders", err, errlen);
+	sqlite3_finalize(st);
+	if (rc) {
+		db_order_list_release(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+void db_order_list_release(struct db_order *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; list && i < n; i++) {
+		free(list[i].raw);
+		free(list[i].understood);
+	}
+	free(list);
+}
+
+/* ---------- events and dice ---------- */
+
+int db_event_add(struct db *db, long long turn_id, const struct db_event *e, char *err,
+		 size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "INSERT INTO events (turn_id, seq, phase, type, json) "
+			  "VALUES (?1, ?2, ?3, ?4, ?5)", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, turn_id);
+	sqlite3_bind_int(st, 2, e->seq);
+	sqlite3_bind_int(st, 3, e->phase);
+	bind_text(st, 4, e->type);
+	bind_text(st, 5, e->json);
+	return run(db, st, "storing an event", err, errlen);
+}
+
+int db_event_list(struct db *db, long long turn_id, struct db_event **out, size_t *n,
+		  char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	struct db_event *e;
+	size_t alloc = 0;
+	int oom = 0;
+	int rc = prep(db, &st, "SELECT seq, phase, type, json FROM events WHERE turn_id = ?1 "
+			  "ORDER BY seq", err, errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, turn_id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		e = grow((void **)out, n, &alloc, sizeof(**out));
+		if (!e) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+		e->seq = sqlite3_column_int(st, 0);
+		e->phase = sqlite3_column_int(st, 1);
+		col_copy(st, 2, e->type, sizeof(e->type));
+		e->json = col_dup(st, 3, &oom);
+		if (oom) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+	}
+	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing events", err, errlen);
+	sqlite3_finalize(st);
+	if (rc) {
+		db_event_list_release(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+void db_event_list_release(struct db_event *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; list && i < n; i++)
+		free(list[i].json);
+	free(list);
+}
+
+int db_die_add(struct db *db, long long turn_id, const struct db_die *d, char *err,
+	       size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "INSERT INTO dice (turn_id, seq, phase, ship, check_name, cause, "
+			  "d6, stat, score) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", err,
+		      errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, turn_id);
+	sqlite3_bind_int(st, 2, d->seq);
+	sqlite3_bind_int(st, 3, d->phase);
+	bind_text(st, 4, d->ship);
+	bind_text(st, 5, d->check);
+	bind_text(st, 6, d->cause);
+	sqlite3_bind_int(st, 7, d->d6);
+	sqlite3_bind_int(st, 8, d->stat);
+	sqlite3_bind_int(st, 9, d->score);
+	return run(db, st, "storing a die", err, errlen);
+}
+
+int db_die_list(struct db *db, long long turn_id, struct db_die **out, size_t *n,
+		char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	struct db_die *d;
+	size_t alloc = 0;
+	int rc = prep(db, &st, "SELECT seq, phase, ship, check_name, cause, d6, stat, score "
+			  "FROM dice WHERE turn_id = ?1 ORDER BY seq", err, errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, turn_id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		d = grow((void **)out, n, &alloc, sizeof(**out));
+		if (!d) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+		d->seq = sqlite3_column_int(st, 0);
+		d->phase = sqlite3_column_int(st, 1);
+		col_copy(st, 2, d->ship, sizeof(d->ship));
+		col_copy(st, 3, d->check, sizeof(d->check));
+		col_copy(st, 4, d->cause, sizeof(d->cause));
+		d->d6 = sqlite3_column_int(st, 5);
+		d->stat = sqlite3_column_int(st, 6);
+		d->score = sqlite3_column_int(st, 7);
+	}
+	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing dice", err, errlen);
+	sqlite3_finalize(st);
+	if (rc) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+/* ---------- outbox ---------- */
+
+int db_outbox_add(struct db *db, struct db_message *m, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "INSERT INTO outbox (campaign_id, turn_id, kind, key, recipient, "
+			  "subject, body, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) "
+			  "ON CONFLICT (key) DO NOTHING", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, m->campaign_id);
+	if (m->turn_id)
+		sqlite3_bind_int64(st, 2, m->turn_id);
+	else
+		sqlite3_bind_null(st, 2);
+	bind_text(st, 3, m->kind);
+	bind_text(st, 4, m->key);
+	bind_text(st, 5, m->recipient);
+	bind_text(st, 6, m->subject ? m->subject : "");
+	bind_text(st, 7, m->body ? m->body : "");
+	bind_text(st, 8, m->created_at);
+	rc = run(db, st, "queueing a message", err, errlen);
+	if (rc)
+		return rc;
+	if (sqlite3_changes(db->h) != 1)
+		return DB_EXISTS;
+	m->id = sqlite3_last_insert_rowid(db->h);
+	return 0;
+}
+
+int db_outbox_list(struct db *db, long long campaign_id, int unsent_only,
+		   struct db_message **out, size_t *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	struct db_message *m;
+	size_t alloc = 0;
+	int oom = 0;
+	int rc = prep(db, &st, "SELECT id, campaign_id, turn_id, kind, key, recipient, created_at, "
+			  "sent_at, subject, body FROM outbox WHERE (?1 = 0 OR campaign_id = ?1) "
+			  "AND (?2 = 0 OR sent_at IS NULL) ORDER BY id", err, errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	sqlite3_bind_int(st, 2, unsent_only);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		m = grow((void **)out, n, &alloc, sizeof(**out));
+		if (!m) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+		m->id = sqlite3_column_int64(st, 0);
+		m->campaign_id = sqlite3_column_int64(st, 1);
+		m->turn_id = sqlite3_column_int64(st, 2);
+		col_copy(st, 3, m->kind, sizeof(m->kind));
+		col_copy(st, 4, m->key, sizeof(m->key));
+		col_copy(st, 5, m->recipient, sizeof(m->recipient));
+		col_copy(st, 6, m->created_at, sizeof(m->created_at));
+		col_copy(st, 7, m->sent_at, sizeof(m->sent_at));
+		m->subject = col_dup(st, 8, &oom);
+		m->body = col_dup(st, 9, &oom);
+		if (oom) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+	}
+	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing the outbox", err, errlen);
+	sqlite3_finalize(st);
+	if (rc) {
+		db_outbox_list_release(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+void db_outbox_list_release(struct db_message *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; list && i < n; i++) {
+		free(list[i].subject);
+		free(list[i].body);
+	}
+	free(list);
+}
+
+int db_outbox_mark_sent(struct db *db, long long id, const char *when, char *err,
+			size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "UPDATE outbox SET sent_at = ?2 WHERE id = ?1 AND sent_at IS NULL",
+		      err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	bind_text(st, 2, when);
+	rc = run(db, st, "marking a message sent", err, errlen);
+	if (rc)
+		return rc;
+	return sqlite3_changes(db->h) == 1 ? 0 : DB_ALREADY;
+}

@@ -1,0 +1,374 @@
+/* db: migrations, refusals, and the constraints the judge relies on. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db/db.h"
+
+struct fixture {
+	char dir[64];
+	char path[96];
+	struct db *db;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return -1;
+	snprintf(f->dir, sizeof(f->dir), "/tmp/mxjudge-testdb.XXXXXX");
+	if (!mkdtemp(f->dir))
+		return -1;
+	snprintf(f->path, sizeof(f->path), "%s/t.db", f->dir);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	char p[128];
+
+	db_close(f->db);
+	unlink(f->path);
+	snprintf(p, sizeof(p), "%s-wal", f->path);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s-shm", f->path);
+	unlink(p);
+	rmdir(f->dir);
+	free(f);
+	return 0;
+}
+
+/* Raw SQL on the file, as another program (or an older mxjudge) would. */
+static void raw_exec(const char *path, const char *sql)
+{
+	sqlite3 *h;
+
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(h);
+}
+
+static long long make_campaign(struct db *db, const char *name)
+{
+	struct db_campaign c;
+	char err[256];
+
+	memset(&c, 0, sizeof(c));
+	snprintf(c.name, sizeof(c.name), "%s", name);
+	snprintf(c.ruleset, sizeof(c.ruleset), "hovercrafts");
+	snprintf(c.created_at, sizeof(c.created_at), "2025-01-01T00:00:00Z");
+	c.settings = "{\"width\":7}";
+	assert_int_equal(db_campaign_create(db, &c, err, sizeof(err)), 0);
+	return c.id;
+}
+
+/* A campaign with one captain, one ship and turn 1 open. */
+static void make_game(struct db *db, long long *turn_id, long long *ship_id,
+		      long long *captain_id, long long *campaign_id)
+{
+	struct db_captain cap;
+	struct db_ship s;
+	struct db_turn t;
+	char err[256];
+
+	*campaign_id = make_campaign(db, "alpha");
+	memset(&cap, 0, sizeof(cap));
+	cap.campaign_id = *campaign_id;
+	snprintf(cap.name, sizeof(cap.name), "Ann");
+	snprintf(cap.email, sizeof(cap.email), "ann@example.org");
+	snprintf(cap.pwhash, sizeof(cap.pwhash), "$argon2id$x");
+	snprintf(cap.joined_at, sizeof(cap.joined_at), "2025-01-01T00:00:00Z");
+	assert_int_equal(db_captain_add(db, &cap, err, sizeof(err)), 0);
+	memset(&s, 0, sizeof(s));
+	s.campaign_id = *campaign_id;
+	s.captain_id = cap.id;
+	snprintf(s.name, sizeof(s.name), "Minx");
+	snprintf(s.team, sizeof(s.team), "zion");
+	s.hull = 3;
+	s.shield = s.ballistic = s.energy = 1;
+	assert_int_equal(db_ship_add(db, &s, err, sizeof(err)), 0);
+	memset(&t, 0, sizeof(t));
+	t.campaign_id = *campaign_id;
+	t.number = 1;
+	snprintf(t.seed, sizeof(t.seed), "42");
+	snprintf(t.opened_at, sizeof(t.opened_at), "2025-01-01T00:00:00Z");
+	snprintf(t.deadline, sizeof(t.deadline), "2025-01-03T00:00:00Z");
+	t.state_before = "{\"turn\":1}";
+	assert_int_equal(db_turn_add(db, &t, err, sizeof(err)), 0);
+	*turn_id = t.id;
+	*ship_id = s.id;
+	*captain_id = cap.id;
+}
+
+static void test_db_migrate_from_empty(void **state)
+{
+	struct fixture *f = *state;
+	char err[256];
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	assert_int_equal(db_schema_version(f->db), DB_SCHEMA_VERSION);
+	make_campaign(f->db, "alpha");
+	db_close(f->db);
+	/* Opening again is a no-op and keeps the data. */
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	assert_int_equal(db_schema_version(f->db), DB_SCHEMA_VERSION);
+}
+
+static void test_db_migrate_from_every_version(void **state)
+{
+	struct fixture *f = *state;
+	struct db_campaign c;
+	char err[256], p[128];
+	int v;
+
+	for (v = 0; v < DB_SCHEMA_VERSION; v++) {
+		assert_int_equal(db_open_version(&f->db, f->path, v, err, sizeof(err)), 0);
+		assert_int_equal(db_schema_version(f->db), v);
+		if (v >= 1)	/* campaigns exist from version 1 on */
+			make_campaign(f->db, "old");
+		db_close(f->db);
+		f->db = NULL;
+		assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+		assert_int_equal(db_schema_version(f->db), DB_SCHEMA_VERSION);
+		if (v >= 1) {
+			assert_int_equal(db_campaign_get(f->db, "OLD", &c, err, sizeof(err)), 0);
+			assert_string_equal(c.settings, "{\"width\":7}");
+			db_campaign_release(&c);
+		}
+		db_close(f->db);
+		f->db = NULL;
+		unlink(f->path);
+		snprintf(p, sizeof(p), "%s-wal", f->path);
+		unlink(p);
+		snprintf(p, sizeof(p), "%s-shm", f->path);
+		unlink(p);
+	}
+}
+
+static void test_db_refuses_newer_version(void **state)
+{
+	struct fixture *f = *state;
+	char err[256], sql[64];
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	db_close(f->db);
+	f->db = NULL;
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", DB_SCHEMA_VERSION + 1);
+	raw_exec(f->path, sql);
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), DB_ERROR);
+	assert_null(f->db);
+	assert_non_null(strstr(err, "newer than this mxjudge knows"));
+}
+
+static void test_db_refuses_foreign_file(void **state)
+{
+	struct fixture *f = *state;
+	char err[256];
+
+	raw_exec(f->path, "CREATE TABLE notes (x TEXT)");
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), DB_ERROR);
+	assert_non_null(strstr(err, "not an mxjudge database"));
+}
+
+static void test_db_campaign_name_unique(void **state)
+{
+	struct fixture *f = *state;
+	struct db_campaign c, *list;
+	size_t n;
+	char err[256];
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	make_campaign(f->db, "alpha");
+	memset(&c, 0, sizeof(c));
+	snprintf(c.name, sizeof(c.name), "ALPHA");
+	snprintf(c.ruleset, sizeof(c.ruleset), "hovercrafts");
+	snprintf(c.created_at, sizeof(c.created_at), "2025-01-01T00:00:00Z");
+	assert_int_equal(db_campaign_create(f->db, &c, err, sizeof(err)), DB_EXISTS);
+	assert_int_equal(db_campaign_get(f->db, "nope", &c, err, sizeof(err)), DB_NOT_FOUND);
+	assert_int_equal(db_campaign_list(f->db, &list, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(list[0].status, "open");
+	db_campaign_list_release(list, n);
+}
+
+static void test_db_orders_supersede(void **state)
+{
+	struct fixture *f = *state;
+	long long turn, ship, cap, camp;
+	struct db_order o, *list;
+	size_t n;
+	char err[256];
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	make_game(f->db, &turn, &ship, &cap, &camp);
+	memset(&o, 0, sizeof(o));
+	o.turn_id = turn;
+	o.ship_id = ship;
+	o.captain_id = cap;
+	o.raw = "GAME alpha\nSHIP Minx\n1 MOVE\n";
+	o.understood = "1 MOVE";
+	snprintf(o.digest, sizeof(o.digest), "aa");
+	snprintf(o.received_at, sizeof(o.received_at), "2025-01-01T10:00:00Z");
+	assert_int_equal(db_begin(f->db, err, sizeof(err)), 0);
+	assert_int_equal(db_order_submit(f->db, &o, err, sizeof(err)), 0);
+	o.raw = "GAME alpha\nSHIP Minx\n1 LEFT\n";
+	o.understood = "1 LEFT";
+	snprintf(o.digest, sizeof(o.digest), "bb");
+	assert_int_equal(db_order_submit(f->db, &o, err, sizeof(err)), 0);
+	assert_int_equal(db_commit(f->db, err, sizeof(err)), 0);
+
+	assert_int_equal(db_order_list(f->db, turn, 1, &list, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(list[0].digest, "bb");
+	assert_string_equal(list[0].ship, "Minx");
+	db_order_list_release(list, n);
+
+	assert_int_equal(db_order_list(f->db, turn, 0, &list, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(list[0].current, 0);
+	assert_int_equal(list[0].superseded_by, list[1].id);
+	assert_int_equal(list[1].current, 1);
+	assert_string_equal(list[0].raw, "GAME alpha\nSHIP Minx\n1 MOVE\n");
+	db_order_list_release(list, n);
+}
+
+static void test_db_turn_claim_once(void **state)
+{
+	struct fixture *f = *state;
+	long long turn, ship, cap, camp;
+	struct db_turn t;
+	char err[256];
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	make_game(f->db, &turn, &ship, &cap, &camp);
+	assert_int_equal(db_turn_claim(f->db, turn, "2025-01-03T00:01:00Z", err, sizeof(err)), 0);
+	assert_int_equal(db_turn_claim(f->db, turn, "2025-01-03T00:02:00Z", err, sizeof(err)),
+			 DB_ALREADY);
+	assert_int_equal(db_turn_get(f->db, camp, 1, &t, err, sizeof(err)), 0);
+	assert_string_equal(t.resolved_at, "2025-01-03T00:01:00Z");
+	assert_null(t.state_after);
+	db_turn_release(&t);
+	/* The same number twice is refused. */
+	memset(&t, 0, sizeof(t));
+	t.campaign_id = camp;
+	t.number = 1;
+	snprintf(t.seed, sizeof(t.seed), "1");
+	t.state_before = "{}";
+	assert_int_equal(db_turn_add(f->db, &t, err, sizeof(err)), DB_EXISTS);
+}
+
+static void test_db_outbox_unique_key(void **state)
+{
+	struct fixture *f = *state;
+	long long turn, ship, cap, camp;
+	struct db_message m, *list;
+	size_t n;
+	char err[256];
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	make_game(f->db, &turn, &ship, &cap, &camp);
+	memset(&m, 0, sizeof(m));
+	m.campaign_id = camp;
+	m.turn_id = turn;
+	snprintf(m.kind, sizeof(m.kind), "report");
+	snprintf(m.key, sizeof(m.key), "report/1/1/1");
+	snprintf(m.recipient, sizeof(m.recipient), "ann@example.org");
+	snprintf(m.created_at, sizeof(m.created_at), "2025-01-01T00:00:00Z");
+	m.subject = "alpha: turn 1";
+	m.body = "hello\n";
+	assert_int_equal(db_outbox_add(f->db, &m, err, sizeof(err)), 0);
+	assert_int_equal(db_outbox_add(f->db, &m, err, sizeof(err)), DB_EXISTS);
+	assert_int_equal(db_outbox_list(f->db, camp, 1, &list, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(list[0].body, "hello\n");
+	assert_string_equal(list[0].sent_at, "");
+	assert_int_equal(db_outbox_mark_sent(f->db, list[0].id, "2025-01-01T00:05:00Z", err,
+					     sizeof(err)), 0);
+	assert_int_equal(db_outbox_mark_sent(f->db, list[0].id, "2025-01-01T00:06:00Z", err,
+					     sizeof(err)), DB_ALREADY);
+	db_outbox_list_release(list, n);
+	assert_int_equal(db_outbox_list(f->db, camp, 1, &list, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 0);
+	db_outbox_list_release(list, n);
+}
+
+static void test_db_events_and_dice(void **state)
+{
+	struct fixture *f = *state;
+	long long turn, ship, cap, camp;
+	struct db_event e, *ev;
+	struct db_die d, *dice;
+	size_t n;
+	char err[256];
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	make_game(f->db, &turn, &ship, &cap, &camp);
+	memset(&e, 0, sizeof(e));
+	e.seq = 1;
+	snprintf(e.type, sizeof(e.type), "roll");
+	e.json = "{\"type\":\"roll\"}";
+	assert_int_equal(db_event_add(f->db, turn, &e, err, sizeof(err)), 0);
+	/* A die belongs to a stored event: an orphan is refused (foreign key). */
+	memset(&d, 0, sizeof(d));
+	d.seq = 2;
+	snprintf(d.ship, sizeof(d.ship), "Minx");
+	snprintf(d.check, sizeof(d.check), "energy");
+	snprintf(d.cause, sizeof(d.cause), "energy");
+	d.d6 = 5;
+	d.stat = 1;
+	d.score = 4;
+	assert_int_equal(db_die_add(f->db, turn, &d, err, sizeof(err)), DB_ERROR);
+	d.seq = 1;
+	assert_int_equal(db_die_add(f->db, turn, &d, err, sizeof(err)), 0);
+	assert_int_equal(db_event_add(f->db, turn, &e, err, sizeof(err)), DB_EXISTS);
+	assert_int_equal(db_event_list(f->db, turn, &ev, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(ev[0].type, "roll");
+	db_event_list_release(ev, n);
+	assert_int_equal(db_die_list(f->db, turn, &dice, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(dice[0].score, 4);
+	free(dice);
+}
+
+static void test_db_rollback_leaves_nothing(void **state)
+{
+	struct fixture *f = *state;
+	struct db_campaign c;
+	char err[256];
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	assert_int_equal(db_begin(f->db, err, sizeof(err)), 0);
+	make_campaign(f->db, "ghost");
+	db_rollback(f->db);
+	assert_int_equal(db_campaign_get(f->db, "ghost", &c, err, sizeof(err)), DB_NOT_FOUND);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_db_migrate_from_empty, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_migrate_from_every_version, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_refuses_newer_version, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_refuses_foreign_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_campaign_name_unique, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_orders_supersede, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_turn_claim_once, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_outbox_unique_key, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_events_and_dice, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_rollback_leaves_nothing, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
