@@ -12,16 +12,16 @@ PKG_CONFIG ?= pkg-config
 BUILD     ?= build
 VERSION   := 0.1.0
 
-LIBS_PC   := sqlite3 libcurl jansson libsodium
+LIBS_PC   := sqlite3 libcurl jansson libsodium gmime-3.0
 TEST_PC   := cmocka
 
 WARN      := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
              -Wformat=2 -Wno-format-nonliteral
 CFLAGS    ?= -O2 -g
-ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(XCFLAGS) \
+ALL_CFLAGS = -pthread -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(XCFLAGS) \
              -DMXJUDGE_VERSION='"$(VERSION)"' -DMXJUDGE_DATADIR='"$(DATADIR)"' \
              -I. $(shell $(PKG_CONFIG) --cflags $(LIBS_PC) 2>/dev/null)
-ALL_LDLIBS = $(shell $(PKG_CONFIG) --libs $(LIBS_PC) 2>/dev/null) -lm $(XLDFLAGS)
+ALL_LDLIBS = $(shell $(PKG_CONFIG) --libs $(LIBS_PC) 2>/dev/null) -lm -pthread $(XLDFLAGS)
 TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(TEST_PC) 2>/dev/null)
 TEST_LDLIBS = $(shell $(PKG_CONFIG) --libs $(TEST_PC) 2>/dev/null)
 
@@ -34,6 +34,8 @@ TEST_BIN  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BIN       := $(BUILD)/mxjudge
 
 .PHONY: all deps check unit cli cases demo install uninstall sanitize valgrind fuzz bench lint clean
+
+FUZZ_SECONDS ?= 60
 
 all: $(BIN) mxjudge
 
@@ -84,6 +86,15 @@ sanitize: deps
 valgrind: deps
 	@$(MAKE) --no-print-directory all
 	@MXJUDGE=$(abspath $(BIN)) MXJUDGE_WRAP="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99" sh tests/cli/run.sh
+
+# Each harness under tests/fuzz/ for FUZZ_SECONDS (clang's libFuzzer).
+fuzz: deps
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# Figures against their targets, measured in one run (tests/bench/).
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@sh tests/bench/run.sh $(abspath $(BIN))
 
 lint:
 	@for f in man/*.[1-9]; do mandoc -Tlint -W warning $$f || exit 1; done; echo "lint: man pages clean"

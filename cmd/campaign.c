@@ -594,7 +594,7 @@ static int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
 	snprintf(c.status, sizeof(c.status), "running");
 	c.turn = 1;
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
-	    (rc = judge_queue_reports(ctx->db, &c, &s, t0.id, 0, &st, &ev, deadline, now, err,
+	    (rc = judge_queue_reports(ctx->db, &c, &s, t0.id, 0, &st, &ev, NULL, deadline, now, err,
 				      sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compose.h"
+#include "reporting.h"
+#include "templates.h"
+#include "core/report.h"
 #include "core/state_json.h"
 #include "lib/strbuf.h"
 #include "timeutil.h"
@@ -381,8 +383,9 @@ static void setup_line(const struct game_state *st, const struct event_list *ev,
 		first = ev->ev[i].d6 > ev->ev[i + 1].d6 ? TEAM_ZION : TEAM_MACHINES;
 	}
 	hex_column_name(st->map.width - 1, col, sizeof(col));
-	strbuf_addf(sb, ".\n%s start%s on column %s facing W, ", team_title(first),
-		    first == TEAM_ZION ? "s" : "", col);
+	/* team_title() is "the Machines": a sentence starts with a capital. */
+	strbuf_addf(sb, ".\n%s on column %s facing W, ", first == TEAM_ZION ? "Zion starts" :
+		    "The Machines start", col);
 	strbuf_addf(sb, "%s on column A facing E.",
 		    team_title(first == TEAM_ZION ? TEAM_MACHINES : TEAM_ZION));
 }
@@ -390,14 +393,16 @@ static void setup_line(const struct game_state *st, const struct event_list *ev,
 int judge_queue_reports(struct db *db, const struct db_campaign *c,
 			const struct judge_settings *s, long long turn_id, int turn,
 			const struct game_state *st, const struct event_list *ev,
-			time_t deadline, time_t now, char *err, size_t errlen)
+			const struct turn_plan *plans, time_t deadline, time_t now,
+			char *err, size_t errlen)
 {
 	struct db_captain *caps = NULL;
 	struct db_ship *ships = NULL;
 	size_t ncaps = 0, nships = 0, i, j, skip = 0;
-	struct strbuf setup = STRBUF_INIT;
+	struct strbuf setup = STRBUF_INIT, body = STRBUF_INIT, subject = STRBUF_INIT;
 	struct event_list story;
-	char when[TIME_TEXT_MAX], now_text[DB_TIME_MAX];
+	char deadline_text[DB_TIME_MAX], now_text[DB_TIME_MAX];
+	json_t *model = NULL;
 	int rc;
 
 	rc = db_captain_list(db, c->id, &caps, &ncaps, err, errlen);
@@ -408,37 +413,51 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 	/* The side roll is told in a sentence of its own, not as dice of the story. */
 	while (skip < ev->n && ev->ev[skip].type == EV_ROLL && ev->ev[skip].ship < 0)
 		skip++;
-	if (turn == 0)
-		setup_line(st, ev, &setup);
 	story.ev = ev->ev + skip;
 	story.n = story.alloc = ev->n - skip;
-	time_format_zone(deadline, s->timezone, when, sizeof(when));
+	time_format_utc(deadline, deadline_text, sizeof(deadline_text));
 	time_format_utc(now, now_text, sizeof(now_text));
+	rc = DB_ERROR;
+	model = reporting_model_parts(db, c, s, turn, st, &story, plans, now_text, deadline_text,
+				      err, errlen);
+	if (!model)
+		goto out;
+	if (turn == 0) {
+		setup_line(st, ev, &setup);
+		json_object_set_new(model, "setup", json_string(strbuf_str(&setup)));
+	}
 	for (i = 0; i < ncaps; i++) {
-		const char *mine[GAME_MAX_SHIPS];
-		struct compose_turn t;
-		struct compose_msg msg;
+		json_t *mine = json_deep_copy(model);
 		struct db_message m;
-		size_t n = 0;
 
-		for (j = 0; j < nships && n < GAME_MAX_SHIPS; j++)
-			if (ships[j].captain_id == caps[i].id)
-				mine[n++] = ships[j].name;
-		memset(&t, 0, sizeof(t));
-		t.campaign = c->name;
-		t.captain = caps[i].name;
-		t.ships = mine;
-		t.nships = n;
-		t.turn = turn;
-		t.deadline = st->winner == WINNER_NONE ? when : NULL;
-		t.setup = turn == 0 ? strbuf_str(&setup) : NULL;
-		t.state = st;
-		t.events = &story;
-		if (compose_turn_report(&t, &msg) < 0) {
+		if (!mine) {
 			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+		for (j = 0; j < nships; j++) {
+			int idx = ships[j].captain_id == caps[i].id ? game_find_ship(st, ships[j].name) : -1;
+
+			if (idx >= 0 && report_for_captain(mine, st, idx, caps[i].name, NULL) < 0) {
+				json_decref(mine);
+				snprintf(err, errlen, "out of memory");
+				goto out;
+			}
+		}
+		strbuf_reset(&body);
+		strbuf_reset(&subject);
+		rc = templates_render("report", reporting_templates_dir(s), mine, &body, err, errlen);
+		json_decref(mine);
+		if (rc < 0) {
 			rc = DB_ERROR;
 			goto out;
 		}
+		if (st->winner != WINNER_NONE)
+			strbuf_addf(&subject, "%s: the battle is over after turn %d", c->name, turn);
+		else if (turn == 0)
+			strbuf_addf(&subject, "%s: the battle begins; orders for turn 1", c->name);
+		else
+			strbuf_addf(&subject, "%s: turn %d resolved; orders for turn %d", c->name, turn,
+				    turn + 1);
 		memset(&m, 0, sizeof(m));
 		m.campaign_id = c->id;
 		m.turn_id = turn_id;
@@ -447,17 +466,19 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 		snprintf(m.key, sizeof(m.key), "report/%lld/%d/%lld", c->id, turn, caps[i].id);
 		snprintf(m.recipient, sizeof(m.recipient), "%s", caps[i].email);
 		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
-		m.subject = msg.subject;
-		m.body = msg.body;
+		m.subject = (char *)strbuf_str(&subject);
+		m.body = (char *)strbuf_str(&body);
 		rc = db_outbox_add(db, &m, err, errlen);
-		compose_msg_release(&msg);
 		if (rc == DB_EXISTS)
 			rc = 0;
 		if (rc)
 			goto out;
 	}
 out:
+	json_decref(model);
 	strbuf_release(&setup);
+	strbuf_release(&body);
+	strbuf_release(&subject);
 	free(caps);
 	free(ships);
 	return rc;

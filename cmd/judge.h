@@ -18,6 +18,7 @@
 
 #include "core/event.h"
 #include "core/game.h"
+#include "core/turn.h"
 #include "db/db.h"
 
 /* Embedded defaults of `campaign new` (and so of `make demo`). */
@@ -80,7 +81,8 @@ int judge_store_events(struct db *db, long long turn_id, const struct game_state
 int judge_queue_reports(struct db *db, const struct db_campaign *c,
 			const struct judge_settings *s, long long turn_id, int turn,
 			const struct game_state *st, const struct event_list *ev,
-			time_t deadline, time_t now, char *err, size_t errlen);
+			const struct turn_plan *plans, time_t deadline, time_t now,
+			char *err, size_t errlen);
 
 /* The exit code for a failed db call: 75 when busy (retry), else 1. */
 int judge_db_exit(int rc);

@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "compose.h"
+#include "reporting.h"
+#include "templates.h"
 #include "core/orders.h"
 #include "db/db.h"
 #include "judge.h"
@@ -212,8 +213,8 @@ static int seal(struct cmd_ctx *ctx, struct submission *sub, time_t now)
 	struct db_order o, *current = NULL;
 	struct db_campaign again;
 	struct db_turn t;
-	struct compose_receipt r;
-	struct compose_msg msg = { NULL, NULL };
+	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+	json_t *data = NULL, *ships;
 	struct db_message m;
 	size_t ncur = 0, i, j;
 	char err[512], digest[65], when[TIME_TEXT_MAX], got[TIME_TEXT_MAX];
@@ -266,19 +267,27 @@ static int seal(struct cmd_ctx *ctx, struct submission *sub, time_t now)
 	}
 	time_format_zone(sub->deadline, sub->s.timezone, when, sizeof(when));
 	time_format_zone(now, sub->s.timezone, got, sizeof(got));
-	memset(&r, 0, sizeof(r));
-	r.campaign = sub->c.name;
-	r.captain = sub->cap.name;
-	r.turn = t.number;
-	r.deadline = when;
-	r.received = got;
-	r.digest = digest;
-	r.understood = plain;
-	r.replaces = replaces;
-	if (compose_receipt(&r, &msg)) {
-		cmd_error("out of memory");
+	/* The receipt's data: mxjudge-templates(5). */
+	data = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s,s:b,s:[]}", "campaign", sub->c.name,
+			 "captain", sub->cap.name, "turn", t.number, "deadline", when,
+			 "received_at", got, "digest", digest, "replaces", replaces, "ships");
+	ships = json_object_get(data, "ships");
+	for (i = 0; data && i < sub->doc.n; i++) {
+		json_t *acts = json_array();
+		int k;
+
+		for (k = 0; k < sub->doc.blocks[i].n; k++)
+			json_array_append_new(acts, json_pack("{s:i,s:s}", "n", k + 1, "action",
+							      action_name(sub->doc.blocks[i].act[k])));
+		json_array_append_new(ships, json_pack("{s:s,s:o}", "ship", sub->doc.blocks[i].ship,
+						       "actions", acts));
+	}
+	if (!data || templates_render("receipt", reporting_templates_dir(&sub->s), data, &body,
+				      err, sizeof(err)) < 0) {
+		cmd_error("%s", data ? err : "out of memory");
 		goto out;
 	}
+	strbuf_addf(&subject, "%s: orders received for turn %d", sub->c.name, t.number);
 	memset(&m, 0, sizeof(m));
 	m.campaign_id = sub->c.id;
 	m.turn_id = t.id;
@@ -286,13 +295,13 @@ static int seal(struct cmd_ctx *ctx, struct submission *sub, time_t now)
 	snprintf(m.key, sizeof(m.key), "receipt/%lld", first);
 	snprintf(m.recipient, sizeof(m.recipient), "%s", sub->cap.email);
 	time_format_utc(now, m.created_at, sizeof(m.created_at));
-	m.subject = msg.subject;
-	m.body = msg.body;
+	m.subject = (char *)strbuf_str(&subject);
+	m.body = (char *)strbuf_str(&body);
 	if ((rc = db_outbox_add(ctx->db, &m, err, sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	if (!ctx->quiet)
-		fputs(msg.body, stdout);
+		fputs(strbuf_str(&body), stdout);
 	ret = EXIT_OK;
 	goto out;
 dberr:
@@ -300,7 +309,9 @@ dberr:
 	ret = judge_db_exit(rc);
 out:
 	db_rollback(ctx->db);
-	compose_msg_release(&msg);
+	json_decref(data);
+	strbuf_release(&body);
+	strbuf_release(&subject);
 	db_order_list_release(current, ncur);
 	db_campaign_release(&again);
 	db_turn_release(&t);

@@ -20,6 +20,7 @@
 #include "core/turn.h"
 #include "db/db.h"
 #include "judge.h"
+#include "reporting.h"
 #include "timeutil.h"
 
 enum outcome { DONE_NOTHING, DONE_RESOLVED };
@@ -37,29 +38,6 @@ static void crash_point(const char *point)
 }
 
 /* Plans of every ship from the sealed orders (one submission per ship). */
-static int plans_from_sealed(const struct game_state *st, const struct db_order *o, size_t n,
-			     struct turn_plan *plans, char *err, size_t errlen)
-{
-	struct turn_plan one[GAME_MAX_SHIPS];
-	size_t i;
-
-	memset(plans, 0, st->nships * sizeof(*plans));
-	for (i = 0; i < n; i++) {
-		struct orders_doc doc;
-		int idx = game_find_ship(st, o[i].ship);
-
-		if (idx < 0)
-			continue;
-		if (orders_parse(&doc, o[i].raw, "sealed orders", ORDERS_SUBMISSION, err, errlen))
-			return -1;
-		turn_plans_from_orders(st, &doc, one);
-		orders_doc_release(&doc);
-		/* A submission may name several ships: take only the one it is stored for. */
-		plans[idx] = one[idx];
-	}
-	return 0;
-}
-
 /* Kills and disablings of this turn, then the battle's result when it is over. */
 static int update_record(struct db *db, long long campaign_id, const struct game_state *st,
 			 const struct event_list *ev, char *err, size_t errlen)
@@ -192,7 +170,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, enum o
 	if (rc)
 		goto dberr;
 	crash_point("claimed");
-	if (plans_from_sealed(&before, orders, norders, plans, err, sizeof(err))) {
+	if (reporting_plans(&before, orders, norders, plans, err, sizeof(err))) {
 		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
 		goto out;
 	}
@@ -243,7 +221,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, enum o
 		c.turn = t.number + 1;
 	}
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
-	    (rc = judge_queue_reports(ctx->db, &c, &s, t.id, t.number, &after, &ev, next_deadline,
+	    (rc = judge_queue_reports(ctx->db, &c, &s, t.id, t.number, &after, &ev, plans, next_deadline,
 				      now, err, sizeof(err))))
 		goto dberr;
 	crash_point("queued");
@@ -255,7 +233,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, enum o
 		if (after.winner != WINNER_NONE) {
 			printf("%s: turn %d resolved; the battle is over: %s\n", c.name, t.number,
 			       after.winner == WINNER_DRAW ? "a draw"
-			       : after.winner == WINNER_ZION ? "Zion win" : "the Machines win");
+			       : after.winner == WINNER_ZION ? "Zion wins" : "the Machines win");
 		} else {
 			time_format_zone(next_deadline, s.timezone, when, sizeof(when));
 			printf("%s: turn %d resolved%s; turn %d due by %s\n", c.name, t.number,

@@ -17,6 +17,7 @@
 #include "core/turn.h"
 #include "db/db.h"
 #include "judge.h"
+#include "reporting.h"
 #include "lib/strbuf.h"
 #include "timeutil.h"
 
@@ -74,60 +75,22 @@ static json_t *turn_json(const struct db_campaign *c, const struct judge_setting
 }
 
 /* The story of a resolved turn, replayed from its inputs (a pure function). */
-static void print_story(const struct db_turn *t, const struct db_order *o, size_t no)
+static void print_story(struct db *db, const struct db_campaign *c, int number)
 {
-	struct game_state st;
-	struct turn_plan plans[GAME_MAX_SHIPS];
-	struct event_list ev;
-	struct dice_rng rng;
-	struct dice_source dice;
+	struct turn_replay r;
 	struct strbuf sb = STRBUF_INIT;
-	uint64_t seed;
-	char err[512], *replayed = NULL;
-	size_t i;
+	char err[512];
 
-	event_list_init(&ev);
-	if (judge_state_load(&st, t->state_before, "turn", err, sizeof(err)) ||
-	    judge_parse_u64(t->seed, &seed))
-		goto out;
-	memset(plans, 0, sizeof(plans));
-	for (i = 0; i < no; i++) {
-		struct orders_doc doc;
-		struct turn_plan one[GAME_MAX_SHIPS];
-		int idx = game_find_ship(&st, o[i].ship);
-
-		if (!o[i].current || idx < 0 ||
-		    orders_parse(&doc, o[i].raw, "orders", ORDERS_SUBMISSION, err, sizeof(err)))
-			continue;
-		turn_plans_from_orders(&st, &doc, one);
-		plans[idx] = one[idx];
-		orders_doc_release(&doc);
-	}
-	dice_rng_init(&rng, seed);
-	dice = dice_rng_source(&rng);
-	if (turn_resolve(&st, plans, &dice, &ev, err, sizeof(err)))
-		goto out;
-	replayed = judge_state_dump(&st);
-	if (narrate_text(&st, &ev, &sb) == 0)
+	turn_replay_init(&r);
+	if (reporting_replay(db, c, number, &r, err, sizeof(err)))
+		printf("\nWARNING: %s\n", err);
+	else if (narrate_text(&r.after, &r.events, &sb) == 0)
 		printf("\nWhat happened\n\n%s", strbuf_str(&sb));
-	if (replayed && t->state_after) {
-		json_error_t jerr;
-		json_t *a = json_loads(replayed, 0, &jerr), *b = json_loads(t->state_after, 0, &jerr);
-
-		if (!json_equal(a, b))
-			printf("\nWARNING: replaying this turn gives a different result than the "
-			       "stored one\n");
-		json_decref(a);
-		json_decref(b);
-	}
-out:
-	free(replayed);
 	strbuf_release(&sb);
-	event_list_release(&ev);
-	game_state_release(&st);
+	turn_replay_release(&r);
 }
 
-static void print_turn(const struct db_campaign *c, const struct judge_settings *s,
+static void print_turn(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
 		       const struct db_turn *t, const struct db_order *o, size_t no,
 		       const struct db_die *d, size_t nd)
 {
@@ -170,7 +133,7 @@ static void print_turn(const struct db_campaign *c, const struct judge_settings 
 		}
 		if (!no)
 			printf("  none: every ship was idle\n");
-		print_story(t, o, no);
+		print_story(db, c, t->number);
 	}
 	printf("\nDice\n");
 	for (i = 0; i < nd; i++)
@@ -264,7 +227,7 @@ static int turn_show(struct cmd_ctx *ctx, int argc, char **argv)
 		printf("%s\n", text);
 		free(text);
 	} else {
-		print_turn(&c, &s, &t, o, no, d, nd);
+		print_turn(ctx->db, &c, &s, &t, o, no, d, nd);
 	}
 	ret = EXIT_OK;
 out:

@@ -137,6 +137,7 @@ json_t *report_model(const struct report_input *in)
 	json_object_set_new(m, "fleet_table", json_string(strbuf_str(&table)));
 	json_object_set_new(m, "ships", ships_json(st, in->captains));
 	json_object_set_new(m, "orders", orders_json(st, in->plans));
+	json_object_set_new(m, "has_orders", json_boolean(in->plans != NULL));
 	json_object_set_new(m, "winner", st->winner ? json_string(winner_name(st->winner)) : json_null());
 	if (winner_line(st->winner))
 		json_object_set_new(m, "winner_line", json_string(winner_line(st->winner)));
@@ -156,24 +157,30 @@ int report_for_captain(json_t *model, const struct game_state *after, int ship,
 		       const char *captain, const char *code)
 {
 	const struct ship *s;
-	json_t *c, *slots;
+	json_t *c, *ships, *one, *slots;
 	int k;
 
 	if (ship < 0 || (size_t)ship >= after->nships)
 		return -1;
 	s = &after->ships[ship];
+	c = json_object_get(model, "captain");
+	if (!c) {
+		c = json_pack("{s:s,s:[]}", "name", captain ? captain : "", "ships");
+		if (!c || json_object_set_new(model, "captain", c) < 0)
+			return -1;
+	}
+	ships = json_object_get(c, "ships");
 	slots = json_array();
 	for (k = 1; slots && k <= s->actions; k++)
 		json_array_append_new(slots, json_pack("{s:i}", "n", k));
-	c = json_pack("{s:s,s:s,s:s,s:s,s:i,s:b,s:o,s:b}", "name", captain ? captain : "",
-		      "ship", s->name, "team", team_name(s->team), "team_title", team_title(s->team),
-		      "actions", s->actions, "one_action", s->actions == 1, "slots", slots,
-		      "active", ship_is_active(s));
-	if (!c)
+	one = json_pack("{s:s,s:s,s:s,s:i,s:b,s:o,s:b}", "ship", s->name, "team", team_name(s->team),
+			"team_title", team_title(s->team), "actions", s->actions,
+			"one_action", s->actions == 1, "slots", slots, "active", ship_is_active(s));
+	if (!one)
 		return -1;
 	if (code && *code)
-		json_object_set_new(c, "code", json_string(code));
+		json_object_set_new(one, "code", json_string(code));
 	if (!ship_is_active(s))
-		json_object_set_new(c, "out", json_string(status_name(s->status)));
-	return json_object_set_new(model, "captain", c);
+		json_object_set_new(one, "out", json_string(status_name(s->status)));
+	return json_array_append_new(ships, one);
 }

@@ -28,7 +28,11 @@ struct report_input {
 };
 
 json_t *report_model(const struct report_input *in);
-/* Adds "captain": the ship's captain, actions, order slots and code. 0 or -1. */
+/*
+ * Adds ship `ship` to the model's "captain" part ({"name", "ships": [...]}),
+ * creating it: the ship's actions, order slots and order code. A captain
+ * of several ships gets one entry each. 0 or -1.
+ */
 int report_for_captain(json_t *model, const struct game_state *after, int ship,
 		       const char *captain, const char *code);
 /* "MOVE (M, F, FORWARD), LEFT (L), ..." */

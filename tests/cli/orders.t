@@ -41,7 +41,7 @@ printf '%s' "$stored" | grep -F "PASSWORD [redacted]" >/dev/null
 
 # A later submission replaces the earlier one; both are kept.
 printf 'GAME g\nSHIP Minx\nPASSWORD %s\n1 LAND\n' "$pa" | mx $db orders submit --now 2025-03-01T14:00Z >out
-contains out "replace the ones you sent before"
+contains out "they replace the ones sent before"
 [ "$(sqlite3 t.db 'select count(*) from orders')" -eq 2 ]
 [ "$(sqlite3 t.db 'select count(*) from orders where current = 1')" -eq 1 ]
 [ "$(sqlite3 t.db "select count(*) from outbox where kind = 'receipt'")" -eq 2 ]

@@ -40,7 +40,7 @@ contains out "Locust: no moves received; idle all turn."
 orders Minx "$pa" 2025-03-03T13:00Z LAND
 orders Locust "$pb" 2025-03-03T13:00Z LEFT MOVE
 expect_exit 0 $db process --now 2025-03-04T12:05Z
-contains out "the battle is over: Zion win"
+contains out "the battle is over: Zion wins"
 expect_exit 0 $db campaign show duel --json
 contains out '"status": "finished"'
 contains out '"winner": "zion"'
@@ -60,7 +60,7 @@ expect_exit 0 $db process --now 2025-03-09T00:00Z
 [ "$(sqlite3 t.db "select count(*) from turns where resolved_at is not null")" -eq 4 ]
 expect_exit 0 $db campaign outbox duel --full
 contains out "the battle is over"
-contains out "won the battle"
+contains out "ZION WINS THE BATTLE"
 
 # Early processing: resolved as soon as every ship has orders.
 mx $db campaign new quick --width 6 --height 1 --density 0 --seed 2 --deadline 24 --early >/dev/null
