@@ -18,6 +18,7 @@
 #include "core/turn.h"
 #include "db/db.h"
 #include "judge.h"
+#include "settings.h"
 #include "timeutil.h"
 
 static const char *arg_name(int argc, char **argv)
@@ -594,7 +595,7 @@ static int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
 	snprintf(c.status, sizeof(c.status), "running");
 	c.turn = 1;
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
-	    (rc = judge_queue_reports(ctx->db, &c, &s, t0.id, 0, &st, &ev, NULL, deadline, now, err,
+	    (rc = judge_queue_reports(ctx->db, &c, &s, t0.id, 0, &st, &st, &ev, NULL, deadline, now, err,
 				      sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
@@ -1040,5 +1041,6 @@ const struct cmd campaign_cmds[] = {
 	  "move the open turn's deadline", NULL },
 	{ "outbox", "NAME [--unsent] [--full] [--json]", campaign_outbox, NEED_DB,
 	  "list the messages queued for the captains", NULL },
+	{ "set", SETTINGS_USAGE, settings_set, NEED_DB, "change one campaign setting", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };

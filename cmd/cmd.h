@@ -55,6 +55,7 @@ extern const struct cmd adjudicate_cmd[];
 extern const struct cmd test_cmd[];
 extern const struct cmd process_cmd[];
 extern const struct cmd report_cmd[];
+extern const struct cmd simulate_cmd[];
 
 /* Prints "mxjudge: msg" to stderr. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -66,6 +67,9 @@ char *cmd_read_file(const char *path, size_t *len, char *err, size_t errlen);
 
 /* Parses a decimal integer in [min, max]; 0 or -1. */
 int cmd_parse_int(const char *s, long min, long max, long *out);
+
+/* 1 if path names a directory. */
+int cmd_is_dir(const char *path);
 
 /* Writes buf to stdout; 0 or -1. */
 int cmd_write_stdout(const char *buf, size_t len);

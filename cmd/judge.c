@@ -79,6 +79,9 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	s->early = json_is_true(json_object_get(root, "early"));
 	str = json_string_value(json_object_get(root, "templates"));
 	snprintf(s->templates, sizeof(s->templates), "%s", str ? str : "");
+	str = json_string_value(json_object_get(root, "bulletin_to"));
+	snprintf(s->bulletin_to, sizeof(s->bulletin_to), "%s", str ? str : "");
+	s->phase_maps = json_is_true(json_object_get(root, "phase_maps"));
 	s->map = json_incref(json_object_get(root, "map"));
 	if (!json_is_object(s->map)) {
 		snprintf(err, errlen, "campaign settings: expected a map object");
@@ -111,6 +114,10 @@ char *judge_settings_dump(const struct judge_settings *s)
 	json_object_set_new(o, "early", json_boolean(s->early));
 	if (s->templates[0])
 		json_object_set_new(o, "templates", json_string(s->templates));
+	if (s->bulletin_to[0])
+		json_object_set_new(o, "bulletin_to", json_string(s->bulletin_to));
+	if (s->phase_maps)
+		json_object_set_new(o, "phase_maps", json_true());
 	json_object_set(o, "map", s->map ? s->map : json_null());
 	text = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
@@ -392,9 +399,9 @@ static void setup_line(const struct game_state *st, const struct event_list *ev,
 
 int judge_queue_reports(struct db *db, const struct db_campaign *c,
 			const struct judge_settings *s, long long turn_id, int turn,
-			const struct game_state *st, const struct event_list *ev,
-			const struct turn_plan *plans, time_t deadline, time_t now,
-			char *err, size_t errlen)
+			const struct game_state *before, const struct game_state *st,
+			const struct event_list *ev, const struct turn_plan *plans,
+			time_t deadline, time_t now, char *err, size_t errlen)
 {
 	struct db_captain *caps = NULL;
 	struct db_ship *ships = NULL;
@@ -418,8 +425,8 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 	time_format_utc(deadline, deadline_text, sizeof(deadline_text));
 	time_format_utc(now, now_text, sizeof(now_text));
 	rc = DB_ERROR;
-	model = reporting_model_parts(db, c, s, turn, st, &story, plans, now_text, deadline_text,
-				      err, errlen);
+	model = reporting_model_parts(db, c, s, turn, before, st, &story, plans, now_text,
+				      deadline_text, err, errlen);
 	if (!model)
 		goto out;
 	if (turn == 0) {
@@ -473,6 +480,30 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 			rc = 0;
 		if (rc)
 			goto out;
+	}
+	/* The public bulletin, for a list or a forum, when the campaign has an address. */
+	if (s->bulletin_to[0]) {
+		struct db_message m;
+
+		strbuf_reset(&body);
+		strbuf_reset(&subject);
+		if (templates_render("bulletin", reporting_templates_dir(s), model, &body, err, errlen) < 0) {
+			rc = DB_ERROR;
+			goto out;
+		}
+		strbuf_addf(&subject, "%s: turn %d bulletin", c->name, turn);
+		memset(&m, 0, sizeof(m));
+		m.campaign_id = c->id;
+		m.turn_id = turn_id;
+		snprintf(m.kind, sizeof(m.kind), "bulletin");
+		snprintf(m.key, sizeof(m.key), "bulletin/%lld/%d", c->id, turn);
+		snprintf(m.recipient, sizeof(m.recipient), "%s", s->bulletin_to);
+		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
+		m.subject = (char *)strbuf_str(&subject);
+		m.body = (char *)strbuf_str(&body);
+		rc = db_outbox_add(db, &m, err, errlen);
+		if (rc == DB_EXISTS)
+			rc = 0;
 	}
 out:
 	json_decref(model);

@@ -36,6 +36,8 @@ struct judge_settings {
 	char timezone[64];
 	int early;			/* resolve as soon as every ship has orders */
 	char templates[512];		/* the campaign's own templates directory, or "" */
+	char bulletin_to[256];		/* who gets the public bulletin, or "" */
+	int phase_maps;			/* reports show the board after moving phases */
 	json_t *map;			/* {"width","height","walls":[...]} */
 };
 
@@ -80,9 +82,9 @@ int judge_store_events(struct db *db, long long turn_id, const struct game_state
  */
 int judge_queue_reports(struct db *db, const struct db_campaign *c,
 			const struct judge_settings *s, long long turn_id, int turn,
-			const struct game_state *st, const struct event_list *ev,
-			const struct turn_plan *plans, time_t deadline, time_t now,
-			char *err, size_t errlen);
+			const struct game_state *before, const struct game_state *st,
+			const struct event_list *ev, const struct turn_plan *plans,
+			time_t deadline, time_t now, char *err, size_t errlen);
 
 /* The exit code for a failed db call: 75 when busy (retry), else 1. */
 int judge_db_exit(int rc);

@@ -221,7 +221,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, enum o
 		c.turn = t.number + 1;
 	}
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
-	    (rc = judge_queue_reports(ctx->db, &c, &s, t.id, t.number, &after, &ev, plans, next_deadline,
+	    (rc = judge_queue_reports(ctx->db, &c, &s, t.id, t.number, &before, &after, &ev, plans, next_deadline,
 				      now, err, sizeof(err))))
 		goto dberr;
 	crash_point("queued");

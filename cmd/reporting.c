@@ -114,7 +114,8 @@ static void zone_time(const char *utc, const char *zone, char *buf, size_t len)
 
 json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 			      const struct judge_settings *s, int turn,
-			      const struct game_state *after, const struct event_list *ev,
+			      const struct game_state *before, const struct game_state *after,
+			      const struct event_list *ev,
 			      const struct turn_plan *plans, const char *resolved_at_utc,
 			      const char *deadline_utc, char *err, size_t errlen)
 {
@@ -141,7 +142,9 @@ json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 	memset(&in, 0, sizeof(in));
 	in.campaign = c->name;
 	in.turn = turn;
+	in.before = before;
 	in.after = after;
+	in.phase_maps = s->phase_maps;
 	in.events = ev;
 	in.plans = plans;
 	in.resolved_at = resolved;
@@ -167,7 +170,7 @@ json_t *reporting_model(struct db *db, const struct db_campaign *c,
 	memset(&next, 0, sizeof(next));
 	if (!db_turn_get(db, c->id, r->turn.number + 1, &next, err, errlen))
 		deadline = next.deadline;
-	m = reporting_model_parts(db, c, s, r->turn.number, &r->after, &r->events, r->plans,
+	m = reporting_model_parts(db, c, s, r->turn.number, &r->before, &r->after, &r->events, r->plans,
 				  r->turn.resolved_at, deadline, err, errlen);
 	db_turn_release(&next);
 	return m;

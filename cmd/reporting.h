@@ -46,7 +46,8 @@ json_t *reporting_model(struct db *db, const struct db_campaign *c,
 /* The same, from parts (used by process, which has them at hand). */
 json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 			      const struct judge_settings *s, int turn,
-			      const struct game_state *after, const struct event_list *ev,
+			      const struct game_state *before, const struct game_state *after,
+			      const struct event_list *ev,
 			      const struct turn_plan *plans, const char *resolved_at_utc,
 			      const char *deadline_utc, char *err, size_t errlen);
 /* Adds the "captain" part for ship idx (its captain from the database). */

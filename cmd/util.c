@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void cmd_error(const char *fmt, ...)
 {
@@ -94,4 +95,11 @@ int cmd_write_stdout(const char *buf, size_t len)
 	if (len && fwrite(buf, 1, len, stdout) != len)
 		return -1;
 	return 0;
+}
+
+int cmd_is_dir(const char *path)
+{
+	struct stat sb;
+
+	return !stat(path, &sb) && S_ISDIR(sb.st_mode);
 }

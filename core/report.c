@@ -8,8 +8,9 @@
 
 const char *report_spellings(void)
 {
-	return "MOVE (M, F, FORWARD), LEFT (L), RIGHT (R), LAND (H, HOLD, LANDING), "
-	       "EMP (E, PULSE; once a turn), REPAIR (REP, FIX)";
+	/* Two lines, so "Actions: " and the list fit 80 columns. */
+	return "MOVE (M, F, FORWARD), LEFT (L), RIGHT (R), LAND (H, HOLD, LANDING),\n"
+	       "  EMP (E, PULSE; once a turn), REPAIR (REP, FIX)";
 }
 
 static void fleet_table(const struct game_state *st, struct strbuf *sb)
@@ -108,6 +109,79 @@ static const char *winner_line(enum winner w)
 	}
 }
 
+/* Follows the events over a copy of the state before the turn. */
+static void apply_event(struct game_state *st, const struct event *e)
+{
+	struct ship *s;
+
+	if (e->ship < 0 || (size_t)e->ship >= st->nships)
+		return;
+	s = &st->ships[e->ship];
+	switch (e->type) {
+	case EV_MOVE:
+		s->pos = e->to;
+		break;
+	case EV_ACTION:
+		if (e->action == ACT_LEFT || e->action == ACT_RIGHT)
+			s->facing = (enum facing)e->value;
+		break;
+	case EV_OFF_MAP:
+		s->status = SHIP_OFF_MAP;
+		break;
+	case EV_DISABLED:
+		s->status = SHIP_DISABLED;
+		break;
+	case EV_DAMAGE:
+	case EV_REPAIR:
+		s->damage = s->stat[STAT_HULL] - e->score;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Adds "map" to every paragraph of the story whose phase moved a ship. */
+static int add_phase_maps(json_t *story, const struct game_state *before, const struct event_list *l)
+{
+	struct game_state st;
+	struct hexmap_options mopt = { 0, 0 };
+	size_t i, k;
+	int moved = 0, rc = -1;
+
+	if (game_state_copy(&st, before) < 0)
+		return -1;
+	for (i = 0; i <= l->n; i++) {
+		const struct event *e = i < l->n ? &l->ev[i] : NULL;
+		json_t *para;
+
+		/* A phase ends where the next begins, or where the turn's end starts. */
+		if (i > 0 && moved && (!e || e->phase != l->ev[i - 1].phase)) {
+			struct strbuf map = STRBUF_INIT;
+
+			if (hexmap_render(&st, &mopt, &map) < 0) {
+				strbuf_release(&map);
+				goto out;
+			}
+			while (map.len && map.buf[map.len - 1] == '\n')
+				map.buf[--map.len] = '\0';
+			json_array_foreach(story, k, para)
+				if (json_integer_value(json_object_get(para, "phase")) == l->ev[i - 1].phase)
+					json_object_set_new(para, "map", json_string(strbuf_str(&map)));
+			strbuf_release(&map);
+			moved = 0;
+		}
+		if (!e)
+			break;
+		apply_event(&st, e);
+		if (e->phase && (e->type == EV_MOVE || e->type == EV_OFF_MAP))
+			moved = 1;
+	}
+	rc = 0;
+out:
+	game_state_release(&st);
+	return rc;
+}
+
 json_t *report_model(const struct report_input *in)
 {
 	const struct game_state *st = in->after;
@@ -119,6 +193,8 @@ json_t *report_model(const struct report_input *in)
 		goto fail;
 	story = narrate_json(st, in->events);
 	if (!story || hexmap_render(st, &mopt, &map) < 0)
+		goto fail;
+	if (in->phase_maps && in->before && add_phase_maps(story, in->before, in->events) < 0)
 		goto fail;
 	fleet_table(st, &table);
 	if (table.failed)

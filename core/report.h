@@ -19,7 +19,9 @@
 struct report_input {
 	const char *campaign;
 	int turn;				/* the turn that was resolved */
+	const struct game_state *before;	/* state before; with phase_maps only */
 	const struct game_state *after;		/* state after the turn */
+	int phase_maps;				/* a board after each phase where ships moved */
 	const struct event_list *events;
 	const struct turn_plan *plans;		/* orders revealed, per ship; may be NULL */
 	const char *resolved_at;		/* already in the campaign's zone */
