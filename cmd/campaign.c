@@ -177,6 +177,8 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_FAIL;
 	}
 	randombytes_buf(&s.seed, sizeof(s.seed));
+	/* Without --seed every turn draws a fresh seed, committed to in advance. */
+	s.fresh_seeds = 1;
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'w':
@@ -207,6 +209,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 				cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
 				return EXIT_USAGE;
 			}
+			s.fresh_seeds = 0;
 			break;
 		case 'd':
 			if (cmd_parse_int(optarg, 1, 24 * 366, &v)) {
@@ -579,7 +582,7 @@ static int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
 	t0.state_after = ready;
 	t1.campaign_id = c.id;
 	t1.number = 1;
-	snprintf(t1.seed, sizeof(t1.seed), "%" PRIu64, judge_turn_seed(s.seed, 1));
+	snprintf(t1.seed, sizeof(t1.seed), "%" PRIu64, judge_new_turn_seed(&s, 1));
 	snprintf(t1.opened_at, sizeof(t1.opened_at), "%s", now_text);
 	time_format_utc(deadline, t1.deadline, sizeof(t1.deadline));
 	t1.state_before = ready;
@@ -601,8 +604,8 @@ static int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
 		goto dberr;
 	time_format_zone(deadline, s.timezone, when, sizeof(when));
 	if (!ctx->quiet)
-		printf("campaign %s started: %s start on the right; orders for turn 1 are due by %s\n",
-		       c.name, team_title(first), when);
+		printf("campaign %s started: %s on the right; orders for turn 1 are due by %s\n",
+		       c.name, first == TEAM_ZION ? "Zion starts" : "the Machines start", when);
 	ret = EXIT_OK;
 	goto out;
 dberr:

@@ -55,6 +55,8 @@ extern const struct cmd adjudicate_cmd[];
 extern const struct cmd test_cmd[];
 extern const struct cmd process_cmd[];
 extern const struct cmd report_cmd[];
+extern const struct cmd verify_cmd[];
+extern const struct cmd replay_cmd[];
 extern const struct cmd simulate_cmd[];
 
 /* Prints "mxjudge: msg" to stderr. */

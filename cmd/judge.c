@@ -82,6 +82,7 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	str = json_string_value(json_object_get(root, "bulletin_to"));
 	snprintf(s->bulletin_to, sizeof(s->bulletin_to), "%s", str ? str : "");
 	s->phase_maps = json_is_true(json_object_get(root, "phase_maps"));
+	s->fresh_seeds = json_is_true(json_object_get(root, "fresh_seeds"));
 	s->map = json_incref(json_object_get(root, "map"));
 	if (!json_is_object(s->map)) {
 		snprintf(err, errlen, "campaign settings: expected a map object");
@@ -118,6 +119,8 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "bulletin_to", json_string(s->bulletin_to));
 	if (s->phase_maps)
 		json_object_set_new(o, "phase_maps", json_true());
+	if (s->fresh_seeds)
+		json_object_set_new(o, "fresh_seeds", json_true());
 	json_object_set(o, "map", s->map ? s->map : json_null());
 	text = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
@@ -261,6 +264,32 @@ uint64_t judge_turn_seed(uint64_t campaign_seed, int turn)
 
 	snprintf(label, sizeof(label), "turn:%d", turn);
 	return hash_seed(campaign_seed, label);
+}
+
+uint64_t judge_new_turn_seed(const struct judge_settings *s, int turn)
+{
+	uint64_t seed;
+
+	if (!s->fresh_seeds)
+		return judge_turn_seed(s->seed, turn);
+	sodium_ready();
+	randombytes_buf(&seed, sizeof(seed));
+	return seed;
+}
+
+void judge_seed_commitment(const char *campaign, int turn, const char *seed, char out[65])
+{
+	char *text;
+	size_t n = strlen(campaign) + strlen(seed) + 48;
+
+	text = malloc(n);
+	if (!text) {
+		out[0] = '\0';
+		return;
+	}
+	snprintf(text, n, "mxjudge:%s:turn:%d:seed:%s", campaign, turn, seed);
+	judge_digest(text, out);
+	free(text);
 }
 
 uint64_t judge_map_seed(uint64_t campaign_seed)

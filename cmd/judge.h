@@ -38,6 +38,7 @@ struct judge_settings {
 	char templates[512];		/* the campaign's own templates directory, or "" */
 	char bulletin_to[256];		/* who gets the public bulletin, or "" */
 	int phase_maps;			/* reports show the board after moving phases */
+	int fresh_seeds;		/* every turn draws a new random seed (no --seed) */
 	json_t *map;			/* {"width","height","walls":[...]} */
 };
 
@@ -60,6 +61,17 @@ char *judge_redact(const char *text);
 
 /* Turn n's seed (0 = setup), a hash of the campaign seed and n. */
 uint64_t judge_turn_seed(uint64_t campaign_seed, int turn);
+/*
+ * The seed a new turn gets: a fresh random one, or with a campaign --seed
+ * (reproducible games, tests) judge_turn_seed().
+ */
+uint64_t judge_new_turn_seed(const struct judge_settings *s, int turn);
+/*
+ * The published commitment to a turn's seed: SHA-256 (hex) of the text
+ * "mxjudge:CAMPAIGN:turn:N:seed:SEED", which a captain can recompute with
+ * sha256sum once the seed is revealed.
+ */
+void judge_seed_commitment(const char *campaign, int turn, const char *seed, char out[65]);
 uint64_t judge_map_seed(uint64_t campaign_seed);
 int judge_parse_u64(const char *s, uint64_t *out);
 

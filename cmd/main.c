@@ -20,6 +20,8 @@ static const struct cmd commands[] = {
 	{ "turn", NULL, NULL, 0, "show a resolved turn", turn_cmds },
 	{ "report", NULL, NULL, 0, "render a turn report", report_cmd },
 	{ "template", NULL, NULL, 0, "render Mustache templates", template_cmds },
+	{ "verify", NULL, NULL, 0, "check a turn's dice and result from its seed", verify_cmd },
+	{ "replay", NULL, NULL, 0, "re-adjudicate stored turns", replay_cmd },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };
 

@@ -212,7 +212,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, enum o
 		next.campaign_id = c.id;
 		next.number = t.number + 1;
 		snprintf(next.seed, sizeof(next.seed), "%" PRIu64,
-			 judge_turn_seed(s.seed, t.number + 1));
+			 judge_new_turn_seed(&s, t.number + 1));
 		snprintf(next.opened_at, sizeof(next.opened_at), "%s", now_text);
 		time_format_utc(next_deadline, next.deadline, sizeof(next.deadline));
 		next.state_before = state_text;

@@ -112,6 +112,34 @@ static void zone_time(const char *utc, const char *zone, char *buf, size_t len)
 	time_format_zone(t, zone, buf, len);
 }
 
+/*
+ * Verifiable dice: the seed of the turn just played, revealed, and the
+ * commitment to the next turn's seed, published before its orders are due.
+ */
+static void add_seeds(struct db *db, const struct db_campaign *c, int turn, json_t *m)
+{
+	struct db_turn t, next;
+	char commit[65], err[256], check[256];
+
+	memset(&t, 0, sizeof(t));
+	memset(&next, 0, sizeof(next));
+	if (!db_turn_get(db, c->id, turn, &t, err, sizeof(err)) && t.resolved_at[0]) {
+		judge_seed_commitment(c->name, turn, t.seed, commit);
+		snprintf(check, sizeof(check), "printf 'mxjudge:%s:turn:%d:seed:%s' | sha256sum",
+			 c->name, turn, t.seed);
+		json_object_set_new(m, "seed", json_pack("{s:i,s:s,s:s,s:s,s:b}", "turn", turn,
+							 "value", t.seed, "commitment", commit,
+							 "check", check, "announced", turn > 0));
+	}
+	if (!db_turn_get(db, c->id, turn + 1, &next, err, sizeof(err)) && !next.resolved_at[0]) {
+		judge_seed_commitment(c->name, turn + 1, next.seed, commit);
+		json_object_set_new(m, "next_seed", json_pack("{s:i,s:s}", "turn", turn + 1,
+							      "commitment", commit));
+	}
+	db_turn_release(&t);
+	db_turn_release(&next);
+}
+
 json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 			      const struct judge_settings *s, int turn,
 			      const struct game_state *before, const struct game_state *after,
@@ -153,8 +181,10 @@ json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 	m = report_model(&in);
 	if (!m)
 		snprintf(err, errlen, "out of memory");
-	else
+	else {
 		json_object_set_new(m, "timezone", json_string(s->timezone));
+		add_seeds(db, c, turn, m);
+	}
 	free(ships);
 	return m;
 }

@@ -1,0 +1,380 @@
+/*
+ * mxjudge verify and replay: the turn is a pure function of (state before,
+ * orders, seed), so anyone holding those can play it again and compare
+ * every die and the result. `verify --published FILE` is the captain's
+ * form (the JSON of `turn show --json`, no database); `verify NAME --turn N`
+ * and `replay NAME` are the game master's integrity checks.
+ */
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "core/dice.h"
+#include "core/orders.h"
+#include "core/state_json.h"
+#include "core/turn.h"
+#include "judge.h"
+#include "reporting.h"
+
+#define VERIFY_USAGE "(NAME --turn N | --published FILE) [--commitment HEX]"
+#define REPLAY_USAGE "NAME [--turn N]"
+
+/* One die as both sides know it: who, which check, which face. */
+struct die {
+	char ship[DB_NAME_MAX];
+	char check[16];
+	int d6;
+};
+
+/* The dice a replay rolled, in order. */
+static size_t replay_dice(const struct game_state *st, const struct event_list *l, struct die *out,
+			  size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < l->n && n < max; i++) {
+		const struct event *e = &l->ev[i];
+
+		if (e->type != EV_ROLL)
+			continue;
+		snprintf(out[n].ship, sizeof(out[n].ship), "%s",
+			 e->ship >= 0 && (size_t)e->ship < st->nships ? st->ships[e->ship].name : "?");
+		snprintf(out[n].check, sizeof(out[n].check), "%s", check_name(e->check));
+		out[n].d6 = e->d6;
+		n++;
+	}
+	return n;
+}
+
+/* "" when the two lists agree, else the first difference. */
+static void compare_dice(const struct die *want, size_t nwant, const struct die *got, size_t ngot,
+			 char *msg, size_t len)
+{
+	size_t i;
+
+	msg[0] = '\0';
+	for (i = 0; i < nwant && i < ngot; i++)
+		if (strcmp(want[i].ship, got[i].ship) || strcmp(want[i].check, got[i].check) ||
+		    want[i].d6 != got[i].d6) {
+			snprintf(msg, len, "die %zu: published %s %s %d, replayed %s %s %d", i + 1,
+				 want[i].check, want[i].ship, want[i].d6, got[i].check, got[i].ship,
+				 got[i].d6);
+			return;
+		}
+	if (nwant != ngot)
+		snprintf(msg, len, "%zu dice published, %zu replayed", nwant, ngot);
+}
+
+/* The first key where two states differ, as "ships[1].damage: 2 vs 1". */
+static void first_difference(const json_t *a, const json_t *b, const char *path, char *msg, size_t len)
+{
+	char sub[256];
+
+	if (msg[0] || json_equal(a, b))
+		return;
+	if (json_is_object(a) && json_is_object(b)) {
+		const char *key;
+		json_t *v;
+
+		json_object_foreach((json_t *)a, key, v) {
+			snprintf(sub, sizeof(sub), "%s%s%s", path, *path ? "." : "", key);
+			first_difference(v, json_object_get(b, key), sub, msg, len);
+		}
+		if (!msg[0])
+			snprintf(msg, len, "%s: keys differ", path);
+		return;
+	}
+	if (json_is_array(a) && json_is_array(b) && json_array_size(a) == json_array_size(b)) {
+		size_t i;
+
+		for (i = 0; i < json_array_size(a); i++) {
+			snprintf(sub, sizeof(sub), "%s[%zu]", path, i);
+			first_difference(json_array_get(a, i), json_array_get(b, i), sub, msg, len);
+		}
+		return;
+	}
+	{
+		char *x = json_dumps(a, JSON_ENCODE_ANY | JSON_COMPACT);
+		char *y = json_dumps(b, JSON_ENCODE_ANY | JSON_COMPACT);
+
+		snprintf(msg, len, "%s: published %s, replayed %s", path, x ? x : "null", y ? y : "null");
+		free(x);
+		free(y);
+	}
+}
+
+/*
+ * Plays a published turn again: state_before, the current orders and the
+ * seed in, state_after and dice compared. 0 ok, 1 different, 65 unreadable.
+ */
+static int verify_published(const json_t *root, const char *name, const char *commitment)
+{
+	struct game_state st;
+	struct orders_doc doc;
+	struct turn_plan plans[GAME_MAX_SHIPS], one[GAME_MAX_SHIPS];
+	struct event_list ev;
+	struct dice_rng rng;
+	struct dice_source dice;
+	struct die *want = NULL, *got = NULL;
+	json_t *after = NULL, *o, *d;
+	const char *seed_text = json_string_value(json_object_get(root, "seed"));
+	const char *campaign = json_string_value(json_object_get(root, "campaign"));
+	char err[512], msg[512] = "", commit[65];
+	size_t i, nwant, ngot;
+	uint64_t seed;
+	int rc = EXIT_DATAERR, turn = (int)json_integer_value(json_object_get(root, "turn"));
+
+	game_state_init(&st);
+	event_list_init(&ev);
+	memset(plans, 0, sizeof(plans));
+	if (!seed_text || judge_parse_u64(seed_text, &seed) || !campaign) {
+		cmd_error("%s: expected a resolved turn (\"campaign\", \"turn\", \"seed\") as printed by 'mxjudge turn show --json'",
+			  name);
+		goto out;
+	}
+	if (state_from_json(&st, json_object_get(root, "state_before"), name, err, sizeof(err)) < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	json_array_foreach(json_object_get(root, "orders"), i, o) {
+		const char *text = json_string_value(json_object_get(o, "understood"));
+		int idx = game_find_ship(&st, json_string_value(json_object_get(o, "ship")) ?
+					 json_string_value(json_object_get(o, "ship")) : "");
+
+		if (!json_is_true(json_object_get(o, "current")) || idx < 0)
+			continue;
+		if (!text || orders_parse(&doc, text, name, ORDERS_PLAIN, err, sizeof(err)) < 0) {
+			cmd_error("%s: orders[%zu]: %s", name, i, text ? err : "no orders text");
+			goto out;
+		}
+		turn_plans_from_orders(&st, &doc, one);
+		plans[idx] = one[idx];
+		orders_doc_release(&doc);
+	}
+	dice_rng_init(&rng, seed);
+	dice = dice_rng_source(&rng);
+	if (turn_resolve(&st, plans, &dice, &ev, err, sizeof(err)) < 0) {
+		cmd_error("%s: %s", name, err);
+		goto out;
+	}
+	rc = EXIT_FAIL;
+	nwant = json_array_size(json_object_get(root, "dice"));
+	want = calloc(nwant + 1, sizeof(*want));
+	got = calloc(ev.n + 1, sizeof(*got));
+	after = state_to_json(&st);
+	if (!want || !got || !after) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	json_array_foreach(json_object_get(root, "dice"), i, d) {
+		snprintf(want[i].ship, sizeof(want[i].ship), "%s",
+			 json_string_value(json_object_get(d, "ship")) ? json_string_value(json_object_get(d, "ship")) : "");
+		snprintf(want[i].check, sizeof(want[i].check), "%s",
+			 json_string_value(json_object_get(d, "check")) ? json_string_value(json_object_get(d, "check")) : "");
+		want[i].d6 = (int)json_integer_value(json_object_get(d, "d6"));
+	}
+	ngot = replay_dice(&st, &ev, got, ev.n);
+	compare_dice(want, nwant, got, ngot, msg, sizeof(msg));
+	if (!msg[0])
+		first_difference(json_object_get(root, "state_after"), after, "state_after", msg, sizeof(msg));
+	judge_seed_commitment(campaign, turn, seed_text, commit);
+	if (!msg[0] && commitment && strcmp(commitment, commit))
+		snprintf(msg, sizeof(msg), "the seed %s does not match the commitment %s (it gives %s)",
+			 seed_text, commitment, commit);
+	if (msg[0]) {
+		printf("%s, turn %d: DIFFERS: %s\n", campaign, turn, msg);
+		goto out;
+	}
+	printf("%s, turn %d: verified: %zu dice and the result follow from the seed %s%s\n", campaign,
+	       turn, ngot, seed_text, commitment ? " and the seed matches its commitment" : "");
+	printf("  seed commitment: %s\n", commit);
+	rc = EXIT_OK;
+out:
+	json_decref(after);
+	free(want);
+	free(got);
+	event_list_release(&ev);
+	game_state_release(&st);
+	return rc;
+}
+
+/* One stored turn replayed and its dice compared with the stored dice. */
+static int replay_stored(struct db *db, const struct db_campaign *c, int turn, const char *commitment,
+			 int quiet)
+{
+	struct turn_replay r;
+	struct db_die *stored = NULL;
+	struct die *want = NULL, *got = NULL;
+	char err[512], msg[512] = "", commit[65];
+	size_t nd = 0, i, ngot;
+	int rc;
+
+	turn_replay_init(&r);
+	rc = reporting_replay(db, c, turn, &r, err, sizeof(err));
+	if (rc) {
+		printf("%s, turn %d: DIFFERS: %s\n", c->name, turn, err);
+		goto out;
+	}
+	rc = EXIT_FAIL;
+	if (db_die_list(db, r.turn.id, &stored, &nd, err, sizeof(err))) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	want = calloc(nd + 1, sizeof(*want));
+	got = calloc(r.events.n + 1, sizeof(*got));
+	if (!want || !got) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	for (i = 0; i < nd; i++) {
+		snprintf(want[i].ship, sizeof(want[i].ship), "%s", stored[i].ship);
+		snprintf(want[i].check, sizeof(want[i].check), "%s", stored[i].check);
+		want[i].d6 = stored[i].d6;
+	}
+	ngot = replay_dice(&r.after, &r.events, got, r.events.n);
+	compare_dice(want, nd, got, ngot, msg, sizeof(msg));
+	judge_seed_commitment(c->name, turn, r.turn.seed, commit);
+	if (!msg[0] && commitment && strcmp(commitment, commit))
+		snprintf(msg, sizeof(msg), "the seed %s does not match the commitment %s", r.turn.seed,
+			 commitment);
+	if (msg[0]) {
+		printf("%s, turn %d: DIFFERS: %s\n", c->name, turn, msg);
+		goto out;
+	}
+	if (!quiet)
+		printf("%s, turn %d: ok: %zu dice and the result replay from seed %s (commitment %.16s...)\n",
+		       c->name, turn, ngot, r.turn.seed, commit);
+	rc = EXIT_OK;
+out:
+	free(stored);
+	free(want);
+	free(got);
+	turn_replay_release(&r);
+	return rc;
+}
+
+static int load_campaign(struct cmd_ctx *ctx, const char *name, struct db_campaign *c)
+{
+	char err[512];
+	int rc = db_campaign_get(ctx->db, name, c, err, sizeof(err));
+
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("no campaign named '%s'", name);
+		return EXIT_DATAERR;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	return 0;
+}
+
+static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "turn", required_argument, NULL, 't' },
+		{ "published", required_argument, NULL, 'p' },
+		{ "commitment", required_argument, NULL, 'c' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *published = NULL, *commitment = NULL;
+	struct db_campaign c;
+	long turn = -1;
+	int opt, rc;
+
+	memset(&c, 0, sizeof(c));
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 't' && !cmd_parse_int(optarg, 1, 1000000, &turn))
+			continue;
+		if (opt == 'p')
+			published = optarg;
+		else if (opt == 'c')
+			commitment = optarg;
+		else
+			return EXIT_USAGE;
+	}
+	if (published) {
+		json_error_t jerr;
+		json_t *root;
+
+		if (optind != argc || turn >= 0)
+			return EXIT_USAGE;
+		root = json_load_file(published, 0, &jerr);
+		if (!root) {
+			cmd_error("%s:%d: expected the JSON of 'mxjudge turn show --json': %s", published,
+				  jerr.line, jerr.text);
+			return EXIT_DATAERR;
+		}
+		rc = verify_published(root, published, commitment);
+		json_decref(root);
+		return rc;
+	}
+	if (optind != argc - 1 || turn < 0)
+		return EXIT_USAGE;
+	/* The database form needs it open; main opens it only for NEED_DB verbs. */
+	if (!ctx->db) {
+		char err[512];
+		int drc = db_open(&ctx->db, ctx->db_path, err, sizeof(err));
+
+		if (drc) {
+			cmd_error("%s", err);
+			return drc == DB_BUSY ? EXIT_TEMPFAIL : EXIT_FAIL;
+		}
+	}
+	rc = load_campaign(ctx, argv[optind], &c);
+	if (!rc)
+		rc = replay_stored(ctx->db, &c, (int)turn, commitment, 0);
+	db_campaign_release(&c);
+	return rc;
+}
+
+static int replay_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "turn", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct db_campaign c;
+	long only = -1;
+	int opt, rc, bad = 0, n, last;
+
+	memset(&c, 0, sizeof(c));
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt != 't' || cmd_parse_int(optarg, 1, 1000000, &only))
+			return EXIT_USAGE;
+	}
+	if (optind != argc - 1)
+		return EXIT_USAGE;
+	rc = load_campaign(ctx, argv[optind], &c);
+	if (rc)
+		return rc;
+	last = !strcmp(c.status, "finished") ? c.turn : c.turn - 1;
+	for (n = only > 0 ? (int)only : 1; n <= (only > 0 ? (int)only : last); n++) {
+		rc = replay_stored(ctx->db, &c, n, NULL, ctx->quiet);
+		if (rc == EXIT_FAIL || rc == EXIT_DATAERR)
+			bad++;
+		else if (rc)
+			break;
+	}
+	if (!ctx->quiet && !bad && !rc)
+		printf("%s: every resolved turn replays exactly\n", c.name);
+	db_campaign_release(&c);
+	if (rc && rc != EXIT_FAIL && rc != EXIT_DATAERR)
+		return rc;
+	return bad ? EXIT_FAIL : EXIT_OK;
+}
+
+const struct cmd verify_cmd[] = {
+	{ "verify", VERIFY_USAGE, verify_run, 0,
+	  "play a turn again from its seed and check every die and the result", NULL },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};
+
+const struct cmd replay_cmd[] = {
+	{ "replay", REPLAY_USAGE, replay_run, NEED_DB,
+	  "re-adjudicate stored turns and compare with what was stored", NULL },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};
