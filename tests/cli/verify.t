@@ -47,6 +47,6 @@ contains out "fair, turn 1: ok"
 expect_exit 0 $db replay fair
 contains out "fair: every resolved turn replays exactly"
 # A hand-edited result is caught.
-sqlite3 t.db "UPDATE turns SET state_after = replace(state_after, '\"damage\":0', '\"damage\":1') WHERE number = 1"
+sqlite3 t.db "UPDATE turns SET state_after = replace(state_after, '\"turn\":2', '\"turn\":3') WHERE number = 1"
 expect_exit 1 $db replay fair
 contains out "fair, turn 1: DIFFERS"
