@@ -338,13 +338,15 @@ static int expect_line(struct case_turn *t, char **tok, int n, const char *rest,
 			errf(err, errlen, "%s:%d: expected 'unused N'", name, line);
 			return -1;
 		}
-	} else if ((!strcmp(tok[0], "error") || !strcmp(tok[0], "says")) && n >= 2) {
-		x.kind = !strcmp(tok[0], "error") ? EXPECT_ERROR : EXPECT_SAYS;
+	} else if ((!strcmp(tok[0], "error") || !strcmp(tok[0], "says") || !strcmp(tok[0], "rolls")) &&
+		   n >= 2) {
+		x.kind = !strcmp(tok[0], "error") ? EXPECT_ERROR :
+			 !strcmp(tok[0], "says") ? EXPECT_SAYS : EXPECT_ROLLS;
 		x.text = strdup(rest);
 		if (!x.text)
 			goto nomem;
 	} else {
-		errf(err, errlen, "%s:%d: expected 'ship NAME ...', 'winner W', 'unused N', 'error TEXT' or 'says TEXT'",
+		errf(err, errlen, "%s:%d: expected 'ship NAME ...', 'winner W', 'unused N', 'error TEXT', 'says TEXT' or 'rolls CHECK SHIP, ...'",
 		     name, line);
 		return -1;
 	}
@@ -580,8 +582,8 @@ static void check_ship(const struct game_state *st, const struct case_expect *x,
 
 /* Checks every expectation of turn t against the outcome; clears *ok on a miss. */
 static void check_turn(const struct case_turn *t, const struct game_state *st, const char *error,
-		       const char *story, const struct dice_queue *q, const char *name,
-		       struct strbuf *r, int *ok)
+		       const char *story, const char *rolls, const struct dice_queue *q,
+		       const char *name, struct strbuf *r, int *ok)
 {
 	size_t i;
 	int error_expected = 0;
@@ -618,6 +620,13 @@ static void check_turn(const struct case_turn *t, const struct game_state *st, c
 				*ok = 0;
 			}
 			break;
+		case EXPECT_ROLLS:
+			if (!error && strcmp(rolls, x->text)) {
+				failf(r, name, x->line, "expected the dice in the order '%s', got '%s'",
+				      x->text, rolls);
+				*ok = 0;
+			}
+			break;
 		case EXPECT_SAYS:
 			if (!error && !contains(story, x->text)) {
 				failf(r, name, x->line, "expected the story to say '%s'; it says:\n%s", x->text, story);
@@ -636,7 +645,7 @@ int case_run(const struct case_def *c, const char *name, struct strbuf *report)
 {
 	struct game_state st;
 	struct turn_plan plans[GAME_MAX_SHIPS];
-	struct strbuf story = STRBUF_INIT;
+	struct strbuf story = STRBUF_INIT, rolls = STRBUF_INIT;
 	char err[512];
 	size_t ti, i;
 	int ok = 1;
@@ -657,6 +666,7 @@ int case_run(const struct case_def *c, const char *name, struct strbuf *report)
 		event_list_init(&events);
 		game_state_init(&next);
 		strbuf_reset(&story);
+		strbuf_reset(&rolls);
 		if (orders_parse(&doc, t->orders ? t->orders : "", name, ORDERS_PLAIN, err, sizeof(err)) < 0) {
 			error = err;
 			goto checked;
@@ -688,11 +698,15 @@ int case_run(const struct case_def *c, const char *name, struct strbuf *report)
 			ok = -1;
 			goto next_turn;
 		}
+		for (i = 0; i < events.n; i++)
+			if (events.ev[i].type == EV_ROLL)
+				strbuf_addf(&rolls, "%s%s %s", rolls.len ? ", " : "",
+					    check_name(events.ev[i].check), next.ships[events.ev[i].ship].name);
 		game_state_release(&st);
 		st = next;
 		game_state_init(&next);
 checked:
-		check_turn(t, &st, error, strbuf_str(&story), &q, name, report, &ok);
+		check_turn(t, &st, error, strbuf_str(&story), strbuf_str(&rolls), &q, name, report, &ok);
 		if (error)
 			ti = c->nturns;	/* an expected error ends the case */
 next_turn:
@@ -703,6 +717,7 @@ next_turn:
 	}
 	game_state_release(&st);
 	strbuf_release(&story);
+	strbuf_release(&rolls);
 	if (report->failed)
 		return -1;
 	return ok;

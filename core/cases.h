@@ -16,6 +16,7 @@
  *     hull Minx 4
  *   expect
  *     ship Minx C2 E damage=1
+ *     rolls hull Minx, hull Locust
  *     winner none
  *   next            (another turn from the resulting state)
  *
@@ -35,7 +36,8 @@ enum expect_kind {
 	EXPECT_WINNER,
 	EXPECT_UNUSED,
 	EXPECT_ERROR,
-	EXPECT_SAYS
+	EXPECT_SAYS,
+	EXPECT_ROLLS	/* the exact order of the dice: "hull Minx, hull Locust, ..." */
 };
 
 enum expect_field {
