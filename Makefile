@@ -5,6 +5,7 @@ PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 MANDIR    ?= $(PREFIX)/share/man
 DATADIR   ?= $(PREFIX)/share/mxjudge
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 DESTDIR   ?=
 
 CC        ?= cc
@@ -25,7 +26,7 @@ ALL_LDLIBS = $(shell $(PKG_CONFIG) --libs $(LIBS_PC) 2>/dev/null) -lm -pthread $
 TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(TEST_PC) 2>/dev/null)
 TEST_LDLIBS = $(shell $(PKG_CONFIG) --libs $(TEST_PC) 2>/dev/null)
 
-LIB_SRC   := $(wildcard lib/*.c) $(wildcard core/*.c) $(wildcard db/*.c) \
+LIB_SRC   := $(wildcard lib/*.c) $(wildcard core/*.c) $(wildcard db/*.c) $(wildcard mail/*.c) \
              $(filter-out cmd/main.c,$(wildcard cmd/*.c))
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/cmd/main.o
@@ -36,6 +37,7 @@ BIN       := $(BUILD)/mxjudge
 .PHONY: all deps check unit cli cases demo install uninstall sanitize valgrind fuzz bench lint clean
 
 FUZZ_SECONDS ?= 60
+BENCH_BIN := $(BUILD)/tests/bench/bench
 
 all: $(BIN) mxjudge
 
@@ -45,25 +47,32 @@ deps:
 mxjudge: $(BIN)
 	@ln -sf $(BIN) mxjudge
 
+# `make V=1` shows the whole compiler lines.
+Q = $(if $(V),,@)
+
 $(BIN): $(MAIN_OBJ) $(BUILD)/libmx.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(MAIN_OBJ) $(BUILD)/libmx.a $(ALL_LDLIBS)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(MAIN_OBJ) $(BUILD)/libmx.a $(ALL_LDLIBS)
 
 $(BUILD)/libmx.a: $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $(LIB_OBJ)
+	@echo "  AR      $@"
+	$(Q)ar rcs $@ $(LIB_OBJ)
 
 $(BUILD)/%.o: %.c $(wildcard */*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	@echo "  CC      $<"
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libmx.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -o $@ $< $(BUILD)/libmx.a $(ALL_LDLIBS) $(TEST_LDLIBS)
+	@echo "  CC      $@"
+	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -o $@ $< $(BUILD)/libmx.a $(ALL_LDLIBS) $(TEST_LDLIBS)
 
 # The whole suite: unit tests (cmocka), golden CLI tests, rules cases.
 check: deps
 	@$(MAKE) --no-print-directory all $(TEST_BIN)
-	@$(MAKE) --no-print-directory unit cli cases
+	@$(MAKE) --no-print-directory unit cli cases fuzz-regress
 
 unit: $(TEST_BIN)
 	@sh tests/run-unit.sh $(TEST_BIN)
@@ -85,30 +94,48 @@ sanitize: deps
 
 valgrind: deps
 	@$(MAKE) --no-print-directory all
-	@MXJUDGE=$(abspath $(BIN)) MXJUDGE_WRAP="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99" sh tests/cli/run.sh
+	@MXJUDGE=$(abspath $(BIN)) MXJUDGE_WRAP="valgrind -q --suppressions=$(abspath tests/valgrind.supp) --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99" sh tests/cli/run.sh
 
-# Each harness under tests/fuzz/ for FUZZ_SECONDS (clang's libFuzzer).
+# Each harness under tests/fuzz/ for FUZZ_SECONDS (clang's libFuzzer; run.sh
+# installs clang if missing, so only this target needs it).
 fuzz: deps
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# Every saved fuzz input (tests/fuzz/regress/, corpus/) replayed with $(CC):
+# no clang needed, and under `make sanitize` with ASan/UBSan.
+fuzz-regress: $(BUILD)/libmx.a
+	@mkdir -p $(BUILD)/tests/fuzz
+	@set -e; for src in tests/fuzz/fuzz_*.c; do \
+		h=$${src#tests/fuzz/fuzz_}; h=$${h%.c}; \
+		$(CC) $(ALL_CFLAGS) -o $(BUILD)/tests/fuzz/replay-$$h tests/fuzz/replay.c $$src \
+			$(BUILD)/libmx.a $(ALL_LDLIBS); \
+	done
+	@sh tests/fuzz/regress.sh $(BUILD)/tests/fuzz
 
 # Figures against their targets, measured in one run (tests/bench/).
 bench: deps
 	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory $(BENCH_BIN)
 	@sh tests/bench/run.sh $(abspath $(BIN))
 
 lint:
 	@for f in man/*.[1-9]; do mandoc -Tlint -W warning $$f || exit 1; done; echo "lint: man pages clean"
 
+# The binary, the manual, the templates (with scenarios/ and any other
+# subdirectory) and bash completion. A binary moved with its share/ (or
+# run from under DESTDIR) finds the templates next to itself as well.
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DATADIR)/templates
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(COMPLETIONDIR)
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/mxjudge
-	for f in man/*.1; do [ -e "$$f" ] && install -m 0644 $$f $(DESTDIR)$(MANDIR)/man1/; done; true
-	for f in man/*.5; do [ -e "$$f" ] && install -m 0644 $$f $(DESTDIR)$(MANDIR)/man5/; done; true
-	for f in man/*.7; do [ -e "$$f" ] && install -m 0644 $$f $(DESTDIR)$(MANDIR)/man7/; done; true
+	install -m 0644 $(wildcard man/*.1) $(DESTDIR)$(MANDIR)/man1/
+	install -m 0644 $(wildcard man/*.5) $(DESTDIR)$(MANDIR)/man5/
+	install -m 0644 $(wildcard man/*.7) $(DESTDIR)$(MANDIR)/man7/
 	cp -R templates/. $(DESTDIR)$(DATADIR)/templates/
+	install -m 0644 completion/mxjudge.bash $(DESTDIR)$(COMPLETIONDIR)/mxjudge
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/mxjudge
+	rm -f $(DESTDIR)$(BINDIR)/mxjudge $(DESTDIR)$(COMPLETIONDIR)/mxjudge
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard man/*.1)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(wildcard man/*.5)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(wildcard man/*.7)))

@@ -10,52 +10,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
+#include "core/campaign.h"
 #include "core/dice.h"
+#include "core/names.h"
+#include "core/map.h"
+#include "core/scenario.h"
 #include "core/setup.h"
 #include "core/state_json.h"
 #include "core/turn.h"
 #include "db/db.h"
 #include "judge.h"
+#include "series.h"
 #include "settings.h"
 #include "timeutil.h"
 
 static const char *arg_name(int argc, char **argv)
 {
 	return optind < argc ? argv[optind] : NULL;
-}
-
-/* Names end up in mail subjects and GAME lines: keep them plain. */
-static int valid_name(const char *s, size_t max, int spaces)
-{
-	size_t i, n = strlen(s);
-
-	if (!n || n >= max || s[0] == ' ' || s[n - 1] == ' ')
-		return 0;
-	for (i = 0; i < n; i++) {
-		char ch = s[i];
-
-		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-		      ch == '-' || ch == '_' || ch == '.' || ch == '\'' || (spaces && ch == ' ')))
-			return 0;
-	}
-	return 1;
-}
-
-/* One address, no display name, nothing that could break a mail header. */
-static int valid_email(const char *s)
-{
-	const char *at = strchr(s, '@');
-	size_t i;
-
-	if (!at || at == s || !at[1] || strchr(at + 1, '@') || strlen(s) >= DB_EMAIL_MAX)
-		return 0;
-	for (i = 0; s[i]; i++)
-		if ((unsigned char)s[i] <= ' ' || s[i] == '<' || s[i] == '>' || s[i] == ',' ||
-		    s[i] == ';' || (unsigned char)s[i] >= 0x7f)
-			return 0;
-	return 1;
 }
 
 /* Loads a campaign and its settings; prints the error and returns an exit code. */
@@ -86,10 +60,36 @@ static int load(struct cmd_ctx *ctx, const char *name, struct db_campaign *c,
 static json_t *read_map_file(const char *path, char *err, size_t errlen)
 {
 	json_error_t jerr;
-	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr), *map, *out = NULL;
+	json_t *root, *map, *out = NULL;
 	struct judge_settings tmp;
 	struct game_state st;
+	char *text, *found = NULL;
+	const char *p;
 
+	/* A plain name is a shipped map (templates/maps/NAME.map). */
+	if (!strchr(path, '/') && access(path, F_OK) && (found = series_find_file("maps", path, "map", NULL)))
+		path = found;
+	text = cmd_read_file(path, NULL, err, errlen);
+	if (!text) {
+		free(found);
+		return NULL;
+	}
+	for (p = text; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; p++)
+		;
+	if (*p != '{') {
+		/* The plain-text form (core/map.h): one character per hex. */
+		struct map_def m;
+
+		if (!map_parse_text(&m, text, path, err, errlen)) {
+			out = map_to_json(&m);
+			map_def_release(&m);
+		}
+		free(text);
+		free(found);
+		return out;
+	}
+	root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+	free(text);
 	if (!root) {
 		if (jerr.line > 0)
 			snprintf(err, errlen, "%s:%d: expected valid JSON: %s", path, jerr.line, jerr.text);
@@ -111,6 +111,7 @@ static json_t *read_map_file(const char *path, char *err, size_t errlen)
 	}
 	game_state_release(&st);
 	json_decref(root);
+	free(found);
 	return out;
 }
 
@@ -154,12 +155,17 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "deadline", required_argument, NULL, 'd' },
 		{ "timezone", required_argument, NULL, 'z' },
 		{ "early", no_argument, NULL, 'e' },
+		{ "scenario", required_argument, NULL, 'S' },
+		{ "battles", required_argument, NULL, 'B' },
+		{ "rules", required_argument, NULL, 'R' },
 		{ "now", required_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct judge_settings s;
 	struct db_campaign c;
-	const char *map_path = NULL, *now_arg = NULL, *name;
+	const char *map_path = NULL, *now_arg = NULL, *name, *rules_path = NULL;
+	const char *scen[CAMPAIGN_MAX_SCENARIOS];
+	int nscen = 0, battles = 0;
 	int opt, ret = EXIT_FAIL, rc, random_opts = 0;
 	long v;
 	char err[512];
@@ -229,6 +235,24 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		case 'e':
 			s.early = 1;
 			break;
+		case 'S':
+			if (!scenario_name_ok(optarg) || nscen >= CAMPAIGN_MAX_SCENARIOS) {
+				cmd_error("--scenario '%s': expected a scenario name (see 'mxjudge scenario "
+					  "list')", optarg);
+				return EXIT_USAGE;
+			}
+			scen[nscen++] = optarg;
+			break;
+		case 'B':
+			if (cmd_parse_int(optarg, 1, 100, &v)) {
+				cmd_error("--battles: expected a number from 1 to 100, got '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			battles = (int)v;
+			break;
+		case 'R':
+			rules_path = optarg;
+			break;
 		case 'n':
 			now_arg = optarg;
 			break;
@@ -248,8 +272,9 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 			  now_arg);
 		return EXIT_USAGE;
 	}
-	if (!valid_name(name, 32, 0)) {
-		cmd_error("'%s': a campaign name is 1 to 31 letters, digits, '-', '_' or '.'", name);
+	/* Names end up in mail subjects and GAME lines: core/names.h keeps them plain. */
+	if (names_check(NAMES_CAMPAIGN, name, "campaign", err, sizeof(err))) {
+		cmd_error("%s", err);
 		return EXIT_DATAERR;
 	}
 	s.map = map_path ? read_map_file(map_path, err, sizeof(err))
@@ -276,6 +301,59 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 	if (!c.settings) {
 		cmd_error("out of memory");
 		goto out;
+	}
+	if (nscen || battles || rules_path) {
+		/* A campaign in series: its rules under "campaign" (core/campaign.h). */
+		struct campaign_rules rules;
+		json_t *all = json_loads(c.settings, 0, NULL), *ro = NULL;
+		int k;
+
+		if (rules_path) {
+			json_error_t jerr;
+
+			ro = json_load_file(rules_path, JSON_REJECT_DUPLICATES, &jerr);
+			if (!ro) {
+				cmd_error("%s:%d: expected valid JSON: %s", rules_path, jerr.line, jerr.text);
+				json_decref(all);
+				ret = EXIT_DATAERR;
+				goto out;
+			}
+		}
+		if (campaign_rules_from_json(&rules, ro, err, sizeof(err))) {
+			cmd_error("%s: %s", rules_path ? rules_path : "--rules", err);
+			json_decref(all);
+			json_decref(ro);
+			ret = EXIT_DATAERR;
+			goto out;
+		}
+		json_decref(ro);
+		if (battles)
+			rules.battles = battles;
+		else if (!rules_path)
+			rules.battles = nscen > 1 ? nscen : 3;
+		if (nscen)
+			rules.nscenarios = 0;
+		for (k = 0; k < nscen; k++) {
+			char *path = series_find_file("scenarios", scen[k], "json", NULL);
+
+			if (!path) {
+				cmd_error("--scenario: no scenario named '%s' (see 'mxjudge scenario list')",
+					  scen[k]);
+				json_decref(all);
+				ret = EXIT_DATAERR;
+				goto out;
+			}
+			free(path);
+			snprintf(rules.scenarios[rules.nscenarios++], CAMPAIGN_NAME_MAX, "%s", scen[k]);
+		}
+		json_object_set_new(all, "campaign", campaign_rules_to_json(&rules));
+		free(c.settings);
+		c.settings = json_dumps(all, JSON_COMPACT);
+		json_decref(all);
+		if (!c.settings) {
+			cmd_error("out of memory");
+			goto out;
+		}
 	}
 	rc = db_campaign_create(ctx->db, &c, err, sizeof(err));
 	if (rc == DB_EXISTS) {
@@ -341,18 +419,10 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("--team: expected zion or machines, got '%s'", team);
 		return EXIT_USAGE;
 	}
-	if (!valid_name(captain, DB_NAME_MAX, 1)) {
-		cmd_error("--captain '%s': expected letters, digits, spaces, '-', '_', '.' or \"'\"",
-			  captain);
-		return EXIT_DATAERR;
-	}
-	if (!valid_name(ship, SHIP_NAME_MAX, 1)) {
-		cmd_error("--ship '%s': expected 1 to %d letters, digits, spaces, '-', '_', '.' or \"'\"",
-			  ship, SHIP_NAME_MAX - 1);
-		return EXIT_DATAERR;
-	}
-	if (!valid_email(email)) {
-		cmd_error("--email '%s': expected one plain address such as ann@example.org", email);
+	if (names_check(NAMES_CAPTAIN, captain, "--captain", err, sizeof(err)) ||
+	    names_check(NAMES_SHIP, ship, "--ship", err, sizeof(err)) ||
+	    names_check_email(email, "--email", err, sizeof(err))) {
+		cmd_error("%s", err);
 		return EXIT_DATAERR;
 	}
 	ret = load(ctx, argv[optind], &c, &s);
@@ -474,36 +544,25 @@ out:
 	return ret;
 }
 
-/* Places the fleets, rolls turn 1's energy, opens turn 1, queues the reports. */
+/* Places the fleets, rolls turn 1's energy, opens turn 1, queues the reports (cmd/series.c). */
 static int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "now", required_argument, NULL, 'n' },
+		{ "flagship", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *now_arg = NULL;
-	struct judge_settings s;
-	struct db_campaign c;
-	struct db_ship *ships = NULL;
-	struct db_turn t0, t1;
-	size_t nships = 0, i;
-	struct game_state st;
-	struct event_list ev;
-	struct dice_rng rng;
-	struct dice_source dice;
-	enum team first;
-	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *placed = NULL, *ready = NULL;
-	int opt, rc = 0, ret;
-	time_t now, deadline;
+	const char *now_arg = NULL, *flagship = NULL;
+	int opt;
+	time_t now;
 
-	game_state_init(&st);
-	event_list_init(&ev);
-	memset(&t0, 0, sizeof(t0));
-	memset(&t1, 0, sizeof(t1));
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt != 'n')
+		if (opt == 'n')
+			now_arg = optarg;
+		else if (opt == 'f')
+			flagship = optarg;
+		else
 			return EXIT_USAGE;
-		now_arg = optarg;
 	}
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
@@ -511,116 +570,7 @@ static int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
 		return EXIT_USAGE;
 	}
-	rc = db_begin(ctx->db, err, sizeof(err));
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	ret = load(ctx, argv[optind], &c, &s);
-	if (ret) {
-		db_rollback(ctx->db);
-		return ret;
-	}
-	ret = EXIT_DATAERR;
-	if (strcmp(c.status, "open")) {
-		cmd_error("campaign '%s' has already started (it is %s)", c.name, c.status);
-		goto out;
-	}
-	if ((rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))))
-		goto dberr;
-	if (judge_board(&s, &st, err, sizeof(err))) {
-		cmd_error("campaign '%s': %s", c.name, err);
-		ret = EXIT_FAIL;
-		goto out;
-	}
-	snprintf(st.game, sizeof(st.game), "hovercrafts");
-	for (i = 0; i < nships; i++) {
-		struct ship sp;
-
-		ship_set_defaults(&sp);
-		snprintf(sp.name, sizeof(sp.name), "%.*s", (int)sizeof(sp.name) - 1, ships[i].name);
-		sp.team = (enum team)team_parse(ships[i].team);
-		sp.stat[STAT_HULL] = ships[i].hull;
-		sp.stat[STAT_SHIELD] = ships[i].shield;
-		sp.stat[STAT_BALLISTIC] = ships[i].ballistic;
-		sp.stat[STAT_ENERGY] = ships[i].energy;
-		/* Each battle starts repaired; being out for repairs is a campaign rule for later. */
-		sp.damage = 0;
-		if (game_add_ship(&st, &sp) < 0) {
-			cmd_error("campaign '%s': too many ships", c.name);
-			goto out;
-		}
-	}
-	dice_rng_init(&rng, judge_turn_seed(s.seed, 0));
-	dice = dice_rng_source(&rng);
-	if (setup_place_fleets(&st, &dice, &ev, &first, err, sizeof(err))) {
-		cmd_error("campaign '%s' cannot start: %s", c.name, err);
-		goto out;
-	}
-	placed = judge_state_dump(&st);
-	if (turn_roll_energy(&st, &dice, &ev, err, sizeof(err))) {
-		cmd_error("campaign '%s': %s", c.name, err);
-		ret = EXIT_FAIL;
-		goto out;
-	}
-	ready = judge_state_dump(&st);
-	if (!placed || !ready) {
-		cmd_error("out of memory");
-		ret = EXIT_FAIL;
-		goto out;
-	}
-	time_format_utc(now, now_text, sizeof(now_text));
-	deadline = judge_step_deadline(&s, now);
-	/* Turn 0 is the setup: its dice and events, resolved at once. */
-	t0.campaign_id = c.id;
-	t0.number = 0;
-	snprintf(t0.seed, sizeof(t0.seed), "%" PRIu64, judge_turn_seed(s.seed, 0));
-	snprintf(t0.opened_at, sizeof(t0.opened_at), "%s", now_text);
-	snprintf(t0.deadline, sizeof(t0.deadline), "%s", now_text);
-	snprintf(t0.resolved_at, sizeof(t0.resolved_at), "%s", now_text);
-	t0.state_before = placed;
-	t0.state_after = ready;
-	t1.campaign_id = c.id;
-	t1.number = 1;
-	snprintf(t1.seed, sizeof(t1.seed), "%" PRIu64, judge_new_turn_seed(&s, 1));
-	snprintf(t1.opened_at, sizeof(t1.opened_at), "%s", now_text);
-	time_format_utc(deadline, t1.deadline, sizeof(t1.deadline));
-	t1.state_before = ready;
-	if ((rc = db_turn_add(ctx->db, &t0, err, sizeof(err))) ||
-	    (rc = judge_store_events(ctx->db, t0.id, &st, &ev, err, sizeof(err))) ||
-	    (rc = db_turn_add(ctx->db, &t1, err, sizeof(err))))
-		goto dberr;
-	for (i = 0; i < nships; i++) {
-		ships[i].battles++;
-		if ((rc = db_ship_update(ctx->db, &ships[i], err, sizeof(err))))
-			goto dberr;
-	}
-	snprintf(c.status, sizeof(c.status), "running");
-	c.turn = 1;
-	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
-	    (rc = judge_queue_reports(ctx->db, &c, &s, t0.id, 0, &st, &st, &ev, NULL, deadline, now, err,
-				      sizeof(err))) ||
-	    (rc = db_commit(ctx->db, err, sizeof(err))))
-		goto dberr;
-	time_format_zone(deadline, s.timezone, when, sizeof(when));
-	if (!ctx->quiet)
-		printf("campaign %s started: %s on the right; orders for turn 1 are due by %s\n",
-		       c.name, first == TEAM_ZION ? "Zion starts" : "the Machines start", when);
-	ret = EXIT_OK;
-	goto out;
-dberr:
-	cmd_error("%s", err);
-	ret = judge_db_exit(rc);
-out:
-	db_rollback(ctx->db);
-	free(placed);
-	free(ready);
-	free(ships);
-	event_list_release(&ev);
-	game_state_release(&st);
-	db_campaign_release(&c);
-	judge_settings_release(&s);
-	return ret;
+	return series_start_battle(ctx, argv[optind], NULL, flagship, now);
 }
 
 /* The open turn's deadline in UTC and in the zone, or "" when there is none. */
@@ -789,6 +739,22 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 				turns[i].resolved_at[0] ? turns[i].resolved_at : NULL));
 		json_object_set_new(root, "turns", arr);
 		json_object_set_new(root, "outbox", outbox_json(msgs, nmsgs, 0));
+		/* A campaign in series: its battles and standings (cmd/series.h). */
+		if (series_model(ctx->db, &c, root, err, sizeof(err))) {
+			cmd_error("%s", err);
+			ret = EXIT_FAIL;
+			goto out;
+		}
+		{
+			/* Every setting as stored (mxjudge-settings(5)) but the seed: it foretells dice. */
+			json_t *set = json_loads(c.settings, 0, NULL);
+
+			if (json_is_object(set)) {
+				json_object_del(set, "seed");
+				json_object_set(root, "settings", set);
+			}
+			json_decref(set);
+		}
 		text = json_dumps(root, JSON_INDENT(2));
 		if (text)
 			printf("%s\n", text);
@@ -808,12 +774,28 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	printf("  turns:     every %d hours, times in %s%s\n", s.deadline_hours, s.timezone,
 	       s.early ? ", early processing on" : "");
 	printf("  outbox:    %zu queued, %zu sent\n", queued, nmsgs - queued);
+	/* Alerts for the game master (cmd/guard.h): always shown here, mailed only to gm_email. */
+	for (i = 0; i < nmsgs; i++)
+		if (!strcmp(msgs[i].kind, "alert"))
+			printf("  alert:     %s (%s; %s%s)\n", msgs[i].subject, msgs[i].created_at,
+			       msgs[i].recipient[0] ? "to " : "not mailed: no gm_email set",
+			       msgs[i].recipient);
 	printf("\n  %-16s %-9s %-16s %-28s %s\n", "SHIP", "TEAM", "CAPTAIN", "EMAIL",
 	       "BATTLES/WINS/KILLS");
 	for (i = 0; i < nships; i++)
 		printf("  %-16s %-9s %-16s %-28s %d/%d/%d\n", ships[i].name, ships[i].team,
 		       ships[i].captain, ships[i].email, ships[i].battles, ships[i].wins,
 		       ships[i].kills);
+	root = json_object();
+	if (!root || series_model(ctx->db, &c, root, err, sizeof(err))) {
+		cmd_error("%s", root ? err : "out of memory");
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	if (json_object_get(root, "series")) {
+		printf("\n");
+		series_print_standings(json_object_get(root, "series"), 0);
+	}
 	ret = EXIT_OK;
 out:
 	json_decref(root);
@@ -1027,13 +1009,14 @@ out:
 }
 
 const struct cmd campaign_cmds[] = {
-	{ "new", "NAME [--width W --height H --density P | --map FILE] [--seed N] "
+	{ "new", "NAME [--width W --height H --density P | --map FILE|NAME] [--seed N] "
+		 "[--scenario NAME ...] [--battles N] [--rules FILE] "
 		 "[--deadline HOURS] [--timezone ZONE] [--early] [--now TIME]",
 	  campaign_new, NEED_DB, "create a campaign and its board", NULL },
 	{ "join", "NAME --captain NAME --email ADDR --ship NAME --team zion|machines [--now TIME]",
 	  campaign_join, NEED_DB, "add a captain and a ship; prints the captain's password once",
 	  NULL },
-	{ "start", "NAME [--now TIME]", campaign_start, NEED_DB,
+	{ "start", "NAME [--flagship SHIP] [--now TIME]", campaign_start, NEED_DB,
 	  "place the fleets, roll the first energy, open turn 1", NULL },
 	{ "list", "[--json]", campaign_list, NEED_DB, "list the campaigns", NULL },
 	{ "show", "NAME [--json]", campaign_show, NEED_DB, "show a campaign's state", NULL },
@@ -1044,6 +1027,21 @@ const struct cmd campaign_cmds[] = {
 	  "move the open turn's deadline", NULL },
 	{ "outbox", "NAME [--unsent] [--full] [--json]", campaign_outbox, NEED_DB,
 	  "list the messages queued for the captains", NULL },
+	{ "next-battle", "NAME [--scenario NAME] [--flagship SHIP] [--now TIME]",
+	  campaign_next_battle, NEED_DB, "start the next battle of a campaign in series", NULL },
+	{ "standings", "NAME [--json]", campaign_standings, NEED_DB,
+	  "each ship's record, points and why its stats are what they are", NULL },
+	{ "adjust", "NAME --ship SHIP (--points N | --stat STAT --by N | --buy STAT) --reason TEXT",
+	  campaign_adjust, NEED_DB, "the game master's changes to points and stats (kept in the ledger)",
+	  NULL },
+	{ "replace-captain", "NAME --ship SHIP --captain NAME --email ADDR", campaign_replace_captain,
+	  NEED_DB, "give a ship a new captain; prints the new password once", NULL },
+	{ "assign", "NAME --ship SHIP --captain NAME", campaign_assign, NEED_DB,
+	  "let an existing captain command a ship", NULL },
+	{ "remove-ship", "NAME --ship SHIP [--now TIME]", campaign_remove_ship, NEED_DB,
+	  "take a ship out of the campaign's next battles", NULL },
+	{ "undo", "NAME [--reason TEXT] [--now TIME]", campaign_undo, NEED_DB,
+	  "undo the last resolved turn of the battle; the captains are told", NULL },
 	{ "set", SETTINGS_USAGE, settings_set, NEED_DB, "change one campaign setting", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };

@@ -49,15 +49,23 @@ extern const struct cmd campaign_cmds[];
 extern const struct cmd orders_cmds[];
 extern const struct cmd turn_cmds[];
 extern const struct cmd template_cmds[];
+extern const struct cmd map_cmds[];
+extern const struct cmd scenario_cmds[];
+extern const struct cmd mail_cmds[];
 
 /* Commands that stand alone (no noun); their tables hold one entry. */
 extern const struct cmd adjudicate_cmd[];
 extern const struct cmd test_cmd[];
 extern const struct cmd process_cmd[];
 extern const struct cmd report_cmd[];
+extern const struct cmd receive_cmd[];
+extern const struct cmd fetch_cmd[];
+extern const struct cmd tick_cmd[];
 extern const struct cmd verify_cmd[];
 extern const struct cmd replay_cmd[];
 extern const struct cmd simulate_cmd[];
+extern const struct cmd backup_cmd[];
+extern const struct cmd doctor_cmd[];
 
 /* Prints "mxjudge: msg" to stderr. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

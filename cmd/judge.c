@@ -8,9 +8,11 @@
 #include <string.h>
 
 #include "reporting.h"
+#include "core/scenario.h"
 #include "templates.h"
 #include "core/report.h"
 #include "core/state_json.h"
+#include "db/mail.h"
 #include "lib/strbuf.h"
 #include "timeutil.h"
 
@@ -81,7 +83,10 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	snprintf(s->templates, sizeof(s->templates), "%s", str ? str : "");
 	str = json_string_value(json_object_get(root, "bulletin_to"));
 	snprintf(s->bulletin_to, sizeof(s->bulletin_to), "%s", str ? str : "");
+	str = json_string_value(json_object_get(root, "gm_email"));
+	snprintf(s->gm_email, sizeof(s->gm_email), "%s", str ? str : "");
 	s->phase_maps = json_is_true(json_object_get(root, "phase_maps"));
+	s->bot_plays_silent = json_is_true(json_object_get(root, "bot_plays_silent"));
 	s->fresh_seeds = json_is_true(json_object_get(root, "fresh_seeds"));
 	s->map = json_incref(json_object_get(root, "map"));
 	if (!json_is_object(s->map)) {
@@ -117,8 +122,12 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "templates", json_string(s->templates));
 	if (s->bulletin_to[0])
 		json_object_set_new(o, "bulletin_to", json_string(s->bulletin_to));
+	if (s->gm_email[0])
+		json_object_set_new(o, "gm_email", json_string(s->gm_email));
 	if (s->phase_maps)
 		json_object_set_new(o, "phase_maps", json_true());
+	if (s->bot_plays_silent)
+		json_object_set_new(o, "bot_plays_silent", json_true());
 	if (s->fresh_seeds)
 		json_object_set_new(o, "fresh_seeds", json_true());
 	json_object_set(o, "map", s->map ? s->map : json_null());
@@ -197,6 +206,54 @@ void judge_digest(const char *text, char out[65])
 	sodium_ready();
 	crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
 	sodium_bin2hex(out, 65, h, sizeof(h));
+}
+
+int judge_order_code(struct db *db, long long campaign_id, const char *ship, int turn,
+		     int create, char out[JUDGE_CODE_LEN + 1], char *err, size_t errlen)
+{
+	static const char alphabet[] = "abcdefghjkmnpqrstuvwxyz23456789";
+	unsigned char key[DB_MAIL_KEY_BYTES], fresh[DB_MAIL_KEY_BYTES], h[16];
+	char msg[160], lower[DB_NAME_MAX];
+	uint64_t v = 0;
+	size_t i;
+	int rc;
+
+	sodium_ready();
+	if (create)
+		randombytes_buf(fresh, sizeof(fresh));
+	rc = db_campaign_key(db, campaign_id, create ? fresh : NULL, key, err, errlen);
+	sodium_memzero(fresh, sizeof(fresh));
+	if (rc)
+		return rc;
+	/* Ship names match in any case, so the code does too. */
+	for (i = 0; ship[i] && i + 1 < sizeof(lower); i++)
+		lower[i] = (char)((ship[i] >= 'A' && ship[i] <= 'Z') ? ship[i] + 32 : ship[i]);
+	lower[i] = '\0';
+	snprintf(msg, sizeof(msg), "mxjudge-order-code:%lld:%s:%d", campaign_id, lower, turn);
+	crypto_generichash(h, sizeof(h), (const unsigned char *)msg, strlen(msg), key, sizeof(key));
+	sodium_memzero(key, sizeof(key));
+	for (i = 0; i < 8; i++)
+		v |= (uint64_t)h[i] << (8 * i);
+	for (i = 0; i < JUDGE_CODE_LEN; i++) {
+		out[i] = alphabet[v % (sizeof(alphabet) - 1)];
+		v /= sizeof(alphabet) - 1;
+	}
+	out[JUDGE_CODE_LEN] = '\0';
+	return 0;
+}
+
+int judge_check_code(const char *given, const char *want)
+{
+	char g[JUDGE_CODE_LEN + 1];
+	size_t i, n = strlen(given);
+
+	if (n != JUDGE_CODE_LEN)
+		return 0;
+	for (i = 0; i < n; i++)
+		g[i] = (char)((given[i] >= 'A' && given[i] <= 'Z') ? given[i] + 32 : given[i]);
+	g[n] = '\0';
+	sodium_ready();
+	return sodium_memcmp(g, want, JUDGE_CODE_LEN) == 0;
 }
 
 /* 1 if the line (up to eol) starts, after blanks, with the word PASSWORD. */
@@ -411,6 +468,17 @@ static void setup_line(const struct game_state *st, const struct event_list *ev,
 	char col[8];
 	size_t i;
 
+	/* Start zones of the board (core/map.h): no side roll. */
+	if (!ev->n || ev->ev[0].type != EV_ROLL || ev->ev[0].ship >= 0) {
+		strbuf_addstr(sb, "The fleets start on the start zones of the board.");
+		if (st->scenario)
+			for (i = 0; i < (size_t)st->scenario->ngoals; i++) {
+				strbuf_addstr(sb, "\nGoal: ");
+				scenario_goal_text(&st->scenario->goals[i], sb);
+				strbuf_addch(sb, '.');
+			}
+		return;
+	}
 	for (i = 0; i < ev->n && ev->ev[i].type == EV_ROLL && ev->ev[i].ship < 0; i += 2) {
 		if (i + 1 >= ev->n)
 			break;
@@ -458,7 +526,8 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 				      deadline_text, err, errlen);
 	if (!model)
 		goto out;
-	if (turn == 0) {
+	/* The setup of a battle (turn 0, or a later battle's first turn) has no orders. */
+	if (!plans) {
 		setup_line(st, ev, &setup);
 		json_object_set_new(model, "setup", json_string(strbuf_str(&setup)));
 	}
@@ -473,9 +542,20 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 		for (j = 0; j < nships; j++) {
 			int idx = ships[j].captain_id == caps[i].id ? game_find_ship(st, ships[j].name) : -1;
 
-			if (idx >= 0 && report_for_captain(mine, st, idx, caps[i].name, NULL) < 0) {
+			char code[JUDGE_CODE_LEN + 1];
+
+			if (idx < 0)
+				continue;
+			/* The code for the next turn's orders: a reply to this report carries it. */
+			if ((rc = judge_order_code(db, c->id, ships[j].name, turn + 1, 1, code, err,
+						   errlen))) {
+				json_decref(mine);
+				goto out;
+			}
+			if (report_for_captain(mine, st, idx, caps[i].name, code) < 0) {
 				json_decref(mine);
 				snprintf(err, errlen, "out of memory");
+				rc = DB_ERROR;
 				goto out;
 			}
 		}
@@ -489,8 +569,9 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 		}
 		if (st->winner != WINNER_NONE)
 			strbuf_addf(&subject, "%s: the battle is over after turn %d", c->name, turn);
-		else if (turn == 0)
-			strbuf_addf(&subject, "%s: the battle begins; orders for turn 1", c->name);
+		else if (!plans)
+			strbuf_addf(&subject, "%s: the battle begins; orders for turn %d", c->name,
+				    turn + 1);
 		else
 			strbuf_addf(&subject, "%s: turn %d resolved; orders for turn %d", c->name, turn,
 				    turn + 1);

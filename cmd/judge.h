@@ -37,7 +37,9 @@ struct judge_settings {
 	int early;			/* resolve as soon as every ship has orders */
 	char templates[512];		/* the campaign's own templates directory, or "" */
 	char bulletin_to[256];		/* who gets the public bulletin, or "" */
+	char gm_email[256];		/* the game master: alerts (cmd/guard.h), or "" */
 	int phase_maps;			/* reports show the board after moving phases */
+	int bot_plays_silent;		/* the autopilot flies ships with no orders */
 	int fresh_seeds;		/* every turn draws a new random seed (no --seed) */
 	json_t *map;			/* {"width","height","walls":[...]} */
 };
@@ -54,6 +56,20 @@ int judge_board(const struct judge_settings *s, struct game_state *st, char *err
 void judge_new_password(char *buf, size_t len);
 int judge_hash_password(const char *pw, char *out, size_t outlen);
 int judge_verify_password(const char *hash, const char *pw);
+/*
+ * Order codes: a captain who replies to a report from the captain's own
+ * address may write the report's "CODE <code>" line instead of the
+ * password. The code is a keyed hash (BLAKE2b, libsodium's generichash)
+ * of campaign, ship and turn under the campaign's secret key, which is
+ * made at first use and never shown; 10 letters and digits. With create
+ * (inside a transaction) the key is made when missing; without, a
+ * campaign with no key gives DB_NOT_FOUND. Returns a db code.
+ */
+#define JUDGE_CODE_LEN 10
+int judge_order_code(struct db *db, long long campaign_id, const char *ship, int turn,
+		     int create, char out[JUDGE_CODE_LEN + 1], char *err, size_t errlen);
+/* 1 when given (any case) is the code want; constant time. */
+int judge_check_code(const char *given, const char *want);
 /* SHA-256 of text as 64 hex digits. */
 void judge_digest(const char *text, char out[65]);
 /* The text with the value of every PASSWORD line replaced: what is stored. */

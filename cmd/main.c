@@ -17,11 +17,20 @@ static const struct cmd commands[] = {
 	{ "campaign", NULL, NULL, 0, "create, join, start and manage campaigns", campaign_cmds },
 	{ "orders", NULL, NULL, 0, "submit or check a captain's sealed orders", orders_cmds },
 	{ "process", NULL, NULL, 0, "resolve every turn whose deadline has passed", process_cmd },
+	{ "receive", NULL, NULL, 0, "take one mail message on stdin", receive_cmd },
+	{ "fetch", NULL, NULL, 0, "take the unseen mail of an IMAP mailbox", fetch_cmd },
+	{ "mail", NULL, NULL, 0, "send, list and remind: the outgoing mail", mail_cmds },
+	{ "tick", NULL, NULL, 0, "the cron job: fetch, remind, process, send", tick_cmd },
 	{ "turn", NULL, NULL, 0, "show a resolved turn", turn_cmds },
 	{ "report", NULL, NULL, 0, "render a turn report", report_cmd },
 	{ "template", NULL, NULL, 0, "render Mustache templates", template_cmds },
+	{ "map", NULL, NULL, 0, "generate, check and show boards", map_cmds },
+	{ "scenario", NULL, NULL, 0, "list and show battle scenarios", scenario_cmds },
 	{ "verify", NULL, NULL, 0, "check a turn's dice and result from its seed", verify_cmd },
 	{ "replay", NULL, NULL, 0, "re-adjudicate stored turns", replay_cmd },
+	{ "simulate", NULL, NULL, 0, "play many bot battles between two fleets and give the odds", simulate_cmd },
+	{ "backup", NULL, NULL, 0, "copy the database consistently, even while the judge runs", backup_cmd },
+	{ "doctor", NULL, NULL, 0, "check the set-up and say what to fix", doctor_cmd },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };
 

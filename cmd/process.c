@@ -14,16 +14,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backup.h"
 #include "cmd.h"
+#include "core/bot.h"
 #include "core/dice.h"
 #include "core/orders.h"
 #include "core/turn.h"
 #include "db/db.h"
+#include "db/doctor.h"
 #include "judge.h"
+#include "lib/strbuf.h"
+#include "series.h"
 #include "reporting.h"
 #include "timeutil.h"
 
-enum outcome { DONE_NOTHING, DONE_RESOLVED };
+enum outcome { DONE_NOTHING, DONE_RESOLVED, DONE_DUE };
 
 /*
  * For the crash tests: MXJUDGE_CRASH_AT=POINT kills the process there, as
@@ -71,6 +76,69 @@ static int update_record(struct db *db, long long campaign_id, const struct game
 	return rc;
 }
 
+/*
+ * Setting bot_plays_silent: the autopilot (core/bot.h) plans for every
+ * active ship without orders, and its orders are sealed like a captain's
+ * (understood text REPORTING_AUTOPILOT ...), so reports, `turn show` and
+ * verify replay them. A db code.
+ */
+static int autopilot(struct db *db, const struct db_campaign *c, const struct db_turn *t,
+		     const struct game_state *st, struct turn_plan *plans, const char *now,
+		     char *err, size_t errlen)
+{
+	unsigned char mine[GAME_MAX_SHIPS];
+	struct bot bot;
+	size_t i;
+	int k, rc = 0, any = 0;
+
+	memset(mine, 0, sizeof(mine));
+	for (i = 0; i < st->nships; i++) {
+		mine[i] = ship_is_active(&st->ships[i]) && !plans[i].received;
+		any |= mine[i];
+	}
+	if (!any)
+		return 0;
+	bot_init(&bot);
+	if (bot_plan_all(&bot, st, mine, plans, err, errlen) < 0)
+		rc = DB_ERROR;
+	for (i = 0; !rc && i < st->nships; i++) {
+		const char *name = st->ships[i].name;
+		struct strbuf raw = STRBUF_INIT, said = STRBUF_INIT;
+		struct db_ship ship;
+		struct db_order o;
+
+		if (!mine[i])
+			continue;
+		plans[i].received = TURN_AUTOPILOT;
+		strbuf_addf(&raw, "; no orders were received: the autopilot flies %s\nGAME %s\nSHIP %s\n"
+			    "TURN %d\n", name, c->name, name, t->number);
+		strbuf_addf(&said, "%sSHIP %s\n", REPORTING_AUTOPILOT, name);
+		for (k = 0; k < plans[i].n; k++) {
+			strbuf_addf(&raw, "%d-%s\n", k + 1, action_name(plans[i].act[k]));
+			strbuf_addf(&said, "%d-%s\n", k + 1, action_name(plans[i].act[k]));
+		}
+		strbuf_addstr(&raw, "END\n");
+		memset(&o, 0, sizeof(o));
+		if (raw.failed || said.failed) {
+			snprintf(err, errlen, "out of memory");
+			rc = DB_ERROR;
+		} else if (!(rc = db_ship_get(db, c->id, name, &ship, err, errlen))) {
+			o.turn_id = t->id;
+			o.ship_id = ship.id;
+			o.captain_id = ship.captain_id;
+			o.raw = (char *)strbuf_str(&raw);
+			o.understood = (char *)strbuf_str(&said);
+			judge_digest(o.raw, o.digest);
+			snprintf(o.received_at, sizeof(o.received_at), "%s", now);
+			rc = db_order_submit(db, &o, err, errlen);
+		}
+		strbuf_release(&raw);
+		strbuf_release(&said);
+	}
+	bot_release(&bot);
+	return rc;
+}
+
 /* 1 if every active ship has current orders. */
 static int all_orders_in(const struct game_state *st, const struct db_order *o, size_t n)
 {
@@ -93,7 +161,9 @@ static int all_orders_in(const struct game_state *st, const struct db_order *o, 
  * Resolves the open turn of one campaign if it is due. 0 with *done set,
  * or an exit code after printing the error.
  */
-static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, enum outcome *done)
+/* With dry, stops before claiming the turn: *done is DONE_DUE when it would resolve it. */
+static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry,
+		       enum outcome *done)
 {
 	struct judge_settings s;
 	struct db_campaign c;
@@ -161,6 +231,11 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, enum o
 		}
 		early = 1;
 	}
+	if (dry) {
+		*done = DONE_DUE;
+		ret = 0;
+		goto out;
+	}
 	time_format_utc(now, now_text, sizeof(now_text));
 	rc = db_turn_claim(ctx->db, t.id, now_text, err, sizeof(err));
 	if (rc == DB_ALREADY) {
@@ -174,6 +249,9 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, enum o
 		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
 		goto out;
 	}
+	if (s.bot_plays_silent &&
+	    (rc = autopilot(ctx->db, &c, &t, &before, plans, now_text, err, sizeof(err))))
+		goto dberr;
 	if (game_state_copy(&after, &before)) {
 		cmd_error("out of memory");
 		goto out;
@@ -201,6 +279,9 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, enum o
 	if (after.winner != WINNER_NONE) {
 		snprintf(c.status, sizeof(c.status), "finished");
 		snprintf(c.winner, sizeof(c.winner), "%s", winner_name(after.winner));
+		/* Points, record, and "open" again when more battles follow (cmd/series.c). */
+		if ((rc = series_end_battle(ctx->db, &c, &after, t.number, now, err, sizeof(err))))
+			goto dberr;
 	} else {
 		/*
 		 * Keep the rhythm: one period after the old deadline, skipping
@@ -263,9 +344,13 @@ static int process_run(struct cmd_ctx *ctx, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "now", required_argument, NULL, 'n' },
 		{ "campaign", required_argument, NULL, 'c' },
+		{ "backups", required_argument, NULL, 'b' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *now_arg = NULL, *only = NULL;
+	const char *now_arg = NULL, *only = NULL, *keep_arg = getenv("MXJUDGE_BACKUPS");
+	char backup[4096];
+	long keep = 0;
+	int backed_up = 0;
 	struct db_campaign *list = NULL, one;
 	size_t n = 0, i;
 	char err[512];
@@ -277,11 +362,17 @@ static int process_run(struct cmd_ctx *ctx, int argc, char **argv)
 		switch (opt) {
 		case 'n': now_arg = optarg; break;
 		case 'c': only = optarg; break;
+		case 'b': keep_arg = optarg; break;
 		default: return EXIT_USAGE;
 		}
 	}
 	if (optind != argc)
 		return EXIT_USAGE;
+	if (keep_arg && *keep_arg && cmd_parse_int(keep_arg, 0, 10000, &keep)) {
+		cmd_error("--backups (or MXJUDGE_BACKUPS): expected how many backups to keep, 0 to "
+			  "10000, got '%s'", keep_arg);
+		return EXIT_USAGE;
+	}
 	if (time_now(now_arg, &now)) {
 		cmd_error("--now: expected an ISO 8601 time such as 2025-03-01T18:00Z, got '%s'",
 			  now_arg);
@@ -307,20 +398,53 @@ static int process_run(struct cmd_ctx *ctx, int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		if (only && mx_strcasecmp(only, list[i].name))
 			continue;
+		/* Between battles: the next one starts by itself if the settings say when. */
+		if (!strcmp(list[i].status, "open")) {
+			r = series_auto_next(ctx, &list[i], now);
+			if (r && (ret == EXIT_OK || r == EXIT_TEMPFAIL))
+				ret = r;
+			continue;
+		}
 		if (strcmp(list[i].status, "running"))
 			continue;
+		/*
+		 * Backups on: one copy before the first turn this run resolves
+		 * (cmd/backup.h). Without it nothing is resolved: the game master
+		 * asked for a copy first, and a full disk would fail the turn too.
+		 */
+		if (keep > 0 && !backed_up) {
+			r = process_one(ctx, list[i].name, now, 1, &done);
+			if (!r && done == DONE_DUE) {
+				r = backup_rotate(ctx->db, ctx->db_path, (int)keep, time(NULL), backup,
+						  sizeof(backup), err, sizeof(err));
+				if (r) {
+					cmd_error("backup before resolving '%s' failed, nothing resolved: "
+						  "%s", list[i].name, err);
+					ret = r;
+					break;
+				}
+				backed_up = 1;
+			}
+		}
 		/* One turn per campaign per run: the next deadline is always in the future. */
-		r = process_one(ctx, list[i].name, now, &done);
+		r = process_one(ctx, list[i].name, now, 0, &done);
 		/* Keep going: one broken campaign must not hold up the others. */
 		if (r && (ret == EXIT_OK || r == EXIT_TEMPFAIL))
 			ret = r;
 	}
 	db_campaign_list_release(list, n);
+	{
+		/* For `doctor`: when cron last ran us. A stamp that fails must not fail the run. */
+		char at[TIME_TEXT_MAX];
+
+		time_format_utc(now, at, sizeof(at));
+		db_run_record(ctx->db, "process", at, ret, err, sizeof(err));
+	}
 	return ret;
 }
 
 const struct cmd process_cmd[] = {
-	{ "process", "[--now TIME] [--campaign NAME]", process_run, NEED_DB,
+	{ "process", "[--now TIME] [--campaign NAME] [--backups N]", process_run, NEED_DB,
 	  "resolve every turn whose deadline has passed", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };

@@ -74,7 +74,8 @@ static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (turn < 0) {
 		/* The last resolved turn: the open one is not told before it is played. */
-		turn = !strcmp(c.status, "finished") ? c.turn : c.turn - 1;
+		turn = !strcmp(c.status, "finished") || !strcmp(c.status, "open") ? c.turn
+		       : c.turn - 1;
 		if (turn < 1) {
 			cmd_error("campaign '%s' has no resolved turn yet", c.name);
 			rc = EXIT_DATAERR;

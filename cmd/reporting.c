@@ -8,6 +8,7 @@
 #include "core/dice.h"
 #include "core/orders.h"
 #include "core/report.h"
+#include "series.h"
 #include "timeutil.h"
 
 void turn_replay_init(struct turn_replay *r)
@@ -46,6 +47,9 @@ int reporting_plans(const struct game_state *st, const struct db_order *o, size_
 		orders_doc_release(&doc);
 		/* A submission may name several ships: take only the one it is stored for. */
 		plans[idx] = one[idx];
+		if (o[i].understood && !strncmp(o[i].understood, REPORTING_AUTOPILOT,
+						strlen(REPORTING_AUTOPILOT)))
+			plans[idx].received = TURN_AUTOPILOT;
 	}
 	return 0;
 }
@@ -183,6 +187,11 @@ json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 		snprintf(err, errlen, "out of memory");
 	else {
 		json_object_set_new(m, "timezone", json_string(s->timezone));
+	/* A campaign in series: standings, and why each ship has its stats. */
+	if (m && series_model(db, c, m, err, errlen) < 0) {
+		json_decref(m);
+		m = NULL;
+	}
 		add_seeds(db, c, turn, m);
 	}
 	free(ships);

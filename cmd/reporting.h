@@ -31,7 +31,13 @@ struct turn_replay {
 void turn_replay_init(struct turn_replay *r);
 void turn_replay_release(struct turn_replay *r);
 
-/* Plans of every ship from the current sealed orders of a turn. */
+/*
+ * Plans of every ship from the current sealed orders of a turn. Orders
+ * whose understood text starts with REPORTING_AUTOPILOT are the
+ * autopilot's (setting bot_plays_silent; cmd/process.c seals them like a
+ * captain's so every replay reads them): their plans say TURN_AUTOPILOT.
+ */
+#define REPORTING_AUTOPILOT "AUTOPILOT\n"
 int reporting_plans(const struct game_state *st, const struct db_order *o, size_t n,
 		    struct turn_plan *plans, char *err, size_t errlen);
 

@@ -9,27 +9,33 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "core/campaign.h"
+#include "core/names.h"
 #include "judge.h"
 #include "settings.h"
 #include "timeutil.h"
 
-enum value_kind { V_TEXT, V_INT, V_BOOL, V_DIR, V_ZONE, V_EMAIL };
+enum value_kind { V_TEXT, V_INT, V_BOOL, V_DIR, V_ZONE, V_EMAIL, V_INT_OFF };
 
 struct setting {
 	const char *key;
 	enum value_kind kind;
 	long min, max;
 	const char *help;
+	const char *under;	/* kept in this object of the settings, or NULL: at the top */
 };
 
 /* What a game master may change once the campaign exists. */
 static const struct setting settable[] = {
-	{ "templates", V_DIR, 0, 0, "a directory of templates overriding the shipped ones ('' for none)" },
-	{ "timezone", V_ZONE, 0, 0, "an IANA zone such as Europe/Paris" },
-	{ "deadline_hours", V_INT, 1, 24 * 366, "hours between deadlines" },
-	{ "early", V_BOOL, 0, 0, "resolve as soon as every ship has orders (true/false)" },
-	{ "bulletin_to", V_EMAIL, 0, 0, "an address that gets the public bulletin of every turn ('' for none)" },
-	{ "phase_maps", V_BOOL, 0, 0, "show the board after every phase where a ship moved (true/false)" },
+	{ "templates", V_DIR, 0, 0, "a directory of templates overriding the shipped ones ('' for none)", NULL },
+	{ "timezone", V_ZONE, 0, 0, "an IANA zone such as Europe/Paris", NULL },
+	{ "deadline_hours", V_INT, 1, 24 * 366, "hours between deadlines", NULL },
+	{ "early", V_BOOL, 0, 0, "resolve as soon as every ship has orders (true/false)", NULL },
+	{ "bulletin_to", V_EMAIL, 0, 0, "an address that gets the public bulletin of every turn ('' for none)", NULL },
+	{ "phase_maps", V_BOOL, 0, 0, "show the board after every phase where a ship moved (true/false)", NULL },
+	{ "gm_email", V_EMAIL, 0, 0, "the game master's address, for alerts such as lockouts after wrong passwords ('' for none)", NULL },
+	{ "bot_plays_silent", V_BOOL, 0, 0, "the autopilot flies a ship whose captain sent no orders (true/false)", NULL },
+	{ "auto_next_hours", V_INT_OFF, 0, 24 * 366, "hours after a battle ends before process starts the next (0: at once; off: by hand)", "campaign" },
 };
 
 static const struct setting *find_setting(const char *key)
@@ -42,26 +48,15 @@ static const struct setting *find_setting(const char *key)
 	return NULL;
 }
 
-/* A plain address: no spaces, no header tricks, one @. */
-static int plain_address(const char *s)
-{
-	const char *at = strchr(s, '@');
-	const char *p;
-
-	if (!at || at == s || !at[1] || strchr(at + 1, '@') || strlen(s) >= 254)
-		return 0;
-	for (p = s; *p; p++)
-		if ((unsigned char)*p <= ' ' || *p == '<' || *p == '>' || *p == ',' || *p == ';' ||
-		    *p == '"' || *p == '\\' || (unsigned char)*p >= 127)
-			return 0;
-	return 1;
-}
-
 static json_t *read_value(const struct setting *set, const char *value, char *err, size_t errlen)
 {
 	long n;
 
 	switch (set->kind) {
+	case V_INT_OFF:
+		if (!strcmp(value, "off"))
+			return json_null();
+		/* fall through */
 	case V_INT:
 		if (cmd_parse_int(value, set->min, set->max, &n) < 0)
 			break;
@@ -81,9 +76,10 @@ static json_t *read_value(const struct setting *set, const char *value, char *er
 			return json_string(value);
 		break;
 	case V_EMAIL:
-		if (!*value || plain_address(value))
+		/* One plain address (core/names.h): nothing that could break a header. */
+		if (!*value || !names_check_email(value, set->key, err, errlen))
 			return json_string(value);
-		break;
+		return NULL;
 	case V_TEXT:
 		return json_string(value);
 	}
@@ -91,11 +87,32 @@ static json_t *read_value(const struct setting *set, const char *value, char *er
 	return NULL;
 }
 
+/* Writes v at the setting's place (null: removed). 0 or -1 (out of memory). */
+static int set_value(json_t *root, const struct setting *set, json_t *v)
+{
+	json_t *where = root;
+
+	if (set->under) {
+		where = json_object_get(root, set->under);
+		if (!json_is_object(where)) {
+			where = json_object();
+			if (json_object_set_new(root, set->under, where) < 0)
+				return -1;
+		}
+	}
+	if (json_is_null(v)) {
+		json_object_del(where, set->key);
+		return 0;
+	}
+	return json_object_set(where, set->key, v);
+}
+
 int settings_set(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	const struct setting *set;
 	struct db_campaign c;
 	struct judge_settings s;
+	struct campaign_rules rules;
 	json_error_t jerr;
 	json_t *root = NULL, *v;
 	char err[512], *text = NULL, *old;
@@ -136,9 +153,13 @@ int settings_set(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("campaign '%s': stored settings are not a JSON object", c.name);
 		goto out;
 	}
-	json_object_set(root, set->key, v);
+	if (set_value(root, set, v) < 0) {
+		cmd_error("out of memory");
+		goto out;
+	}
 	text = json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS);
-	if (!text || judge_settings_parse(&s, text, err, sizeof(err))) {
+	if (!text || judge_settings_parse(&s, text, err, sizeof(err)) ||
+	    campaign_rules_from_json(&rules, json_object_get(root, "campaign"), err, sizeof(err))) {
 		cmd_error("%s", text ? err : "out of memory");
 		rc = EXIT_DATAERR;
 		goto out;

@@ -3,7 +3,9 @@
  * (reports, receipts, replies). A template NAME is looked up as
  * NAME.mustache in, first to last: the campaign's own templates directory
  * (setting "templates"), $MXJUDGE_TEMPLATES, the source tree next to the
- * binary, and the installed share directory. Partials are found the same way.
+ * binary, the installed share directory, and BINDIR/../share/mxjudge/
+ * templates next to the binary (relocated installs). Partials are found
+ * the same way.
  *
  * Ownership: templates_render() appends to a strbuf the caller owns; the
  * data is borrowed.
@@ -24,5 +26,16 @@ int templates_render_file(const char *path, const char *partials_dir, const json
 			  struct strbuf *out, char *err, size_t errlen);
 /* The directory a template was found in, for messages; NULL if none. Caller frees. */
 char *templates_find(const char *name, const char *override_dir);
+
+/*
+ * Other shipped files on the same search path: subdir/NAME.ext (scenarios
+ * under "scenarios", maps under "maps"). NAME must be a plain name. The
+ * path of the first found, malloc'd, or NULL.
+ */
+char *templates_find_file(const char *subdir, const char *name, const char *ext,
+			  const char *override_dir);
+/* Calls fn for each subdir/NAME.ext on the search path, first one of a name only. */
+void templates_each_file(const char *subdir, const char *ext, const char *override_dir,
+			 void (*fn)(void *ctx, const char *name, const char *path), void *ctx);
 
 #endif

@@ -15,6 +15,7 @@
 #include "core/narrate.h"
 #include "core/orders.h"
 #include "core/turn.h"
+#include "db/battles.h"
 #include "db/db.h"
 #include "judge.h"
 #include "reporting.h"
@@ -116,6 +117,15 @@ static void print_turn(struct db *db, const struct db_campaign *c, const struct 
 		time_format_zone(tt, s->timezone, when, sizeof(when));
 		printf("  resolved: %s\n  seed: %s\n", when, t->seed);
 	}
+	{
+		/* campaign undo: kept in the history, replayed by a later turn. */
+		char err[512];
+		int undone = 0;
+
+		if (!db_turn_undone(db, t->id, &undone, err, sizeof(err)) && undone)
+			printf("  UNDONE by the game master: a later turn starts again from its "
+			       "position\n");
+	}
 	if (t->number > 0) {
 		printf("\nOrders\n");
 		for (i = 0; i < no; i++) {
@@ -194,14 +204,16 @@ static int turn_show(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("campaign '%s': %s", c.name, err);
 		goto out;
 	}
-	if (!strcmp(c.status, "open")) {
+	/* "open": before the first battle (turn 0, none stored yet) or between battles. */
+	if (!strcmp(c.status, "open") && !c.turn) {
 		cmd_error("campaign '%s' has not started; it has no turns yet", c.name);
 		ret = EXIT_DATAERR;
 		goto out;
 	}
 	/* By default the last resolved turn: the one captains want to read. */
 	if (number < 0)
-		number = !strcmp(c.status, "finished") ? c.turn : c.turn - 1;
+		number = !strcmp(c.status, "finished") || !strcmp(c.status, "open") ? c.turn
+			 : c.turn - 1;
 	rc = db_turn_get(ctx->db, c.id, number, &t, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
 		cmd_error("campaign '%s' has no turn %d (turns 0 to %d)", c.name, number, c.turn);

@@ -7,16 +7,31 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/names.h"
+#include "lib/strbuf.h"
+
 void cmd_error(const char *fmt, ...)
 {
+	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
+	size_t n;
 
 	fflush(stdout);
-	fputs("mxjudge: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
+	/*
+	 * Errors quote input (names, lines of mail): one line, and nothing a
+	 * terminal or a cron mail would act on (core/names.h).
+	 */
+	n = sb.buf ? names_scrub(sb.buf, sb.len, 0) : 0;
+	fputs("mxjudge: ", stderr);
+	if (sb.failed)
+		fputs("out of memory (while reporting an error)", stderr);
+	else
+		fwrite(strbuf_str(&sb), 1, n, stderr);
 	fputc('\n', stderr);
+	strbuf_release(&sb);
 }
 
 int cmd_usage(const char *path, const struct cmd *c)

@@ -16,6 +16,7 @@
 #include "core/orders.h"
 #include "core/state_json.h"
 #include "core/turn.h"
+#include "db/battles.h"
 #include "judge.h"
 #include "reporting.h"
 
@@ -110,7 +111,7 @@ static void first_difference(const json_t *a, const json_t *b, const char *path,
  * Plays a published turn again: state_before, the current orders and the
  * seed in, state_after and dice compared. 0 ok, 1 different, 65 unreadable.
  */
-static int verify_published(const json_t *root, const char *name, const char *commitment)
+static int verify_published(const json_t *root, const char *name, const char *commitment, int quiet)
 {
 	struct game_state st;
 	struct orders_doc doc;
@@ -188,9 +189,12 @@ static int verify_published(const json_t *root, const char *name, const char *co
 		printf("%s, turn %d: DIFFERS: %s\n", campaign, turn, msg);
 		goto out;
 	}
-	printf("%s, turn %d: verified: %zu dice and the result follow from the seed %s%s\n", campaign,
-	       turn, ngot, seed_text, commitment ? " and the seed matches its commitment" : "");
-	printf("  seed commitment: %s\n", commit);
+	if (!quiet) {
+		printf("%s, turn %d: verified: %zu dice and the result follow from the seed %s%s\n",
+		       campaign, turn, ngot, seed_text,
+		       commitment ? " and the seed matches its commitment" : "");
+		printf("  seed commitment: %s\n", commit);
+	}
 	rc = EXIT_OK;
 out:
 	json_decref(after);
@@ -214,6 +218,10 @@ static int replay_stored(struct db *db, const struct db_campaign *c, int turn, c
 
 	turn_replay_init(&r);
 	rc = reporting_replay(db, c, turn, &r, err, sizeof(err));
+	if (rc == EXIT_DATAERR) {	/* no such turn: an error, not a finding */
+		cmd_error("%s", err);
+		goto out;
+	}
 	if (rc) {
 		printf("%s, turn %d: DIFFERS: %s\n", c->name, turn, err);
 		goto out;
@@ -308,7 +316,7 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 				  jerr.line, jerr.text);
 			return EXIT_DATAERR;
 		}
-		rc = verify_published(root, published, commitment);
+		rc = verify_published(root, published, commitment, ctx->quiet);
 		json_decref(root);
 		return rc;
 	}
@@ -326,9 +334,39 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	rc = load_campaign(ctx, argv[optind], &c);
 	if (!rc)
-		rc = replay_stored(ctx->db, &c, (int)turn, commitment, 0);
+		rc = replay_stored(ctx->db, &c, (int)turn, commitment, ctx->quiet);
 	db_campaign_release(&c);
 	return rc;
+}
+
+/* The number of the campaign's last resolved turn (between battles, its current one). */
+static int last_resolved(struct db *db, const struct db_campaign *c)
+{
+	struct db_turn t;
+	char err[512];
+	int last = c->turn - 1;
+
+	memset(&t, 0, sizeof(t));
+	if (!db_turn_get(db, c->id, c->turn, &t, err, sizeof(err)) && t.resolved_at[0])
+		last = c->turn;
+	db_turn_release(&t);
+	return last;
+}
+
+/* 1 when turn n opened a battle of a series (cmd/series.c), 0 otherwise. */
+static int is_setup_turn(struct db *db, const struct db_campaign *c, int n)
+{
+	struct db_battle *b = NULL;
+	char err[512];
+	size_t nb = 0, i;
+	int setup = 0;
+
+	if (db_battle_list(db, c->id, &b, &nb, err, sizeof(err)))
+		return 0;
+	for (i = 0; i < nb; i++)
+		setup |= b[i].first_turn == n;
+	free(b);
+	return setup;
 }
 
 static int replay_run(struct cmd_ctx *ctx, int argc, char **argv)
@@ -351,8 +389,11 @@ static int replay_run(struct cmd_ctx *ctx, int argc, char **argv)
 	rc = load_campaign(ctx, argv[optind], &c);
 	if (rc)
 		return rc;
-	last = !strcmp(c.status, "finished") ? c.turn : c.turn - 1;
+	last = last_resolved(ctx->db, &c);
 	for (n = only > 0 ? (int)only : 1; n <= (only > 0 ? (int)only : last); n++) {
+		/* A later battle's setup (placement, first energy) has no orders to replay. */
+		if (only <= 0 && is_setup_turn(ctx->db, &c, n))
+			continue;
 		rc = replay_stored(ctx->db, &c, n, NULL, ctx->quiet);
 		if (rc == EXIT_FAIL || rc == EXIT_DATAERR)
 			bad++;

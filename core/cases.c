@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/errbuf.h"
+
 #include "dice.h"
 #include "event.h"
 #include "narrate.h"
@@ -12,24 +14,6 @@
 enum section { SEC_STATE, SEC_ORDERS, SEC_DICE, SEC_EXPECT };
 
 #define MAX_TOKENS 64
-
-static void errf(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void errf(char *err, size_t errlen, const char *fmt, ...)
-{
-	struct strbuf sb = STRBUF_INIT;
-	va_list ap;
-
-	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
-	if (errlen) {
-		strncpy(err, strbuf_str(&sb), errlen - 1);
-		err[errlen - 1] = '\0';
-	}
-	strbuf_release(&sb);
-}
 
 void case_file_init(struct case_file *cf)
 {
@@ -222,13 +206,13 @@ static int state_line(struct case_def *c, char **tok, int n, const char *name, i
 		long w, h;
 
 		if (n != 2 || !(x = strchr(tok[1], 'x')) || st->map.walls) {
-			errf(err, errlen, "%s:%d: expected one 'board WIDTHxHEIGHT' line, like 'board 7x4'", name, line);
+			errbuf_set(err, errlen, "%s:%d: expected one 'board WIDTHxHEIGHT' line, like 'board 7x4'", name, line);
 			return -1;
 		}
 		w = strtol(tok[1], NULL, 10);
 		h = strtol(x + 1, NULL, 10);
 		if (game_map_init(&st->map, (int)w, (int)h) < 0) {
-			errf(err, errlen, "%s:%d: expected a board from 1x1 to %dx%d", name, line,
+			errbuf_set(err, errlen, "%s:%d: expected a board from 1x1 to %dx%d", name, line,
 			     MAP_MAX_SIDE, MAP_MAX_SIDE);
 			return -1;
 		}
@@ -238,14 +222,14 @@ static int state_line(struct case_def *c, char **tok, int n, const char *name, i
 		long t = n == 2 ? strtol(tok[1], NULL, 10) : 0;
 
 		if (t < 1) {
-			errf(err, errlen, "%s:%d: expected 'turn N' with N from 1", name, line);
+			errbuf_set(err, errlen, "%s:%d: expected 'turn N' with N from 1", name, line);
 			return -1;
 		}
 		st->turn = (int)t;
 		return 0;
 	}
 	if (!st->map.walls) {
-		errf(err, errlen, "%s:%d: expected 'board WIDTHxHEIGHT' before walls and ships", name, line);
+		errbuf_set(err, errlen, "%s:%d: expected 'board WIDTHxHEIGHT' before walls and ships", name, line);
 		return -1;
 	}
 	if (!strcmp(tok[0], "wall")) {
@@ -255,7 +239,7 @@ static int state_line(struct case_def *c, char **tok, int n, const char *name, i
 			struct hex h;
 
 			if (hex_parse(tok[i], &h) < 0 || !game_map_on_board(&st->map, h)) {
-				errf(err, errlen, "%s:%d: expected hex labels on the board after 'wall', got '%s'",
+				errbuf_set(err, errlen, "%s:%d: expected hex labels on the board after 'wall', got '%s'",
 				     name, line, tok[i]);
 				return -1;
 			}
@@ -271,7 +255,7 @@ static int state_line(struct case_def *c, char **tok, int n, const char *name, i
 		ship_set_defaults(&s);
 		if (n < 5 || strlen(tok[1]) >= SHIP_NAME_MAX || (team = team_parse(tok[2])) < 0 ||
 		    hex_parse(tok[3], &s.pos) < 0 || facing_parse(tok[4]) < 0) {
-			errf(err, errlen, "%s:%d: expected 'ship NAME zion|machines HEX FACING [key=value ...]'",
+			errbuf_set(err, errlen, "%s:%d: expected 'ship NAME zion|machines HEX FACING [key=value ...]'",
 			     name, line);
 			return -1;
 		}
@@ -279,25 +263,25 @@ static int state_line(struct case_def *c, char **tok, int n, const char *name, i
 		s.team = (enum team)team;
 		s.facing = (enum facing)facing_parse(tok[4]);
 		if (ship_attrs(&s, tok + 5, n - 5, &fields) < 0) {
-			errf(err, errlen, "%s:%d: %s", name, line, SHIP_ATTR_HELP);
+			errbuf_set(err, errlen, "%s:%d: %s", name, line, SHIP_ATTR_HELP);
 			return -1;
 		}
 		if (game_find_ship(st, s.name) >= 0 || game_map_is_wall(&st->map, s.pos) ||
 		    !game_map_on_board(&st->map, s.pos) ||
 		    (ship_is_active(&s) && game_ship_at(st, s.pos) >= 0) || s.stat[STAT_HULL] < 1 ||
 		    (ship_is_active(&s) && s.damage >= s.stat[STAT_HULL])) {
-			errf(err, errlen, "%s:%d: expected a new ship name on a free hex of the board, damage below hull",
+			errbuf_set(err, errlen, "%s:%d: expected a new ship name on a free hex of the board, damage below hull",
 			     name, line);
 			return -1;
 		}
 		c->actions_given[st->nships] = (fields & XF_ACTIONS) != 0;
 		if (game_add_ship(st, &s) < 0) {
-			errf(err, errlen, "%s:%d: at most %d ships", name, line, GAME_MAX_SHIPS);
+			errbuf_set(err, errlen, "%s:%d: at most %d ships", name, line, GAME_MAX_SHIPS);
 			return -1;
 		}
 		return 0;
 	}
-	errf(err, errlen, "%s:%d: expected ruling, board, wall, ship, turn or orders, got '%s'",
+	errbuf_set(err, errlen, "%s:%d: expected ruling, board, wall, ship, turn or orders, got '%s'",
 	     name, line, tok[0]);
 	return -1;
 }
@@ -314,7 +298,7 @@ static int expect_line(struct case_turn *t, char **tok, int n, const char *rest,
 		strcpy(x.ship, tok[1]);
 		ship_set_defaults(&x.want);
 		if (ship_attrs(&x.want, tok + 2, n - 2, &x.fields) < 0) {
-			errf(err, errlen, "%s:%d: %s", name, line, SHIP_ATTR_HELP);
+			errbuf_set(err, errlen, "%s:%d: %s", name, line, SHIP_ATTR_HELP);
 			return -1;
 		}
 	} else if (!strcmp(tok[0], "winner") && n == 2) {
@@ -325,7 +309,7 @@ static int expect_line(struct case_turn *t, char **tok, int n, const char *rest,
 			if (!strcmp(tok[1], winner_name((enum winner)w)))
 				break;
 		if (w > WINNER_DRAW) {
-			errf(err, errlen, "%s:%d: expected 'winner none|zion|machines|draw'", name, line);
+			errbuf_set(err, errlen, "%s:%d: expected 'winner none|zion|machines|draw'", name, line);
 			return -1;
 		}
 		x.number = w;
@@ -335,7 +319,7 @@ static int expect_line(struct case_turn *t, char **tok, int n, const char *rest,
 		x.kind = EXPECT_UNUSED;
 		x.number = (int)strtol(tok[1], &end, 10);
 		if (*end || x.number < 0) {
-			errf(err, errlen, "%s:%d: expected 'unused N'", name, line);
+			errbuf_set(err, errlen, "%s:%d: expected 'unused N'", name, line);
 			return -1;
 		}
 	} else if ((!strcmp(tok[0], "error") || !strcmp(tok[0], "says") || !strcmp(tok[0], "rolls")) &&
@@ -346,7 +330,7 @@ static int expect_line(struct case_turn *t, char **tok, int n, const char *rest,
 		if (!x.text)
 			goto nomem;
 	} else {
-		errf(err, errlen, "%s:%d: expected 'ship NAME ...', 'winner W', 'unused N', 'error TEXT', 'says TEXT' or 'rolls CHECK SHIP, ...'",
+		errbuf_set(err, errlen, "%s:%d: expected 'ship NAME ...', 'winner W', 'unused N', 'error TEXT', 'says TEXT' or 'rolls CHECK SHIP, ...'",
 		     name, line);
 		return -1;
 	}
@@ -359,7 +343,7 @@ static int expect_line(struct case_turn *t, char **tok, int n, const char *rest,
 	t->expect[t->nexpect++] = x;
 	return 0;
 nomem:
-	errf(err, errlen, "%s:%d: out of memory", name, line);
+	errbuf_set(err, errlen, "%s:%d: out of memory", name, line);
 	return -1;
 }
 
@@ -396,7 +380,7 @@ int case_file_parse(struct case_file *cf, const char *text, const char *name,
 				if (add_section_line(sec == SEC_ORDERS ? &t->orders : &t->dice,
 						     sec == SEC_ORDERS ? &orders_lines : &dice_lines,
 						     line, s, len) < 0) {
-					errf(err, errlen, "%s:%d: out of memory", name, line);
+					errbuf_set(err, errlen, "%s:%d: out of memory", name, line);
 					goto fail;
 				}
 				continue;
@@ -405,14 +389,14 @@ int case_file_parse(struct case_file *cf, const char *text, const char *name,
 		if (s == e || *s == '#')
 			continue;
 		if ((size_t)(e - s) >= sizeof(buf)) {
-			errf(err, errlen, "%s:%d: line too long (at most %zu characters)", name, line, sizeof(buf) - 1);
+			errbuf_set(err, errlen, "%s:%d: line too long (at most %zu characters)", name, line, sizeof(buf) - 1);
 			goto fail;
 		}
 		memcpy(buf, s, (size_t)(e - s));
 		buf[e - s] = '\0';
 		n = tokenize(buf, tok, MAX_TOKENS);
 		if (n < 0) {
-			errf(err, errlen, "%s:%d: too many words on one line", name, line);
+			errbuf_set(err, errlen, "%s:%d: too many words on one line", name, line);
 			goto fail;
 		}
 		rest = s + strlen(tok[0]);
@@ -425,12 +409,12 @@ int case_file_parse(struct case_file *cf, const char *text, const char *name,
 			struct case_def *nc;
 
 			if (n < 2) {
-				errf(err, errlen, "%s:%d: expected 'case NAME'", name, line);
+				errbuf_set(err, errlen, "%s:%d: expected 'case NAME'", name, line);
 				goto fail;
 			}
 			nc = realloc(cf->cases, (cf->n + 1) * sizeof(*nc));
 			if (!nc) {
-				errf(err, errlen, "%s:%d: out of memory", name, line);
+				errbuf_set(err, errlen, "%s:%d: out of memory", name, line);
 				goto fail;
 			}
 			cf->cases = nc;
@@ -445,12 +429,12 @@ int case_file_parse(struct case_file *cf, const char *text, const char *name,
 			continue;
 		}
 		if (!c) {
-			errf(err, errlen, "%s:%d: expected 'case NAME' first", name, line);
+			errbuf_set(err, errlen, "%s:%d: expected 'case NAME' first", name, line);
 			goto fail;
 		}
 		if (n == 1 && !strcmp(tok[0], "next")) {
 			if (!t || sec != SEC_EXPECT || pending_next) {
-				errf(err, errlen, "%s:%d: 'next' goes after an expect section", name, line);
+				errbuf_set(err, errlen, "%s:%d: 'next' goes after an expect section", name, line);
 				goto fail;
 			}
 			pending_next = 1;
@@ -458,17 +442,17 @@ int case_file_parse(struct case_file *cf, const char *text, const char *name,
 		}
 		if (n == 1 && !strcmp(tok[0], "orders")) {
 			if (!c->start.map.walls) {
-				errf(err, errlen, "%s:%d: expected a 'board' line before the orders", name, line);
+				errbuf_set(err, errlen, "%s:%d: expected a 'board' line before the orders", name, line);
 				goto fail;
 			}
 			if (t && !pending_next) {
-				errf(err, errlen, "%s:%d: expected 'next' before the orders of another turn", name, line);
+				errbuf_set(err, errlen, "%s:%d: expected 'next' before the orders of another turn", name, line);
 				goto fail;
 			}
 			pending_next = 0;
 			t = new_turn(c, line);
 			if (!t) {
-				errf(err, errlen, "%s:%d: out of memory", name, line);
+				errbuf_set(err, errlen, "%s:%d: out of memory", name, line);
 				goto fail;
 			}
 			orders_lines = dice_lines = 0;
@@ -476,7 +460,7 @@ int case_file_parse(struct case_file *cf, const char *text, const char *name,
 			continue;
 		}
 		if (pending_next) {
-			errf(err, errlen, "%s:%d: expected 'orders' after 'next'", name, line);
+			errbuf_set(err, errlen, "%s:%d: expected 'orders' after 'next'", name, line);
 			goto fail;
 		}
 		if (n == 1 && !strcmp(tok[0], "dice") && t) {
@@ -496,12 +480,12 @@ int case_file_parse(struct case_file *cf, const char *text, const char *name,
 	}
 	for (size_t i = 0; i < cf->n; i++) {
 		if (!cf->cases[i].nturns) {
-			errf(err, errlen, "%s:%d: case %s has no orders section", name, cf->cases[i].line,
+			errbuf_set(err, errlen, "%s:%d: case %s has no orders section", name, cf->cases[i].line,
 			     cf->cases[i].name);
 			goto fail;
 		}
 		if (!cf->cases[i].ruling[0]) {
-			errf(err, errlen, "%s:%d: case %s: expected a 'ruling' line naming the ruling it checks",
+			errbuf_set(err, errlen, "%s:%d: case %s: expected a 'ruling' line naming the ruling it checks",
 			     name, cf->cases[i].line, cf->cases[i].name);
 			goto fail;
 		}
@@ -573,7 +557,7 @@ static void check_ship(const struct game_state *st, const struct case_expect *x,
 		static const unsigned bit[STAT_COUNT] = { XF_HULL, XF_SHIELD, XF_BALLISTIC, XF_ENERGY };
 
 		if ((x->fields & bit[k]) && s->stat[k] != x->want.stat[k]) {
-			failf(r, name, x->line, "expected %s %s=%d, got %d", s->name, stat_name((enum stat)k),
+			failf(r, name, x->line, "expected %s %s=%d, got %d", s->name, stat_name((enum ship_stat)k),
 			      x->want.stat[k], s->stat[k]);
 			*ok = 0;
 		}

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "game.h"
-#include "lib/strbuf.h"
+#include "lib/errbuf.h"
 
 static const char *const check_names[CHECK_COUNT] = { "energy", "ballistic", "shield", "hull" };
 
@@ -129,18 +129,6 @@ int dice_queue_add(struct dice_queue *q, enum check check, const char *ship, int
 	return 0;
 }
 
-static void set_err(char *err, size_t errlen, const char *name, int line, const char *msg)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_addf(&sb, "%s:%d: %s", name, line, msg);
-	if (errlen) {
-		strncpy(err, strbuf_str(&sb), errlen - 1);
-		err[errlen - 1] = '\0';
-	}
-	strbuf_release(&sb);
-}
-
 static int is_space(int c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
@@ -187,12 +175,12 @@ int dice_queue_parse(struct dice_queue *q, const char *text, const char *name,
 		buf[len] = '\0';
 		check = check_parse(buf);
 		if (check < 0) {
-			set_err(err, errlen, name, line,
+			errbuf_set(err, errlen, "%s:%d: %s", name, line,
 				"expected a check (energy, ballistic, shield or hull) at the start of the line");
 			return -1;
 		}
 		if (last_start <= first_end || e - last_start != 1 || *last_start < '1' || *last_start > '6') {
-			set_err(err, errlen, name, line,
+			errbuf_set(err, errlen, "%s:%d: %s", name, line,
 				"expected 'CHECK SHIP D6' with a die from 1 to 6 at the end of the line");
 			return -1;
 		}
@@ -203,13 +191,15 @@ int dice_queue_parse(struct dice_queue *q, const char *text, const char *name,
 			last_start--;
 		len = (size_t)(last_start - first_end);
 		if (len == 0 || len >= sizeof(ship)) {
-			set_err(err, errlen, name, line, "expected a ship name between the check and the die");
+			errbuf_set(err, errlen, "%s:%d: %s", name, line,
+				"expected a ship name between the check and the die");
 			return -1;
 		}
 		memcpy(ship, first_end, len);
 		ship[len] = '\0';
 		if (dice_queue_add(q, (enum check)check, ship, d6, line) < 0) {
-			set_err(err, errlen, name, line, "out of memory");
+			errbuf_set(err, errlen, "%s:%d: %s", name, line,
+				"out of memory");
 			return -1;
 		}
 	}
@@ -220,7 +210,6 @@ static int queue_roll(void *ctx, enum check check, const char *ship, int *d6,
 		      char *err, size_t errlen)
 {
 	struct dice_queue *q = ctx;
-	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
 	for (i = 0; i < q->n; i++) {
@@ -232,13 +221,8 @@ static int queue_roll(void *ctx, enum check check, const char *ship, int *d6,
 			return 0;
 		}
 	}
-	strbuf_addf(&sb, "no die left for the %s check of %s (add a line '%s %s D6')",
-		    check_name(check), ship, check_name(check), ship);
-	if (errlen) {
-		strncpy(err, strbuf_str(&sb), errlen - 1);
-		err[errlen - 1] = '\0';
-	}
-	strbuf_release(&sb);
+	errbuf_set(err, errlen, "no die left for the %s check of %s (add a line '%s %s D6')",
+		   check_name(check), ship, check_name(check), ship);
 	return -1;
 }
 

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario.h"
+
 static const char *const team_names[TEAM_COUNT] = { "zion", "machines" };
 static const char *const team_titles[TEAM_COUNT] = { "Zion", "the Machines" };
 static const char *const winner_names[] = { "none", "zion", "machines", "draw" };
@@ -45,6 +47,7 @@ void game_state_init(struct game_state *st)
 void game_state_release(struct game_state *st)
 {
 	free(st->ships);
+	free(st->scenario);
 	game_map_release(&st->map);
 	game_state_init(st);
 }
@@ -56,6 +59,9 @@ int game_state_copy(struct game_state *dst, const struct game_state *src)
 	*dst = *src;
 	dst->ships = NULL;
 	dst->map.walls = NULL;
+	dst->scenario = NULL;
+	if (src->scenario && !(dst->scenario = scenario_state_dup(src->scenario)))
+		goto fail;
 	if (src->nships) {
 		dst->ships = malloc(src->nships * sizeof(*dst->ships));
 		if (!dst->ships)
@@ -72,6 +78,7 @@ int game_state_copy(struct game_state *dst, const struct game_state *src)
 fail:
 	free(dst->ships);
 	free(dst->map.walls);
+	free(dst->scenario);
 	game_state_init(dst);
 	return -1;
 }
@@ -192,7 +199,7 @@ const char *winner_name(enum winner w)
 	return (unsigned)w <= WINNER_DRAW ? winner_names[w] : "?";
 }
 
-const char *stat_name(enum stat s)
+const char *stat_name(enum ship_stat s)
 {
 	return (unsigned)s < STAT_COUNT ? stat_names[s] : "?";
 }

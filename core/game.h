@@ -35,7 +35,7 @@ enum winner {
 	WINNER_DRAW
 };
 
-enum stat {
+enum ship_stat {
 	STAT_HULL = 0,
 	STAT_SHIELD,
 	STAT_BALLISTIC,
@@ -60,6 +60,8 @@ struct game_map {
 	unsigned char *walls;	/* width * height, row-major; 1 = wall */
 };
 
+struct scenario_state;		/* core/scenario.h */
+
 struct game_state {
 	char game[GAME_NAME_MAX];
 	int turn;
@@ -67,6 +69,7 @@ struct game_state {
 	struct ship *ships;
 	size_t nships;
 	enum winner winner;
+	struct scenario_state *scenario;	/* owned; NULL: no scenario (rulings 9) */
 };
 
 #define MAP_MAX_SIDE 702	/* columns A..ZZ */
@@ -97,7 +100,7 @@ const char *team_name(enum team t);	/* "zion", "machines" */
 int team_parse(const char *name);	/* -1 if unknown */
 const char *team_title(enum team t);	/* "Zion", "the Machines" */
 const char *winner_name(enum winner w);	/* "none", "zion", "machines", "draw" */
-const char *stat_name(enum stat s);	/* "hull", "shield" ... */
+const char *stat_name(enum ship_stat s);	/* "hull", "shield" ... */
 int stat_parse(const char *name);
 const char *status_name(enum ship_status s);	/* "active", "disabled", "off-map" */
 int status_parse(const char *name);

@@ -70,7 +70,8 @@ static int line_for(const struct game_state *st, const struct event *e,
 
 	switch (e->type) {
 	case EV_NO_ORDERS:
-		strbuf_addf(sb, "%s: no moves received; idle all turn.", a);
+		strbuf_addf(sb, e->value ? "%s: no moves received; the autopilot flies it."
+			    : "%s: no moves received; idle all turn.", a);
 		return 1;
 	case EV_ACTION:
 		action_line(st, e, sb);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/errbuf.h"
 #include "lib/strbuf.h"
 
 static const char *const action_names[ACT_COUNT] = {
@@ -53,24 +54,6 @@ void orders_doc_release(struct orders_doc *doc)
 {
 	free(doc->blocks);
 	orders_doc_init(doc);
-}
-
-static void errf(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void errf(char *err, size_t errlen, const char *fmt, ...)
-{
-	struct strbuf sb = STRBUF_INIT;
-	va_list ap;
-
-	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
-	if (errlen) {
-		strncpy(err, strbuf_str(&sb), errlen - 1);
-		err[errlen - 1] = '\0';
-	}
-	strbuf_release(&sb);
 }
 
 static int is_space(int c)
@@ -195,7 +178,7 @@ int orders_parse(struct orders_doc *doc, const char *text, const char *name,
 			break;
 		if (keyword(s, e, "GAME", &rest)) {
 			if (rest == e) {
-				errf(err, errlen, "%s:%d: expected the campaign's name after GAME", name, line);
+				errbuf_set(err, errlen, "%s:%d: expected the campaign's name after GAME", name, line);
 				goto fail;
 			}
 			copy_span(doc->game, sizeof(doc->game), rest, e);
@@ -214,12 +197,12 @@ int orders_parse(struct orders_doc *doc, const char *text, const char *name,
 			int t = 0;
 
 			if (rest == e) {
-				errf(err, errlen, "%s:%d: expected a turn number after TURN", name, line);
+				errbuf_set(err, errlen, "%s:%d: expected a turn number after TURN", name, line);
 				goto fail;
 			}
 			for (; rest < e; rest++) {
 				if (*rest < '0' || *rest > '9' || t > 100000) {
-					errf(err, errlen, "%s:%d: expected a turn number after TURN, got '%s'",
+					errbuf_set(err, errlen, "%s:%d: expected a turn number after TURN, got '%s'",
 					     name, line, quote);
 					goto fail;
 				}
@@ -230,38 +213,60 @@ int orders_parse(struct orders_doc *doc, const char *text, const char *name,
 		}
 		if (keyword(s, e, "SHIP", &rest)) {
 			if (rest == e || (size_t)(e - rest) >= SHIP_NAME_MAX) {
-				errf(err, errlen, "%s:%d: expected a ship name (1 to %d characters) after SHIP",
+				errbuf_set(err, errlen, "%s:%d: expected a ship name (1 to %d characters) after SHIP",
 				     name, line, SHIP_NAME_MAX - 1);
 				goto fail;
 			}
 			cur = new_block(doc);
 			if (!cur) {
-				errf(err, errlen, "%s:%d: out of memory", name, line);
+				errbuf_set(err, errlen, "%s:%d: out of memory", name, line);
 				goto fail;
 			}
 			copy_span(cur->ship, sizeof(cur->ship), rest, e);
 			cur->ship_line = line;
 			continue;
 		}
+		if (keyword(s, e, "UPGRADE", &rest)) {
+			char stat[32];
+
+			copy_span(stat, sizeof(stat), rest, e);
+			if (rest == e || stat_parse(stat) < 0) {
+				errbuf_set(err, errlen, "%s:%d: expected a stat after UPGRADE (hull, shield, "
+				     "ballistic or energy), got '%s'", name, line, quote);
+				goto fail;
+			}
+			if (!cur) {
+				errbuf_set(err, errlen, "%s:%d: expected 'SHIP <name>' before UPGRADE", name, line);
+				goto fail;
+			}
+			if (cur->nup >= ORDERS_MAX_UPGRADES) {
+				errbuf_set(err, errlen, "%s:%d: too many UPGRADE lines for %s (at most %d)", name,
+				     line, cur->ship, ORDERS_MAX_UPGRADES);
+				goto fail;
+			}
+			cur->up[cur->nup] = (enum ship_stat)stat_parse(stat);
+			cur->up_line[cur->nup++] = line;
+			continue;
+		}
 		act = parse_action_line(s, e, &number, word, sizeof(word));
 		if (act == -1 && number >= 0 && !word[0])
 			continue;	/* an empty slot "3-" of a report's orders block */
 		if (act == -2 || act == -3 || act < 0) {
-			errf(err, errlen, "%s:%d: expected an action (%s), got '%s'",
+			errbuf_set(err, errlen, "%s:%d: expected an action (%s), got '%s'",
 			     name, line, EXPECTED_ACTIONS, quote);
 			goto fail;
 		}
 		if (!cur) {
-			errf(err, errlen, "%s:%d: expected 'SHIP <name>' before the first action", name, line);
+			errbuf_set(err, errlen, "%s:%d: expected 'SHIP <name>' before the first action", name, line);
 			goto fail;
 		}
 		if (number >= 0 && number != cur->n + 1) {
-			errf(err, errlen, "%s:%d: expected action number %d for %s, got %d",
+			errbuf_set(err, errlen, "%s:%d: expected action number %d for %s, got %d",
 			     name, line, cur->n + 1, cur->ship, number);
 			goto fail;
 		}
 		if (cur->n >= ORDERS_MAX_ACTIONS) {
-			errf(err, errlen, "%s:%d: too many actions for %s (at most %d)",
+			errbuf_set(err, errlen, "%s:%d: too many actions for %s (at most %d)",
 			     name, line, cur->ship, ORDERS_MAX_ACTIONS);
 			goto fail;
 		}
@@ -270,7 +275,7 @@ int orders_parse(struct orders_doc *doc, const char *text, const char *name,
 		cur->n++;
 	}
 	if (!started) {
-		errf(err, errlen, "%s: no orders found (expected a line 'GAME <name>' above them)", name);
+		errbuf_set(err, errlen, "%s: no orders found (expected a line 'GAME <name>' above them)", name);
 		goto fail;
 	}
 	return 0;
@@ -290,24 +295,29 @@ int orders_validate(const struct orders_doc *doc, const struct game_state *st,
 		const struct ship *s;
 
 		if (idx < 0) {
-			errf(err, errlen, "%s:%d: unknown ship '%s' (expected one of the ships in this game)",
+			errbuf_set(err, errlen, "%s:%d: unknown ship '%s' (expected one of the ships in this game)",
 			     name, b->ship_line, b->ship);
 			return -1;
 		}
 		s = &st->ships[idx];
 		for (j = 0; j < i; j++)
 			if (game_find_ship(st, doc->blocks[j].ship) == idx) {
-				errf(err, errlen, "%s:%d: second block of orders for %s (the first is at line %d)",
+				errbuf_set(err, errlen, "%s:%d: second block of orders for %s (the first is at line %d)",
 				     name, b->ship_line, s->name, doc->blocks[j].ship_line);
 				return -1;
 			}
+		if (b->nup) {
+			errbuf_set(err, errlen, "%s:%d: UPGRADE orders are taken only between battles, not "
+			     "during one", name, b->up_line[0]);
+			return -1;
+		}
 		if (!ship_is_active(s)) {
-			errf(err, errlen, "%s:%d: %s is %s and cannot take orders",
+			errbuf_set(err, errlen, "%s:%d: %s is %s and cannot take orders",
 			     name, b->ship_line, s->name, status_name(s->status));
 			return -1;
 		}
 		if (b->n > s->actions) {
-			errf(err, errlen, "%s:%d: too many actions for %s this turn: %d given, %d allowed",
+			errbuf_set(err, errlen, "%s:%d: too many actions for %s this turn: %d given, %d allowed",
 			     name, b->line[s->actions], s->name, b->n, s->actions);
 			return -1;
 		}
@@ -315,13 +325,23 @@ int orders_validate(const struct orders_doc *doc, const struct game_state *st,
 			if (b->act[k] != ACT_EMP)
 				continue;
 			if (emp_line) {
-				errf(err, errlen, "%s:%d: second EMP for %s: EMP may be ordered once a turn (first at line %d)",
+				errbuf_set(err, errlen, "%s:%d: second EMP for %s: EMP may be ordered once a turn (first at line %d)",
 				     name, b->line[k], s->name, emp_line);
 				return -1;
 			}
 			emp_line = b->line[k];
 		}
 	}
+	return 0;
+}
+
+int orders_has_upgrades(const struct orders_doc *doc)
+{
+	size_t i;
+
+	for (i = 0; i < doc->n; i++)
+		if (doc->blocks[i].nup)
+			return 1;
 	return 0;
 }
 
@@ -333,5 +353,7 @@ char *orders_format(const struct ship_orders *so)
 	strbuf_addf(&sb, "SHIP %s\n", so->ship);
 	for (i = 0; i < so->n; i++)
 		strbuf_addf(&sb, "%d-%s\n", i + 1, action_name(so->act[i]));
+	for (i = 0; i < so->nup; i++)
+		strbuf_addf(&sb, "UPGRADE %s\n", stat_name(so->up[i]));
 	return strbuf_detach(&sb, NULL);
 }

@@ -3,6 +3,8 @@
  *
  * Grammar (case-insensitive, one item per line, '#' starts a comment):
  *   SHIP <name>          opens the block of one ship
+ *   UPGRADE <stat>       buys one point of hull, shield, ballistic or energy
+ *                        (campaigns, between battles only; see core/campaign.h)
  *   <n>- / <n>. / <n>) / <n> <action>, or just <action>
  *   GAME <name>, PASSWORD <secret>, CODE <code>, TURN <n>   (headers)
  *   END                  ends the orders; the rest is ignored
@@ -30,6 +32,7 @@ enum action {
 };
 
 #define ORDERS_MAX_ACTIONS 16
+#define ORDERS_MAX_UPGRADES 16
 #define ORDERS_FIELD_MAX 128
 
 enum orders_flags {
@@ -43,6 +46,9 @@ struct ship_orders {
 	int n;
 	enum action act[ORDERS_MAX_ACTIONS];
 	int line[ORDERS_MAX_ACTIONS];
+	int nup;			/* UPGRADE lines (between battles only) */
+	enum ship_stat up[ORDERS_MAX_UPGRADES];
+	int up_line[ORDERS_MAX_UPGRADES];
 };
 
 struct orders_doc {
@@ -73,6 +79,9 @@ int orders_parse(struct orders_doc *doc, const char *text, const char *name,
  */
 int orders_validate(const struct orders_doc *doc, const struct game_state *st,
 		    const char *name, char *err, size_t errlen);
+
+/* 1 if any block has UPGRADE lines. */
+int orders_has_upgrades(const struct orders_doc *doc);
 
 /* The orders text as the judge understood it (for receipts). Caller frees. */
 char *orders_format(const struct ship_orders *so);

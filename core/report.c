@@ -5,6 +5,7 @@
 #include "hexmap.h"
 #include "lib/strbuf.h"
 #include "narrate.h"
+#include "scenario.h"
 
 const char *report_spellings(void)
 {
@@ -57,6 +58,8 @@ static json_t *orders_json(const struct game_state *st, const struct turn_plan *
 
 		if (!plans[i].received)
 			strbuf_addstr(&sb, "no moves received (idle)");
+		else if (plans[i].received == TURN_AUTOPILOT)
+			strbuf_addstr(&sb, "no moves received; the autopilot: ");
 		for (k = 0; plans[i].received && k < plans[i].n; k++)
 			strbuf_addf(&sb, "%s%d-%s", k ? ", " : "", k + 1, action_name(plans[i].act[k]));
 		if (plans[i].received && !plans[i].n)
@@ -215,7 +218,10 @@ json_t *report_model(const struct report_input *in)
 	json_object_set_new(m, "orders", orders_json(st, in->plans));
 	json_object_set_new(m, "has_orders", json_boolean(in->plans != NULL));
 	json_object_set_new(m, "winner", st->winner ? json_string(winner_name(st->winner)) : json_null());
-	if (winner_line(st->winner))
+	/* A scenario says how its battle ended (goals, turn limit). */
+	if (scenario_result(st))
+		json_object_set_new(m, "winner_line", json_string(scenario_result(st)));
+	else if (winner_line(st->winner))
 		json_object_set_new(m, "winner_line", json_string(winner_line(st->winner)));
 	json_object_set_new(m, "spellings", json_string(report_spellings()));
 	strbuf_release(&map);

@@ -2,25 +2,9 @@
 
 #include <string.h>
 
+#include "lib/errbuf.h"
 #include "lib/strbuf.h"
-
-static void errf(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void errf(char *err, size_t errlen, const char *fmt, ...)
-{
-	struct strbuf sb = STRBUF_INIT;
-	va_list ap;
-
-	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
-	if (errlen) {
-		strncpy(err, strbuf_str(&sb), errlen - 1);
-		err[errlen - 1] = '\0';
-	}
-	strbuf_release(&sb);
-}
+#include "scenario.h"
 
 static int get_int(const json_t *obj, const char *key, int min, int max, int dflt, int *out,
 		   const char *name, const char *where, char *err, size_t errlen)
@@ -29,7 +13,7 @@ static int get_int(const json_t *obj, const char *key, int min, int max, int dfl
 
 	if (!v) {
 		if (dflt == -999) {
-			errf(err, errlen, "%s: %s: expected \"%s\", a whole number from %d to %d",
+			errbuf_set(err, errlen, "%s: %s: expected \"%s\", a whole number from %d to %d",
 			     name, where, key, min, max);
 			return -1;
 		}
@@ -37,7 +21,7 @@ static int get_int(const json_t *obj, const char *key, int min, int max, int dfl
 		return 0;
 	}
 	if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max) {
-		errf(err, errlen, "%s: %s.%s: expected a whole number from %d to %d",
+		errbuf_set(err, errlen, "%s: %s.%s: expected a whole number from %d to %d",
 		     name, where, key, min, max);
 		return -1;
 	}
@@ -69,37 +53,37 @@ static int ship_from_json(struct ship *s, const json_t *o, const struct game_map
 	w[digits + 1] = '\0';
 	ship_set_defaults(s);
 	if (!json_is_object(o)) {
-		errf(err, errlen, "%s: %s: expected an object", name, where);
+		errbuf_set(err, errlen, "%s: %s: expected an object", name, where);
 		return -1;
 	}
 	str = get_str(o, "name");
 	if (!str || !*str || strlen(str) >= SHIP_NAME_MAX) {
-		errf(err, errlen, "%s: %s.name: expected a name of 1 to %d characters",
+		errbuf_set(err, errlen, "%s: %s.name: expected a name of 1 to %d characters",
 		     name, where, SHIP_NAME_MAX - 1);
 		return -1;
 	}
 	strcpy(s->name, str);
 	str = get_str(o, "team");
 	if (!str || team_parse(str) < 0) {
-		errf(err, errlen, "%s: %s.team: expected \"zion\" or \"machines\"", name, where);
+		errbuf_set(err, errlen, "%s: %s.team: expected \"zion\" or \"machines\"", name, where);
 		return -1;
 	}
 	s->team = (enum team)team_parse(str);
 	str = get_str(o, "status");
 	if (str && status_parse(str) < 0) {
-		errf(err, errlen, "%s: %s.status: expected \"active\", \"disabled\" or \"off-map\"", name, where);
+		errbuf_set(err, errlen, "%s: %s.status: expected \"active\", \"disabled\" or \"off-map\"", name, where);
 		return -1;
 	}
 	s->status = str ? (enum ship_status)status_parse(str) : SHIP_ACTIVE;
 	str = get_str(o, "hex");
 	if (!str || hex_parse(str, &s->pos) < 0 ||
 	    (s->status == SHIP_ACTIVE && !game_map_on_board(map, s->pos))) {
-		errf(err, errlen, "%s: %s.hex: expected a hex label on the board, like A1", name, where);
+		errbuf_set(err, errlen, "%s: %s.hex: expected a hex label on the board, like A1", name, where);
 		return -1;
 	}
 	str = get_str(o, "facing");
 	if (!str || facing_parse(str) < 0) {
-		errf(err, errlen, "%s: %s.facing: expected E, NE, NW, W, SW or SE", name, where);
+		errbuf_set(err, errlen, "%s: %s.facing: expected E, NE, NW, W, SW or SE", name, where);
 		return -1;
 	}
 	s->facing = (enum facing)facing_parse(str);
@@ -112,7 +96,7 @@ static int ship_from_json(struct ship *s, const json_t *o, const struct game_map
 	    get_int(o, "actions", 0, ORDERS_MAX_ACTIONS, 0, &s->actions, name, where, err, errlen) < 0)
 		return -1;
 	if (s->status == SHIP_ACTIVE && s->damage >= s->stat[STAT_HULL]) {
-		errf(err, errlen, "%s: %s: an active ship needs damage below its hull", name, where);
+		errbuf_set(err, errlen, "%s: %s: an active ship needs damage below its hull", name, where);
 		return -1;
 	}
 	return 0;
@@ -128,31 +112,31 @@ int state_from_json(struct game_state *st, const json_t *root, const char *name,
 
 	game_state_init(st);
 	if (!json_is_object(root)) {
-		errf(err, errlen, "%s: expected a JSON object with \"map\" and \"ships\"", name);
+		errbuf_set(err, errlen, "%s: expected a JSON object with \"map\" and \"ships\"", name);
 		goto fail;
 	}
 	str = get_str(root, "game");
 	if (str && strcmp(str, "hovercrafts")) {
-		errf(err, errlen, "%s: game: expected \"hovercrafts\", got \"%s\"", name, str);
+		errbuf_set(err, errlen, "%s: game: expected \"hovercrafts\", got \"%s\"", name, str);
 		goto fail;
 	}
 	if (get_int(root, "turn", 1, 1000000, 1, &st->turn, name, "state", err, errlen) < 0)
 		goto fail;
 	map = json_object_get(root, "map");
 	if (!json_is_object(map)) {
-		errf(err, errlen, "%s: map: expected an object with width and height", name);
+		errbuf_set(err, errlen, "%s: map: expected an object with width and height", name);
 		goto fail;
 	}
 	if (get_int(map, "width", 1, MAP_MAX_SIDE, -999, &w, name, "map", err, errlen) < 0 ||
 	    get_int(map, "height", 1, MAP_MAX_SIDE, -999, &h, name, "map", err, errlen) < 0)
 		goto fail;
 	if (game_map_init(&st->map, w, h) < 0) {
-		errf(err, errlen, "%s: map: out of memory", name);
+		errbuf_set(err, errlen, "%s: map: out of memory", name);
 		goto fail;
 	}
 	walls = json_object_get(map, "walls");
 	if (walls && !json_is_array(walls)) {
-		errf(err, errlen, "%s: map.walls: expected a list of hex labels", name);
+		errbuf_set(err, errlen, "%s: map.walls: expected a list of hex labels", name);
 		goto fail;
 	}
 	json_array_foreach(walls, i, v) {
@@ -160,14 +144,14 @@ int state_from_json(struct game_state *st, const json_t *root, const char *name,
 
 		if (!json_is_string(v) || hex_parse(json_string_value(v), &hx) < 0 ||
 		    !game_map_on_board(&st->map, hx)) {
-			errf(err, errlen, "%s: map.walls[%zu]: expected a hex label on the board", name, i);
+			errbuf_set(err, errlen, "%s: map.walls[%zu]: expected a hex label on the board", name, i);
 			goto fail;
 		}
 		game_map_set_wall(&st->map, hx, 1);
 	}
 	ships = json_object_get(root, "ships");
 	if (!json_is_array(ships) || json_array_size(ships) > GAME_MAX_SHIPS) {
-		errf(err, errlen, "%s: ships: expected a list of at most %d ships", name, GAME_MAX_SHIPS);
+		errbuf_set(err, errlen, "%s: ships: expected a list of at most %d ships", name, GAME_MAX_SHIPS);
 		goto fail;
 	}
 	json_array_foreach(ships, i, v) {
@@ -177,24 +161,24 @@ int state_from_json(struct game_state *st, const json_t *root, const char *name,
 		if (ship_from_json(&s, v, &st->map, name, (int)i, err, errlen) < 0)
 			goto fail;
 		if (game_find_ship(st, s.name) >= 0) {
-			errf(err, errlen, "%s: ships[%zu].name: \"%s\" is already the name of another ship",
+			errbuf_set(err, errlen, "%s: ships[%zu].name: \"%s\" is already the name of another ship",
 			     name, i, s.name);
 			goto fail;
 		}
 		if (s.status == SHIP_ACTIVE) {
 			if (game_map_is_wall(&st->map, s.pos)) {
-				errf(err, errlen, "%s: ships[%zu].hex: %s stands on a wall", name, i, s.name);
+				errbuf_set(err, errlen, "%s: ships[%zu].hex: %s stands on a wall", name, i, s.name);
 				goto fail;
 			}
 			other = game_ship_at(st, s.pos);
 			if (other >= 0) {
-				errf(err, errlen, "%s: ships[%zu].hex: %s and %s stand on the same hex",
+				errbuf_set(err, errlen, "%s: ships[%zu].hex: %s and %s stand on the same hex",
 				     name, i, st->ships[other].name, s.name);
 				goto fail;
 			}
 		}
 		if (game_add_ship(st, &s) < 0) {
-			errf(err, errlen, "%s: out of memory", name);
+			errbuf_set(err, errlen, "%s: out of memory", name);
 			goto fail;
 		}
 	}
@@ -207,6 +191,10 @@ int state_from_json(struct game_state *st, const json_t *root, const char *name,
 			if (!strcmp(str, winner_name((enum winner)k)))
 				st->winner = (enum winner)k;
 	}
+	/* Optional: a scenario's rules and counters (core/scenario.h). */
+	if (scenario_state_from_json(&st->scenario, json_object_get(root, "scenario"), name, err,
+				     errlen) < 0)
+		goto fail;
 	return 0;
 fail:
 	game_state_release(st);
@@ -266,6 +254,8 @@ json_t *state_to_json(const struct game_state *st)
 		json_object_set_new(root, "winner", json_string(winner_name(st->winner)));
 	else
 		json_object_set_new(root, "winner", json_null());
+	if (st->scenario)
+		json_object_set_new(root, "scenario", scenario_state_to_json(st->scenario));
 	return root;
 fail:
 	json_decref(root);
@@ -363,6 +353,10 @@ json_t *event_to_json(const struct game_state *st, const struct event *e)
 		break;
 	case EV_VICTORY:
 		json_object_set_new(o, "winner", json_string(winner_name((enum winner)e->value)));
+		break;
+	case EV_NO_ORDERS:
+		if (e->value)
+			json_object_set_new(o, "autopilot", json_true());
 		break;
 	default:
 		break;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lib/strbuf.h"
+#include "scenario.h"
 
 enum move_state {
 	MV_NONE = 0,	/* not moving this phase */
@@ -652,6 +653,7 @@ int turn_resolve(struct game_state *st, const struct turn_plan *plans,
 {
 	struct phase ph;
 	int n = (int)st->nships, i, phases = 0, pending_land[GAME_MAX_SHIPS];
+	size_t first_event = events->n;
 	struct event e;
 
 	if (n > GAME_MAX_SHIPS) {
@@ -669,9 +671,10 @@ int turn_resolve(struct game_state *st, const struct turn_plan *plans,
 	for (i = 0; i < n; i++) {
 		if (!ship_is_active(&st->ships[i]))
 			continue;
-		if (!plans[i].received) {
+		if (!plans[i].received || plans[i].received == TURN_AUTOPILOT) {
 			e = blank_event(&ph, EV_NO_ORDERS, i);
 			e.from = e.to = st->ships[i].pos;
+			e.value = plans[i].received == TURN_AUTOPILOT;	/* 1: the autopilot flies it */
 			if (push(&ph, &e) < 0)
 				return -1;
 		}
@@ -702,7 +705,8 @@ int turn_resolve(struct game_state *st, const struct turn_plan *plans,
 		/* EMP effects reach only the next phase of this turn. */
 		memcpy(pending_land, ph.emp_hit, sizeof(pending_land));
 	}
-	st->winner = game_check_victory(st);
+	/* game_check_victory() unless a scenario adds goals and a turn limit. */
+	st->winner = scenario_end_of_turn(st, events->ev + first_event, events->n - first_event);
 	ph.number = 0;
 	if (st->winner != WINNER_NONE) {
 		e = blank_event(&ph, EV_VICTORY, -1);

@@ -14,8 +14,11 @@
 #include "game.h"
 #include "orders.h"
 
+/* received: no moves received, the autopilot (core/bot.h) planned the actions. */
+#define TURN_AUTOPILOT 2
+
 struct turn_plan {
-	int received;		/* 0: no moves received, idle all turn */
+	int received;		/* 0: no moves received, idle all turn; TURN_AUTOPILOT */
 	int n;
 	enum action act[ORDERS_MAX_ACTIONS];
 };

@@ -14,8 +14,9 @@
  * *_release(); lists (*_list) are one malloc'd array freed by the matching
  * *_list_release() (or free() when the record has no char * members).
  *
- * Return codes: 0 ok, DB_ERROR, DB_BUSY (locked past the busy timeout:
- * retry later, exit 75), and the positive DB_NOT_FOUND, DB_EXISTS (a
+ * Return codes: 0 ok, DB_ERROR, DB_BUSY (a retry later may work: locked
+ * past the busy timeout, or a full disk, a read-only file or directory;
+ * exit 75; err says which), and the positive DB_NOT_FOUND, DB_EXISTS (a
  * unique name or key is taken), DB_ALREADY (a guarded update found the
  * work done). err always says why for the negative ones.
  */
@@ -33,7 +34,7 @@ struct db;
 #define DB_ALREADY 3
 
 /* The schema this build writes; a file with a higher version is refused. */
-#define DB_SCHEMA_VERSION 2
+#define DB_SCHEMA_VERSION 6
 /* How long a writer waits for another (process run by cron, a submit). */
 #define DB_BUSY_TIMEOUT_MS 10000
 

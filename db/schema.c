@@ -108,7 +108,137 @@ static const char v2[] =
 	");"
 	"CREATE INDEX outbox_unsent ON outbox (sent_at, id);";
 
-const char *const db_migrations[] = { v1, v2 };
+/*
+ * Version 3: mail in and out (db/mail.c). Every message received is kept
+ * as it came, stored in its own transaction before it is read; the outbox
+ * gets its delivery state (queued -> sending -> final -> sent, or back to
+ * queued with a later next_try_at, or failed, or doubt after a crash while
+ * the server may have taken it: see mxjudge-mail(1)); reminders are sent
+ * once per turn and ship; each campaign has a secret key for order codes.
+ */
+static const char v3[] =
+	"CREATE TABLE mail_in ("
+	"  id INTEGER PRIMARY KEY,"
+	"  digest TEXT NOT NULL UNIQUE,"
+	"  source TEXT NOT NULL,"
+	"  received_at TEXT NOT NULL,"
+	"  size INTEGER NOT NULL,"
+	"  truncated INTEGER NOT NULL DEFAULT 0 CHECK (truncated IN (0, 1)),"
+	"  raw BLOB NOT NULL,"
+	"  status TEXT NOT NULL DEFAULT 'stored' CHECK (status IN ('stored','orders','refused',"
+	"    'no-orders','unknown-sender','ignored','too-large','error')),"
+	"  sender TEXT NOT NULL DEFAULT '',"
+	"  message_id TEXT NOT NULL DEFAULT '',"
+	"  note TEXT NOT NULL DEFAULT '',"
+	"  done_at TEXT"
+	");"
+	"ALTER TABLE outbox ADD COLUMN state TEXT NOT NULL DEFAULT 'queued'"
+	"  CHECK (state IN ('queued','sending','final','sent','failed','doubt'));"
+	"ALTER TABLE outbox ADD COLUMN message_id TEXT;"
+	"ALTER TABLE outbox ADD COLUMN in_reply_to TEXT;"
+	"ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE outbox ADD COLUMN next_try_at TEXT;"
+	"ALTER TABLE outbox ADD COLUMN last_try_at TEXT;"
+	"ALTER TABLE outbox ADD COLUMN last_error TEXT NOT NULL DEFAULT '';"
+	"UPDATE outbox SET state = 'sent' WHERE sent_at IS NOT NULL;"
+	"CREATE INDEX outbox_state ON outbox (state, next_try_at, id);"
+	"CREATE TABLE reminders ("
+	"  turn_id INTEGER NOT NULL REFERENCES turns(id),"
+	"  ship_id INTEGER NOT NULL REFERENCES ships(id),"
+	"  sent_at TEXT NOT NULL,"
+	"  PRIMARY KEY (turn_id, ship_id)"
+	");"
+	"CREATE TABLE campaign_keys ("
+	"  campaign_id INTEGER PRIMARY KEY REFERENCES campaigns(id),"
+	"  key BLOB NOT NULL CHECK (length(key) = 32)"
+	");";
+
+/*
+ * Version 4: campaigns in series. Battles and who fought them; the points
+ * ledger (awards, purchases, adjustments: a ship's stats are its base plus
+ * its ledger); ships the game master removed; turns undone (the undone
+ * turn stays, the turn after it replays from the state before it).
+ */
+static const char v4[] =
+	"CREATE TABLE battles ("
+	"  id INTEGER PRIMARY KEY,"
+	"  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),"
+	"  number INTEGER NOT NULL CHECK (number >= 1),"
+	"  scenario TEXT NOT NULL DEFAULT '',"
+	"  first_turn INTEGER NOT NULL,"
+	"  last_turn INTEGER,"
+	"  winner TEXT NOT NULL DEFAULT '',"
+	"  result TEXT NOT NULL DEFAULT '',"
+	"  started_at TEXT NOT NULL,"
+	"  ended_at TEXT,"
+	"  UNIQUE (campaign_id, number)"
+	");"
+	"CREATE TABLE battle_ships ("
+	"  battle_id INTEGER NOT NULL REFERENCES battles(id),"
+	"  ship_id INTEGER NOT NULL REFERENCES ships(id),"
+	"  status TEXT NOT NULL CHECK (status IN ('fighting','active','disabled','off-map','repairs')),"
+	"  kills INTEGER NOT NULL DEFAULT 0,"
+	"  won INTEGER NOT NULL DEFAULT 0 CHECK (won IN (0, 1)),"
+	"  PRIMARY KEY (battle_id, ship_id)"
+	");"
+	"CREATE TABLE ledger ("
+	"  id INTEGER PRIMARY KEY,"
+	"  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),"
+	"  ship_id INTEGER NOT NULL REFERENCES ships(id),"
+	"  battle INTEGER NOT NULL DEFAULT 0,"
+	"  kind TEXT NOT NULL CHECK (kind IN ('award','purchase','adjust')),"
+	"  points INTEGER NOT NULL,"
+	"  stat TEXT NOT NULL DEFAULT '' CHECK (stat IN ('','hull','shield','ballistic','energy')),"
+	"  delta INTEGER NOT NULL DEFAULT 0,"
+	"  reason TEXT NOT NULL,"
+	"  created_at TEXT NOT NULL"
+	");"
+	"CREATE INDEX ledger_ship ON ledger (campaign_id, ship_id, id);"
+	"ALTER TABLE ships ADD COLUMN removed_at TEXT;"
+	"CREATE TABLE undos ("
+	"  id INTEGER PRIMARY KEY,"
+	"  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),"
+	"  turn_id INTEGER NOT NULL UNIQUE REFERENCES turns(id),"
+	"  redo_turn INTEGER NOT NULL,"
+	"  reason TEXT NOT NULL DEFAULT '',"
+	"  undone_at TEXT NOT NULL"
+	");";
+
+/*
+ * Version 5: trust (db/security.c). Every wrong password or order code
+ * for a ship, with its time, and the ship's lockout: after too many
+ * failures in a while, submissions for the ship are refused until
+ * locked_until; strikes counts lockouts in a row (the delay doubles).
+ */
+static const char v5[] =
+	"CREATE TABLE auth_failures ("
+	"  id INTEGER PRIMARY KEY,"
+	"  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),"
+	"  ship_id INTEGER NOT NULL REFERENCES ships(id),"
+	"  failed_at TEXT NOT NULL,"
+	"  source TEXT NOT NULL DEFAULT ''"
+	");"
+	"CREATE INDEX auth_failures_ship ON auth_failures (ship_id, failed_at);"
+	"CREATE TABLE lockouts ("
+	"  ship_id INTEGER PRIMARY KEY REFERENCES ships(id),"
+	"  strikes INTEGER NOT NULL CHECK (strikes >= 1),"
+	"  locked_at TEXT NOT NULL,"
+	"  locked_until TEXT NOT NULL"
+	");";
+
+/*
+ * Version 6: the last run of each cron job (db/doctor.c): `process` (run
+ * by itself or by `tick`) records when it ran and how it exited, so
+ * `mxjudge doctor` can tell whether cron still runs it.
+ */
+static const char v6[] =
+	"CREATE TABLE runs ("
+	"  job TEXT PRIMARY KEY,"
+	"  at TEXT NOT NULL,"
+	"  status INTEGER NOT NULL DEFAULT 0"
+	");";
+
+const char *const db_migrations[] = { v1, v2, v3, v4, v5, v6 };
 const int db_migration_count = (int)(sizeof(db_migrations) / sizeof(db_migrations[0]));
 
 /* The build fails if the header's version and the steps disagree. */

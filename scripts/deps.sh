@@ -24,6 +24,11 @@ fi
 check_bin sqlite3 sqlite3
 check_bin mandoc mandoc
 check_bin valgrind valgrind
+# The mail tests' real servers: an SMTP server (aiosmtpd) and an IMAP one.
+[ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null ||
+	need="$need python3 python3-aiosmtpd"
+check_bin dovecot dovecot-imapd
+check_bin curl curl
 
 [ -z "$need" ] && exit 0
 

@@ -1,0 +1,435 @@
+/*
+ * mxjudge doctor: checks a game master's set-up and says what to fix, one
+ * line per check: "ok", "warn" or "FAIL", what was found, what to do.
+ * It never creates, migrates or writes the database, and sends no mail
+ * (it logs in to the mail servers and leaves). Exit 1 when a check
+ * FAILs: cron can run `mxjudge -q doctor` and mail only what is wrong.
+ */
+#include <getopt.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "core/mustache.h"
+#include "db/doctor.h"
+#include "judge.h"
+#include "mail/imap.h"
+#include "mail/probe.h"
+#include "mailer.h"
+#include "templates.h"
+#include "timeutil.h"
+
+#define DOCTOR_USAGE "[--now TIME] [--json]"
+/* A turn this late is not cron's few minutes of slack any more. */
+#define DOCTOR_LATE_SECONDS (15 * 60)
+/* process should run every few minutes; an hour of silence is worth a word. */
+#define DOCTOR_CRON_SILENCE (60 * 60)
+
+enum level { OK, WARN, FAIL };
+
+struct report {
+	int quiet;
+	json_t *json;		/* NULL: print lines */
+	int worst;
+};
+
+static void say(struct report *r, enum level lv, const char *check, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void say(struct report *r, enum level lv, const char *check, const char *fmt, ...)
+{
+	static const char *const names[] = { "ok", "warn", "FAIL" };
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if ((int)lv > r->worst)
+		r->worst = lv;
+	if (r->json) {
+		json_array_append_new(r->json, json_pack("{s:s, s:s, s:s}", "check", check, "status",
+							 lv == FAIL ? "fail" : names[lv], "message", msg));
+		return;
+	}
+	if (lv == OK && r->quiet)
+		return;
+	printf("%-4s %-10s %s\n", names[lv], check, msg);
+}
+
+/* "3 minutes", "5 hours", "2 days". */
+static void ago(long secs, char *buf, size_t len)
+{
+	if (secs < 120)
+		snprintf(buf, len, "%ld seconds", secs);
+	else if (secs < 2 * 3600)
+		snprintf(buf, len, "%ld minutes", secs / 60);
+	else if (secs < 2 * 86400)
+		snprintf(buf, len, "%ld hours", secs / 3600);
+	else
+		snprintf(buf, len, "%ld days", secs / 86400);
+}
+
+/* A URL as it may be printed: no "user:password@". */
+static void url_shown(const char *url, char *buf, size_t len)
+{
+	const char *scheme = strstr(url, "://"), *at, *slash;
+
+	if (!scheme) {
+		snprintf(buf, len, "%s", url);
+		return;
+	}
+	at = strchr(scheme + 3, '@');
+	slash = strchr(scheme + 3, '/');
+	if (at && (!slash || at < slash))
+		snprintf(buf, len, "%.*s%s", (int)(scheme + 3 - url), url, at + 1);
+	else
+		snprintf(buf, len, "%s", url);
+}
+
+/* ---------- database ---------- */
+
+/* Opens the database for the checks that read it, or NULL (the line says why). */
+static struct db *check_database(struct report *r, const char *path)
+{
+	struct db_probe p;
+	struct db *db = NULL;
+	char err[512];
+	int rc = db_doctor_probe(path, &p, err, sizeof(err));
+
+	if (rc == DB_NOT_FOUND) {
+		say(r, FAIL, "database", "no database at %s: 'mxjudge campaign new' makes it, or give "
+		    "--db PATH (or MXJUDGE_DB) if it is elsewhere", path);
+		return NULL;
+	}
+	if (rc) {
+		say(r, FAIL, "database", "%s: is it an SQLite file, and readable by this user?", err);
+		return NULL;
+	}
+	if (!p.ours) {
+		say(r, FAIL, "database", "%s is not an mxjudge database: give --db the judge's file",
+		    path);
+		return NULL;
+	}
+	if (p.version > DB_SCHEMA_VERSION) {
+		say(r, FAIL, "database", "%s has schema %d, newer than this mxjudge (%d): use the "
+		    "newer mxjudge that wrote it", path, p.version, DB_SCHEMA_VERSION);
+		return NULL;
+	}
+	if (!p.writable) {
+		say(r, FAIL, "database", "%s is not writable (%s): give this user write access to "
+		    "the file and its directory", path, err);
+		return NULL;
+	}
+	if (p.version < DB_SCHEMA_VERSION) {
+		say(r, WARN, "database", "%s has schema %d; this mxjudge writes %d and upgrades it "
+		    "at the next command that opens it (take a copy first: mxjudge backup)", path,
+		    p.version, DB_SCHEMA_VERSION);
+		return NULL;
+	}
+	if (p.busy)
+		say(r, WARN, "database", "%s (schema %d): another mxjudge holds the write lock right "
+		    "now; if this lasts, look for a stuck process", path, p.version);
+	else
+		say(r, OK, "database", "%s (schema %d, writable)", path, p.version);
+	/* Up to date: db_open writes nothing (no migration). */
+	rc = db_open(&db, path, err, sizeof(err));
+	if (rc) {
+		say(r, FAIL, "database", "%s", err);
+		return NULL;
+	}
+	return db;
+}
+
+/* ---------- templates ---------- */
+
+struct tcheck {
+	struct report *r;
+	int n, bad;
+	const char *scope;
+	char first_dir[4096];
+};
+
+static void check_one_template(void *ctx, const char *name, const char *path)
+{
+	struct tcheck *t = ctx;
+	char err[512], shown[4096], *text, *dot;
+	size_t len;
+
+	/* templates_each_file(".") gives DIR/./NAME.mustache; show DIR/NAME.mustache. */
+	snprintf(shown, sizeof(shown), "%s", path);
+	dot = strstr(shown, "/./");
+	if (dot)
+		memmove(dot, dot + 2, strlen(dot + 2) + 1);
+	path = shown;
+	text = cmd_read_file(path, &len, err, sizeof(err));
+	if (text && mustache_check(text, len, err, sizeof(err)) < 0) {
+		say(t->r, FAIL, "templates", "%s: %s: fix it, or remove it to use the shipped %s",
+		    path, err, name);
+		t->bad++;
+	} else if (!text) {
+		say(t->r, FAIL, "templates", "%s", err);
+		t->bad++;
+	}
+	free(text);
+	if (!t->first_dir[0]) {
+		char *real = realpath(path, NULL), *slash = real ? strrchr(real, '/') : NULL;
+
+		if (slash)
+			*slash = '\0';
+		snprintf(t->first_dir, sizeof(t->first_dir), "%s", real ? real : path);
+		free(real);
+	}
+	t->n++;
+}
+
+static void check_templates(struct report *r, const char *campaign, const char *dir)
+{
+	/* The templates the judge renders by name; partials may come and go. */
+	static const char *const needed[] = { "report", "bulletin", "receipt", "reminder",
+					      "error-reply" };
+	struct tcheck t;
+	size_t i;
+	int missing = 0;
+
+	memset(&t, 0, sizeof(t));
+	t.r = r;
+	templates_each_file(".", "mustache", dir, check_one_template, &t);
+	for (i = 0; i < sizeof(needed) / sizeof(needed[0]); i++) {
+		char *found = templates_find(needed[i], dir);
+
+		if (!found) {
+			say(r, FAIL, "templates", "%s.mustache not found%s%s: reinstall (make install) "
+			    "or set MXJUDGE_TEMPLATES to a directory holding it", needed[i],
+			    campaign ? " for campaign " : "", campaign ? campaign : "");
+			missing++;
+		}
+		free(found);
+	}
+	if (!t.bad && !missing && !campaign)
+		say(r, OK, "templates", "%d templates parse (first found in %s)", t.n,
+		    t.first_dir[0] ? t.first_dir : "?");
+	else if (!t.bad && !missing)
+		say(r, OK, "templates", "campaign %s: its templates in %s parse", campaign, dir);
+}
+
+/* ---------- mail ---------- */
+
+static void check_mail(struct report *r, const char *db_path)
+{
+	struct mail_settings ms;
+	char shown[1024], err[512];
+
+	mailer_settings(&ms, db_path);
+	if (!ms.smtp_url[0]) {
+		say(r, WARN, "smtp", "mail not configured: reports go to the Maildir %s; set "
+		    "MXJUDGE_SMTP_URL (and MXJUDGE_SMTP_USER, MXJUDGE_SMTP_PASSWORD) to mail them",
+		    ms.maildir);
+	} else {
+		struct smtp_conf sc;
+
+		memset(&sc, 0, sizeof(sc));
+		sc.url = ms.smtp_url;
+		sc.user = ms.smtp_user;
+		sc.password = ms.smtp_password;
+		sc.require_tls = ms.smtp_tls;
+		url_shown(ms.smtp_url, shown, sizeof(shown));
+		if (smtp_probe(&sc, err, sizeof(err)))
+			say(r, FAIL, "smtp", "%s: %s: check MXJUDGE_SMTP_URL, MXJUDGE_SMTP_USER and "
+			    "MXJUDGE_SMTP_PASSWORD", shown, err);
+		else
+			say(r, OK, "smtp", "%s accepts %s%s%s", shown,
+			    ms.smtp_user[0] ? "the login of " : "us", ms.smtp_user,
+			    ms.smtp_tls ? " over TLS" : "");
+	}
+	if (!ms.imap_url[0]) {
+		say(r, OK, "imap", "no mailbox to fetch (MXJUDGE_IMAP_URL unset): orders come in by "
+		    "'mxjudge receive' from a mail pipe, or 'orders submit'");
+	} else {
+		struct imap_conf ic;
+		struct imap_conn *conn = NULL;
+
+		memset(&ic, 0, sizeof(ic));
+		ic.url = ms.imap_url;
+		ic.user = ms.imap_user;
+		ic.password = ms.imap_password;
+		ic.require_tls = ms.imap_tls;
+		ic.timeout = 30;
+		url_shown(ms.imap_url, shown, sizeof(shown));
+		if (imap_open(&conn, &ic, err, sizeof(err)))
+			say(r, FAIL, "imap", "%s: %s: check MXJUDGE_IMAP_URL, MXJUDGE_IMAP_USER and "
+			    "MXJUDGE_IMAP_PASSWORD", shown, err);
+		else
+			say(r, OK, "imap", "%s: logged in and opened the mailbox", shown);
+		imap_close(conn);
+	}
+	if (!strcmp(ms.from, MAILER_DEFAULT_FROM))
+		say(r, WARN, "from", "reports come from %s, an address captains cannot reply to: set "
+		    "MXJUDGE_FROM, e.g. \"Hover Judge <judge@example.org>\"", ms.from);
+	else if (!strchr(ms.from, '@') || strchr(ms.from, ' '))
+		say(r, FAIL, "from", "MXJUDGE_FROM gives '%s', not an address: write "
+		    "\"Name <user@host>\" or user@host", ms.from);
+	else
+		say(r, OK, "from", "%s <%s>", ms.from_name, ms.from);
+}
+
+/* ---------- clock, zones, cron, deadlines ---------- */
+
+static void check_clock(struct report *r, struct db *db, time_t now)
+{
+	const char *tzdir = getenv("TZDIR");
+	char dir[512], probe[600], text[TIME_TEXT_MAX], latest[DB_TIME_MAX], err[256];
+	time_t t;
+
+	snprintf(dir, sizeof(dir), "%s", tzdir && *tzdir ? tzdir : "/usr/share/zoneinfo");
+	snprintf(probe, sizeof(probe), "%s/Europe/Paris", dir);
+	time_format_utc(now, text, sizeof(text));
+	if (access(probe, R_OK)) {
+		say(r, FAIL, "clock", "no time zone data in %s: install it (apt-get install tzdata)",
+		    dir);
+		return;
+	}
+	if (db && !db_latest_time(db, latest, err, sizeof(err)) && latest[0] &&
+	    !time_parse_iso(latest, &t) && t > now + 300) {
+		say(r, FAIL, "clock", "the clock says %s but the database holds %s: set the clock "
+		    "(NTP) before the next turn is processed", text, latest);
+		return;
+	}
+	say(r, OK, "clock", "%s, time zones in %s", text, dir);
+}
+
+static void check_campaigns(struct report *r, struct db *db, const char *db_path, time_t now)
+{
+	struct db_campaign *list = NULL;
+	size_t n = 0, i;
+	char err[512], at[DB_TIME_MAX], span[64];
+	int running = 0, late = 0, bad_zone = 0, status, rc;
+	time_t t;
+
+	if (db_campaign_list(db, &list, &n, err, sizeof(err))) {
+		say(r, FAIL, "campaigns", "%s", err);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct judge_settings s;
+		struct db_turn turn;
+
+		if (judge_settings_parse(&s, list[i].settings, err, sizeof(err))) {
+			say(r, FAIL, "campaigns", "%s: %s", list[i].name, err);
+			continue;
+		}
+		if (!time_zone_valid(s.timezone)) {
+			say(r, FAIL, "zones", "campaign %s: no time zone '%s' here: mxjudge campaign set "
+			    "%s timezone ZONE (one under /usr/share/zoneinfo)", list[i].name,
+			    s.timezone, list[i].name);
+			bad_zone++;
+		}
+		if (s.templates[0])
+			check_templates(r, list[i].name, s.templates);
+		judge_settings_release(&s);
+		if (strcmp(list[i].status, "running"))
+			continue;
+		running++;
+		memset(&turn, 0, sizeof(turn));
+		if (db_turn_get(db, list[i].id, list[i].turn, &turn, err, sizeof(err)) == 0 &&
+		    !turn.resolved_at[0] && !time_parse_iso(turn.deadline, &t) &&
+		    now - t > DOCTOR_LATE_SECONDS) {
+			ago(now - t, span, sizeof(span));
+			say(r, FAIL, "deadlines", "campaign %s: turn %d was due %s ago (%s) and is not "
+			    "resolved: is cron running 'mxjudge tick'? Run 'mxjudge process' now",
+			    list[i].name, list[i].turn, span, turn.deadline);
+			late++;
+		}
+		db_turn_release(&turn);
+	}
+	if (!bad_zone)
+		say(r, OK, "zones", "every campaign's time zone is known (campaigns: %zu)", n);
+	if (!late)
+		say(r, OK, "deadlines", "no turn is overdue (campaigns running: %d)", running);
+
+	rc = db_run_get(db, "process", at, &status, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		say(r, running ? FAIL : WARN, "cron", "'mxjudge process' has never run on this "
+		    "database: add to crontab: */5 * * * * mxjudge --db %s tick", db_path);
+	} else if (rc) {
+		say(r, FAIL, "cron", "%s", err);
+	} else if (time_parse_iso(at, &t)) {
+		say(r, WARN, "cron", "last run recorded at an unreadable time '%s'", at);
+	} else {
+		ago(now > t ? now - t : 0, span, sizeof(span));
+		if (status)
+			say(r, WARN, "cron", "the last process run (%s ago) exited %d: run 'mxjudge tick' "
+			    "by hand to see why", span, status);
+		else if (running && now - t > DOCTOR_CRON_SILENCE)
+			say(r, WARN, "cron", "process last ran %s ago: is the crontab line still there? "
+			    "(*/5 * * * * mxjudge --db %s tick)", span, db_path);
+		else
+			say(r, OK, "cron", "process last ran %s ago (%s)", span, at);
+	}
+	db_campaign_list_release(list, n);
+}
+
+static int doctor_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "now", required_argument, NULL, 'n' },
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct report r = { ctx->quiet, NULL, OK };
+	const char *now_arg = NULL;
+	struct db *db = NULL;
+	int opt, json = 0;
+	time_t now;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 'n')
+			now_arg = optarg;
+		else if (opt == 'j')
+			json = 1;
+		else
+			return EXIT_USAGE;
+	}
+	if (optind != argc)
+		return EXIT_USAGE;
+	if (time_now(now_arg, &now)) {
+		cmd_error("--now: expected an ISO 8601 time such as 2025-03-01T18:00Z, got '%s'",
+			  now_arg);
+		return EXIT_USAGE;
+	}
+	if (json && !(r.json = json_array())) {
+		cmd_error("out of memory");
+		return EXIT_FAIL;
+	}
+	db = check_database(&r, ctx->db_path);
+	check_templates(&r, NULL, NULL);
+	check_mail(&r, ctx->db_path);
+	check_clock(&r, db, now);
+	if (db) {
+		/* The crontab line it suggests must work from any directory. */
+		char *real = realpath(ctx->db_path, NULL);
+
+		check_campaigns(&r, db, real ? real : ctx->db_path, now);
+		free(real);
+	}
+	db_close(db);
+	if (r.json) {
+		char *text = json_dumps(r.json, JSON_INDENT(2));
+
+		if (text)
+			printf("%s\n", text);
+		free(text);
+		json_decref(r.json);
+	}
+	return r.worst == FAIL ? EXIT_FAIL : EXIT_OK;
+}
+
+const struct cmd doctor_cmd[] = {
+	{ "doctor", DOCTOR_USAGE, doctor_run, 0,
+	  "check the set-up (database, templates, mail, clock, cron) and say what to fix", NULL },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};

@@ -1,0 +1,535 @@
+/*
+ * mxjudge mail send|remind|list|retry|confirm: mail out.
+ *
+ * send delivers the outbox: over SMTP when a server is set, else into the
+ * Maildir next to the database. Each message is built as MIME when it is
+ * sent, with a Message-ID made once and kept, so a retry is the same
+ * message. Nothing is sent twice: a message is claimed (state "sending")
+ * before a byte goes out, marked "final" when every byte is handed over
+ * and only the end-of-data mark is left, and "sent" once the server said
+ * 250. A crash while "sending" is safe to redo (the server drops a
+ * message without its end); a crash in "final" leaves the message in
+ * doubt, and it is not sent again until someone looks (retry, confirm):
+ * at most once, never twice. The Maildir needs no doubt: whether a file
+ * arrived can be checked.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "core/game.h"
+#include "db/mail.h"
+#include "judge.h"
+#include "lib/strbuf.h"
+#include "mail/maildir.h"
+#include "mail/mime.h"
+#include "mail/smtp.h"
+#include "mailer.h"
+#include "reporting.h"
+#include "templates.h"
+#include "timeutil.h"
+
+/* ---------- send ---------- */
+
+struct sending {
+	struct cmd_ctx *ctx;
+	long long id;
+	int failed;
+};
+
+/* Called by smtp_send as the data goes out; see the top of the file. */
+static int on_progress(void *arg, size_t sent, int last)
+{
+	struct sending *s = arg;
+	char err[512];
+
+	if (sent > 0)
+		mailer_crash_point("mail-data");
+	if (!last)
+		return 0;
+	if (db_outbox_final(s->ctx->db, s->id, err, sizeof(err))) {
+		/* Unrecorded, the end must not go out: stop here, try again later. */
+		cmd_error("%s", err);
+		s->failed = 1;
+		return 1;
+	}
+	mailer_crash_point("mail-final");
+	return 0;
+}
+
+/* The next try after n temporary failures: 5 min, 10, 20 ... at most 6 h. */
+static time_t backoff(int attempts)
+{
+	time_t d = 300;
+
+	while (--attempts > 0 && d < 6 * 3600)
+		d *= 2;
+	return d > 6 * 3600 ? 6 * 3600 : d;
+}
+
+static void new_message_id(const struct mail_settings *ms, long long id, char *buf, size_t len)
+{
+	unsigned char r[8];
+	char hex[17];
+	const char *at = strchr(ms->from, '@');
+
+	if (sodium_init() < 0)
+		abort();
+	randombytes_buf(r, sizeof(r));
+	sodium_bin2hex(hex, sizeof(hex), r, sizeof(r));
+	snprintf(buf, len, "mxjudge.%lld.%s@%s", id, hex, at && at[1] ? at + 1 : "localhost");
+}
+
+/* The Maildir file of a message: fixed by its row and Message-ID. */
+static void maildir_name(const struct db_delivery *d, char *buf, size_t len)
+{
+	uint32_t h = 2166136261u;
+	const char *p;
+
+	for (p = d->message_id; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	snprintf(buf, len, "mxjudge.M%lld.%08x", d->m.id, (unsigned)h);
+}
+
+/* Delivers one claimed message; a mail_result. */
+static enum mail_result deliver(struct cmd_ctx *ctx, const struct mail_settings *ms,
+				const struct db_delivery *d, const char *data, size_t len,
+				char *err, size_t errlen)
+{
+	struct sending s = { ctx, d->m.id, 0 };
+	struct smtp_conf conf;
+	char name[128];
+	enum mail_result r;
+
+	if (!ms->smtp_url[0]) {
+		maildir_name(d, name, sizeof(name));
+		/* Arrived before a crash? Then it is delivered; else (again) now. */
+		if (maildir_has(ms->maildir, name))
+			return MAIL_SENT;
+		mailer_crash_point("mail-data");
+		return maildir_deliver(ms->maildir, name, data, len, err, errlen) ? MAIL_TEMP : MAIL_SENT;
+	}
+	memset(&conf, 0, sizeof(conf));
+	conf.url = ms->smtp_url;
+	conf.user = ms->smtp_user;
+	conf.password = ms->smtp_password;
+	conf.require_tls = ms->smtp_tls;
+	r = smtp_send(&conf, ms->from, d->m.recipient, data, len, on_progress, &s, err, errlen);
+	if (s.failed)
+		r = MAIL_TEMP;
+	return r;
+}
+
+int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose)
+{
+	struct db_delivery *due = NULL;
+	size_t n = 0, i, sent = 0, deferred = 0, failed = 0;
+	char err[512], now_text[DB_TIME_MAX];
+	int lock, rc, requeued, doubt, ret = EXIT_OK;
+
+	lock = mailer_lock(ctx->db_path, "send");
+	if (lock == -1)
+		return EXIT_OK;	/* another sender is at work; it will send these */
+	if (lock < 0) {
+		cmd_error("%s.send.lock: %s", ctx->db_path, strerror(errno));
+		return EXIT_FAIL;
+	}
+	time_format_utc(now, now_text, sizeof(now_text));
+	/* Under the lock, a message still being sent is one a crash interrupted. */
+	rc = db_outbox_recover(ctx->db, &requeued, &doubt, err, sizeof(err));
+	if (!rc && doubt)
+		cmd_error("mail: %d message%s interrupted after all the data went out: the server may "
+			  "have %s; not sent again (see 'mxjudge mail list', then 'mail retry' or "
+			  "'mail confirm')", doubt, doubt == 1 ? "" : "s", doubt == 1 ? "it" : "them");
+	if (!rc)
+		rc = db_outbox_deliveries(ctx->db, "queued", now_text, &due, &n, err, sizeof(err));
+	if (rc) {
+		cmd_error("%s", err);
+		close(lock);
+		return judge_db_exit(rc);
+	}
+	for (i = 0; i < n; i++) {
+		struct db_delivery *d = &due[i];
+		struct mime_msg mm;
+		char *data;
+		size_t len;
+		enum mail_result r;
+		char why[512] = "";
+
+		if (!d->message_id[0])
+			new_message_id(ms, d->m.id, d->message_id, sizeof(d->message_id));
+		rc = db_outbox_claim(ctx->db, d->m.id, d->message_id, now_text, err, sizeof(err));
+		if (rc == DB_ALREADY)
+			continue;
+		if (rc) {
+			cmd_error("%s", err);
+			ret = judge_db_exit(rc);
+			break;
+		}
+		/* The Message-ID kept before wins over the one just made. */
+		{
+			struct db_delivery again;
+
+			if (!db_outbox_get_delivery(ctx->db, d->m.id, &again, err, sizeof(err))) {
+				snprintf(d->message_id, sizeof(d->message_id), "%s", again.message_id);
+				free(again.m.subject);
+				free(again.m.body);
+			}
+		}
+		mailer_crash_point("mail-claimed");
+		memset(&mm, 0, sizeof(mm));
+		mm.from = ms->from;
+		mm.from_name = ms->from_name;
+		mm.to = d->m.recipient;
+		mm.subject = d->m.subject;
+		mm.message_id = d->message_id;
+		mm.in_reply_to = d->in_reply_to;
+		mm.date = now;
+		mm.text = d->m.body;
+		/* Reports and bulletins hold the map: an HTML copy keeps it aligned. */
+		mm.html = !strcmp(d->m.kind, "report") || !strcmp(d->m.kind, "bulletin");
+		data = mime_build(&mm, &len);
+		if (!data) {
+			r = MAIL_TEMP;
+			snprintf(why, sizeof(why), "out of memory");
+		} else {
+			r = deliver(ctx, ms, d, data, len, why, sizeof(why));
+		}
+		free(data);
+		if (r == MAIL_SENT) {
+			mailer_crash_point("mail-accepted");
+			rc = db_outbox_delivered(ctx->db, d->m.id, now_text, err, sizeof(err));
+			sent++;
+		} else if (r == MAIL_TEMP && d->attempts + 1 < MAILER_MAX_ATTEMPTS) {
+			char next[DB_TIME_MAX];
+
+			time_format_utc(now + backoff(d->attempts + 1), next, sizeof(next));
+			rc = db_outbox_defer(ctx->db, d->m.id, next, why, err, sizeof(err));
+			cmd_error("mail #%lld to %s: %s; next try at %s", d->m.id, d->m.recipient, why, next);
+			deferred++;
+		} else {
+			rc = db_outbox_defer(ctx->db, d->m.id, NULL, why, err, sizeof(err));
+			cmd_error("mail #%lld to %s failed for good: %s", d->m.id, d->m.recipient, why);
+			failed++;
+		}
+		if (rc) {
+			cmd_error("%s", err);
+			ret = judge_db_exit(rc);
+			break;
+		}
+	}
+	if (verbose && !ctx->quiet && (sent || deferred || failed))
+		printf("mail: %zu sent%s%s, %zu deferred, %zu failed\n", sent,
+		       ms->smtp_url[0] ? "" : " into ", ms->smtp_url[0] ? "" : ms->maildir, deferred,
+		       failed);
+	if (ret == EXIT_OK && failed)
+		ret = EXIT_FAIL;
+	else if (ret == EXIT_OK && deferred)
+		ret = EXIT_TEMPFAIL;
+	db_outbox_deliveries_release(due, n);
+	close(lock);
+	return ret;
+}
+
+static int parse_now(const char *now_arg, time_t *now)
+{
+	if (time_now(now_arg, now)) {
+		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int send_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "smtp", required_argument, NULL, 's' },
+		{ "maildir", required_argument, NULL, 'm' },
+		{ "now", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct mail_settings ms;
+	const char *now_arg = NULL;
+	int opt;
+	time_t now;
+
+	mailer_settings(&ms, ctx->db_path);
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 's': snprintf(ms.smtp_url, sizeof(ms.smtp_url), "%s", optarg); break;
+		case 'm': snprintf(ms.maildir, sizeof(ms.maildir), "%s", optarg); break;
+		case 'n': now_arg = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (optind != argc)
+		return EXIT_USAGE;
+	if (parse_now(now_arg, &now))
+		return EXIT_USAGE;
+	return mailer_send(ctx, &ms, now, 1);
+}
+
+/* ---------- reminders ---------- */
+
+/* Reminds the captains of one campaign whose orders are missing; counts in *queued. */
+static int remind_one(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, time_t now,
+		      size_t *queued)
+{
+	struct judge_settings s;
+	struct db_turn t;
+	struct db_order *orders = NULL;
+	struct game_state st;
+	size_t norders = 0, i, k;
+	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX];
+	time_t deadline;
+	int rc, ret = 0;
+
+	memset(&s, 0, sizeof(s));
+	memset(&t, 0, sizeof(t));
+	game_state_init(&st);
+	if (judge_settings_parse(&s, c->settings, err, sizeof(err)) ||
+	    db_turn_get(ctx->db, c->id, c->turn, &t, err, sizeof(err)) || t.resolved_at[0] ||
+	    time_parse_iso(t.deadline, &deadline))
+		goto out;
+	deadline = judge_effective_deadline(c, deadline, now);
+	if (now >= deadline || now < deadline - (time_t)hours * 3600)
+		goto out;
+	if (judge_state_load(&st, t.state_before, c->name, err, sizeof(err)) ||
+	    (rc = db_order_list(ctx->db, t.id, 1, &orders, &norders, err, sizeof(err))))
+		goto out;
+	time_format_utc(now, now_text, sizeof(now_text));
+	time_format_zone(deadline, s.timezone, when, sizeof(when));
+	for (i = 0; i < st.nships; i++) {
+		const struct ship *sh = &st.ships[i];
+		struct db_ship ship;
+		struct db_message m;
+		struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+		char code[JUDGE_CODE_LEN + 1];
+		json_t *data, *slots;
+		int have = 0, n;
+
+		if (!ship_is_active(sh))
+			continue;
+		for (k = 0; k < norders && !have; k++)
+			have = !mx_strcasecmp(orders[k].ship, sh->name);
+		if (have || db_ship_get(ctx->db, c->id, sh->name, &ship, err, sizeof(err)))
+			continue;
+		if ((rc = db_begin(ctx->db, err, sizeof(err))))
+			goto dberr;
+		rc = db_reminder_add(ctx->db, t.id, ship.id, now_text, err, sizeof(err));
+		if (rc == DB_EXISTS) {	/* reminded before: never twice */
+			db_rollback(ctx->db);
+			continue;
+		}
+		if (!rc)
+			rc = judge_order_code(ctx->db, c->id, sh->name, t.number, 1, code, err, sizeof(err));
+		if (rc) {
+			db_rollback(ctx->db);
+			goto dberr;
+		}
+		data = json_pack("{s:s,s:s,s:i,s:i,s:s,s:i,s:b,s:s,s:[]}", "campaign", c->name,
+				 "ship", sh->name, "turn", t.number, "next_turn", t.number,
+				 "deadline", when, "actions", sh->actions, "one_action",
+				 sh->actions == 1, "code", code, "slots");
+		slots = json_object_get(data, "slots");
+		for (n = 1; data && n <= sh->actions; n++)
+			json_array_append_new(slots, json_pack("{s:i}", "n", n));
+		rc = !data || templates_render("reminder", reporting_templates_dir(&s), data, &body,
+					       err, sizeof(err)) < 0;
+		json_decref(data);
+		if (rc) {
+			cmd_error("campaign '%s': %s", c->name, data ? err : "out of memory");
+			db_rollback(ctx->db);
+			strbuf_release(&body);
+			ret = EXIT_FAIL;
+			continue;
+		}
+		strbuf_addf(&subject, "%s: no orders yet for %s, turn %d", c->name, sh->name, t.number);
+		memset(&m, 0, sizeof(m));
+		m.campaign_id = c->id;
+		m.turn_id = t.id;
+		snprintf(m.kind, sizeof(m.kind), "reminder");
+		snprintf(m.key, sizeof(m.key), "reminder/%lld/%lld", t.id, ship.id);
+		snprintf(m.recipient, sizeof(m.recipient), "%s", ship.email);
+		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
+		m.subject = (char *)strbuf_str(&subject);
+		m.body = (char *)strbuf_str(&body);
+		rc = db_outbox_add(ctx->db, &m, err, sizeof(err));
+		if (rc == DB_EXISTS)
+			rc = 0;
+		if (!rc)
+			rc = db_commit(ctx->db, err, sizeof(err));
+		db_rollback(ctx->db);
+		strbuf_release(&body);
+		strbuf_release(&subject);
+		if (rc)
+			goto dberr;
+		(*queued)++;
+	}
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_order_list_release(orders, norders);
+	game_state_release(&st);
+	db_turn_release(&t);
+	judge_settings_release(&s);
+	return ret;
+}
+
+int mailer_remind(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose)
+{
+	struct db_campaign *list = NULL;
+	size_t n = 0, i, queued = 0;
+	char err[512];
+	int rc, ret = EXIT_OK;
+
+	if (ms->remind_hours <= 0)
+		return EXIT_OK;
+	rc = db_campaign_list(ctx->db, &list, &n, err, sizeof(err));
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	for (i = 0; i < n; i++) {
+		if (strcmp(list[i].status, "running") && strcmp(list[i].status, "paused"))
+			continue;
+		rc = remind_one(ctx, &list[i], ms->remind_hours, now, &queued);
+		if (rc && (ret == EXIT_OK || rc == EXIT_TEMPFAIL))
+			ret = rc;
+	}
+	db_campaign_list_release(list, n);
+	if (verbose && !ctx->quiet && queued)
+		printf("mail: %zu reminder%s queued\n", queued, queued == 1 ? "" : "s");
+	return ret;
+}
+
+static int remind_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "before", required_argument, NULL, 'b' },
+		{ "now", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct mail_settings ms;
+	const char *now_arg = NULL;
+	long h;
+	int opt;
+	time_t now;
+
+	mailer_settings(&ms, ctx->db_path);
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'b':
+			if (cmd_parse_int(optarg, 0, 24 * 366, &h)) {
+				cmd_error("--before: expected hours (0 to 8784), got '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			ms.remind_hours = (int)h;
+			break;
+		case 'n': now_arg = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (optind != argc)
+		return EXIT_USAGE;
+	if (parse_now(now_arg, &now))
+		return EXIT_USAGE;
+	return mailer_remind(ctx, &ms, now, 1);
+}
+
+/* ---------- list, retry, confirm ---------- */
+
+static int list_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const char *const states[] = { "doubt", "failed", "sending", "final", "queued", NULL };
+	size_t i, k, n, total = 0;
+	char err[512];
+	int rc;
+
+	(void)argv;
+	if (argc > 1)
+		return EXIT_USAGE;
+	for (k = 0; states[k]; k++) {
+		struct db_delivery *list = NULL;
+
+		rc = db_outbox_deliveries(ctx->db, states[k], NULL, &list, &n, err, sizeof(err));
+		if (rc) {
+			cmd_error("%s", err);
+			return judge_db_exit(rc);
+		}
+		for (i = 0; i < n; i++, total++) {
+			const struct db_delivery *d = &list[i];
+
+			printf("#%lld %-7s %-11s tries %d  to %s  %s\n", d->m.id, d->state, d->m.kind,
+			       d->attempts, d->m.recipient, d->m.subject);
+			if (d->message_id[0])
+				printf("    Message-ID: <%s>\n", d->message_id);
+			if (d->next_try_at[0] && !strcmp(d->state, "queued"))
+				printf("    next try:   %s\n", d->next_try_at);
+			if (d->last_error[0])
+				printf("    last error: %s\n", d->last_error);
+		}
+		db_outbox_deliveries_release(list, n);
+	}
+	if (!total)
+		printf("Nothing waiting: every message is sent.\n");
+	return EXIT_OK;
+}
+
+static int by_id(struct cmd_ctx *ctx, int argc, char **argv, int confirm)
+{
+	char err[512], now_text[DB_TIME_MAX];
+	long id;
+	int rc;
+	time_t now = time(NULL);
+
+	if (argc != 2 || cmd_parse_int(argv[1], 1, 0x7fffffffL, &id))
+		return EXIT_USAGE;
+	time_format_utc(now, now_text, sizeof(now_text));
+	rc = confirm ? db_outbox_confirm(ctx->db, id, now_text, err, sizeof(err))
+		     : db_outbox_requeue(ctx->db, id, err, sizeof(err));
+	if (rc == DB_ALREADY) {
+		cmd_error("mail #%ld is not %s", id, confirm ? "in doubt" : "in doubt or failed");
+		return EXIT_DATAERR;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	if (!ctx->quiet)
+		printf("mail #%ld %s\n", id, confirm ? "marked sent" :
+		       "queued again (same Message-ID); 'mail send' sends it");
+	return EXIT_OK;
+}
+
+static int retry_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	return by_id(ctx, argc, argv, 0);
+}
+
+static int confirm_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	return by_id(ctx, argc, argv, 1);
+}
+
+const struct cmd mail_cmds[] = {
+	{ "send", "[--smtp URL] [--maildir DIR] [--now TIME]", send_run, NEED_DB,
+	  "send the queued mail (SMTP, or the Maildir next to the database)", NULL },
+	{ "remind", "[--before HOURS] [--now TIME]", remind_run, NEED_DB,
+	  "queue one reminder to each captain whose orders are missing", NULL },
+	{ "list", "", list_run, NEED_DB,
+	  "show the mail not yet sent: queued, deferred, failed, in doubt", NULL },
+	{ "retry", "ID", retry_run, NEED_DB,
+	  "queue a failed or in-doubt message again, with the same Message-ID", NULL },
+	{ "confirm", "ID", confirm_run, NEED_DB,
+	  "mark an in-doubt message sent (it did arrive)", NULL },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};

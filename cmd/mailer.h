@@ -1,0 +1,70 @@
+/*
+ * mailer: the glue between the mail module (mail/) and the judge: the
+ * settings of mail in and out, taking one received message (receive and
+ * fetch), sending the outbox, reminders. Commands: cmd/receive.c
+ * (receive, fetch), cmd/mail.c (mail send|remind|list|retry|confirm),
+ * cmd/tick.c (tick). Documented in mxjudge-mail(1).
+ *
+ * Ownership: plain values; the functions borrow ctx and its database.
+ */
+#ifndef MX_MAILER_H
+#define MX_MAILER_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "cmd.h"
+
+/* Limits with their own answers: a message, and the text read from it. */
+#define MAILER_MAX_MESSAGE ((size_t)10 << 20)	/* 10 MiB as received */
+#define MAILER_MAX_TEXT ((size_t)1 << 20)	/* 1 MiB of body text */
+#define MAILER_KEEP_LARGE ((size_t)256 << 10)	/* of a larger message, this much is kept */
+#define MAILER_DEFAULT_FROM "mxjudge@localhost"
+#define MAILER_DEFAULT_REMIND 24		/* hours before the deadline */
+#define MAILER_MAX_ATTEMPTS 8			/* temporary failures before giving up */
+
+struct mail_settings {
+	char from[256];			/* MXJUDGE_FROM: "addr" or "Name <addr>" */
+	char from_name[128];
+	char smtp_url[1024];		/* MXJUDGE_SMTP_URL; "" delivers into the Maildir */
+	char smtp_user[256];		/* MXJUDGE_SMTP_USER */
+	char smtp_password[256];	/* MXJUDGE_SMTP_PASSWORD */
+	int smtp_tls;			/* MXJUDGE_SMTP_TLS=required */
+	char imap_url[1024];		/* MXJUDGE_IMAP_URL; "" fetches nothing */
+	char imap_user[256];		/* MXJUDGE_IMAP_USER */
+	char imap_password[256];	/* MXJUDGE_IMAP_PASSWORD */
+	int imap_tls;			/* MXJUDGE_IMAP_TLS=required */
+	char maildir[4096];		/* MXJUDGE_MAILDIR, else next to the database */
+	int remind_hours;		/* MXJUDGE_REMIND_HOURS, 0: no reminders */
+};
+
+/* From the environment; db_path places the default Maildir. */
+void mailer_settings(struct mail_settings *ms, const char *db_path);
+
+/*
+ * Takes one message as received (len bytes kept of size received): stores
+ * it first, in its own transaction, then reads it and queues the answer.
+ * Returns 0 once stored (whatever the orders were), EXIT_TEMPFAIL when it
+ * could not be stored or the database stayed busy (the sender should try
+ * again: the same bytes are recognised), EXIT_FAIL for a bad call. A line
+ * saying what happened goes to stdout unless ctx->quiet.
+ */
+int mailer_take(struct cmd_ctx *ctx, const char *raw, size_t len, size_t size,
+		const char *source, time_t now);
+
+/* The steps of `tick`, each also a command of its own. verbose: say what was done. */
+int mailer_fetch(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose);
+int mailer_remind(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose);
+int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose);
+
+/*
+ * One runner at a time per database and job ("send", "fetch"): a lock
+ * file next to the database. The descriptor to close() when done, -1
+ * when another holds it, -2 when the file cannot be made.
+ */
+int mailer_lock(const char *db_path, const char *what);
+
+/* MXJUDGE_CRASH_AT=point kills the process there (the crash tests). */
+void mailer_crash_point(const char *point);
+
+#endif

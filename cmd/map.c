@@ -1,0 +1,196 @@
+/*
+ * mxjudge map generate|show|list: boards as text (core/map.h). generate
+ * draws a random board from a seed, always crossable; show reads a map
+ * file (or a shipped map by name), checks it, and prints it as text and
+ * as hexes.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "core/hexmap.h"
+#include "core/map.h"
+#include "core/scenario.h"
+#include "core/setup.h"
+#include "judge.h"
+#include "series.h"
+#include "templates.h"
+
+static int print_map(const struct map_def *m, int json)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (json) {
+		json_t *j = map_to_json(m);
+		char *text = j ? json_dumps(j, JSON_INDENT(2)) : NULL;
+
+		if (text)
+			printf("%s\n", text);
+		free(text);
+		json_decref(j);
+		return text ? EXIT_OK : EXIT_FAIL;
+	}
+	map_format_text(m, &sb);
+	fputs(strbuf_str(&sb), stdout);
+	strbuf_release(&sb);
+	return EXIT_OK;
+}
+
+static int map_generate_cmd(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "width", required_argument, NULL, 'w' },
+		{ "height", required_argument, NULL, 'H' },
+		{ "density", required_argument, NULL, 'p' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	long w = 0, h = 0;
+	int density = 100, opt, json = 0;
+	uint64_t seed = 1;
+	struct map_def m;
+	char err[512], *end;
+	double d;
+
+	(void)ctx;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'w':
+			if (cmd_parse_int(optarg, 2, MAP_MAX_SIDE, &w))
+				return EXIT_USAGE;
+			break;
+		case 'H':
+			if (cmd_parse_int(optarg, 1, MAP_MAX_SIDE, &h))
+				return EXIT_USAGE;
+			break;
+		case 'p':
+			d = strtod(optarg, &end);
+			if (end == optarg || (*end && strcmp(end, "%")) || d < 0 ||
+			    d > SETUP_MAX_DENSITY / 10.0) {
+				cmd_error("--density: expected a percentage from 0 to %d, got '%s'",
+					  SETUP_MAX_DENSITY / 10, optarg);
+				return EXIT_USAGE;
+			}
+			density = (int)(d * 10 + 0.5);
+			break;
+		case 's':
+			if (judge_parse_u64(optarg, &seed)) {
+				cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'j':
+			json = 1;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (!w || !h || optind != argc)
+		return EXIT_USAGE;
+	if (map_generate(&m, (int)w, (int)h, density, seed, err, sizeof(err))) {
+		cmd_error("%s", err);
+		return EXIT_DATAERR;
+	}
+	opt = print_map(&m, json);
+	map_def_release(&m);
+	return opt;
+}
+
+static int map_show_cmd(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "hexes", no_argument, NULL, 'x' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct map_def m;
+	char err[512], *text, *found = NULL;
+	const char *path;
+	int opt, json = 0, hexes = 0, ret;
+
+	(void)ctx;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 'j')
+			json = 1;
+		else if (opt == 'x')
+			hexes = 1;
+		else
+			return EXIT_USAGE;
+	}
+	if (optind + 1 != argc)
+		return EXIT_USAGE;
+	path = argv[optind];
+	/* A plain name that is not a file: a shipped map. */
+	if (!strchr(path, '/') && access(path, F_OK) && scenario_name_ok(path)) {
+		found = series_find_file("maps", path, "map", NULL);
+		if (!found) {
+			cmd_error("no map file or shipped map named '%s' (see 'mxjudge map list')", path);
+			return EXIT_DATAERR;
+		}
+		path = found;
+	}
+	text = cmd_read_file(path, NULL, err, sizeof(err));
+	if (!text) {
+		cmd_error("%s", err);
+		free(found);
+		return EXIT_DATAERR;
+	}
+	ret = map_parse_text(&m, text, path, err, sizeof(err));
+	free(text);
+	free(found);
+	if (ret) {
+		cmd_error("%s", err);
+		return EXIT_DATAERR;
+	}
+	if (hexes) {
+		struct game_state st;
+		struct hexmap_options mopt = { 1, 0 };
+		struct strbuf sb = STRBUF_INIT;
+
+		game_state_init(&st);
+		st.map = m.map;
+		ret = hexmap_render(&st, &mopt, &sb) < 0 ? EXIT_FAIL : EXIT_OK;
+		fputs(strbuf_str(&sb), stdout);
+		strbuf_release(&sb);
+	} else {
+		ret = print_map(&m, json);
+	}
+	if (!json && !ctx->quiet)
+		fprintf(stderr, "mxjudge: %d x %d board%s; %s\n", m.map.width, m.map.height,
+			map_has_zones(&m) ? " with start zones" : "",
+			map_connected(&m) ? "the two sides can reach each other"
+					  : "WARNING: no wall-free path joins the two sides");
+	map_def_release(&m);
+	return ret;
+}
+
+static void list_one(void *ctx, const char *name, const char *path)
+{
+	(void)ctx;
+	printf("%-20s %s\n", name, path);
+}
+
+static int map_list_cmd(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	(void)ctx;
+	if (argc != 1)
+		return EXIT_USAGE;
+	(void)argv;
+	templates_each_file("maps", "map", NULL, list_one, NULL);
+	return EXIT_OK;
+}
+
+const struct cmd map_cmds[] = {
+	{ "generate", "--width W --height H [--density P] [--seed N] [--json]", map_generate_cmd, 0,
+	  "draw a random board, always crossable", NULL },
+	{ "show", "FILE|NAME [--json | --hexes]", map_show_cmd, 0,
+	  "check a map file and print it", NULL },
+	{ "list", "", map_list_cmd, 0, "list the shipped maps", NULL },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};

@@ -1,0 +1,614 @@
+/*
+ * mxjudge receive | fetch: mail in. receive reads one message on stdin
+ * (from .forward, procmail or a Postfix pipe); fetch takes the unseen
+ * messages of an IMAP mailbox. Each message is stored as it came before
+ * anything reads it, then its orders are found (quotes and signature
+ * left out), checked and sealed like `orders submit`, and an answer is
+ * queued: a receipt, an error reply quoting the line refused, or a short
+ * help. Mail from unknown addresses is stored and logged, never answered.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "core/report.h"
+#include "db/mail.h"
+#include "judge.h"
+#include "lib/strbuf.h"
+#include "mail/imap.h"
+#include "mail/lock.h"
+#include "mail/parse.h"
+#include "mail/reply.h"
+#include "mailer.h"
+#include "reporting.h"
+#include "submit.h"
+#include "templates.h"
+#include "timeutil.h"
+
+/* ---------- settings ---------- */
+
+static void env_copy(char *buf, size_t len, const char *name, const char *dflt)
+{
+	const char *v = getenv(name);
+
+	snprintf(buf, len, "%s", v && *v ? v : dflt);
+}
+
+void mailer_settings(struct mail_settings *ms, const char *db_path)
+{
+	char from[512], *lt, *gt;
+	const char *tls, *hours;
+	long h;
+
+	memset(ms, 0, sizeof(*ms));
+	env_copy(from, sizeof(from), "MXJUDGE_FROM", MAILER_DEFAULT_FROM);
+	/* "The Judge <judge@example.org>" or a bare address. */
+	lt = strchr(from, '<');
+	gt = lt ? strchr(lt, '>') : NULL;
+	if (lt && gt) {
+		char *end = lt;
+
+		*gt = '\0';
+		snprintf(ms->from, sizeof(ms->from), "%s", lt + 1);
+		while (end > from && (end[-1] == ' ' || end[-1] == '"'))
+			end--;
+		*end = '\0';
+		snprintf(ms->from_name, sizeof(ms->from_name), "%.127s", from[0] == '"' ? from + 1 : from);
+	} else {
+		snprintf(ms->from, sizeof(ms->from), "%.255s", from);
+		snprintf(ms->from_name, sizeof(ms->from_name), "mxjudge");
+	}
+	env_copy(ms->smtp_url, sizeof(ms->smtp_url), "MXJUDGE_SMTP_URL", "");
+	env_copy(ms->smtp_user, sizeof(ms->smtp_user), "MXJUDGE_SMTP_USER", "");
+	env_copy(ms->smtp_password, sizeof(ms->smtp_password), "MXJUDGE_SMTP_PASSWORD", "");
+	tls = getenv("MXJUDGE_SMTP_TLS");
+	ms->smtp_tls = tls && !strcmp(tls, "required");
+	env_copy(ms->imap_url, sizeof(ms->imap_url), "MXJUDGE_IMAP_URL", "");
+	env_copy(ms->imap_user, sizeof(ms->imap_user), "MXJUDGE_IMAP_USER", "");
+	env_copy(ms->imap_password, sizeof(ms->imap_password), "MXJUDGE_IMAP_PASSWORD", "");
+	tls = getenv("MXJUDGE_IMAP_TLS");
+	ms->imap_tls = tls && !strcmp(tls, "required");
+	if (getenv("MXJUDGE_MAILDIR") && *getenv("MXJUDGE_MAILDIR")) {
+		env_copy(ms->maildir, sizeof(ms->maildir), "MXJUDGE_MAILDIR", "");
+	} else {
+		/* The embedded default: a Maildir next to the database. */
+		const char *slash = strrchr(db_path, '/');
+
+		if (slash)
+			snprintf(ms->maildir, sizeof(ms->maildir), "%.*s/Maildir",
+				 (int)(slash - db_path), db_path);
+		else
+			snprintf(ms->maildir, sizeof(ms->maildir), "Maildir");
+	}
+	hours = getenv("MXJUDGE_REMIND_HOURS");
+	ms->remind_hours = MAILER_DEFAULT_REMIND;
+	if (hours && *hours && !cmd_parse_int(hours, 0, 24 * 366, &h))
+		ms->remind_hours = (int)h;
+}
+
+void mailer_crash_point(const char *point)
+{
+	const char *at = getenv("MXJUDGE_CRASH_AT");
+
+	if (at && !strcmp(at, point))
+		raise(SIGKILL);
+}
+
+/* ---------- one message ---------- */
+
+/* SHA-256 of the bytes as received: the same message twice is known. */
+static void digest_bytes(const char *raw, size_t len, char out[DB_DIGEST_MAX])
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+
+	if (sodium_init() < 0)
+		abort();
+	crypto_hash_sha256(h, (const unsigned char *)raw, len);
+	sodium_bin2hex(out, DB_DIGEST_MAX, h, sizeof(h));
+}
+
+/* Does the text hold a line starting with the word GAME (where orders start)? */
+static int has_game_line(const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *s = p;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!strncasecmp(s, "game", 4) && (s[4] == ' ' || s[4] == '\t' || s[4] == ':' ||
+						    s[4] == '\n' || s[4] == '\0'))
+			return 1;
+		p = strchr(p, '\n');
+		if (!p)
+			break;
+		p++;
+	}
+	return 0;
+}
+
+/* Line n (1-based) of text, trimmed, into buf. */
+static void text_line(const char *text, int n, char *buf, size_t len)
+{
+	const char *p = text, *eol;
+	size_t k;
+
+	buf[0] = '\0';
+	while (--n > 0 && p)
+		if ((p = strchr(p, '\n')))
+			p++;
+	if (!p)
+		return;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	eol = strchr(p, '\n');
+	k = eol ? (size_t)(eol - p) : strlen(p);
+	while (k && (p[k - 1] == ' ' || p[k - 1] == '\t'))
+		k--;
+	snprintf(buf, len, "%.*s", (int)k, p);
+}
+
+struct answer {
+	const char *kind;	/* "error-reply", "help" */
+	const char *template;
+	json_t *data;		/* taken */
+	const char *subject;
+};
+
+/* Queues an answer to a message: keyed by the message, so never twice. */
+static int queue_answer(struct cmd_ctx *ctx, const struct db_mail_in *in, const struct mail_msg *msg,
+			const struct db_captain *to, long long campaign_id, struct answer *a,
+			time_t now, char *err, size_t errlen)
+{
+	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+	struct db_message m;
+	int rc;
+
+	if (!a->data || templates_render(a->template, NULL, a->data, &body, err, errlen) < 0) {
+		if (!a->data)
+			snprintf(err, errlen, "out of memory");
+		json_decref(a->data);
+		strbuf_release(&body);
+		return DB_ERROR;
+	}
+	json_decref(a->data);
+	a->data = NULL;
+	if (msg->subject[0] && strncasecmp(msg->subject, "re:", 3))
+		strbuf_addf(&subject, "Re: %s", msg->subject);
+	else
+		strbuf_addstr(&subject, msg->subject[0] ? msg->subject : a->subject);
+	memset(&m, 0, sizeof(m));
+	m.campaign_id = campaign_id;
+	snprintf(m.kind, sizeof(m.kind), "%s", a->kind);
+	snprintf(m.key, sizeof(m.key), "%s/mail/%lld", a->kind, in->id);
+	snprintf(m.recipient, sizeof(m.recipient), "%s", to->email);
+	time_format_utc(now, m.created_at, sizeof(m.created_at));
+	m.subject = (char *)strbuf_str(&subject);
+	m.body = (char *)strbuf_str(&body);
+	rc = db_begin(ctx->db, err, errlen);
+	if (!rc) {
+		rc = db_outbox_add(ctx->db, &m, err, errlen);
+		if (!rc && msg->message_id[0])
+			rc = db_outbox_set_reply(ctx->db, m.id, msg->message_id, err, errlen);
+		if (rc == DB_EXISTS)	/* answered before a crash: once is enough */
+			rc = 0;
+		rc = rc ? rc : db_commit(ctx->db, err, errlen);
+		db_rollback(ctx->db);
+	}
+	strbuf_release(&body);
+	strbuf_release(&subject);
+	return rc;
+}
+
+static json_t *help_data(const struct db_captain *cap, const char *problem)
+{
+	json_t *d = json_pack("{s:s}", "captain", cap->name);
+
+	if (d && problem)
+		json_object_set_new(d, "problem", json_string(problem));
+	return d;
+}
+
+/*
+ * Reads a stored message and answers it; fills in->status and note.
+ * Returns 0, or EXIT_TEMPFAIL when the database stayed busy.
+ */
+static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, size_t len,
+		  time_t now, char *say, size_t saylen)
+{
+	struct mail_msg msg;
+	struct db_captain *caps = NULL;
+	size_t ncaps = 0;
+	struct submit_result res;
+	struct submit_auth auth;
+	struct answer a;
+	char err[512], *text = NULL;
+	long long campaign_id;
+	int rc, ret = 0;
+
+	memset(&res, 0, sizeof(res));
+	memset(&a, 0, sizeof(a));
+	if (mail_parse(raw, len, &msg, err, sizeof(err))) {
+		snprintf(in->status, sizeof(in->status), "ignored");
+		snprintf(in->note, sizeof(in->note), "%s", err);
+		snprintf(say, saylen, "not a mail message; stored, not answered");
+		return 0;
+	}
+	snprintf(in->sender, sizeof(in->sender), "%s", msg.from);
+	snprintf(in->message_id, sizeof(in->message_id), "%s", msg.message_id);
+	rc = msg.from[0] ? db_captain_find_email(ctx->db, msg.from, &caps, &ncaps, err, sizeof(err)) : 0;
+	if (rc) {
+		ret = rc == DB_BUSY ? EXIT_TEMPFAIL : 0;
+		snprintf(in->status, sizeof(in->status), "error");
+		snprintf(in->note, sizeof(in->note), "%s", err);
+		snprintf(say, saylen, "%s", err);
+		goto out;
+	}
+	if (!ncaps) {
+		/* No backscatter: a stranger (or a forged sender) gets no mail from us. */
+		snprintf(in->status, sizeof(in->status), "unknown-sender");
+		snprintf(in->note, sizeof(in->note), "from an address no captain has");
+		snprintf(say, saylen, "from unknown address '%s'; stored, not answered", msg.from);
+		goto out;
+	}
+	if (msg.automatic) {
+		snprintf(in->status, sizeof(in->status), "ignored");
+		snprintf(in->note, sizeof(in->note), "an automatic message (auto-reply, bounce or list)");
+		snprintf(say, saylen, "automatic message from %s; stored, not answered", msg.from);
+		goto out;
+	}
+	campaign_id = caps[0].campaign_id;
+	if (in->truncated || strlen(msg.text) > MAILER_MAX_TEXT) {
+		char problem[256];
+
+		snprintf(problem, sizeof(problem), "Your mail was too large for the judge to read: "
+			 "%s. Send your orders as plain text, without attachments.",
+			 in->truncated ? "over 10 MiB" : "over 1 MiB of text");
+		snprintf(in->status, sizeof(in->status), "too-large");
+		snprintf(in->note, sizeof(in->note), "%s", in->truncated ? "message over 10 MiB"
+			 : "text over 1 MiB");
+		a = (struct answer){ "help", "help", help_data(&caps[0], problem), "Your mail to the judge" };
+		goto answer;
+	}
+	text = reply_text(msg.text);
+	if (!text || !has_game_line(text)) {
+		snprintf(in->status, sizeof(in->status), "no-orders");
+		snprintf(in->note, sizeof(in->note), "no orders found (no GAME line)");
+		a = (struct answer){ "help", "help",
+				     help_data(&caps[0], msg.has_text ? NULL :
+					       "Your mail had no text the judge could read."),
+				     "Your mail to the judge" };
+		goto answer;
+	}
+	auth.sender = msg.from;
+	auth.in_reply_to = msg.message_id;
+	rc = submit_orders(ctx->db, text, "mail", &auth, now, 1, &res);
+	if (rc == 0) {
+		snprintf(in->status, sizeof(in->status), "orders");
+		snprintf(in->note, sizeof(in->note), "orders sealed for %s in %s, turn %d", res.ship,
+			 res.campaign, res.turn);
+		snprintf(say, saylen, "from %s: %s; receipt queued", msg.from, in->note);
+		goto out;
+	}
+	if (rc == EXIT_TEMPFAIL) {
+		ret = EXIT_TEMPFAIL;
+		snprintf(say, saylen, "%s", res.error);
+		goto out;
+	}
+	if (rc != EXIT_DATAERR) {
+		snprintf(in->status, sizeof(in->status), "error");
+		snprintf(in->note, sizeof(in->note), "%s", res.error);
+		snprintf(say, saylen, "from %s: the judge failed: %s", msg.from, res.error);
+		goto out;
+	}
+	{
+		/* The error without "mail:LINE:", and the line itself, quoted. */
+		const char *why = res.error, *colon;
+		char quote[256];
+		size_t i;
+
+		if (!strncmp(why, "mail:", 5)) {
+			why += 5;
+			colon = res.line ? strchr(why, ':') : NULL;
+			if (colon)
+				why = colon + 1;
+			while (*why == ' ')
+				why++;
+		}
+		text_line(text, res.line, quote, sizeof(quote));
+		if (res.campaign_id)
+			for (i = 0; i < ncaps; i++)
+				if (caps[i].campaign_id == res.campaign_id)
+					campaign_id = res.campaign_id;
+		snprintf(in->status, sizeof(in->status), "refused");
+		snprintf(in->note, sizeof(in->note), "%s", res.error);
+		a.kind = "error-reply";
+		a.template = "error-reply";
+		a.subject = "Your orders were not accepted";
+		a.data = json_pack("{s:s,s:b,s:s}", "error", why, "has_current", res.has_current,
+				   "spellings", report_spellings());
+		if (a.data && res.campaign[0])
+			json_object_set_new(a.data, "campaign", json_string(res.campaign));
+		if (a.data && res.ship[0])
+			json_object_set_new(a.data, "ship", json_string(res.ship));
+		if (a.data && res.deadline[0])
+			json_object_set_new(a.data, "deadline", json_string(res.deadline));
+		if (a.data && quote[0]) {
+			json_object_set_new(a.data, "quote", json_string(quote));
+			json_object_set_new(a.data, "line", json_integer(res.line));
+		}
+	}
+answer:
+	rc = queue_answer(ctx, in, &msg, &caps[0], campaign_id, &a, now, err, sizeof(err));
+	if (rc == DB_BUSY) {
+		ret = EXIT_TEMPFAIL;
+		snprintf(say, saylen, "%s", err);
+	} else if (rc) {
+		snprintf(in->status, sizeof(in->status), "error");
+		snprintf(in->note, sizeof(in->note), "%s", err);
+		snprintf(say, saylen, "from %s: the judge failed: %s", msg.from, err);
+	} else {
+		snprintf(say, saylen, "from %s: %s; %s queued", msg.from, in->note, a.kind);
+	}
+out:
+	submit_result_release(&res);
+	free(text);
+	free(caps);
+	mail_msg_release(&msg);
+	return ret;
+}
+
+int mailer_take(struct cmd_ctx *ctx, const char *raw, size_t len, size_t size,
+		const char *source, time_t now)
+{
+	struct db_mail_in in;
+	char err[512], say[768], when[DB_TIME_MAX];
+	int rc, ret;
+
+	memset(&in, 0, sizeof(in));
+	digest_bytes(raw, len, in.digest);
+	snprintf(in.source, sizeof(in.source), "%s", source);
+	time_format_utc(now, in.received_at, sizeof(in.received_at));
+	in.size = (long long)size;
+	in.truncated = len < size;
+	rc = db_mail_in_store(ctx->db, &in, raw, len, err, sizeof(err));
+	/* Seen before: answered already, unless it was never read to the end. */
+	if (rc == DB_EXISTS && strcmp(in.status, "stored") && strcmp(in.status, "error")) {
+		if (!ctx->quiet)
+			printf("mail #%lld: received before (%s); not answered again\n", in.id, in.status);
+		return EXIT_OK;
+	}
+	if (rc && rc != DB_EXISTS) {
+		cmd_error("%s; the message was not stored", err);
+		return EXIT_TEMPFAIL;
+	}
+	mailer_crash_point("mail-stored");
+	say[0] = '\0';
+	ret = answer(ctx, &in, raw, len, now, say, sizeof(say));
+	if (ret == EXIT_TEMPFAIL) {
+		/* Stored but not read to the end: the retried delivery finishes it. */
+		cmd_error("mail #%lld: %s; stored, to be read again", in.id, say);
+		return EXIT_TEMPFAIL;
+	}
+	time_format_utc(now, when, sizeof(when));
+	rc = db_mail_in_finish(ctx->db, &in, when, err, sizeof(err));
+	if (rc) {
+		cmd_error("mail #%lld: %s", in.id, err);
+		return rc == DB_BUSY ? EXIT_TEMPFAIL : EXIT_OK;
+	}
+	if (!strcmp(in.status, "error"))
+		cmd_error("mail #%lld: %s", in.id, say);
+	else if (!strcmp(in.status, "unknown-sender"))
+		fprintf(stderr, "mxjudge: mail #%lld %s\n", in.id, say);
+	else if (!ctx->quiet)
+		printf("mail #%lld %s\n", in.id, say);
+	return EXIT_OK;
+}
+
+/* ---------- receive ---------- */
+
+static int receive_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "now", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *now_arg = NULL;
+	char *raw = NULL, err[512];
+	size_t len = 0, alloc = 0, size = 0;
+	int opt, drc, ret;
+	time_t now;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt != 'n')
+			return EXIT_USAGE;
+		now_arg = optarg;
+	}
+	if (optind != argc)
+		return EXIT_USAGE;
+	if (time_now(now_arg, &now)) {
+		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+		return EXIT_USAGE;
+	}
+	/* Read it all (the mail agent waits for us), keeping at most the limit. */
+	for (;;) {
+		char buf[65536];
+		ssize_t n = read(STDIN_FILENO, buf, sizeof(buf));
+		size_t take;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			cmd_error("reading the message: %s", strerror(errno));
+			free(raw);
+			return EXIT_TEMPFAIL;
+		}
+		if (n == 0)
+			break;
+		size += (size_t)n;
+		take = len < MAILER_MAX_MESSAGE + 1 ? MAILER_MAX_MESSAGE + 1 - len : 0;
+		if (take > (size_t)n)
+			take = (size_t)n;
+		if (!take)
+			continue;
+		if (len + take + 1 > alloc) {
+			size_t na = alloc ? alloc : sizeof(buf);
+			char *nr;
+
+			while (na < len + take + 1)
+				na *= 2;
+			nr = realloc(raw, na);
+			if (!nr) {
+				cmd_error("out of memory");
+				free(raw);
+				return EXIT_TEMPFAIL;
+			}
+			raw = nr;
+			alloc = na;
+		}
+		memcpy(raw + len, buf, take);
+		len += take;
+	}
+	if (!raw && !(raw = malloc(1))) {
+		cmd_error("out of memory");
+		return EXIT_TEMPFAIL;
+	}
+	if (size > MAILER_MAX_MESSAGE)
+		len = MAILER_KEEP_LARGE;	/* the headers and a start, for the record */
+	raw[len] = '\0';
+	/* Any failure to store is temporary for the mail agent: it keeps the mail and retries. */
+	drc = db_open(&ctx->db, ctx->db_path, err, sizeof(err));
+	if (drc) {
+		cmd_error("%s; the message was not stored", err);
+		free(raw);
+		return EXIT_TEMPFAIL;
+	}
+	ret = mailer_take(ctx, raw, len, size, "receive", now);
+	free(raw);
+	return ret;
+}
+
+/* ---------- fetch ---------- */
+
+int mailer_lock(const char *db_path, const char *what)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s.%s.lock", db_path, what);
+	return lock_file(path);
+}
+
+int mailer_fetch(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose)
+{
+	struct imap_conf conf;
+	struct imap_conn *ic = NULL;
+	unsigned long *uids = NULL;
+	size_t n = 0, i, taken = 0;
+	char err[512];
+	int lock, ret = EXIT_OK;
+
+	lock = mailer_lock(ctx->db_path, "fetch");
+	if (lock == -1)
+		return EXIT_OK;	/* another fetch is at work */
+	if (lock < 0) {
+		cmd_error("%s.fetch.lock: %s", ctx->db_path, strerror(errno));
+		return EXIT_FAIL;
+	}
+	memset(&conf, 0, sizeof(conf));
+	conf.url = ms->imap_url;
+	conf.user = ms->imap_user;
+	conf.password = ms->imap_password;
+	conf.require_tls = ms->imap_tls;
+	if (imap_open(&ic, &conf, err, sizeof(err)) || imap_unseen(ic, &uids, &n, err, sizeof(err))) {
+		cmd_error("fetch: %s", err);
+		ret = EXIT_TEMPFAIL;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		char *data = NULL;
+		size_t len = 0, size = 0;
+		int r;
+
+		if (imap_fetch(ic, uids[i], MAILER_MAX_MESSAGE, &data, &len, &size, err, sizeof(err))) {
+			cmd_error("fetch: %s", err);
+			ret = EXIT_TEMPFAIL;
+			break;
+		}
+		if (size > len && len > MAILER_KEEP_LARGE)
+			len = MAILER_KEEP_LARGE;
+		r = mailer_take(ctx, data, len, size, "imap", now);
+		free(data);
+		if (r == EXIT_TEMPFAIL) {
+			ret = r;	/* left unseen: taken again next time */
+			break;
+		}
+		mailer_crash_point("fetch-stored");
+		/* Seen only once stored: a crash before this leaves it to the next fetch. */
+		if (imap_mark_seen(ic, uids[i], err, sizeof(err))) {
+			cmd_error("fetch: %s", err);
+			ret = EXIT_TEMPFAIL;
+			break;
+		}
+		taken++;
+	}
+	if (verbose && !ctx->quiet && taken)
+		printf("fetch: %zu message%s taken\n", taken, taken == 1 ? "" : "s");
+out:
+	free(uids);
+	imap_close(ic);
+	close(lock);
+	return ret;
+}
+
+static int fetch_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "imap", required_argument, NULL, 'i' },
+		{ "now", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct mail_settings ms;
+	const char *now_arg = NULL;
+	int opt;
+	time_t now;
+
+	mailer_settings(&ms, ctx->db_path);
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'i': snprintf(ms.imap_url, sizeof(ms.imap_url), "%s", optarg); break;
+		case 'n': now_arg = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (optind != argc)
+		return EXIT_USAGE;
+	if (time_now(now_arg, &now)) {
+		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+		return EXIT_USAGE;
+	}
+	if (!ms.imap_url[0]) {
+		cmd_error("fetch: no mailbox (expected --imap URL or MXJUDGE_IMAP_URL)");
+		return EXIT_USAGE;
+	}
+	return mailer_fetch(ctx, &ms, now, 1);
+}
+
+const struct cmd receive_cmd[] = {
+	{ "receive", "[--now TIME] < MESSAGE", receive_run, 0,
+	  "take one mail message on stdin: store it, read its orders, queue the answer", NULL },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};
+
+const struct cmd fetch_cmd[] = {
+	{ "fetch", "[--imap URL] [--now TIME]", fetch_run, NEED_DB,
+	  "take the unseen messages of an IMAP mailbox as receive does", NULL },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};

@@ -1,0 +1,1537 @@
+#include "series.h"
+
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/dice.h"
+#include "core/map.h"
+#include "core/scenario.h"
+#include "core/turn.h"
+#include "db/battles.h"
+#include "lib/strbuf.h"
+#include "reporting.h"
+#include "templates.h"
+#include "timeutil.h"
+
+int series_rules(const struct db_campaign *c, struct campaign_rules *r, char *err,
+		 size_t errlen)
+{
+	json_error_t jerr;
+	json_t *root = json_loads(c->settings ? c->settings : "{}", 0, &jerr);
+	int rc;
+
+	rc = campaign_rules_from_json(r, json_object_get(root, "campaign"), err, errlen);
+	json_decref(root);
+	return rc;
+}
+
+char *series_find_file(const char *kind, const char *name, const char *ext,
+		       const char *override_dir)
+{
+	if (!scenario_name_ok(name))
+		return NULL;
+	return templates_find_file(kind, name, ext, override_dir);
+}
+
+int series_load_scenario(const char *name, const char *dir, struct scenario *sc, char *err,
+			  size_t errlen)
+{
+	char *path = series_find_file("scenarios", name, "json", dir);
+	json_error_t jerr;
+	json_t *root;
+	int rc;
+
+	if (!path) {
+		snprintf(err, errlen, "no scenario named '%.64s' (see 'mxjudge scenario list')", name);
+		return -1;
+	}
+	root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	if (!root) {
+		snprintf(err, errlen, "%s:%d: expected valid JSON: %s", path, jerr.line, jerr.text);
+		free(path);
+		return -1;
+	}
+	rc = scenario_parse(sc, root, name, err, errlen);
+	json_decref(root);
+	free(path);
+	return rc;
+}
+
+int series_load_map(const char *name, const char *dir, struct map_def *m, char *err,
+		    size_t errlen)
+{
+	char *path = series_find_file("maps", name, "map", dir), *text;
+	int rc;
+
+	if (!path) {
+		snprintf(err, errlen, "no map named '%.64s' (see 'mxjudge map list')", name);
+		return -1;
+	}
+	text = cmd_read_file(path, NULL, err, errlen);
+	rc = text ? map_parse_text(m, text, path, err, errlen) : -1;
+	free(text);
+	free(path);
+	return rc;
+}
+
+/* The board of battle n: the scenario's, or the campaign's own. */
+static int battle_board(const struct judge_settings *s, const struct scenario *sc, int n,
+			struct map_def *m, char *err, size_t errlen)
+{
+	if (sc && sc->map == SCENARIO_MAP_NAMED)
+		return series_load_map(sc->map_name, reporting_templates_dir(s), m, err, errlen);
+	if (sc && sc->map == SCENARIO_MAP_RANDOM)
+		return map_generate(m, sc->width, sc->height, sc->density,
+				    judge_turn_seed(judge_map_seed(s->seed), n), err, errlen);
+	return map_from_json(m, s->map, "campaign map", err, errlen);
+}
+
+static void ship_from_row(struct ship *sp, const struct db_ship *row)
+{
+	ship_set_defaults(sp);
+	snprintf(sp->name, sizeof(sp->name), "%.*s", (int)sizeof(sp->name) - 1, row->name);
+	sp->team = (enum team)team_parse(row->team);
+	sp->stat[STAT_HULL] = row->hull;
+	sp->stat[STAT_SHIELD] = row->shield;
+	sp->stat[STAT_BALLISTIC] = row->ballistic;
+	sp->stat[STAT_ENERGY] = row->energy;
+	sp->damage = 0;		/* every battle starts repaired */
+}
+
+/* Loads c and s under the caller's lock; prints errors; an exit code. */
+static int load(struct cmd_ctx *ctx, const char *name, struct db_campaign *c,
+		struct judge_settings *s)
+{
+	char err[512];
+	int rc = db_campaign_get(ctx->db, name, c, err, sizeof(err));
+
+	memset(s, 0, sizeof(*s));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("no campaign named '%s' (see 'mxjudge campaign list')", name);
+		return EXIT_DATAERR;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	if (judge_settings_parse(s, c->settings, err, sizeof(err))) {
+		cmd_error("campaign '%s': %s", c->name, err);
+		db_campaign_release(c);
+		return EXIT_FAIL;
+	}
+	return 0;
+}
+
+int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scenario,
+			const char *flagship, time_t now)
+{
+	struct judge_settings s;
+	struct db_campaign c;
+	struct campaign_rules rules;
+	struct db_ship *ships = NULL;
+	struct db_battle last, b;
+	struct db_battle_ship *rows = NULL;
+	struct db_turn t0, t1;
+	struct scenario sc;
+	struct map_def m;
+	size_t nships = 0, nrows = 0, i, k;
+	struct game_state st;
+	struct event_list ev;
+	struct dice_rng rng;
+	struct dice_source dice;
+	enum team first;
+	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *placed = NULL, *ready = NULL;
+	int rc = 0, ret, n, setup, have_last, out_for_repairs[GAME_MAX_SHIPS], fights = 0;
+	struct strbuf sitting = STRBUF_INIT;
+	const char *scen;
+	time_t deadline;
+
+	game_state_init(&st);
+	event_list_init(&ev);
+	map_def_init(&m);
+	memset(&t0, 0, sizeof(t0));
+	memset(&t1, 0, sizeof(t1));
+	memset(&b, 0, sizeof(b));
+	memset(out_for_repairs, 0, sizeof(out_for_repairs));
+	rc = db_begin(ctx->db, err, sizeof(err));
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	ret = load(ctx, name, &c, &s);
+	if (ret) {
+		db_rollback(ctx->db);
+		return ret;
+	}
+	ret = EXIT_DATAERR;
+	if (series_rules(&c, &rules, err, sizeof(err))) {
+		cmd_error("campaign '%s': settings: %s", c.name, err);
+		goto out;
+	}
+	rc = db_battle_last(ctx->db, c.id, &last, err, sizeof(err));
+	if (rc && rc != DB_NOT_FOUND)
+		goto dberr;
+	have_last = rc == 0;
+	rc = 0;
+	n = have_last ? last.number + 1 : 1;
+	if (strcmp(c.status, "open")) {
+		if (!strcmp(c.status, "finished"))
+			cmd_error("campaign '%s' is over: its %d battle%s fought", c.name,
+				  have_last ? last.number : 1, have_last && last.number > 1 ? "s are" : " is");
+		else
+			cmd_error("campaign '%s' has already started (it is %s)", c.name, c.status);
+		goto out;
+	}
+	if (n > rules.battles) {
+		cmd_error("campaign '%s' has fought its %d battles", c.name, rules.battles);
+		goto out;
+	}
+	if ((rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
+	    (rc = db_battle_ship_list(ctx->db, c.id, &rows, &nrows, err, sizeof(err))))
+		goto dberr;
+	scen = scenario && *scenario ? scenario : campaign_scenario_for(&rules, n);
+	if (*scen && series_load_scenario(scen, reporting_templates_dir(&s), &sc, err, sizeof(err))) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	if (battle_board(&s, *scen ? &sc : NULL, n, &m, err, sizeof(err))) {
+		cmd_error("campaign '%s': %s", c.name, err);
+		goto out;
+	}
+	if (game_map_init(&st.map, m.map.width, m.map.height) < 0) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	memcpy(st.map.walls, m.map.walls, (size_t)m.map.width * (size_t)m.map.height);
+	setup = n == 1 ? 0 : c.turn + 1;
+	st.turn = setup + 1;
+	for (i = 0; i < nships; i++) {
+		struct ship sp;
+		int removed = 0;
+
+		if ((rc = db_ship_removed(ctx->db, ships[i].id, &removed, err, sizeof(err))))
+			goto dberr;
+		if (removed)
+			continue;
+		/* Out for repairs: disabled in the last battle (rulings 11). */
+		for (k = 0; have_last && rules.repairs && k < nrows; k++)
+			if (rows[k].battle == last.number && rows[k].ship_id == ships[i].id &&
+			    !strcmp(rows[k].status, "disabled"))
+				out_for_repairs[i] = 1;
+		if (out_for_repairs[i]) {
+			strbuf_addf(&sitting, "%s%s", sitting.len ? ", " : "", ships[i].name);
+			continue;
+		}
+		ship_from_row(&sp, &ships[i]);
+		if (game_add_ship(&st, &sp) < 0) {
+			cmd_error("campaign '%s': too many ships", c.name);
+			goto out;
+		}
+		fights++;
+	}
+	dice_rng_init(&rng, judge_turn_seed(s.seed, setup));
+	dice = dice_rng_source(&rng);
+	if (map_place_fleets(&st, &m, &dice, &ev, &first, err, sizeof(err))) {
+		cmd_error("campaign '%s' cannot start battle %d: %s%s%s", c.name, n, err,
+			  sitting.len ? "; out for repairs: " : "", sitting.len ? strbuf_str(&sitting) : "");
+		goto out;
+	}
+	if (*scen && scenario_begin(&sc, &st, flagship, err, sizeof(err))) {
+		cmd_error("campaign '%s' cannot start battle %d: %s", c.name, n, err);
+		goto out;
+	}
+	if (!*scen && flagship) {
+		cmd_error("--flagship needs a scenario with a flagship goal");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	placed = judge_state_dump(&st);
+	if (turn_roll_energy(&st, &dice, &ev, err, sizeof(err))) {
+		cmd_error("campaign '%s': %s", c.name, err);
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	ready = judge_state_dump(&st);
+	if (!placed || !ready) {
+		cmd_error("out of memory");
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	time_format_utc(now, now_text, sizeof(now_text));
+	deadline = judge_step_deadline(&s, now);
+	/* The setup turn: its dice and events, resolved at once (turn 0 for battle 1). */
+	t0.campaign_id = c.id;
+	t0.number = setup;
+	snprintf(t0.seed, sizeof(t0.seed), "%" PRIu64, judge_turn_seed(s.seed, setup));
+	snprintf(t0.opened_at, sizeof(t0.opened_at), "%s", now_text);
+	snprintf(t0.deadline, sizeof(t0.deadline), "%s", now_text);
+	snprintf(t0.resolved_at, sizeof(t0.resolved_at), "%s", now_text);
+	t0.state_before = placed;
+	t0.state_after = ready;
+	t1.campaign_id = c.id;
+	t1.number = setup + 1;
+	snprintf(t1.seed, sizeof(t1.seed), "%" PRIu64, judge_new_turn_seed(&s, setup + 1));
+	snprintf(t1.opened_at, sizeof(t1.opened_at), "%s", now_text);
+	time_format_utc(deadline, t1.deadline, sizeof(t1.deadline));
+	t1.state_before = ready;
+	b.campaign_id = c.id;
+	b.number = n;
+	snprintf(b.scenario, sizeof(b.scenario), "%s", scen);
+	b.first_turn = setup;
+	snprintf(b.started_at, sizeof(b.started_at), "%s", now_text);
+	if ((rc = db_turn_add(ctx->db, &t0, err, sizeof(err))) ||
+	    (rc = judge_store_events(ctx->db, t0.id, &st, &ev, err, sizeof(err))) ||
+	    (rc = db_turn_add(ctx->db, &t1, err, sizeof(err))) ||
+	    (rc = db_battle_add(ctx->db, &b, err, sizeof(err))))
+		goto dberr;
+	for (i = 0; i < nships; i++) {
+		struct db_battle_ship row;
+
+		memset(&row, 0, sizeof(row));
+		row.battle_id = b.id;
+		row.ship_id = ships[i].id;
+		if (out_for_repairs[i]) {
+			snprintf(row.status, sizeof(row.status), "repairs");
+		} else if (game_find_ship(&st, ships[i].name) >= 0) {
+			snprintf(row.status, sizeof(row.status), "fighting");
+			ships[i].battles++;
+			ships[i].damage = 0;
+			if ((rc = db_ship_update(ctx->db, &ships[i], err, sizeof(err))))
+				goto dberr;
+		} else {
+			continue;
+		}
+		if ((rc = db_battle_ship_set(ctx->db, &row, err, sizeof(err))))
+			goto dberr;
+	}
+	snprintf(c.status, sizeof(c.status), "running");
+	c.winner[0] = '\0';
+	c.turn = setup + 1;
+	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
+	    (rc = judge_queue_reports(ctx->db, &c, &s, t0.id, setup, &st, &st, &ev, NULL, deadline,
+				      now, err, sizeof(err))) ||
+	    (rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	time_format_zone(deadline, s.timezone, when, sizeof(when));
+	if (!ctx->quiet) {
+		if (n == 1 && !*scen)
+			printf("campaign %s started: %s on the right; orders for turn 1 are due by %s\n",
+			       c.name, first == TEAM_ZION ? "Zion starts" : "the Machines start", when);
+		else
+			printf("campaign %s: battle %d%s%s begins with %d ship%s%s%s%s; orders for turn "
+			       "%d are due by %s\n", c.name, n, *scen ? ", " : "", scen, fights,
+			       fights == 1 ? "" : "s", sitting.len ? " (out for repairs: " : "",
+			       sitting.len ? strbuf_str(&sitting) : "", sitting.len ? ")" : "",
+			       setup + 1, when);
+	}
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(ctx->db);
+	strbuf_release(&sitting);
+	free(placed);
+	free(ready);
+	free(ships);
+	free(rows);
+	map_def_release(&m);
+	event_list_release(&ev);
+	game_state_release(&st);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
+int series_auto_next(struct cmd_ctx *ctx, const struct db_campaign *c, time_t now)
+{
+	struct campaign_rules rules;
+	struct db_battle last;
+	char err[512];
+	time_t ended;
+	int rc;
+
+	if (strcmp(c->status, "open") || series_rules(c, &rules, err, sizeof(err)) ||
+	    rules.auto_next_hours < 0)
+		return 0;
+	rc = db_battle_last(ctx->db, c->id, &last, err, sizeof(err));
+	if (rc == DB_NOT_FOUND)
+		return 0;	/* before the first battle: `campaign start` */
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	if (last.last_turn < 0 || time_parse_iso(last.ended_at, &ended) ||
+	    now < ended + (time_t)rules.auto_next_hours * 3600)
+		return 0;
+	return series_start_battle(ctx, c->name, NULL, NULL, now);
+}
+
+/* Ships the named ship disabled in one stored turn ("disabled" events' "other"). */
+static int count_kills(struct db *db, long long turn_id, const char *ship, int *kills,
+		       char *err, size_t errlen)
+{
+	struct db_event *ev = NULL;
+	size_t n = 0, i;
+	int rc = db_event_list(db, turn_id, &ev, &n, err, errlen);
+
+	for (i = 0; !rc && i < n; i++) {
+		json_error_t jerr;
+		json_t *j;
+		const char *other;
+
+		if (strcmp(ev[i].type, "disabled"))
+			continue;
+		j = json_loads(ev[i].json, 0, &jerr);
+		other = json_string_value(json_object_get(j, "other"));
+		if (other && !mx_strcasecmp(other, ship))
+			(*kills)++;
+		json_decref(j);
+	}
+	db_event_list_release(ev, n);
+	return rc;
+}
+
+int series_end_battle(struct db *db, struct db_campaign *c, const struct game_state *after,
+		      int last_turn, time_t now, char *err, size_t errlen)
+{
+	struct campaign_rules rules;
+	struct db_battle b, *all = NULL;
+	struct db_battle_ship *rows = NULL;
+	struct db_ship *ships = NULL;
+	size_t nrows = 0, nships = 0, nall = 0, i, k;
+	int rc, wins[TEAM_COUNT] = { 0, 0 };
+	const char *result = scenario_result(after);
+
+	rc = db_battle_last(db, c->id, &b, err, errlen);
+	if (rc == DB_NOT_FOUND)
+		return 0;	/* a campaign started before battles were kept */
+	if (rc)
+		return rc;
+	if (series_rules(c, &rules, err, errlen))
+		return DB_ERROR;
+	if ((rc = db_battle_ship_list(db, c->id, &rows, &nrows, err, errlen)) ||
+	    (rc = db_ship_list(db, c->id, &ships, &nships, err, errlen)))
+		goto out;
+	b.last_turn = last_turn;
+	snprintf(b.winner, sizeof(b.winner), "%s", winner_name(after->winner));
+	if (result)
+		snprintf(b.result, sizeof(b.result), "%s", result);
+	else
+		snprintf(b.result, sizeof(b.result), "%s", after->winner == WINNER_DRAW
+			 ? "THE BATTLE IS A DRAW: both fleets are out."
+			 : after->winner == WINNER_ZION
+			 ? "ZION WINS THE BATTLE: every ship of the Machines is out."
+			 : "THE MACHINES WIN THE BATTLE: every ship of Zion is out.");
+	time_format_utc(now, b.ended_at, sizeof(b.ended_at));
+	for (i = 0; i < nrows; i++) {
+		struct db_battle_ship *r = &rows[i];
+		struct campaign_award a;
+		struct db_ledger l;
+		struct db_ship *sh = NULL;
+		int idx, t, kills = 0;
+
+		if (r->battle_id != b.id || strcmp(r->status, "fighting"))
+			continue;
+		for (k = 0; k < nships; k++)
+			if (ships[k].id == r->ship_id)
+				sh = &ships[k];
+		idx = sh ? game_find_ship(after, sh->name) : -1;
+		if (idx < 0)
+			continue;
+		for (t = b.first_turn + 1; t <= last_turn; t++) {
+			struct db_turn turn;
+			int undone = 0;
+
+			memset(&turn, 0, sizeof(turn));
+			if ((rc = db_turn_get(db, c->id, t, &turn, err, errlen)))
+				goto out;
+			rc = db_turn_undone(db, turn.id, &undone, err, errlen);
+			if (!rc && !undone)
+				rc = count_kills(db, turn.id, sh->name, &kills, err, errlen);
+			db_turn_release(&turn);
+			if (rc)
+				goto out;
+		}
+		r->kills = kills;
+		r->won = (after->winner == WINNER_ZION && after->ships[idx].team == TEAM_ZION) ||
+			 (after->winner == WINNER_MACHINES && after->ships[idx].team == TEAM_MACHINES);
+		snprintf(r->status, sizeof(r->status), "%s", status_name(after->ships[idx].status));
+		if ((rc = db_battle_ship_set(db, r, err, errlen)))
+			goto out;
+		campaign_award(&rules, 1, kills, r->won, &a);
+		memset(&l, 0, sizeof(l));
+		l.campaign_id = c->id;
+		l.ship_id = r->ship_id;
+		l.battle = b.number;
+		snprintf(l.kind, sizeof(l.kind), "award");
+		l.points = a.total;
+		snprintf(l.reason, sizeof(l.reason), "battle %d: %d for taking part, %d for %d ship%s "
+			 "disabled, %d for the win", b.number, a.part, a.kills, kills,
+			 kills == 1 ? "" : "s", a.win);
+		snprintf(l.created_at, sizeof(l.created_at), "%s", b.ended_at);
+		if ((rc = db_ledger_add(db, &l, err, errlen)))
+			goto out;
+	}
+	if ((rc = db_battle_end(db, &b, err, errlen)) ||
+	    (rc = db_battle_list(db, c->id, &all, &nall, err, errlen)))
+		goto out;
+	if (b.number < rules.battles) {
+		/* Between battles: UPGRADE orders, joins, then `campaign next-battle`. */
+		snprintf(c->status, sizeof(c->status), "open");
+		c->winner[0] = '\0';
+	} else {
+		for (i = 0; i < nall; i++) {
+			wins[TEAM_ZION] += !strcmp(all[i].winner, "zion");
+			wins[TEAM_MACHINES] += !strcmp(all[i].winner, "machines");
+		}
+		snprintf(c->status, sizeof(c->status), "finished");
+		snprintf(c->winner, sizeof(c->winner), "%s",
+			 wins[TEAM_ZION] > wins[TEAM_MACHINES] ? "zion"
+			 : wins[TEAM_MACHINES] > wins[TEAM_ZION] ? "machines" : "draw");
+	}
+out:
+	free(all);
+	free(rows);
+	free(ships);
+	return rc;
+}
+
+/* ---------- standings and the reasons for each ship's stats ---------- */
+
+struct ship_book {
+	int points;				/* left to spend */
+	int bought[STAT_COUNT];			/* by purchases */
+	int adjusted[STAT_COUNT];		/* by the game master */
+};
+
+static void book_of(const struct db_ledger *l, size_t n, long long ship_id, struct ship_book *bk)
+{
+	size_t i;
+
+	memset(bk, 0, sizeof(*bk));
+	for (i = 0; i < n; i++) {
+		int s = l[i].stat[0] ? stat_parse(l[i].stat) : -1;
+
+		if (l[i].ship_id != ship_id)
+			continue;
+		bk->points += l[i].points;
+		if (s >= 0 && !strcmp(l[i].kind, "purchase"))
+			bk->bought[s] += l[i].delta;
+		else if (s >= 0)
+			bk->adjusted[s] += l[i].delta;
+	}
+}
+
+static int ship_stat(const struct db_ship *s, int k)
+{
+	return k == STAT_HULL ? s->hull : k == STAT_SHIELD ? s->shield
+	       : k == STAT_BALLISTIC ? s->ballistic : s->energy;
+}
+
+static void set_ship_stat(struct db_ship *s, int k, int v)
+{
+	if (k == STAT_HULL)
+		s->hull = v;
+	else if (k == STAT_SHIELD)
+		s->shield = v;
+	else if (k == STAT_BALLISTIC)
+		s->ballistic = v;
+	else
+		s->energy = v;
+}
+
+/* "hull 4 = 3 + 1 bought" ... */
+static void why_line(const struct db_ship *s, const struct ship_book *bk, struct strbuf *sb)
+{
+	int k;
+
+	for (k = 0; k < STAT_COUNT; k++) {
+		strbuf_addf(sb, "%s%s %d = %d base", k ? "; " : "", stat_name((enum ship_stat)k),
+			    ship_stat(s, k), campaign_base_stat((enum ship_stat)k));
+		if (bk->bought[k])
+			strbuf_addf(sb, " + %d bought", bk->bought[k]);
+		if (bk->adjusted[k])
+			strbuf_addf(sb, " %c %d by the game master", bk->adjusted[k] < 0 ? '-' : '+',
+				    abs(bk->adjusted[k]));
+		if (ship_stat(s, k) != campaign_base_stat((enum ship_stat)k) + bk->bought[k] + bk->adjusted[k])
+			strbuf_addstr(sb, " (MISMATCH: the ledger does not explain this value)");
+	}
+}
+
+json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *err,
+			      size_t errlen)
+{
+	struct db_ship *ships = NULL;
+	struct db_ledger *l = NULL;
+	struct db_battle *bats = NULL;
+	size_t nships = 0, nl = 0, nb = 0, i, k;
+	json_t *o = NULL, *arr, *battles;
+	int rc;
+
+	if ((rc = db_ship_list(db, c->id, &ships, &nships, err, errlen)) ||
+	    (rc = db_ledger_list(db, c->id, 0, &l, &nl, err, errlen)) ||
+	    (rc = db_battle_list(db, c->id, &bats, &nb, err, errlen)))
+		goto out;
+	o = json_object();
+	arr = json_array();
+	battles = json_array();
+	for (i = 0; i < nb; i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "Battle %d%s%s: %s", bats[i].number, bats[i].scenario[0] ? ", " : "",
+			    bats[i].scenario, bats[i].result[0] ? bats[i].result : "being fought");
+		json_array_append_new(battles, json_pack("{s:i,s:s,s:s,s:s,s:s}", "number",
+							 bats[i].number, "scenario", bats[i].scenario,
+							 "winner", bats[i].winner, "result", bats[i].result,
+							 "line", strbuf_str(&sb)));
+		strbuf_release(&sb);
+	}
+	for (i = 0; i < nships; i++) {
+		struct ship_book bk;
+		struct strbuf line = STRBUF_INIT, why = STRBUF_INIT;
+		json_t *entries = json_array(), *one;
+		int removed = 0;
+
+		db_ship_removed(db, ships[i].id, &removed, err, errlen);
+		book_of(l, nl, ships[i].id, &bk);
+		why_line(&ships[i], &bk, &why);
+		strbuf_addf(&line, "%-14s %-12s %-10s %2d battles %2d wins %2d disabled %2d times out "
+			    "%3d points%s", ships[i].name, team_title((enum team)team_parse(ships[i].team)),
+			    ships[i].captain, ships[i].battles, ships[i].wins, ships[i].kills,
+			    ships[i].times_disabled, bk.points, removed ? "  (removed)" : "");
+		for (k = 0; k < nl; k++) {
+			struct strbuf e = STRBUF_INIT;
+
+			if (l[k].ship_id != ships[i].id)
+				continue;
+			strbuf_addf(&e, "%+d point%s", l[k].points, abs(l[k].points) == 1 ? "" : "s");
+			if (l[k].stat[0])
+				strbuf_addf(&e, ", %s %+d", l[k].stat, l[k].delta);
+			strbuf_addf(&e, ": %s (%s)", l[k].reason, l[k].kind);
+			json_array_append_new(entries, json_pack("{s:s,s:i,s:s,s:i,s:s,s:i,s:s}",
+				"kind", l[k].kind, "points", l[k].points, "stat", l[k].stat, "delta",
+				l[k].delta, "reason", l[k].reason, "battle", l[k].battle, "line",
+				strbuf_str(&e)));
+			strbuf_release(&e);
+		}
+		one = json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:b,s:s,s:s,s:o}",
+				"name", ships[i].name, "team", ships[i].team, "captain", ships[i].captain,
+				"hull", ships[i].hull, "shield", ships[i].shield, "ballistic",
+				ships[i].ballistic, "energy", ships[i].energy, "battles", ships[i].battles,
+				"wins", ships[i].wins, "kills", ships[i].kills, "times_disabled",
+				ships[i].times_disabled, "points", bk.points, "removed", removed, "line",
+				strbuf_str(&line), "why", strbuf_str(&why), "ledger", entries);
+		json_array_append_new(arr, one);
+		strbuf_release(&line);
+		strbuf_release(&why);
+	}
+	json_object_set_new(o, "battles", battles);
+	json_object_set_new(o, "standings", arr);
+out:
+	free(ships);
+	free(l);
+	free(bats);
+	return o;
+}
+
+int series_model(struct db *db, const struct db_campaign *c, json_t *model, char *err,
+		 size_t errlen)
+{
+	struct campaign_rules rules;
+	json_t *o;
+
+	if (series_rules(c, &rules, err, errlen))
+		return -1;
+	/* A single battle is told as before; a series adds its standings. */
+	if (rules.battles < 2)
+		return 0;
+	o = series_standings_json(db, c, err, errlen);
+	if (!o)
+		return -1;
+	json_object_set_new(model, "series", o);
+	return 0;
+}
+
+/* ---------- UPGRADE orders ---------- */
+
+static int buy(struct db *db, const struct db_campaign *c, const struct campaign_rules *rules,
+	       struct db_ship *ship, int battle, enum ship_stat stat, const char *how, time_t now,
+	       int *cost, char *err, size_t errlen)
+{
+	struct db_ledger *l = NULL, e;
+	struct ship_book bk;
+	size_t nl = 0;
+	int rc = db_ledger_list(db, c->id, ship->id, &l, &nl, err, errlen), from;
+
+	if (rc)
+		return rc;
+	book_of(l, nl, ship->id, &bk);
+	free(l);
+	from = ship_stat(ship, stat);
+	if (campaign_check_upgrade(rules, stat, from, bk.points, cost, err, errlen))
+		return DB_NOT_FOUND;	/* refused: err says why */
+	memset(&e, 0, sizeof(e));
+	e.campaign_id = c->id;
+	e.ship_id = ship->id;
+	e.battle = battle;
+	snprintf(e.kind, sizeof(e.kind), "purchase");
+	e.points = -*cost;
+	snprintf(e.stat, sizeof(e.stat), "%s", stat_name(stat));
+	e.delta = 1;
+	snprintf(e.reason, sizeof(e.reason), "%s %d -> %d %s", stat_name(stat), from, from + 1, how);
+	time_format_utc(now, e.created_at, sizeof(e.created_at));
+	set_ship_stat(ship, stat, from + 1);
+	if ((rc = db_ledger_add(db, &e, err, errlen)) ||
+	    (rc = db_ship_update(db, ship, err, errlen)))
+		return rc;
+	return 0;
+}
+
+int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const char *name,
+			  time_t now, int store, char *error, size_t errlen, char **receipt,
+			  char *campaign, size_t campaign_len)
+{
+	struct db_campaign c;
+	struct campaign_rules rules;
+	struct db_captain cap;
+	struct db_battle last;
+	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+	char err[512];
+	size_t i;
+	int rc, ret = EXIT_DATAERR, k, battle = 0;
+
+	*receipt = NULL;
+	memset(&c, 0, sizeof(c));
+	memset(&cap, 0, sizeof(cap));
+	if ((rc = db_begin(db, err, sizeof(err))))
+		goto dberr;
+	rc = db_campaign_get(db, doc->game, &c, err, sizeof(err));
+	if (!rc)
+		snprintf(campaign, campaign_len, "%s", c.name);
+	if (rc == DB_NOT_FOUND) {
+		snprintf(error, errlen, "%s:%d: no campaign named '%s' (expected the name from your report's GAME "
+			  "line)", name, doc->game_line, doc->game);
+		goto out;
+	}
+	if (rc)
+		goto dberr;
+	if (strcmp(c.status, "open")) {
+		snprintf(error, errlen, "%s: campaign '%s' is %s: UPGRADE orders are taken only between battles",
+			  name, c.name, !strcmp(c.status, "finished") ? "over" : "in a battle");
+		goto out;
+	}
+	if (series_rules(&c, &rules, err, sizeof(err))) {
+		snprintf(error, errlen, "campaign '%s': %s", c.name, err);
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	rc = db_battle_last(db, c.id, &last, err, sizeof(err));
+	if (rc && rc != DB_NOT_FOUND)
+		goto dberr;
+	battle = rc ? 0 : last.number;
+	if (!doc->password[0]) {
+		snprintf(error, errlen, "%s: expected a line 'PASSWORD <your password>'", name);
+		goto out;
+	}
+	strbuf_addf(&body, "Upgrades in %s after battle %d:\n", c.name, battle);
+	for (i = 0; i < doc->n; i++) {
+		const struct ship_orders *b = &doc->blocks[i];
+		struct db_ship ship;
+		int removed = 0;
+
+		if (b->n) {
+			snprintf(error, errlen, "%s:%d: no battle is being fought: only UPGRADE lines are taken for %s",
+				  name, b->line[0], b->ship);
+			goto out;
+		}
+		rc = db_ship_get(db, c.id, b->ship, &ship, err, sizeof(err));
+		if (rc == DB_NOT_FOUND) {
+			snprintf(error, errlen, "%s:%d: campaign '%s' has no ship named '%s'", name, b->ship_line,
+				  c.name, b->ship);
+			goto out;
+		}
+		if (rc || (rc = db_ship_removed(db, ship.id, &removed, err, sizeof(err))))
+			goto dberr;
+		if (removed) {
+			snprintf(error, errlen, "%s:%d: %s was removed from the campaign", name, b->ship_line, ship.name);
+			goto out;
+		}
+		if (!cap.id) {
+			if ((rc = db_captain_get_id(db, ship.captain_id, &cap, err, sizeof(err))))
+				goto dberr;
+			if (!judge_verify_password(cap.pwhash, doc->password)) {
+				snprintf(error, errlen, "%s: wrong password for %s", name, ship.name);
+				goto out;
+			}
+		} else if (cap.id != ship.captain_id) {
+			snprintf(error, errlen, "%s:%d: %s is not commanded by %s", name, b->ship_line, ship.name,
+				  cap.name);
+			goto out;
+		}
+		strbuf_addf(&body, "\nSHIP %s\n", ship.name);
+		for (k = 0; k < b->nup; k++) {
+			int cost = 0;
+
+			rc = buy(db, &c, &rules, &ship, battle, b->up[k], "(UPGRADE order)", now,
+				 &cost, err, sizeof(err));
+			if (rc == DB_NOT_FOUND) {
+				snprintf(error, errlen, "%s:%d: UPGRADE %s for %s refused: %s; nothing was bought", name,
+					  b->up_line[k], stat_name(b->up[k]), ship.name, err);
+				goto out;
+			}
+			if (rc)
+				goto dberr;
+			strbuf_addf(&body, "  UPGRADE %s: %s now %d, %d point%s spent\n",
+				    stat_name(b->up[k]), stat_name(b->up[k]), ship_stat(&ship, b->up[k]),
+				    cost, cost == 1 ? "" : "s");
+		}
+		{
+			struct db_ledger *l = NULL;
+			struct ship_book bk;
+			size_t nl = 0;
+
+			if ((rc = db_ledger_list(db, c.id, ship.id, &l, &nl, err, sizeof(err))))
+				goto dberr;
+			book_of(l, nl, ship.id, &bk);
+			free(l);
+			strbuf_addf(&body, "  %d point%s left. ", bk.points, bk.points == 1 ? "" : "s");
+			why_line(&ship, &bk, &body);
+			strbuf_addstr(&body, ".\n");
+		}
+	}
+	if (store) {
+		struct db_message m;
+
+		strbuf_addf(&subject, "%s: upgrades received", c.name);
+		memset(&m, 0, sizeof(m));
+		m.campaign_id = c.id;
+		snprintf(m.kind, sizeof(m.kind), "receipt");
+		snprintf(m.key, sizeof(m.key), "upgrade/%lld/%lld/%ld", c.id, cap.id, (long)now);
+		snprintf(m.recipient, sizeof(m.recipient), "%s", cap.email);
+		time_format_utc(now, m.created_at, sizeof(m.created_at));
+		m.subject = (char *)strbuf_str(&subject);
+		m.body = (char *)strbuf_str(&body);
+		rc = db_outbox_add(db, &m, err, sizeof(err));
+		if (rc == DB_EXISTS)
+			rc = 0;
+		if (rc || (rc = db_commit(db, err, sizeof(err))))
+			goto dberr;
+	}
+	*receipt = strbuf_detach(&body, NULL);
+	ret = *receipt ? EXIT_OK : EXIT_FAIL;
+	goto out;
+dberr:
+	snprintf(error, errlen, "%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(db);
+	strbuf_release(&body);
+	strbuf_release(&subject);
+	db_campaign_release(&c);
+	return ret;
+}
+
+/* ---------- the game master's verbs ---------- */
+
+static const char *arg_name(int argc, char **argv)
+{
+	return optind < argc ? argv[optind] : NULL;
+}
+
+int campaign_next_battle(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "scenario", required_argument, NULL, 's' },
+		{ "flagship", required_argument, NULL, 'f' },
+		{ "now", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *scenario = NULL, *flagship = NULL, *now_arg = NULL;
+	int opt;
+	time_t now;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 's': scenario = optarg; break;
+		case 'f': flagship = optarg; break;
+		case 'n': now_arg = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc)
+		return EXIT_USAGE;
+	if (time_now(now_arg, &now)) {
+		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+		return EXIT_USAGE;
+	}
+	if (scenario && !scenario_name_ok(scenario)) {
+		cmd_error("--scenario '%s': expected a plain name (letters, digits, '-', '_')", scenario);
+		return EXIT_DATAERR;
+	}
+	return series_start_battle(ctx, argv[optind], scenario, flagship, now);
+}
+
+/* Opens the transaction and loads campaign and ship; an exit code. */
+static int begin_ship(struct cmd_ctx *ctx, const char *campaign, const char *ship,
+		      struct db_campaign *c, struct db_ship *sh)
+{
+	char err[512];
+	int rc = db_begin(ctx->db, err, sizeof(err));
+
+	memset(c, 0, sizeof(*c));
+	if (!rc)
+		rc = db_campaign_get(ctx->db, campaign, c, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("no campaign named '%s'", campaign);
+		return EXIT_DATAERR;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	rc = db_ship_get(ctx->db, c->id, ship, sh, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("campaign '%s' has no ship named '%s'", c->name, ship);
+		return EXIT_DATAERR;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	return 0;
+}
+
+int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "ship", required_argument, NULL, 's' },
+		{ "points", required_argument, NULL, 'p' },
+		{ "stat", required_argument, NULL, 't' },
+		{ "by", required_argument, NULL, 'b' },
+		{ "buy", required_argument, NULL, 'u' },
+		{ "reason", required_argument, NULL, 'r' },
+		{ "now", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *ship = NULL, *reason = NULL, *now_arg = NULL;
+	long points = 0, by = 0;
+	int stat = -1, buy_stat = -1, opt, rc, ret, battle = 0, cost = 0;
+	struct db_campaign c;
+	struct db_ship sh;
+	struct db_battle last;
+	struct campaign_rules rules;
+	struct db_ledger l;
+	char err[512];
+	time_t now;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 's': ship = optarg; break;
+		case 'r': reason = optarg; break;
+		case 'n': now_arg = optarg; break;
+		case 'p':
+			if (cmd_parse_int(optarg, -1000, 1000, &points))
+				return EXIT_USAGE;
+			break;
+		case 'b':
+			if (cmd_parse_int(optarg, -20, 20, &by))
+				return EXIT_USAGE;
+			break;
+		case 't':
+		case 'u':
+			if (stat_parse(optarg) < 0) {
+				cmd_error("--%s: expected hull, shield, ballistic or energy, got '%s'",
+					  opt == 't' ? "stat" : "buy", optarg);
+				return EXIT_USAGE;
+			}
+			*(opt == 't' ? &stat : &buy_stat) = stat_parse(optarg);
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || !reason || !*reason ||
+	    (stat >= 0) != (by != 0) || (!points && stat < 0 && buy_stat < 0))
+		return EXIT_USAGE;
+	if (time_now(now_arg, &now))
+		return EXIT_USAGE;
+	ret = begin_ship(ctx, argv[optind], ship, &c, &sh);
+	if (ret)
+		goto out;
+	ret = EXIT_DATAERR;
+	if ((stat >= 0 || buy_stat >= 0) && strcmp(c.status, "open")) {
+		cmd_error("campaign '%s' is %s: stats change only between battles", c.name, c.status);
+		goto out;
+	}
+	if (series_rules(&c, &rules, err, sizeof(err))) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	rc = db_battle_last(ctx->db, c.id, &last, err, sizeof(err));
+	if (rc && rc != DB_NOT_FOUND)
+		goto dberr;
+	battle = rc ? 0 : last.number;
+	if (points || stat >= 0) {
+		memset(&l, 0, sizeof(l));
+		l.campaign_id = c.id;
+		l.ship_id = sh.id;
+		l.battle = battle;
+		snprintf(l.kind, sizeof(l.kind), "adjust");
+		l.points = (int)points;
+		if (stat >= 0) {
+			int v = ship_stat(&sh, stat) + (int)by;
+
+			if (v < (stat == STAT_HULL ? 1 : 0) || v > CAMPAIGN_STAT_MAX) {
+				cmd_error("%s %s would be %d (expected %d to %d)", sh.name, stat_name(stat), v,
+					  stat == STAT_HULL ? 1 : 0, CAMPAIGN_STAT_MAX);
+				goto out;
+			}
+			snprintf(l.stat, sizeof(l.stat), "%s", stat_name(stat));
+			l.delta = (int)by;
+			set_ship_stat(&sh, stat, v);
+		}
+		snprintf(l.reason, sizeof(l.reason), "%s", reason);
+		time_format_utc(now, l.created_at, sizeof(l.created_at));
+		if ((rc = db_ledger_add(ctx->db, &l, err, sizeof(err))) ||
+		    (rc = db_ship_update(ctx->db, &sh, err, sizeof(err))))
+			goto dberr;
+	}
+	if (buy_stat >= 0) {
+		char how[300];
+
+		snprintf(how, sizeof(how), "(bought by the game master: %s)", reason);
+		rc = buy(ctx->db, &c, &rules, &sh, battle, buy_stat, how, now, &cost, err, sizeof(err));
+		if (rc == DB_NOT_FOUND) {
+			cmd_error("%s: %s", sh.name, err);
+			goto out;
+		}
+		if (rc)
+			goto dberr;
+	}
+	if ((rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	if (!ctx->quiet)
+		printf("%s: hull %d, shield %d, ballistic %d, energy %d\n", sh.name, sh.hull, sh.shield,
+		       sh.ballistic, sh.energy);
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(ctx->db);
+	db_campaign_release(&c);
+	return ret;
+}
+
+int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "ship", required_argument, NULL, 's' },
+		{ "captain", required_argument, NULL, 'c' },
+		{ "email", required_argument, NULL, 'e' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *ship = NULL, *captain = NULL, *email = NULL;
+	struct db_campaign c;
+	struct db_ship sh, *ships = NULL;
+	struct db_captain cap, other;
+	char err[512], pw[JUDGE_PASSWORD_LEN + 1], hash[DB_HASH_MAX];
+	size_t n = 0, i, owned = 0;
+	int opt, rc, ret;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 's': ship = optarg; break;
+		case 'c': captain = optarg; break;
+		case 'e': email = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || !captain || !email)
+		return EXIT_USAGE;
+	if (!strchr(email, '@') || strchr(email, ' ') || strchr(email, ',') || strchr(email, '<') ||
+	    strlen(email) >= DB_EMAIL_MAX || strlen(captain) >= DB_NAME_MAX || !*captain) {
+		cmd_error("expected a captain's name and one plain address such as ann@example.org");
+		return EXIT_DATAERR;
+	}
+	judge_new_password(pw, sizeof(pw));
+	if (judge_hash_password(pw, hash, sizeof(hash))) {
+		cmd_error("cannot hash the password");
+		return EXIT_FAIL;
+	}
+	ret = begin_ship(ctx, argv[optind], ship, &c, &sh);
+	if (ret)
+		goto out;
+	if ((rc = db_captain_get_id(ctx->db, sh.captain_id, &cap, err, sizeof(err))) ||
+	    (rc = db_ship_list(ctx->db, c.id, &ships, &n, err, sizeof(err))))
+		goto dberr;
+	for (i = 0; i < n; i++)
+		owned += ships[i].captain_id == cap.id;
+	rc = db_captain_get(ctx->db, c.id, captain, &other, err, sizeof(err));
+	if (rc == 0 && other.id != cap.id) {
+		cmd_error("campaign '%s' already has a captain named '%s' (to give them the ship, use "
+			  "'campaign assign')", c.name, captain);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (rc && rc != DB_NOT_FOUND)
+		goto dberr;
+	if (owned == 1) {
+		/* The captain's only ship: the captain's row is the new captain. */
+		snprintf(cap.name, sizeof(cap.name), "%s", captain);
+		snprintf(cap.email, sizeof(cap.email), "%s", email);
+		snprintf(cap.pwhash, sizeof(cap.pwhash), "%s", hash);
+		rc = db_captain_update(ctx->db, &cap, err, sizeof(err));
+	} else {
+		memset(&other, 0, sizeof(other));
+		other.campaign_id = c.id;
+		snprintf(other.name, sizeof(other.name), "%s", captain);
+		snprintf(other.email, sizeof(other.email), "%s", email);
+		snprintf(other.pwhash, sizeof(other.pwhash), "%s", hash);
+		snprintf(other.joined_at, sizeof(other.joined_at), "%s", cap.joined_at);
+		rc = db_captain_add(ctx->db, &other, err, sizeof(err));
+		if (!rc)
+			rc = db_ship_set_captain(ctx->db, sh.id, other.id, err, sizeof(err));
+	}
+	if (rc || (rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	printf("%s\n", pw);
+	if (!ctx->quiet)
+		fprintf(stderr, "mxjudge: %s is now commanded by %s (%s); the password above is shown "
+			"only this once\n", sh.name, captain, email);
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(ctx->db);
+	free(ships);
+	db_campaign_release(&c);
+	return ret;
+}
+
+int campaign_assign(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "ship", required_argument, NULL, 's' },
+		{ "captain", required_argument, NULL, 'c' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *ship = NULL, *captain = NULL;
+	struct db_campaign c;
+	struct db_ship sh;
+	struct db_captain cap;
+	char err[512];
+	int opt, rc, ret;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 's': ship = optarg; break;
+		case 'c': captain = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || !captain)
+		return EXIT_USAGE;
+	ret = begin_ship(ctx, argv[optind], ship, &c, &sh);
+	if (ret)
+		goto out;
+	rc = db_captain_get(ctx->db, c.id, captain, &cap, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("campaign '%s' has no captain named '%s'", c.name, captain);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (rc || (rc = db_ship_set_captain(ctx->db, sh.id, cap.id, err, sizeof(err))) ||
+	    (rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	if (!ctx->quiet)
+		printf("%s is now commanded by %s\n", sh.name, cap.name);
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(ctx->db);
+	db_campaign_release(&c);
+	return ret;
+}
+
+int campaign_remove_ship(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "ship", required_argument, NULL, 's' },
+		{ "now", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *ship = NULL, *now_arg = NULL;
+	struct db_campaign c;
+	struct db_ship sh;
+	char err[512], when[DB_TIME_MAX];
+	int opt, rc, ret;
+	time_t now;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 's': ship = optarg; break;
+		case 'n': now_arg = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || time_now(now_arg, &now))
+		return EXIT_USAGE;
+	ret = begin_ship(ctx, argv[optind], ship, &c, &sh);
+	if (ret)
+		goto out;
+	ret = EXIT_DATAERR;
+	if (strcmp(c.status, "open")) {
+		cmd_error("campaign '%s' is %s: ships are removed between battles", c.name, c.status);
+		goto out;
+	}
+	time_format_utc(now, when, sizeof(when));
+	if ((rc = db_ship_remove(ctx->db, sh.id, when, err, sizeof(err))) ||
+	    (rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	if (!ctx->quiet)
+		printf("%s is removed from %s; its record and ledger are kept\n", sh.name, c.name);
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(ctx->db);
+	db_campaign_release(&c);
+	return ret;
+}
+
+void series_print_standings(const json_t *o, int ledger)
+{
+	json_t *v, *e;
+	size_t i, k;
+
+	json_array_foreach(json_object_get(o, "battles"), i, v)
+		printf("  %s\n", json_string_value(json_object_get(v, "line")));
+	printf("\nSTANDINGS\n");
+	json_array_foreach(json_object_get(o, "standings"), i, v) {
+		printf("  %s\n    %s\n", json_string_value(json_object_get(v, "line")),
+		       json_string_value(json_object_get(v, "why")));
+		json_array_foreach(ledger ? json_object_get(v, "ledger") : NULL, k, e)
+			printf("    %s\n", json_string_value(json_object_get(e, "line")));
+	}
+}
+
+int campaign_standings(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct db_campaign c;
+	char err[512], *text;
+	json_t *o;
+	int opt, json = 0, rc;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt != 'j')
+			return EXIT_USAGE;
+		json = 1;
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc)
+		return EXIT_USAGE;
+	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("no campaign named '%s'", argv[optind]);
+		return EXIT_DATAERR;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	o = series_standings_json(ctx->db, &c, err, sizeof(err));
+	if (!o) {
+		cmd_error("%s", err);
+		db_campaign_release(&c);
+		return EXIT_FAIL;
+	}
+	if (json) {
+		text = json_dumps(o, JSON_INDENT(2));
+		if (text)
+			printf("%s\n", text);
+		free(text);
+	} else {
+		printf("Campaign %s\n", c.name);
+		series_print_standings(o, 1);
+	}
+	json_decref(o);
+	db_campaign_release(&c);
+	return EXIT_OK;
+}
+
+/* ---------- undo ---------- */
+
+/*
+ * The turn to undo: the latest resolved turn of the running battle that
+ * is not undone yet (the turn that made the open turn's position).
+ * DB_NOT_FOUND when the battle has none.
+ */
+static int undo_target(struct db *db, const struct db_campaign *c, int first_turn,
+		       struct db_turn *t, char *err, size_t errlen)
+{
+	int n, rc, undone;
+
+	for (n = c->turn - 1; n > first_turn; n--) {
+		memset(t, 0, sizeof(*t));
+		if ((rc = db_turn_get(db, c->id, n, t, err, errlen)))
+			return rc;
+		undone = 0;
+		if ((rc = db_turn_undone(db, t->id, &undone, err, errlen))) {
+			db_turn_release(t);
+			return rc;
+		}
+		if (t->resolved_at[0] && t->state_after && !undone)
+			return 0;
+		db_turn_release(t);
+	}
+	return DB_NOT_FOUND;
+}
+
+/*
+ * The record the undone turn wrote (cmd/process.c's update_record): its
+ * disablings and kills taken back, each ship's damage as in `before`.
+ */
+static int undo_record(struct db *db, const struct db_campaign *c, long long turn_id,
+		       const struct game_state *before, char *err, size_t errlen)
+{
+	struct db_event *ev = NULL;
+	struct db_ship *ships = NULL;
+	size_t nev = 0, nships = 0, i, k;
+	int rc;
+
+	if ((rc = db_event_list(db, turn_id, &ev, &nev, err, errlen)) ||
+	    (rc = db_ship_list(db, c->id, &ships, &nships, err, errlen)))
+		goto out;
+	for (i = 0; i < nships; i++) {
+		int idx = game_find_ship(before, ships[i].name);
+
+		if (idx < 0)
+			continue;
+		ships[i].damage = before->ships[idx].damage;
+		for (k = 0; k < nev; k++) {
+			json_error_t jerr;
+			json_t *j;
+			const char *who, *by;
+
+			if (strcmp(ev[k].type, "disabled"))
+				continue;
+			j = json_loads(ev[k].json, 0, &jerr);
+			who = json_string_value(json_object_get(j, "ship"));
+			by = json_string_value(json_object_get(j, "other"));
+			if (who && !mx_strcasecmp(who, ships[i].name) && ships[i].times_disabled > 0)
+				ships[i].times_disabled--;
+			if (by && !mx_strcasecmp(by, ships[i].name) && ships[i].kills > 0)
+				ships[i].kills--;
+			json_decref(j);
+		}
+		if ((rc = db_ship_update(db, &ships[i], err, errlen)))
+			goto out;
+	}
+out:
+	db_event_list_release(ev, nev);
+	free(ships);
+	return rc;
+}
+
+/* One notice per ship of the reopened turn (templates/undo.mustache), queued. */
+static int undo_notices(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+			const struct db_turn *open, int undone, const struct game_state *st,
+			const char *reason, const char *deadline, time_t now, char *err, size_t errlen)
+{
+	char now_text[DB_TIME_MAX], code[JUDGE_CODE_LEN + 1];
+	struct db_order *o = NULL;
+	size_t i, k, no = 0;
+	int rc, n;
+
+	time_format_utc(now, now_text, sizeof(now_text));
+	rc = db_order_list(db, open->id, 1, &o, &no, err, errlen);
+	for (i = 0; i < st->nships && !rc; i++) {
+		const struct ship *sh = &st->ships[i];
+		struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+		struct db_ship ship;
+		struct db_message m;
+		json_t *data, *slots;
+		int stand = 0;
+
+		if (!ship_is_active(sh))
+			continue;
+		for (k = 0; k < no; k++)
+			stand |= !mx_strcasecmp(o[k].ship, sh->name);
+		if ((rc = db_ship_get(db, c->id, sh->name, &ship, err, errlen)) ||
+		    (rc = judge_order_code(db, c->id, sh->name, open->number, 1, code, err, errlen)))
+			break;
+		data = json_pack("{s:s,s:s,s:s,s:i,s:i,s:s,s:s?,s:b,s:i,s:b,s:s,s:[]}", "campaign",
+				 c->name, "ship", sh->name, "captain", ship.captain, "turn_undone",
+				 undone, "turn", open->number, "deadline", deadline, "reason",
+				 reason && *reason ? reason : NULL, "orders_stand", stand, "actions",
+				 sh->actions, "one_action", sh->actions == 1, "code", code, "slots");
+		slots = json_object_get(data, "slots");
+		for (n = 1; data && n <= sh->actions; n++)
+			json_array_append_new(slots, json_pack("{s:i}", "n", n));
+		if (!data || templates_render("undo", reporting_templates_dir(s), data, &body, err,
+					      errlen) < 0) {
+			if (!data)
+				snprintf(err, errlen, "out of memory");
+			rc = DB_ERROR;
+		}
+		json_decref(data);
+		if (!rc) {
+			strbuf_addf(&subject, "%s: turn %d undone; turn %d replays it", c->name, undone,
+				    open->number);
+			memset(&m, 0, sizeof(m));
+			m.campaign_id = c->id;
+			m.turn_id = open->id;
+			snprintf(m.kind, sizeof(m.kind), "undo");
+			snprintf(m.key, sizeof(m.key), "undo/%lld/%d/%lld", open->id, undone, ship.id);
+			snprintf(m.recipient, sizeof(m.recipient), "%s", ship.email);
+			snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
+			m.subject = (char *)strbuf_str(&subject);
+			m.body = (char *)strbuf_str(&body);
+			rc = db_outbox_add(db, &m, err, errlen);
+			if (rc == DB_EXISTS)
+				rc = 0;
+		}
+		strbuf_release(&body);
+		strbuf_release(&subject);
+	}
+	db_order_list_release(o, no);
+	return rc;
+}
+
+/*
+ * campaign undo: the latest resolved turn of the running battle is set
+ * aside. Its row, orders, events and dice stay (it is marked undone and
+ * still replays); the open turn T starts again from the position the
+ * undone turn N started from, with the turn counters moved on so the
+ * battle's length is unchanged. The orders that were current for N stand
+ * for T, and captains may send new ones; orders already sent for T were
+ * written for the undone position and are set aside. T gets a full
+ * period from now. Everything in one transaction.
+ */
+int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "reason", required_argument, NULL, 'r' },
+		{ "now", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *reason = NULL, *now_arg = NULL;
+	struct judge_settings s;
+	struct db_campaign c;
+	struct db_battle b;
+	struct db_turn undo, open;
+	struct game_state st;
+	char err[512], now_text[DB_TIME_MAX], deadline_utc[DB_TIME_MAX], when[TIME_TEXT_MAX];
+	char *state = NULL;
+	int opt, rc, ret, first_turn = 0;
+	time_t now, deadline;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'r': reason = optarg; break;
+		case 'n': now_arg = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc)
+		return EXIT_USAGE;
+	if (time_now(now_arg, &now)) {
+		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+		return EXIT_USAGE;
+	}
+	memset(&undo, 0, sizeof(undo));
+	memset(&open, 0, sizeof(open));
+	game_state_init(&st);
+	rc = db_begin(ctx->db, err, sizeof(err));
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	ret = load(ctx, argv[optind], &c, &s);
+	if (ret) {
+		db_rollback(ctx->db);
+		return ret;
+	}
+	ret = EXIT_DATAERR;
+	if (strcmp(c.status, "running") && strcmp(c.status, "paused")) {
+		cmd_error("campaign '%s' is %s: only a turn of the battle being fought can be undone",
+			  c.name, !strcmp(c.status, "open") ? "between battles" : c.status);
+		goto out;
+	}
+	rc = db_battle_last(ctx->db, c.id, &b, err, sizeof(err));
+	if (rc && rc != DB_NOT_FOUND)
+		goto dberr;
+	first_turn = rc ? 0 : b.first_turn;
+	if ((rc = db_turn_get(ctx->db, c.id, c.turn, &open, err, sizeof(err))))
+		goto dberr;
+	rc = undo_target(ctx->db, &c, first_turn, &undo, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("campaign '%s': nothing to undo: no turn of this battle is resolved", c.name);
+		goto out;
+	}
+	if (rc)
+		goto dberr;
+	ret = EXIT_FAIL;
+	if (judge_state_load(&st, undo.state_before, c.name, err, sizeof(err))) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	/* Same position, later turn: the scenario counts the battle's turns from start_turn. */
+	if (st.scenario)
+		st.scenario->start_turn += open.number - undo.number;
+	st.turn = open.number;
+	state = judge_state_dump(&st);
+	if (!state) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	time_format_utc(now, now_text, sizeof(now_text));
+	deadline = judge_step_deadline(&s, now);
+	time_format_utc(deadline, deadline_utc, sizeof(deadline_utc));
+	time_format_zone(deadline, s.timezone, when, sizeof(when));
+	if ((rc = db_undo_add(ctx->db, c.id, undo.id, open.number, reason, now_text, err,
+			      sizeof(err))) ||
+	    (rc = undo_record(ctx->db, &c, undo.id, &st, err, sizeof(err))) ||
+	    (rc = db_turn_set_before(ctx->db, open.id, state, err, sizeof(err))) ||
+	    (rc = db_turn_set_deadline(ctx->db, open.id, deadline_utc, err, sizeof(err))) ||
+	    (rc = db_order_void(ctx->db, open.id, err, sizeof(err))) ||
+	    (rc = db_order_copy(ctx->db, undo.id, open.id, REPORTING_AUTOPILOT, err, sizeof(err))) ||
+	    (rc = undo_notices(ctx->db, &c, &s, &open, undo.number, &st, reason, when, now, err,
+			       sizeof(err))) ||
+	    (rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	if (!ctx->quiet)
+		printf("campaign %s: turn %d undone; turn %d starts again from its position, orders due "
+		       "by %s\n", c.name, undo.number, open.number, when);
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(ctx->db);
+	free(state);
+	game_state_release(&st);
+	db_turn_release(&undo);
+	db_turn_release(&open);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}

@@ -1,0 +1,91 @@
+/*
+ * series: a campaign as a series of battles (rulings 11): starting each
+ * battle (scenario, board, who is out for repairs), ending it (points to
+ * the ledger, the record, the campaign's standing), UPGRADE orders between
+ * battles, and the game master's tools. The rules are core/campaign and
+ * core/scenario; the SQL is db/battles.
+ *
+ * Ownership: functions returning json_t * give a new reference.
+ */
+#ifndef MX_SERIES_H
+#define MX_SERIES_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "cmd.h"
+#include "core/campaign.h"
+#include "core/game.h"
+#include "core/map.h"
+#include "core/orders.h"
+#include "core/scenario.h"
+#include "db/db.h"
+#include "judge.h"
+
+/* The campaign's rules (its settings' "campaign" object). 0 or -1 with err. */
+int series_rules(const struct db_campaign *c, struct campaign_rules *r, char *err,
+		 size_t errlen);
+
+/*
+ * Starts the next battle of an "open" campaign, in one transaction: the
+ * `campaign start` and `campaign next-battle` commands. scenario and
+ * flagship may be NULL. Prints the error; returns an exit code.
+ */
+int series_start_battle(struct cmd_ctx *ctx, const char *campaign, const char *scenario,
+			const char *flagship, time_t now);
+
+/*
+ * The end of a battle, in process's transaction: the ships' results and
+ * points, the battle's row, and the campaign's status ("open" for the
+ * next battle, or "finished" with the series' winner). 0 or a db code.
+ */
+int series_end_battle(struct db *db, struct db_campaign *c, const struct game_state *after,
+		      int last_turn, time_t now, char *err, size_t errlen);
+
+/*
+ * For process: starts the next battle of an "open" campaign when its
+ * auto_next_hours have passed since the last battle ended. An exit code
+ * (0 when there was nothing to start).
+ */
+int series_auto_next(struct cmd_ctx *ctx, const struct db_campaign *c, time_t now);
+
+/* {"battles":[...],"standings":[...]} with each ship's ledger; NULL with err. */
+json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *err,
+			      size_t errlen);
+
+/* Prints series_standings_json's battles and standings (with each ledger if asked). */
+void series_print_standings(const json_t *o, int ledger);
+
+/* Adds "series" (battle, standings, why each ship has its stats) to a report model. */
+int series_model(struct db *db, const struct db_campaign *c, json_t *model, char *err,
+		 size_t errlen);
+
+/*
+ * UPGRADE orders between battles (cmd/submit.c hands them over): checks
+ * the password, points, costs and caps; with store buys them (ledger) and
+ * queues the receipt, in one transaction; nothing is bought if one line
+ * is refused. An exit code; error says why; *receipt the receipt text.
+ */
+int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const char *name,
+			  time_t now, int store, char *error, size_t errlen, char **receipt,
+			  char *campaign, size_t campaign_len);
+
+/* Finds a scenario or a map by plain name in templates/scenarios, templates/maps. */
+char *series_find_file(const char *kind, const char *name, const char *ext,
+		       const char *override_dir);
+/* Loads scenario or map `name` (dir: a campaign's templates, or NULL). 0 or -1 with err. */
+int series_load_scenario(const char *name, const char *dir, struct scenario *sc, char *err,
+			 size_t errlen);
+int series_load_map(const char *name, const char *dir, struct map_def *m, char *err,
+		    size_t errlen);
+
+int campaign_next_battle(struct cmd_ctx *ctx, int argc, char **argv);
+int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv);
+int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv);
+int campaign_assign(struct cmd_ctx *ctx, int argc, char **argv);
+int campaign_remove_ship(struct cmd_ctx *ctx, int argc, char **argv);
+int campaign_standings(struct cmd_ctx *ctx, int argc, char **argv);
+int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv);
+
+#endif

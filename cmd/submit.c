@@ -1,0 +1,430 @@
+#include "submit.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cmd.h"
+#include "core/orders.h"
+#include "db/mail.h"
+#include "guard.h"
+#include "judge.h"
+#include "lib/strbuf.h"
+#include "reporting.h"
+#include "series.h"
+#include "templates.h"
+
+struct submission {
+	struct db *db;
+	const struct submit_auth *auth;
+	struct submit_result *res;
+	struct orders_doc doc;
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_turn t;
+	struct db_captain cap;
+	long long ship_id[ORDERS_MAX_ACTIONS * 4];
+	const char *text;
+	const char *name;
+	time_t deadline;
+};
+
+static void submission_release(struct submission *sub)
+{
+	orders_doc_release(&sub->doc);
+	db_campaign_release(&sub->c);
+	judge_settings_release(&sub->s);
+	db_turn_release(&sub->t);
+}
+
+static int refuse(struct submission *sub, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Records why, and returns the exit code. */
+static int refuse(struct submission *sub, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(sub->res->error, sizeof(sub->res->error), fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/* Does a captain other than `owner` hold this password? Only on the error path. */
+static int other_captain(struct submission *sub, long long owner)
+{
+	struct db_captain *caps = NULL;
+	size_t n = 0, i;
+	char err[256];
+	int found = 0;
+
+	if (db_captain_list(sub->db, sub->c.id, &caps, &n, err, sizeof(err)))
+		return 0;
+	for (i = 0; i < n && !found; i++)
+		if (caps[i].id != owner && judge_verify_password(caps[i].pwhash, sub->doc.password))
+			found = 1;
+	free(caps);
+	return found;
+}
+
+/* A wrong secret: recorded, and the ship locked after too many (cmd/guard.h). */
+static int wrong_secret(struct submission *sub, time_t now, char *msg, size_t msglen)
+{
+	return guard_failed(sub->db, &sub->c, &sub->s, sub->ship_id[0], sub->doc.blocks[0].ship,
+			    sub->auth ? sub->auth->sender : NULL, now, msg, msglen);
+}
+
+/* Is the CODE line the code of one of the ships ordered, for the open turn? */
+static int code_matches(struct submission *sub)
+{
+	char want[JUDGE_CODE_LEN + 1], err[256];
+	size_t i;
+
+	for (i = 0; i < sub->doc.n; i++)
+		if (!judge_order_code(sub->db, sub->c.id, sub->doc.blocks[i].ship, sub->c.turn, 0, want,
+				      err, sizeof(err)) &&
+		    judge_check_code(sub->doc.code, want))
+			return 1;
+	return 0;
+}
+
+/* Are there current orders for the first ship (what an error reply tells)? */
+static void note_current(struct submission *sub)
+{
+	struct db_order *cur = NULL;
+	size_t n = 0, i;
+	char err[256];
+
+	if (!sub->t.id || !sub->ship_id[0] ||
+	    db_order_list(sub->db, sub->t.id, 1, &cur, &n, err, sizeof(err)))
+		return;
+	for (i = 0; i < n; i++)
+		if (cur[i].ship_id == sub->ship_id[0])
+			sub->res->has_current = 1;
+	db_order_list_release(cur, n);
+}
+
+/* Every check but the final one under the lock: 0 or an exit code with the reason. */
+static int check(struct submission *sub, time_t now)
+{
+	struct submit_result *res = sub->res;
+	const char *name = sub->name;
+	char err[512];
+	struct game_state st;
+	time_t deadline;
+	size_t i;
+	int rc;
+
+	if (orders_parse(&sub->doc, sub->text, name, ORDERS_SUBMISSION, err, sizeof(err)))
+		return refuse(sub, EXIT_DATAERR, "%s", err);
+	if (sub->doc.n)
+		snprintf(res->ship, sizeof(res->ship), "%s", sub->doc.blocks[0].ship);
+	rc = db_campaign_get(sub->db, sub->doc.game, &sub->c, err, sizeof(err));
+	if (rc == DB_NOT_FOUND)
+		return refuse(sub, EXIT_DATAERR, "%s:%d: no campaign named '%s' (expected the name "
+			      "from your report's GAME line)", name, sub->doc.game_line, sub->doc.game);
+	if (rc)
+		return refuse(sub, judge_db_exit(rc), "%s", err);
+	snprintf(res->campaign, sizeof(res->campaign), "%s", sub->c.name);
+	res->campaign_id = sub->c.id;
+	res->turn = sub->c.turn;
+	if (judge_settings_parse(&sub->s, sub->c.settings, err, sizeof(err)))
+		return refuse(sub, EXIT_FAIL, "campaign '%s': %s", sub->c.name, err);
+	if (!strcmp(sub->c.status, "open"))
+		return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' has not started yet; no turn "
+			      "takes orders", name, sub->doc.game_line, sub->c.name);
+	if (!strcmp(sub->c.status, "finished"))
+		return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' is over; turn %d, its last, is "
+			      "already resolved", name, sub->doc.game_line, sub->c.name, sub->c.turn);
+	if (!sub->doc.n)
+		return refuse(sub, EXIT_DATAERR, "%s: expected a line 'SHIP <name>' followed by its "
+			      "actions", name);
+	if (!sub->doc.password[0] && !sub->doc.code[0])
+		return refuse(sub, EXIT_DATAERR, "%s: expected a line 'PASSWORD <your password>'%s",
+			      name, sub->auth && sub->auth->sender ?
+			      " (or the CODE line of your latest report)" : "");
+	if (sub->doc.turn && sub->doc.turn != sub->c.turn)
+		return refuse(sub, EXIT_DATAERR, "%s: these orders are for turn %d, but %s; turn %d "
+			      "is open", name, sub->doc.turn, sub->doc.turn < sub->c.turn ?
+			      "that turn is already resolved" : "that turn has not begun",
+			      sub->c.turn);
+	rc = db_turn_get(sub->db, sub->c.id, sub->c.turn, &sub->t, err, sizeof(err));
+	if (rc)
+		return refuse(sub, judge_db_exit(rc), "%s",
+			      rc == DB_NOT_FOUND ? "the open turn is missing" : err);
+	if (sub->t.resolved_at[0])
+		return refuse(sub, EXIT_DATAERR, "%s: turn %d of '%s' is already resolved", name,
+			      sub->t.number, sub->c.name);
+	if (time_parse_iso(sub->t.deadline, &deadline))
+		return refuse(sub, EXIT_FAIL, "campaign '%s': bad deadline '%s'", sub->c.name,
+			      sub->t.deadline);
+	sub->deadline = judge_effective_deadline(&sub->c, deadline, now);
+	time_format_zone(sub->deadline, sub->s.timezone, res->deadline, sizeof(res->deadline));
+	if (now > sub->deadline)
+		return refuse(sub, EXIT_DATAERR, "%s: turn %d of '%s' closed at %s; it takes no more "
+			      "orders", name, sub->t.number, sub->c.name, res->deadline);
+	if (sub->doc.n > sizeof(sub->ship_id) / sizeof(sub->ship_id[0]))
+		return refuse(sub, EXIT_DATAERR, "%s: too many SHIP blocks", name);
+	for (i = 0; i < sub->doc.n; i++) {
+		const struct ship_orders *b = &sub->doc.blocks[i];
+		struct db_ship ship;
+
+		rc = db_ship_get(sub->db, sub->c.id, b->ship, &ship, err, sizeof(err));
+		if (rc == DB_NOT_FOUND)
+			return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' has no ship named '%s'",
+				      name, b->ship_line, sub->c.name, b->ship);
+		if (rc)
+			return refuse(sub, judge_db_exit(rc), "%s", err);
+		if (i == 0) {
+			rc = db_captain_get_id(sub->db, ship.captain_id, &sub->cap, err, sizeof(err));
+			if (rc)
+				return refuse(sub, judge_db_exit(rc), "%s", err);
+		} else if (ship.captain_id != sub->cap.id) {
+			return refuse(sub, EXIT_DATAERR, "%s:%d: %s is not commanded by %s, the captain "
+				      "of %s", name, b->ship_line, ship.name, sub->cap.name,
+				      sub->doc.blocks[0].ship);
+		}
+		sub->ship_id[i] = ship.id;
+	}
+	note_current(sub);
+	/* Mail must come from the captain's own address, whatever secret it holds. */
+	if (sub->auth && sub->auth->sender && strcasecmp(sub->auth->sender, sub->cap.email))
+		return refuse(sub, EXIT_DATAERR, "%s:%d: orders for %s are taken only from the "
+			      "address its captain joined with, not from %s", name,
+			      sub->doc.blocks[0].ship_line, sub->doc.blocks[0].ship, sub->auth->sender);
+	/* A ship locked after wrong secrets is refused before its secret is checked. */
+	for (i = 0; i < sub->doc.n; i++)
+		if ((rc = guard_check(sub->db, &sub->s, sub->ship_id[i], sub->doc.blocks[i].ship, now,
+				      err, sizeof(err))))
+			return refuse(sub, rc, "%s: %s", name, err);
+	if (sub->doc.password[0]) {
+		if (!judge_verify_password(sub->cap.pwhash, sub->doc.password)) {
+			if ((rc = wrong_secret(sub, now, err, sizeof(err))))
+				return refuse(sub, rc, "%s", err);
+			if (other_captain(sub, sub->cap.id))
+				return refuse(sub, EXIT_DATAERR, "%s:%d: %s is commanded by another "
+					      "captain; send orders only for your own ships", name,
+					      sub->doc.blocks[0].ship_line, sub->doc.blocks[0].ship);
+			return refuse(sub, EXIT_DATAERR, "%s: wrong password for %s", name,
+				      sub->doc.blocks[0].ship);
+		}
+	} else if (!sub->auth || !sub->auth->sender) {
+		return refuse(sub, EXIT_DATAERR, "%s: a CODE is taken only in mail from the captain's "
+			      "address; expected a line 'PASSWORD <your password>'", name);
+	} else if (!code_matches(sub)) {
+		if ((rc = wrong_secret(sub, now, err, sizeof(err))))
+			return refuse(sub, rc, "%s", err);
+		return refuse(sub, EXIT_DATAERR, "%s: wrong order code for %s (expected the CODE line "
+			      "of your latest report, for turn %d, or your PASSWORD)", name,
+			      sub->doc.blocks[0].ship, sub->c.turn);
+	}
+	if (judge_state_load(&st, sub->t.state_before, sub->c.name, err, sizeof(err)))
+		return refuse(sub, EXIT_FAIL, "%s", err);
+	rc = orders_validate(&sub->doc, &st, name, err, sizeof(err));
+	game_state_release(&st);
+	if (rc)
+		return refuse(sub, EXIT_DATAERR, "%s", err);
+	return 0;
+}
+
+/* The orders as the judge read them, every block. */
+static char *understood(const struct orders_doc *doc)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < doc->n; i++) {
+		char *one = orders_format(&doc->blocks[i]);
+
+		if (!one) {
+			strbuf_release(&sb);
+			return NULL;
+		}
+		strbuf_addstr(&sb, one);
+		if (!doc->blocks[i].n)
+			strbuf_addstr(&sb, "(no actions: idle all turn)\n");
+		free(one);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Seals the checked orders and queues the receipt; one transaction. */
+static int seal(struct submission *sub, time_t now)
+{
+	struct submit_result *res = sub->res;
+	struct db_order o, *current = NULL;
+	struct db_campaign again;
+	struct db_turn t;
+	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+	json_t *data = NULL, *ships;
+	struct db_message m;
+	size_t ncur = 0, i, j;
+	char err[512], digest[65], got[TIME_TEXT_MAX];
+	char *raw = judge_redact(sub->text);
+	long long first = 0;
+	int rc, ret = EXIT_FAIL, replaces = 0;
+
+	memset(&again, 0, sizeof(again));
+	memset(&t, 0, sizeof(t));
+	if (!raw) {
+		ret = refuse(sub, EXIT_FAIL, "out of memory");
+		goto out;
+	}
+	judge_digest(raw, digest);
+	rc = db_begin(sub->db, err, sizeof(err));
+	if (rc)
+		goto dberr;
+	/* process may have resolved the turn since we looked: look again, locked. */
+	if ((rc = db_campaign_get(sub->db, sub->c.name, &again, err, sizeof(err))) ||
+	    (rc = db_turn_get(sub->db, sub->c.id, sub->c.turn, &t, err, sizeof(err))))
+		goto dberr;
+	if (again.turn != sub->c.turn || t.resolved_at[0] || !strcmp(again.status, "finished")) {
+		ret = refuse(sub, EXIT_DATAERR, "%s: turn %d of '%s' was resolved while your orders "
+			     "were being checked; nothing stored", sub->name, sub->c.turn, sub->c.name);
+		goto out;
+	}
+	if ((rc = db_order_list(sub->db, t.id, 1, &current, &ncur, err, sizeof(err))))
+		goto dberr;
+	for (i = 0; i < ncur; i++)
+		for (j = 0; j < sub->doc.n; j++)
+			replaces |= current[i].ship_id == sub->ship_id[j];
+	for (i = 0; i < sub->doc.n; i++) {
+		char *one = orders_format(&sub->doc.blocks[i]);
+
+		memset(&o, 0, sizeof(o));
+		o.turn_id = t.id;
+		o.ship_id = sub->ship_id[i];
+		o.captain_id = sub->cap.id;
+		o.raw = raw;
+		o.understood = one;
+		snprintf(o.digest, sizeof(o.digest), "%s", digest);
+		time_format_utc(now, o.received_at, sizeof(o.received_at));
+		rc = one ? db_order_submit(sub->db, &o, err, sizeof(err)) : DB_ERROR;
+		free(one);
+		if (rc)
+			goto dberr;
+		if (!first)
+			first = o.id;
+	}
+	time_format_zone(now, sub->s.timezone, got, sizeof(got));
+	/* The receipt's data: mxjudge-templates(5). */
+	data = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s,s:b,s:[]}", "campaign", sub->c.name,
+			 "captain", sub->cap.name, "turn", t.number, "deadline", res->deadline,
+			 "received_at", got, "digest", digest, "replaces", replaces, "ships");
+	ships = json_object_get(data, "ships");
+	for (i = 0; data && i < sub->doc.n; i++) {
+		json_t *acts = json_array();
+		int k;
+
+		for (k = 0; k < sub->doc.blocks[i].n; k++)
+			json_array_append_new(acts, json_pack("{s:i,s:s}", "n", k + 1, "action",
+							      action_name(sub->doc.blocks[i].act[k])));
+		json_array_append_new(ships, json_pack("{s:s,s:o}", "ship", sub->doc.blocks[i].ship,
+						       "actions", acts));
+	}
+	if (!data || templates_render("receipt", reporting_templates_dir(&sub->s), data, &body,
+				      err, sizeof(err)) < 0) {
+		ret = refuse(sub, EXIT_FAIL, "%s", data ? err : "out of memory");
+		goto out;
+	}
+	strbuf_addf(&subject, "%s: orders received for turn %d", sub->c.name, t.number);
+	memset(&m, 0, sizeof(m));
+	m.campaign_id = sub->c.id;
+	m.turn_id = t.id;
+	snprintf(m.kind, sizeof(m.kind), "receipt");
+	snprintf(m.key, sizeof(m.key), "receipt/%lld", first);
+	snprintf(m.recipient, sizeof(m.recipient), "%s", sub->cap.email);
+	time_format_utc(now, m.created_at, sizeof(m.created_at));
+	m.subject = (char *)strbuf_str(&subject);
+	m.body = (char *)strbuf_str(&body);
+	if ((rc = db_outbox_add(sub->db, &m, err, sizeof(err))))
+		goto dberr;
+	if (sub->auth && sub->auth->in_reply_to && *sub->auth->in_reply_to &&
+	    (rc = db_outbox_set_reply(sub->db, m.id, sub->auth->in_reply_to, err, sizeof(err))))
+		goto dberr;
+	if ((rc = db_commit(sub->db, err, sizeof(err))))
+		goto dberr;
+	res->receipt_id = m.id;
+	res->receipt = strbuf_detach(&body, NULL);
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	ret = refuse(sub, judge_db_exit(rc), "%s", err);
+out:
+	db_rollback(sub->db);
+	json_decref(data);
+	strbuf_release(&body);
+	strbuf_release(&subject);
+	db_order_list_release(current, ncur);
+	db_campaign_release(&again);
+	db_turn_release(&t);
+	free(raw);
+	return ret;
+}
+
+/* The line number of a "NAME:LINE: ..." message about this text, else 0. */
+static int error_line(const char *error, const char *name)
+{
+	size_t n = strlen(name);
+	char *end;
+	long v;
+
+	if (strncmp(error, name, n) || error[n] != ':')
+		return 0;
+	v = strtol(error + n + 1, &end, 10);
+	return end != error + n + 1 && *end == ':' && v > 0 && v < 1000000 ? (int)v : 0;
+}
+
+int submit_orders(struct db *db, const char *text, const char *name,
+		  const struct submit_auth *auth, time_t now, int store,
+		  struct submit_result *res)
+{
+	struct submission sub;
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	memset(&sub, 0, sizeof(sub));
+	orders_doc_init(&sub.doc);
+	sub.db = db;
+	sub.auth = auth;
+	sub.res = res;
+	sub.text = text;
+	sub.name = name;
+	/* Between battles a campaign takes UPGRADE orders instead (cmd/series.c). */
+	if (!orders_parse(&sub.doc, text, name, ORDERS_SUBMISSION, res->error,
+			  sizeof(res->error)) && orders_has_upgrades(&sub.doc)) {
+		ret = series_upgrade_submit(db, &sub.doc, name, now, store, res->error,
+					    sizeof(res->error), &res->receipt, res->campaign,
+					    sizeof(res->campaign));
+		if (!ret && !(res->understood = strdup(res->receipt)))
+			ret = EXIT_FAIL;
+		if (ret)
+			res->line = error_line(res->error, name);
+		submission_release(&sub);
+		return ret;
+	}
+	orders_doc_release(&sub.doc);
+	res->error[0] = '\0';
+	ret = check(&sub, now);
+	if (!ret) {
+		res->understood = understood(&sub.doc);
+		if (!res->understood)
+			ret = refuse(&sub, EXIT_FAIL, "out of memory");
+	}
+	if (!ret && store)
+		ret = seal(&sub, now);
+	if (ret)
+		res->line = error_line(res->error, name);
+	submission_release(&sub);
+	return ret;
+}
+
+void submit_result_release(struct submit_result *res)
+{
+	free(res->receipt);
+	free(res->understood);
+	res->receipt = res->understood = NULL;
+}

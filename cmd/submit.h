@@ -1,0 +1,55 @@
+/*
+ * submit: the one path by which orders enter the judge, shared by
+ * `orders submit|check` and mail (`receive`, `fetch`). It parses the
+ * text, checks it against the campaign, the open turn, the captain's
+ * secret and the rules, and with store seals it in one transaction:
+ * the orders with their SHA-256 digest, and the receipt in the outbox.
+ *
+ * A captain proves who they are with PASSWORD <password>, or, in mail
+ * from the captain's own address (auth->sender), with CODE <code> from
+ * their latest report (judge_order_code()). Mail must come from the
+ * captain's address either way.
+ *
+ * Ownership: a submit_result owns receipt and understood
+ * (submit_result_release); everything passed in is borrowed.
+ */
+#ifndef MX_SUBMIT_H
+#define MX_SUBMIT_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "db/db.h"
+#include "timeutil.h"
+
+struct submit_auth {
+	const char *sender;		/* the mail's From address; NULL from the command line */
+	const char *in_reply_to;	/* the mail's Message-ID: the receipt answers it */
+};
+
+struct submit_result {
+	char error[512];		/* why the orders were refused: "NAME:LINE: ..." */
+	int line;			/* the line refused (of the text given), 0 if none */
+	char campaign[DB_NAME_MAX];	/* "" until known */
+	long long campaign_id;		/* 0 until known */
+	char ship[DB_NAME_MAX];		/* the first ship named, "" if none */
+	int turn;			/* the open turn, 0 until known */
+	char deadline[TIME_TEXT_MAX];	/* in the campaign's zone, "" until known */
+	int has_current;		/* earlier orders stand for that ship */
+	long long receipt_id;		/* the queued receipt (store) */
+	char *receipt;			/* its text (store) */
+	char *understood;		/* the orders as read (check and store) */
+};
+
+/*
+ * Checks (and with store, seals) the orders in text, named name in
+ * messages. Returns an exit code: 0; EXIT_DATAERR when refused (error
+ * says why, and the line when there is one); EXIT_FAIL or EXIT_TEMPFAIL
+ * (database busy) for the judge's own trouble.
+ */
+int submit_orders(struct db *db, const char *text, const char *name,
+		  const struct submit_auth *auth, time_t now, int store,
+		  struct submit_result *res);
+void submit_result_release(struct submit_result *res);
+
+#endif

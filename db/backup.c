@@ -1,0 +1,130 @@
+#include "backup.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+/* Fills err for a failed call on the backup's own handle. */
+static int dst_fail(sqlite3 *dst, int rc, const char *path, const char *what, char *err,
+		    size_t errlen)
+{
+	int code = rc & 0xff;
+
+	snprintf(err, errlen, "%s: %s: %s%s", path, what, dst ? sqlite3_errmsg(dst) : sqlite3_errstr(rc),
+		 code == SQLITE_FULL ? "; free some space and try again" : "");
+	return code == SQLITE_FULL || code == SQLITE_BUSY || code == SQLITE_LOCKED ? DB_BUSY
+										   : DB_ERROR;
+}
+
+/* fsync of a file or directory by name; 0 or -1 with errno. */
+static int sync_path(const char *path, int dir)
+{
+	int fd = open(path, (dir ? O_RDONLY | O_DIRECTORY : O_RDWR) | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = fsync(fd);
+	close(fd);
+	return rc;
+}
+
+int db_backup(struct db *db, const char *path, long *pages, char *err, size_t errlen)
+{
+	sqlite3 *src = db_sqlite(db), *dst = NULL;
+	sqlite3_backup *b = NULL;
+	const char *live = sqlite3_db_filename(src, "main");
+	char *tmp = NULL, *dir = NULL, *slash;
+	struct stat a, c;
+	mode_t old_mask = umask(077);
+	int rc, ret = DB_ERROR, waited = 0;
+	size_t n = strlen(path) + 32;
+
+	*pages = 0;
+	/* Renaming a copy over the live file would lose every write since. */
+	if (live && !stat(live, &a) && !stat(path, &c) && a.st_dev == c.st_dev && a.st_ino == c.st_ino) {
+		snprintf(err, errlen, "%s: that is the database itself; name another file", path);
+		ret = DB_EXISTS;
+		goto out;
+	}
+	tmp = malloc(n);
+	dir = strdup(path);
+	if (!tmp || !dir) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	snprintf(tmp, n, "%s.tmp-%ld", path, (long)getpid());
+	unlink(tmp);
+	rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+	if (rc != SQLITE_OK) {
+		ret = dst_fail(dst, rc, tmp, "cannot create", err, errlen);
+		goto out;
+	}
+	b = sqlite3_backup_init(dst, "main", src, "main");
+	if (!b) {
+		ret = dst_fail(dst, sqlite3_errcode(dst), tmp, "cannot start the backup", err, errlen);
+		goto out;
+	}
+	/* All pages in one step: one read snapshot, so the copy is consistent. */
+	for (;;) {
+		rc = sqlite3_backup_step(b, -1);
+		if (rc == SQLITE_DONE)
+			break;
+		if ((rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && waited < DB_BUSY_TIMEOUT_MS) {
+			sqlite3_sleep(100);
+			waited += 100;
+			continue;
+		}
+		*pages = sqlite3_backup_pagecount(b);
+		sqlite3_backup_finish(b);
+		b = NULL;
+		if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
+			snprintf(err, errlen, "%s: the database stayed busy; try again", path);
+		ret = (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED
+			      ? DB_BUSY : dst_fail(dst, rc, tmp, "copying", err, errlen);
+		goto out;
+	}
+	*pages = sqlite3_backup_pagecount(b);
+	rc = sqlite3_backup_finish(b);
+	b = NULL;
+	if (rc != SQLITE_OK) {
+		ret = dst_fail(dst, rc, tmp, "finishing the copy", err, errlen);
+		goto out;
+	}
+	/* One self-contained file: a copy in WAL mode would want its -wal too. */
+	rc = sqlite3_exec(dst, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
+	if (rc != SQLITE_OK) {
+		ret = dst_fail(dst, rc, tmp, "setting the journal mode", err, errlen);
+		goto out;
+	}
+	rc = sqlite3_close(dst);
+	dst = NULL;
+	if (rc != SQLITE_OK || chmod(tmp, 0600) || sync_path(tmp, 0) || rename(tmp, path)) {
+		snprintf(err, errlen, "%s: cannot write the backup: %s", path,
+			 rc != SQLITE_OK ? sqlite3_errstr(rc) : strerror(errno));
+		ret = errno == ENOSPC || errno == EDQUOT ? DB_BUSY : DB_ERROR;
+		goto out;
+	}
+	slash = strrchr(dir, '/');
+	if (slash && slash != dir)
+		*slash = '\0';
+	else
+		snprintf(dir, strlen(path) + 1, "%s", slash ? "/" : ".");
+	sync_path(dir, 1);	/* the rename itself; best effort */
+	ret = 0;
+out:
+	if (b)
+		sqlite3_backup_finish(b);
+	sqlite3_close(dst);
+	if (ret && tmp)
+		unlink(tmp);
+	free(tmp);
+	free(dir);
+	umask(old_mask);
+	return ret;
+}

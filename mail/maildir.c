@@ -1,0 +1,118 @@
+#include "maildir.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int make_dir(const char *path, char *err, size_t errlen)
+{
+	if (mkdir(path, 0700) && errno != EEXIST) {
+		snprintf(err, errlen, "%s: cannot create directory: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int maildir_make(const char *dir, char *err, size_t errlen)
+{
+	static const char *const subs[] = { "tmp", "new", "cur" };
+	char path[4096];
+	size_t i;
+
+	if (make_dir(dir, err, errlen))
+		return -1;
+	for (i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, subs[i]);
+		if (make_dir(path, err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
+static int sync_dir(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY);
+	int rc;
+
+	if (fd < 0)
+		return -1;
+	rc = fsync(fd);
+	close(fd);
+	return rc;
+}
+
+int maildir_deliver(const char *dir, const char *unique, const char *data, size_t len,
+		    char *err, size_t errlen)
+{
+	char tmp[4096], dst[4096];
+	size_t done = 0;
+	int fd;
+
+	if (strchr(unique, '/') || unique[0] == '.' || !unique[0]) {
+		snprintf(err, errlen, "bad Maildir file name '%s'", unique);
+		return -1;
+	}
+	if (maildir_make(dir, err, errlen))
+		return -1;
+	snprintf(tmp, sizeof(tmp), "%s/tmp/%s", dir, unique);
+	snprintf(dst, sizeof(dst), "%s/new/%s", dir, unique);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	while (done < len) {
+		ssize_t w = write(fd, data + done, len - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			snprintf(err, errlen, "%s: %s", tmp, w < 0 ? strerror(errno) : "short write");
+			close(fd);
+			unlink(tmp);
+			return -1;
+		}
+		done += (size_t)w;
+	}
+	if (fsync(fd) || close(fd)) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	if (rename(tmp, dst)) {
+		snprintf(err, errlen, "%s: %s", dst, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	snprintf(tmp, sizeof(tmp), "%s/new", dir);
+	sync_dir(tmp);
+	return 0;
+}
+
+int maildir_has(const char *dir, const char *unique)
+{
+	char path[4096];
+	struct stat st;
+	DIR *d;
+	struct dirent *e;
+	size_t n = strlen(unique);
+	int found = 0;
+
+	snprintf(path, sizeof(path), "%s/new/%s", dir, unique);
+	if (!stat(path, &st))
+		return 1;
+	/* A reader moves it to cur/ and adds ":2,FLAGS". */
+	snprintf(path, sizeof(path), "%s/cur", dir);
+	d = opendir(path);
+	if (!d)
+		return 0;
+	while (!found && (e = readdir(d)))
+		found = !strncmp(e->d_name, unique, n) && (e->d_name[n] == '\0' || e->d_name[n] == ':');
+	closedir(d);
+	return found;
+}

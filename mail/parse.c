@@ -1,0 +1,313 @@
+#include "parse.h"
+
+#include <gmime/gmime.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "lib/strbuf.h"
+
+static pthread_once_t gmime_once = PTHREAD_ONCE_INIT;
+
+static void gmime_start(void)
+{
+	g_mime_init();
+}
+
+/* ---------- text helpers ---------- */
+
+/* Length of the valid UTF-8 sequence at s (of n bytes), 0 if invalid. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	unsigned cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		len = 2;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4;
+		cp = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return len;
+}
+
+char *mail_text_clean(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i = 0, n;
+
+	strbuf_grow(&sb, len + 1);
+	while (i < len) {
+		if (p[i] == '\r') {
+			strbuf_addch(&sb, '\n');
+			i += (i + 1 < len && p[i + 1] == '\n') ? 2 : 1;
+			continue;
+		}
+		if (p[i] == '\0') {
+			i++;
+			continue;
+		}
+		n = utf8_len(p + i, len - i);
+		if (n == 2 && p[i] == 0xc2 && p[i + 1] == 0xa0) {
+			strbuf_addch(&sb, ' ');	/* no-break space, as HTML mailers send */
+		} else if (n) {
+			strbuf_add(&sb, p + i, n);
+		} else {
+			/* Not UTF-8: read the byte as ISO-8859-1. */
+			strbuf_addch(&sb, (char)(0xc0 | (p[i] >> 6)));
+			strbuf_addch(&sb, (char)(0x80 | (p[i] & 0x3f)));
+			n = 1;
+		}
+		i += n;
+	}
+	if (sb.failed) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	if (!sb.buf)
+		return strdup("");
+	return strbuf_detach(&sb, NULL);
+}
+
+char *mail_unflow(const char *text, int delsp)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = text;
+	int joining = 0, depth_prev = -1;
+
+	while (*p) {
+		const char *eol = strchr(p, '\n'), *q = p;
+		size_t n;
+		int depth = 0, soft;
+
+		if (!eol)
+			eol = p + strlen(p);
+		while (q < eol && *q == '>') {
+			depth++;
+			q++;
+		}
+		if (q < eol && *q == ' ')	/* space-stuffing */
+			q++;
+		n = (size_t)(eol - q);
+		/* "-- " is the signature separator, never a soft break. */
+		soft = n > 0 && q[n - 1] == ' ' && !(n == 3 && !strncmp(q, "-- ", 3));
+		if (joining && depth != depth_prev)
+			strbuf_addch(&sb, '\n');
+		if (!joining || depth != depth_prev)
+			strbuf_addchars(&sb, '>', (size_t)depth);
+		if ((!joining || depth != depth_prev) && depth)
+			strbuf_addch(&sb, ' ');
+		strbuf_add(&sb, q, soft && delsp ? n - 1 : n);
+		if (!soft)
+			strbuf_addch(&sb, '\n');
+		joining = soft;
+		depth_prev = depth;
+		p = *eol ? eol + 1 : eol;
+	}
+	if (joining)
+		strbuf_addch(&sb, '\n');
+	if (sb.failed) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return sb.buf ? strbuf_detach(&sb, NULL) : strdup("");
+}
+
+/* ---------- the MIME tree ---------- */
+
+static int is_type(GMimeObject *o, const char *type, const char *sub)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(o);
+
+	return ct && g_mime_content_type_is_type(ct, type, sub);
+}
+
+/* The first part of that subtype that is text and no attachment; depth-first. */
+static GMimeObject *find_part(GMimeObject *o, const char *sub, int depth)
+{
+	int i, n;
+
+	if (!o || depth > 32)
+		return NULL;
+	if (GMIME_IS_MULTIPART(o)) {
+		n = g_mime_multipart_get_count(GMIME_MULTIPART(o));
+		for (i = 0; i < n; i++) {
+			GMimeObject *hit = find_part(g_mime_multipart_get_part(GMIME_MULTIPART(o), i),
+						     sub, depth + 1);
+
+			if (hit)
+				return hit;
+		}
+		return NULL;
+	}
+	if (GMIME_IS_TEXT_PART(o) && is_type(o, "text", sub) &&
+	    !g_mime_part_is_attachment(GMIME_PART(o)))
+		return o;
+	return NULL;
+}
+
+/* The decoded bytes of a part converted to UTF-8 (GMime knows the charsets). */
+static char *part_text(GMimeObject *o)
+{
+	char *t = g_mime_text_part_get_text(GMIME_TEXT_PART(o)), *r;
+
+	if (!t)
+		return strdup("");
+	r = mail_text_clean(t, strlen(t));
+	g_free(t);
+	return r;
+}
+
+static char *dup_or_empty(const char *s)
+{
+	return mail_text_clean(s ? s : "", s ? strlen(s) : 0);
+}
+
+static int header_has(GMimeObject *o, const char *name, const char *const *values)
+{
+	const char *v = g_mime_object_get_header(o, name);
+	size_t i;
+
+	if (!v)
+		return 0;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	for (i = 0; values[i]; i++)
+		if (!g_ascii_strncasecmp(v, values[i], strlen(values[i])))
+			return 1;
+	return 0;
+}
+
+static int is_automatic(GMimeMessage *msg, const char *from)
+{
+	static const char *const auto_sub[] = { "auto-", NULL };
+	static const char *const bulk[] = { "bulk", "junk", "list", "auto_reply", NULL };
+	static const char *const daemons[] = { "mailer-daemon@", "postmaster@", "noreply@",
+					       "no-reply@", NULL };
+	GMimeObject *o = GMIME_OBJECT(msg);
+	size_t i;
+
+	if (header_has(o, "Auto-Submitted", auto_sub) || header_has(o, "Precedence", bulk) ||
+	    g_mime_object_get_header(o, "List-Id") || g_mime_object_get_header(o, "X-Autoreply") ||
+	    g_mime_object_get_header(o, "X-Autorespond"))
+		return 1;
+	for (i = 0; daemons[i]; i++)
+		if (!g_ascii_strncasecmp(from, daemons[i], strlen(daemons[i])))
+			return 1;
+	return !*from;
+}
+
+int mail_parse(const char *raw, size_t len, struct mail_msg *out, char *err, size_t errlen)
+{
+	static const char *fallback[] = { "utf-8", "iso-8859-1", NULL };
+	GMimeStream *stream;
+	GMimeParser *parser;
+	GMimeParserOptions *opts;
+	GMimeMessage *msg;
+	InternetAddressList *from;
+	GMimeObject *part;
+	const char *addr = NULL, *name = NULL;
+	int rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	pthread_once(&gmime_once, gmime_start);
+	stream = g_mime_stream_mem_new_with_buffer(raw, len);
+	parser = g_mime_parser_new_with_stream(stream);
+	opts = g_mime_parser_options_new();
+	g_mime_parser_options_set_fallback_charsets(opts, fallback);
+	g_mime_parser_options_set_rfc2047_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
+	g_mime_parser_options_set_address_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
+	g_mime_parser_options_set_parameter_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
+	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
+	msg = g_mime_parser_construct_message(parser, opts);
+	g_mime_parser_options_free(opts);
+	g_object_unref(parser);
+	g_object_unref(stream);
+	if (!msg) {
+		snprintf(err, errlen, "not a mail message (no headers could be read)");
+		return -1;
+	}
+	from = g_mime_message_get_from(msg);
+	if (from && internet_address_list_length(from) > 0) {
+		InternetAddress *ia = internet_address_list_get_address(from, 0);
+
+		if (INTERNET_ADDRESS_IS_MAILBOX(ia)) {
+			addr = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(ia));
+			name = internet_address_get_name(ia);
+		}
+	}
+	out->from = dup_or_empty(addr);
+	out->from_name = dup_or_empty(name);
+	out->subject = dup_or_empty(g_mime_message_get_subject(msg));
+	out->message_id = dup_or_empty(g_mime_message_get_message_id(msg));
+	out->references = dup_or_empty(g_mime_object_get_header(GMIME_OBJECT(msg), "References"));
+	if (!out->from || !out->from_name || !out->subject || !out->message_id || !out->references)
+		goto oom;
+	out->automatic = is_automatic(msg, out->from);
+	part = find_part(g_mime_message_get_mime_part(msg), "plain", 0);
+	if (part) {
+		GMimeContentType *ct = g_mime_object_get_content_type(part);
+		const char *format = g_mime_content_type_get_parameter(ct, "format");
+		const char *delsp = g_mime_content_type_get_parameter(ct, "delsp");
+
+		out->text = part_text(part);
+		if (out->text && format && !g_ascii_strcasecmp(format, "flowed")) {
+			char *flat = mail_unflow(out->text, delsp && !g_ascii_strcasecmp(delsp, "yes"));
+
+			free(out->text);
+			out->text = flat;
+		}
+		out->has_text = 1;
+	} else if ((part = find_part(g_mime_message_get_mime_part(msg), "html", 0))) {
+		char *html = part_text(part);
+
+		out->text = html ? html_to_text(html) : NULL;
+		free(html);
+		out->from_html = 1;
+		out->has_text = 1;
+	} else {
+		out->text = strdup("");
+	}
+	if (!out->text)
+		goto oom;
+	rc = 0;
+	goto done;
+oom:
+	snprintf(err, errlen, "out of memory");
+	mail_msg_release(out);
+done:
+	g_object_unref(msg);
+	return rc;
+}
+
+void mail_msg_release(struct mail_msg *m)
+{
+	free(m->from);
+	free(m->from_name);
+	free(m->subject);
+	free(m->message_id);
+	free(m->references);
+	free(m->text);
+	memset(m, 0, sizeof(*m));
+}

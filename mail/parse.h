@@ -1,0 +1,42 @@
+/*
+ * mail/parse: one RFC 5322 message (MIME, any transfer encoding, any
+ * charset, CRLF or LF) into what the judge reads: the sender, a few
+ * headers and the body as UTF-8 text with LF line ends. The text comes
+ * from the first text/plain part that is not an attachment, else from the
+ * first text/html part turned into text (mail/html.h). GMime does the
+ * MIME work; no GLib type leaves this file.
+ *
+ * Ownership: mail_parse() fills a struct mail_msg whose strings are
+ * malloc'd; mail_msg_release() frees them. Every string is set ("" when
+ * the message has no such thing), and every one is valid UTF-8.
+ */
+#ifndef MX_MAIL_PARSE_H
+#define MX_MAIL_PARSE_H
+
+#include <stddef.h>
+
+struct mail_msg {
+	char *from;		/* the sender's address (addr-spec), "" if none */
+	char *from_name;	/* the display name, decoded */
+	char *subject;		/* decoded */
+	char *message_id;	/* without the angle brackets */
+	char *references;	/* the References header as it came */
+	char *text;		/* the body text */
+	int from_html;		/* 1: text was made from an HTML part */
+	int has_text;		/* 0: no text or HTML part at all */
+	int automatic;		/* an auto-reply, bounce or list mail: never answered */
+};
+
+/* 0, or -1 with err when the bytes are not a message at all. */
+int mail_parse(const char *raw, size_t len, struct mail_msg *out, char *err, size_t errlen);
+void mail_msg_release(struct mail_msg *m);
+
+/*
+ * Text helpers, also used on their own: valid UTF-8 with LF line ends
+ * (invalid bytes read as ISO-8859-1, NUL dropped, CR LF and lone CR made
+ * LF, no-break spaces made spaces); and RFC 3676 format=flowed undone.
+ */
+char *mail_text_clean(const char *s, size_t len);
+char *mail_unflow(const char *text, int delsp);
+
+#endif

@@ -1,0 +1,220 @@
+/*
+ * bench: the measuring half of `make bench` (tests/bench/run.sh prints the
+ * table). Not a test: it reports figures and leaves judging them to the
+ * driver.
+ *
+ *   bench engine SECONDS     random bot battles, 5 v 5 on 16 x 10 boards
+ *                            (10% walls), events recorded, one thread, for
+ *                            about SECONDS; prints the ship-phases, the time
+ *                            in turn_resolve() alone and the whole time
+ *   bench engine-battles N   the same for exactly N battles, untimed (for
+ *                            callgrind --toggle-collect=turn_resolve);
+ *                            prints "ship_phases N"
+ *   bench time CMD ARGS...   runs CMD, prints "wall S cpu S maxrss_kib K
+ *                            status C" (CPU time and maxrss of the child,
+ *                            from wait4)
+ *
+ * A ship-phase is one ship, active at the start of its turn, going through
+ * one phase: the unit the engine's cost grows with.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/bot.h"
+#include "core/dice.h"
+#include "core/setup.h"
+#include "core/sim.h"
+#include "core/turn.h"
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void engine_setup(struct sim_setup *su)
+{
+	sim_setup_defaults(su);
+	su->width = 16;
+	su->height = 10;
+	su->density = 100;
+	su->per_side = 5;
+}
+
+/* What a run of battles cost: ship-phases, and the time spent in the engine alone. */
+struct cost {
+	long ship_phases;
+	long turns;
+	double engine_seconds;
+};
+
+/*
+ * The engine, timed alone: sim_battle's loop (core/sim.c) with a clock
+ * around turn_resolve(), so the bots' planning is not counted. noinline
+ * so callgrind's --toggle-collect=turn_resolve sees the same calls.
+ */
+static int play(struct sim *s, const struct sim_setup *su, uint64_t seed, struct cost *c)
+{
+	struct game_state *st = &s->st;
+	struct turn_plan plans[GAME_MAX_SHIPS];
+	struct dice_rng rng;
+	struct dice_source dice;
+	enum team first;
+	char err[256];
+	int t, i, n = 0;
+	size_t k;
+
+	dice_rng_init(&rng, seed);
+	dice = dice_rng_source(&rng);
+	s->ev.n = 0;
+	game_map_release(&st->map);
+	if (setup_random_map(&st->map, su->width, su->height, su->density, dice_rng_next(&rng), err,
+			     sizeof(err)))
+		goto fail;
+	st->turn = 1;
+	st->winner = WINNER_NONE;
+	for (t = 0; t < TEAM_COUNT; t++)
+		for (i = 0; i < su->per_side; i++) {
+			struct ship *sh = &s->ships[n++];
+
+			ship_set_defaults(sh);
+			snprintf(sh->name, sizeof(sh->name), "%c%d", t ? 'M' : 'Z', i + 1);
+			sh->team = (enum team)t;
+		}
+	st->ships = s->ships;
+	st->nships = (size_t)n;
+	if (setup_place_fleets(st, &dice, &s->ev, &first, err, sizeof(err)) ||
+	    turn_roll_energy(st, &dice, &s->ev, err, sizeof(err)))
+		goto fail;
+	for (t = 0; t < su->max_turns && st->winner == WINNER_NONE; t++) {
+		int phases = 0, active = 0;
+		double t0;
+
+		if (bot_plan_all(&s->bot, st, NULL, plans, err, sizeof(err)))
+			goto fail;
+		for (k = 0; k < st->nships; k++)
+			if (ship_is_active(&st->ships[k])) {
+				active++;
+				if (plans[k].n > phases)
+					phases = plans[k].n;
+			}
+		s->ev.n = 0;
+		t0 = now_seconds();
+		if (turn_resolve(st, plans, &dice, &s->ev, err, sizeof(err)))
+			goto fail;
+		c->engine_seconds += now_seconds() - t0;
+		c->ship_phases += (long)active * phases;
+		c->turns++;
+	}
+	return 0;
+fail:
+	fprintf(stderr, "bench: %s\n", err);
+	return -1;
+}
+
+__attribute__((noinline)) static int run_battles(struct sim *s, const struct sim_setup *su,
+						 long first, long n, struct cost *c)
+{
+	long i;
+
+	for (i = first; i < first + n; i++)
+		if (play(s, su, sim_battle_seed(1, (uint64_t)i), c))
+			return -1;
+	return 0;
+}
+
+static int engine(double seconds)
+{
+	struct sim s;
+	struct sim_setup su;
+	struct cost c, warm;
+	long done = 0;
+	double t0, t;
+
+	sim_init(&s);
+	engine_setup(&su);
+	memset(&c, 0, sizeof(c));
+	memset(&warm, 0, sizeof(warm));
+	/* Warm up caches and the allocator before the clock starts. */
+	if (run_battles(&s, &su, 1000000, 50, &warm))
+		return 1;
+	t0 = now_seconds();
+	do {
+		if (run_battles(&s, &su, done, 200, &c))
+			return 1;
+		done += 200;
+		t = now_seconds() - t0;
+	} while (t < seconds);
+	sim_release(&s);
+	printf("ship_phases %ld engine_seconds %.4f engine_rate %.0f whole_seconds %.4f "
+	       "whole_rate %.0f battles %ld turns %ld\n", c.ship_phases, c.engine_seconds,
+	       (double)c.ship_phases / c.engine_seconds, t, (double)c.ship_phases / t, done, c.turns);
+	return 0;
+}
+
+static int engine_battles(long n)
+{
+	struct sim s;
+	struct sim_setup su;
+	struct cost c;
+
+	sim_init(&s);
+	engine_setup(&su);
+	memset(&c, 0, sizeof(c));
+	if (run_battles(&s, &su, 0, n, &c))
+		return 1;
+	sim_release(&s);
+	printf("ship_phases %ld\n", c.ship_phases);
+	return 0;
+}
+
+static int time_command(char **argv)
+{
+	struct rusage ru;
+	double t0 = now_seconds(), t;
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		perror("bench: fork");
+		return 1;
+	}
+	if (pid == 0) {
+		execvp(argv[0], argv);
+		perror(argv[0]);
+		_exit(127);
+	}
+	if (wait4(pid, &status, 0, &ru) < 0) {
+		perror("bench: wait4");
+		return 1;
+	}
+	t = now_seconds() - t0;
+	printf("wall %.4f cpu %.4f maxrss_kib %ld status %d\n", t,
+	       (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6, ru.ru_maxrss,
+	       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "engine"))
+		return engine(atof(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "engine-battles"))
+		return engine_battles(atol(argv[2]));
+	if (argc >= 3 && !strcmp(argv[1], "time"))
+		return time_command(argv + 2);
+	fprintf(stderr, "usage: bench engine SECONDS | engine-battles N | time CMD [ARGS...]\n");
+	return 2;
+}

@@ -1,0 +1,243 @@
+#!/bin/sh
+# make bench: measures every figure of issue 8 in one run and prints one
+# table: figure, measured, target, ratio to the target where one exists
+# (>= 1.00 is met), ok. Figures that need a database build it here, in a
+# temporary directory, through the CLI (and SQL to clone campaigns).
+#
+# usage: tests/bench/run.sh MXJUDGE [BENCH]
+#   MXJUDGE the binary under test (build/mxjudge), BENCH tests/bench/bench.c
+#   built (default: tests/bench/bench next to MXJUDGE, as the Makefile puts it)
+# BENCH_QUICK=1 uses smaller sizes (a smoke run, not the figures).
+set -eu
+MX=${1:?usage: run.sh MXJUDGE BENCH}
+BENCH=${2:-$(dirname "$MX")/tests/bench/bench}
+QUICK=${BENCH_QUICK:-0}
+work=$(mktemp -d "${TMPDIR:-/tmp}/mxjudge-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+export MXJUDGE_FAST_HASH=1	# joins hash passwords; not what is measured
+cd "$work"
+fails=0
+rows=""
+
+# row FIGURE MEASURED TARGET RATIO OK: one line of the table.
+row() {
+	rows="$rows$(printf '%-46s %14s  %-14s %6s  %s' "$1" "$2" "$3" "$4" "$5")
+"
+	[ "$5" = no ] && fails=$((fails + 1))
+	printf '%s\n' "$(printf '%-46s %14s  %-14s %6s  %s' "$1" "$2" "$3" "$4" "$5")" >&2
+}
+# at_least VALUE FLOOR / at_most VALUE CEILING: ratio (>= 1 means met) and yes/no.
+at_least() { awk -v v="$1" -v t="$2" 'BEGIN { r = v / t; printf "%.2f %s", r, (r >= 1 ? "yes" : "no") }'; }
+at_most() { awk -v v="$1" -v t="$2" 'BEGIN { r = (v > 0 ? t / v : 99); printf "%.2f %s", r, (v <= t ? "yes" : "no") }'; }
+# median of the numbers on stdin
+median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
+# field NAME: the value after NAME in a "name value name value" line on stdin
+field() { awk -v k="$1" '{ for (i = 1; i < NF; i++) if ($i == k) print $(i + 1) }'; }
+# wall CMD...: seconds CMD took (its output is dropped)
+wall() { "$BENCH" time "$@" 2>/dev/null | field wall; }
+# stamp N: the ISO time N hours after 2025-01-01T00:00Z
+stamp() { date -u -d "@$((1735689600 + $1 * 3600))" +%Y-%m-%dT%H:%MZ; }
+
+# campaign DB NAME SHIPS: a started campaign of SHIPS ships (teams alternate),
+# 1-hour turns from hour 0, no walls, fleets too far apart to meet when idle.
+# Writes the passwords to NAME.pw, one "SHIP PASSWORD" a line.
+campaign() {
+	"$MX" -q --db "$1" campaign new "$2" --width 14 --height 10 --density 0 --seed 1 \
+		--deadline 1 >/dev/null
+	: >"$2.pw"
+	i=1
+	while [ "$i" -le "$3" ]; do
+		team=zion; [ $((i % 2)) = 0 ] && team=machines
+		pw=$("$MX" -q --db "$1" campaign join "$2" --captain "C$i" --email "c$i@example.org" \
+			--ship "$2s$i" --team "$team" 2>/dev/null)
+		echo "$2s$i $pw" >>"$2.pw"
+		i=$((i + 1))
+	done
+	"$MX" -q --db "$1" campaign start "$2" --now "$(stamp 0)" >/dev/null
+}
+
+# orders DB NAME HOUR ACTION: every ship of NAME orders ACTION before HOUR.
+orders() {
+	while read -r ship pw; do
+		printf 'GAME %s\nSHIP %s\nPASSWORD %s\n%s\n' "$2" "$ship" "$pw" "$4" >o.txt
+		"$MX" -q --db "$1" orders submit o.txt --now "$(stamp "$3")" >/dev/null 2>&1 || true
+	done <"$2.pw"
+}
+
+copy() { sqlite3 "$1" ".backup '$2'"; }
+
+echo "mxjudge bench: $(uname -srm), $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)" >&2
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+# ---- 1. Engine -----------------------------------------------------------
+secs=3; battles=300
+[ "$QUICK" = 1 ] && secs=0.5 && battles=30
+out=$("$BENCH" engine "$secs")
+rate=$(echo "$out" | field engine_rate)
+set -- $(at_least "$rate" 1000000)
+row "1 engine ship-phases/s, 1 core (turn_resolve)" "$rate" ">= 1000000" "$1" "$2"
+row "  the same with the bots' planning counted" "$(echo "$out" | field whole_rate)" "-" "-" "-"
+if command -v valgrind >/dev/null 2>&1; then
+	phases=$(valgrind --tool=callgrind --callgrind-out-file=cg.out --toggle-collect=turn_resolve \
+		"$BENCH" engine-battles "$battles" 2>/dev/null | field ship_phases)
+	ir=$(sed -n 's/^summary: //p' cg.out)
+	row "  instructions per ship-phase (callgrind)" "$(awk -v i="$ir" -v p="$phases" 'BEGIN { printf "%.0f", i / p }')" "-" "-" "-"
+else
+	row "  instructions per ship-phase (callgrind)" "no valgrind" "-" "-" "-"
+fi
+
+# ---- 2. One due campaign against the sqlite3 floor -------------------------
+hist=50; reps=5
+[ "$QUICK" = 1 ] && hist=5 && reps=3
+campaign one.db big 10
+h=1
+while [ "$h" -le "$hist" ]; do
+	if [ $((h % 2)) = 1 ]; then orders one.db big "$h" LEFT; else orders one.db big "$h" RIGHT; fi
+	"$MX" -q --db one.db process --now "$(stamp "$h")" >/dev/null
+	h=$((h + 1))
+done
+orders one.db big "$h" LEFT
+copy one.db due.db
+# The floor replays the very rows process writes (INSERT OR REPLACE of the
+# rows that differ afterwards), in one transaction, as process does.
+copy due.db after.db
+"$MX" -q --db after.db process --now "$(stamp "$h")" >/dev/null
+sqlite3 due.db .dump | grep '^INSERT INTO' | sort >before.sql
+sqlite3 after.db .dump | grep '^INSERT INTO' | sort >after.sql
+{
+	echo "PRAGMA synchronous = NORMAL;"	# what db_open() sets
+	echo "BEGIN IMMEDIATE;"
+	comm -13 before.sql after.sql | grep -v sqlite_sequence | sed 's/^INSERT INTO/INSERT OR REPLACE INTO/'
+	echo "COMMIT;"
+} >floor.sql
+nrows=$(grep -c '^INSERT' floor.sql || true)
+i=0; : >p.txt; : >f.txt
+while [ "$i" -lt "$reps" ]; do
+	copy due.db p.db
+	wall "$MX" -q --db p.db process --now "$(stamp "$h")" >>p.txt
+	copy due.db f.db
+	wall sh -c "sqlite3 f.db <floor.sql" >>f.txt
+	i=$((i + 1))
+done
+tp=$(median <p.txt); tf=$(median <f.txt)
+x=$(awk -v p="$tp" -v f="$tf" 'BEGIN { printf "%.2f", p / f }')
+set -- $(at_most "$x" 2)
+row "2 one due campaign: process / sqlite3 floor" "${x}x" "<= 2x" "$1" "$2"
+row "  process, 10 ships, $hist turns of history" "$(awk -v t="$tp" 'BEGIN { printf "%.1f ms", t * 1000 }')" "-" "-" "-"
+row "  floor: sqlite3, the same $nrows row writes" "$(awk -v t="$tf" 'BEGIN { printf "%.1f ms", t * 1000 }')" "-" "-" "-"
+
+# ---- 3. 10,000 due campaigns of 4 ships ----------------------------------
+n=10000
+[ "$QUICK" = 1 ] && n=200
+campaign many.db c0 4
+# Clone c0 (ids below 100 each) into c1 .. c(n-1) with ids offset by 100 * k.
+sqlite3 many.db <<EOF
+BEGIN;
+CREATE TEMP TABLE k(k INTEGER PRIMARY KEY);
+WITH RECURSIVE s(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM s WHERE k < $n - 1)
+INSERT INTO k SELECT k FROM s;
+INSERT INTO campaigns (id, name, ruleset, status, turn, winner, created_at, paused_at, settings)
+  SELECT c.id + 100 * k, 'c' || k, ruleset, status, turn, winner, created_at, paused_at, settings
+  FROM campaigns c, k WHERE c.name = 'c0';
+INSERT INTO captains (id, campaign_id, name, email, pwhash, joined_at)
+  SELECT p.id + 100 * k, p.campaign_id + 100 * k, name, email, pwhash, joined_at
+  FROM captains p, k WHERE p.campaign_id = (SELECT id FROM campaigns WHERE name = 'c0');
+INSERT INTO ships (id, campaign_id, captain_id, name, team, hull, shield, ballistic, energy,
+                   damage, battles, wins, kills, times_disabled)
+  SELECT s.id + 100 * k, s.campaign_id + 100 * k, s.captain_id + 100 * k, name, team, hull,
+         shield, ballistic, energy, damage, battles, wins, kills, times_disabled
+  FROM ships s, k WHERE s.campaign_id = (SELECT id FROM campaigns WHERE name = 'c0');
+INSERT INTO turns (id, campaign_id, number, seed, opened_at, deadline, resolved_at, state_before,
+                   state_after)
+  SELECT t.id + 100 * k, t.campaign_id + 100 * k, number, seed, opened_at, deadline, resolved_at,
+         state_before, state_after
+  FROM turns t, k WHERE t.campaign_id = (SELECT id FROM campaigns WHERE name = 'c0');
+COMMIT;
+EOF
+got=$(sqlite3 many.db "SELECT count(*) FROM campaigns WHERE status = 'running'")
+out=$("$BENCH" time "$MX" -q --db many.db process --now "$(stamp 1)")
+resolved=$(sqlite3 many.db "SELECT count(*) FROM turns WHERE resolved_at IS NOT NULL AND number = 1")
+t=$(echo "$out" | field wall); kib=$(echo "$out" | field maxrss_kib)
+set -- $(at_most "$t" 60)
+row "3 $got due campaigns: one process, wall s" "$(printf '%.1f' "$t")" "<= 60" "$1" "$2"
+mib=$(awk -v k="$kib" 'BEGIN { printf "%.1f", k / 1024 }')
+set -- $(at_most "$mib" 64)
+row "  peak memory, MiB" "$mib" "<= 64" "$1" "$2"
+[ "$resolved" = "$got" ] || row "  turns resolved" "$resolved of $got" "all" "-" "no"
+
+# ---- 4. History does not slow play ---------------------------------------
+last=1000; reps=7
+[ "$QUICK" = 1 ] && last=40 && reps=3
+campaign hist.db h 2
+h=1
+while [ "$h" -lt "$last" ]; do
+	[ "$h" = 10 ] && copy hist.db t10.db
+	"$MX" -q --db hist.db process --now "$(stamp "$h")" >/dev/null
+	h=$((h + 1))
+done
+i=0; : >a.txt; : >b.txt
+while [ "$i" -lt "$reps" ]; do
+	copy t10.db x.db; wall "$MX" -q --db x.db process --now "$(stamp 10)" >>a.txt
+	copy hist.db y.db; wall "$MX" -q --db y.db process --now "$(stamp "$last")" >>b.txt
+	i=$((i + 1))
+done
+ta=$(median <a.txt); tb=$(median <b.txt)
+x=$(awk -v a="$ta" -v b="$tb" 'BEGIN { printf "%.2f", b / a }')
+set -- $(at_most "$x" 1.2)
+row "4 turn $last / turn 10, one process run" "${x}x" "<= 1.2x" "$1" "$2"
+
+# ---- 5. Mail intake --------------------------------------------------------
+if "$MX" help receive >/dev/null 2>&1; then
+	nmsg=400
+	[ "$QUICK" = 1 ] && nmsg=40
+	campaign mail.db m 2
+	mkdir -p md/new md/cur md/tmp
+	i=0
+	while [ "$i" -lt "$nmsg" ]; do
+		line=$(sed -n "$((i % 2 + 1))p" m.pw)
+		ship=${line% *} pw=${line#* }
+		printf 'From: c%d@example.org\nTo: judge@example.org\nSubject: orders\nMessage-ID: <%d@bench>\nDate: Wed, 01 Jan 2025 00:10:00 +0000\n\nGAME m\nSHIP %s\nPASSWORD %s\nLAND\n' \
+			"$((i % 2 + 1))" "$i" "$ship" "$pw" >"md/new/$i.eml"
+		i=$((i + 1))
+	done
+	copy mail.db one-by-one.db
+	start=$(date +%s.%N)
+	for f in md/new/*.eml; do "$MX" -q --db one-by-one.db receive <"$f" >/dev/null 2>&1 || true; done
+	t=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { print e - s }')
+	r=$(awk -v n="$nmsg" -v t="$t" 'BEGIN { printf "%.0f", n / t }')
+	set -- $(at_least "$r" 200)
+	row "5 receive, one message a process, msg/s" "$r" ">= 200" "$1" "$2"
+	copy mail.db batch.db
+	t=$(wall "$MX" -q --db batch.db receive --maildir md)
+	r=$(awk -v n="$nmsg" -v t="$t" 'BEGIN { printf "%.0f", n / t }')
+	set -- $(at_least "$r" 2000)
+	row "  receive --maildir, msg/s" "$r" ">= 2000" "$1" "$2"
+else
+	row "5 mail intake (receive)" "not available yet" ">= 200, 2000" "-" "-"
+fi
+
+# ---- 6. simulate -----------------------------------------------------------
+nb=100000
+[ "$QUICK" = 1 ] && nb=5000
+sim="simulate --width 12 --height 8 --per-side 2 --battles $nb --seed 1 --json"
+o1=$("$BENCH" time "$MX" $sim --threads 1 2>/dev/null)
+o2=$("$BENCH" time "$MX" $sim --threads 2 2>/dev/null)
+t1=$(echo "$o1" | field wall); t2=$(echo "$o2" | field wall)
+c1=$(echo "$o1" | field cpu); c2=$(echo "$o2" | field cpu)
+r2=$(awk -v n="$nb" -v t="$t2" 'BEGIN { printf "%.0f", n / t }')
+set -- $(at_least "$r2" 5000)
+row "6 simulate 2 v 2 on 12 x 8, 2 threads, battles/s" "$r2" ">= 5000" "$1" "$2"
+sp=$(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.2f", a / b }')
+set -- $(at_least "$sp" 1.7)
+row "  2 threads / 1 thread" "${sp}x" ">= 1.7x" "$1" "$2"
+# CPU time of both runs: about equal means no parallel overhead, so a
+# speed-up below 2x is cores taken by other processes (see the load average).
+row "  CPU s, 2 threads / 1 thread (1.00: no overhead)" "$(awk -v a="$c1" -v b="$c2" 'BEGIN { printf "%.2f", b / a }')" "-" "-" "-"
+[ "$(nproc)" -ge 2 ] || row "  (fewer than 2 cores: the speed-up cannot be met here)" "" "" "" "-"
+
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+echo
+printf '%-46s %14s  %-14s %6s  %s\n' "figure" "measured" "target" "ratio" "ok"
+printf '%s' "$rows"
+echo
+if [ "$fails" -eq 0 ]; then echo "bench: every target met"; else echo "bench: $fails target(s) missed"; fi

@@ -1,0 +1,38 @@
+# tick: the cron job. Quiet with nothing to do; reminders once per turn
+# and ship, a configurable time before the deadline; the turn processed
+# and its reports delivered into the Maildir next to the database.
+export MXJUDGE_FAST_HASH=1
+db="--db ./t.db"
+mx $db campaign new g --width 6 --height 2 --density 0 --seed 3 --deadline 48 >/dev/null
+pa=$(mx $db campaign join g --captain Ann --email ann@example.org --ship Minx --team zion 2>/dev/null)
+mx $db campaign join g --captain Bob --email bob@example.org --ship Locust --team machines >/dev/null 2>&1
+mx $db campaign start g --now 2025-03-01T12:00Z >/dev/null
+# The start's reports go out; then there is nothing to say.
+expect_exit 0 $db tick --now 2025-03-01T12:05Z
+[ ! -s out ] && [ ! -s err ]
+[ "$(ls Maildir/new | wc -l)" -eq 2 ]
+expect_exit 0 $db tick --now 2025-03-01T12:10Z
+[ ! -s out ] && [ ! -s err ]
+printf 'GAME g\nSHIP Minx\nPASSWORD %s\n1-Move\n' "$pa" | mx $db orders submit --now 2025-03-01T13:00Z >/dev/null
+# 24 hours before the deadline (the default): Bob, who sent nothing, is reminded once.
+expect_exit 0 $db tick --now 2025-03-02T11:00Z
+[ "$(sqlite3 t.db "select count(*) from outbox where kind = 'reminder'")" -eq 0 ]
+expect_exit 0 $db tick --now 2025-03-02T12:30Z
+expect_exit 0 $db tick --now 2025-03-02T18:00Z
+[ ! -s out ]
+[ "$(sqlite3 t.db "select recipient from outbox where kind = 'reminder'")" = "bob@example.org" ]
+f=$(grep -l "^Subject: g: no orders yet for Locust, turn 1" Maildir/new/*)
+contains "$f" "Reminder: no orders yet for Locust in g, turn 1."
+contains "$f" "CODE "
+# Set to 2 hours: no second reminder for the same turn.
+MXJUDGE_REMIND_HOURS=2 mx $db tick --now 2025-03-03T11:00Z >/dev/null
+[ "$(sqlite3 t.db "select count(*) from outbox where kind = 'reminder'")" -eq 1 ]
+# The deadline passes: the turn is processed and its reports delivered.
+expect_exit 0 $db tick --now 2025-03-03T12:01Z
+contains out "g: turn 1 resolved"
+[ "$(sqlite3 t.db "select count(*) from outbox where state != 'sent'")" -eq 0 ]
+[ "$(grep -l "turn 1 resolved; orders for turn 2" Maildir/new/* | wc -l)" -eq 2 ]
+# An SMTP server that is not there: an error on stderr and a non-zero exit.
+printf 'GAME g\nSHIP Minx\nPASSWORD %s\n1-Move\n' "$pa" | mx $db orders submit --now 2025-03-03T13:00Z >/dev/null
+expect_exit 75 $db tick --now 2025-03-03T13:05Z --smtp smtp://127.0.0.1:1
+contains err "next try at"

@@ -1,0 +1,274 @@
+/*
+ * mailparse: received messages into sender, headers and UTF-8 text
+ * (mail/parse), HTML bodies into text (mail/html), format=flowed undone.
+ * Every file of shared/testdata/mail-corpus is parsed: none crashes, each
+ * gives valid UTF-8 text with LF line ends.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mail/html.h"
+#include "mail/parse.h"
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	if (buf) {
+		buf[n] = '\0';
+		*len = (size_t)n;
+	}
+	return buf;
+}
+
+static const char *corpus(void)
+{
+	const char *shared = getenv("MXJUDGE_SHARED");
+	static char dir[512];
+
+	snprintf(dir, sizeof(dir), "%s/testdata/mail-corpus", shared && *shared ? shared : "../shared");
+	return dir;
+}
+
+static int parse_file(const char *rel, struct mail_msg *m)
+{
+	char path[1024], err[256], *raw;
+	size_t len = 0;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/%s", corpus(), rel);
+	raw = slurp(path, &len);
+	if (!raw) {
+		print_error("cannot read %s (set MXJUDGE_SHARED)\n", path);
+		fail();
+	}
+	rc = mail_parse(raw, len, m, err, sizeof(err));
+	free(raw);
+	return rc;
+}
+
+static int valid_utf8_lf(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		if (*p == '\r')
+			return 0;
+		if (*p < 0x80) {
+			p++;
+		} else if ((*p & 0xe0) == 0xc0 && (p[1] & 0xc0) == 0x80) {
+			p += 2;
+		} else if ((*p & 0xf0) == 0xe0 && (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80) {
+			p += 3;
+		} else if ((*p & 0xf8) == 0xf0 && (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80 &&
+			   (p[3] & 0xc0) == 0x80) {
+			p += 4;
+		} else {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static size_t walk(const char *rel)
+{
+	char dir[1024];
+	DIR *d;
+	struct dirent *e;
+	size_t n = 0;
+
+	snprintf(dir, sizeof(dir), "%s/%s", corpus(), rel);
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		char sub[1024];
+		size_t len = strlen(e->d_name);
+		struct mail_msg m;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", e->d_name);
+		if (len < 4 || strcmp(e->d_name + len - 4, ".eml")) {
+			n += walk(sub);
+			continue;
+		}
+		if (parse_file(sub, &m) == 0) {
+			if (!valid_utf8_lf(m.text) || !valid_utf8_lf(m.subject) || !valid_utf8_lf(m.from_name)) {
+				print_error("%s: text is not UTF-8 with LF\n", sub);
+				fail();
+			}
+			mail_msg_release(&m);
+		}
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+static void test_mailparse_whole_corpus(void **state)
+{
+	(void)state;
+	/* 13 flanker, 27 mikel-mail, 13 talon messages. */
+	assert_true(walk("") >= 50);
+}
+
+static void test_mailparse_base64_utf8_multipart(void **state)
+{
+	struct mail_msg m;
+
+	(void)state;
+	assert_int_equal(parse_file("talon/android.eml", &m), 0);
+	assert_string_equal(m.from, "bob@example.com");
+	assert_string_equal(m.from_name, "Sergey Obykhov");
+	assert_string_equal(m.subject, "Re: Test");
+	assert_string_equal(m.message_id,
+			    "CAEAsyCZ-sCHxZtoKyM3JmT5gSYpZd5GwY-cVNiV8H329zgJT4g@mail.gmail.com");
+	assert_false(m.from_html);
+	assert_true(!strncmp(m.text, "Hello\n02.04.2012 14:20 \xd0\xbf", 25));
+	mail_msg_release(&m);
+}
+
+static void test_mailparse_quoted_printable_and_flowed(void **state)
+{
+	struct mail_msg m;
+
+	(void)state;
+	assert_int_equal(parse_file("talon/iphone.eml", &m), 0);
+	assert_non_null(strstr(m.text, "bob <bob@example.com> wrote:\n"));
+	mail_msg_release(&m);
+	assert_int_equal(parse_file("talon/thunderbird.eml", &m), 0);
+	assert_non_null(strstr(m.text, "> Hi \nHello"));
+	mail_msg_release(&m);
+}
+
+static void test_mailparse_charsets_and_encoded_words(void **state)
+{
+	struct mail_msg m;
+
+	(void)state;
+	assert_int_equal(parse_file("mikel-mail/multi_charset/japanese_iso_2022.eml", &m), 0);
+	/* "すみません。" and the subject "まみむめも", both UTF-8 now. */
+	assert_non_null(strstr(m.text, "\xe3\x81\x99\xe3\x81\xbf\xe3\x81\xbe\xe3\x81\x9b\xe3\x82\x93"));
+	assert_string_equal(m.subject, "\xe3\x81\xbe\xe3\x81\xbf\xe3\x82\x80\xe3\x82\x81\xe3\x82\x82");
+	mail_msg_release(&m);
+	assert_int_equal(parse_file("flanker/encoded-header.eml", &m), 0);
+	assert_string_equal(m.from_name, "Foo, Bar");
+	assert_string_equal(m.from, "foo.bar@example.com");
+	mail_msg_release(&m);
+	assert_int_equal(parse_file("flanker/from-encoding.eml", &m), 0);
+	assert_string_equal(m.from, "ingo@blank.pages.de");
+	assert_true(valid_utf8_lf(m.from_name));
+	mail_msg_release(&m);
+}
+
+static void test_mailparse_crlf_and_lf_agree(void **state)
+{
+	struct mail_msg a, b;
+
+	(void)state;
+	assert_int_equal(parse_file("mikel-mail/plain_emails/basic_email.eml", &a), 0);
+	assert_int_equal(parse_file("mikel-mail/plain_emails/basic_email_lf.eml", &b), 0);
+	assert_string_equal(a.text, b.text);
+	assert_string_equal(a.subject, b.subject);
+	assert_null(strchr(a.text, '\r'));
+	mail_msg_release(&a);
+	mail_msg_release(&b);
+}
+
+static void test_mailparse_html_only(void **state)
+{
+	const char *raw = "From: Ann <ann@example.org>\r\nSubject: orders\r\nMIME-Version: 1.0\r\n"
+			  "Content-Type: text/html; charset=utf-8\r\n\r\n"
+			  "<html><head><style>p{}</style></head><body><div>GAME tunnels</div>"
+			  "<div>SHIP&nbsp;Minx<br>1-Move<br>2-Left</div>"
+			  "<blockquote>GAME old<br>SHIP Minx</blockquote></body></html>\r\n";
+	struct mail_msg m;
+	char err[128];
+
+	(void)state;
+	assert_int_equal(mail_parse(raw, strlen(raw), &m, err, sizeof(err)), 0);
+	assert_true(m.from_html);
+	assert_string_equal(m.text, "GAME tunnels\nSHIP Minx\n1-Move\n2-Left\n> GAME old\n> SHIP Minx\n");
+	mail_msg_release(&m);
+}
+
+static void test_mailparse_html_entities_and_pre(void **state)
+{
+	char *t = html_to_text("<p>a &lt; b &amp;&#33;&#x41;</p><pre>  x\n   y</pre>tail");
+
+	(void)state;
+	assert_string_equal(t, "a < b &!A\n  x\n   y\ntail\n");
+	free(t);
+}
+
+static void test_mailparse_unflow(void **state)
+{
+	char *t = mail_unflow("one \ntwo\n> q1 \n> q2\n-- \nsig\n", 0);
+
+	(void)state;
+	assert_string_equal(t, "one two\n> q1 q2\n-- \nsig\n");
+	free(t);
+	t = mail_unflow("ab \ncd\n", 1);
+	assert_string_equal(t, "abcd\n");
+	free(t);
+}
+
+static void test_mailparse_automatic_and_garbage(void **state)
+{
+	const char *bounce = "From: MAILER-DAEMON@example.org\nSubject: failure\n\nbounced\n";
+	const char *vacation = "From: ann@example.org\nAuto-Submitted: auto-replied\n\naway\n";
+	struct mail_msg m;
+	char err[128];
+
+	(void)state;
+	assert_int_equal(mail_parse(bounce, strlen(bounce), &m, err, sizeof(err)), 0);
+	assert_true(m.automatic);
+	mail_msg_release(&m);
+	assert_int_equal(mail_parse(vacation, strlen(vacation), &m, err, sizeof(err)), 0);
+	assert_true(m.automatic);
+	mail_msg_release(&m);
+	/* Whatever comes in, parse gives an answer and no crash. */
+	if (mail_parse("\0\0\xff garbage", 10, &m, err, sizeof(err)) == 0)
+		mail_msg_release(&m);
+	if (mail_parse("", 0, &m, err, sizeof(err)) == 0)
+		mail_msg_release(&m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_mailparse_whole_corpus),
+		cmocka_unit_test(test_mailparse_base64_utf8_multipart),
+		cmocka_unit_test(test_mailparse_quoted_printable_and_flowed),
+		cmocka_unit_test(test_mailparse_charsets_and_encoded_words),
+		cmocka_unit_test(test_mailparse_crlf_and_lf_agree),
+		cmocka_unit_test(test_mailparse_html_only),
+		cmocka_unit_test(test_mailparse_html_entities_and_pre),
+		cmocka_unit_test(test_mailparse_unflow),
+		cmocka_unit_test(test_mailparse_automatic_and_garbage),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,149 @@
+/*
+ * mime: outgoing messages (mail/mime). Headers with RFC 2047 words,
+ * quoted-printable bodies, CRLF everywhere, no line over 78 octets, and
+ * a round trip: what mime_build() writes, mail_parse() reads back as the
+ * same subject, names and text.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/strbuf.h"
+#include "mail/mime.h"
+#include "mail/parse.h"
+
+/* Every line ends in CRLF, none is longer than max octets. */
+static void assert_lines(const char *msg, size_t len, size_t max)
+{
+	size_t i, col = 0;
+
+	for (i = 0; i < len; i++) {
+		if (msg[i] == '\n') {
+			assert_true(i > 0 && msg[i - 1] == '\r');
+			col = 0;
+			continue;
+		}
+		if (msg[i] == '\r') {
+			assert_true(i + 1 < len && msg[i + 1] == '\n');
+			continue;
+		}
+		col++;
+		if (col > max) {
+			print_error("line too long at %zu: %.40s\n", i, msg + i - col + 1);
+			fail();
+		}
+	}
+	assert_int_equal(col, 0);
+}
+
+static void test_mime_header_words(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)state;
+	mime_header(&sb, "Subject", "plain words");
+	assert_string_equal(strbuf_str(&sb), "Subject: plain words\r\n");
+	strbuf_reset(&sb);
+	mime_header(&sb, "Subject", "caf\xc3\xa9");
+	assert_string_equal(strbuf_str(&sb), "Subject: =?UTF-8?B?Y2Fmw6k=?=\r\n");
+	strbuf_reset(&sb);
+	mime_address(&sb, "From", "Judge, the", "judge@example.org");
+	assert_string_equal(strbuf_str(&sb), "From: \"Judge, the\" <judge@example.org>\r\n");
+	strbuf_reset(&sb);
+	mime_address(&sb, "To", NULL, "ann@example.org");
+	assert_string_equal(strbuf_str(&sb), "To: ann@example.org\r\n");
+	strbuf_release(&sb);
+}
+
+static void test_mime_qp(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char long_line[200];
+
+	(void)state;
+	mime_qp(&sb, "a=b caf\xc3\xa9 \nFrom here\n.\n");
+	assert_string_equal(strbuf_str(&sb), "a=3Db caf=C3=A9=20\r\n=46rom here\r\n=2E\r\n");
+	strbuf_reset(&sb);
+	memset(long_line, 'x', sizeof(long_line) - 1);
+	long_line[sizeof(long_line) - 1] = '\0';
+	mime_qp(&sb, long_line);
+	assert_lines(strbuf_str(&sb), sb.len, 76);
+	strbuf_release(&sb);
+}
+
+static void test_mime_date(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	mime_date(1740852000, buf, sizeof(buf));	/* 2025-03-01T18:00:00Z */
+	assert_string_equal(buf, "Sat, 01 Mar 2025 18:00:00 +0000");
+}
+
+static void test_mime_report_round_trip(void **state)
+{
+	const char *text = "HOVERCRAFTS - tunnels - turn 1\n\n    A   B\n   / \\ / \\\n1 | A>|<b | 1\n"
+			   "Zo\xc3\xab's note: 5 -> 3 & <done>\n";
+	const char *subject = "tunnels: turn 1 resolved \xe2\x80\x94 orders for turn 2, with a subject "
+			      "long enough to need folding over more than one line";
+	struct mime_msg mm = { "judge@example.org", "Le Juge \xc3\xa9", "ann@example.org", subject,
+			       "mxjudge.1.abc@example.org", "orig@example.org", 1740852000, text, 1 };
+	struct mail_msg back;
+	char err[128], *msg;
+	size_t len;
+
+	(void)state;
+	msg = mime_build(&mm, &len);
+	assert_non_null(msg);
+	assert_lines(msg, len, 78);
+	assert_non_null(strstr(msg, "\r\nMIME-Version: 1.0\r\n"));
+	assert_non_null(strstr(msg, "\r\nMessage-ID: <mxjudge.1.abc@example.org>\r\n"));
+	assert_non_null(strstr(msg, "\r\nIn-Reply-To: <orig@example.org>\r\n"));
+	assert_non_null(strstr(msg, "\r\nReferences: <orig@example.org>\r\n"));
+	assert_non_null(strstr(msg, "Date: Sat, 01 Mar 2025 18:00:00 +0000\r\n"));
+	assert_non_null(strstr(msg, "multipart/alternative"));
+	assert_non_null(strstr(msg, "Content-Type: text/html; charset=utf-8"));
+	assert_int_equal(mail_parse(msg, len, &back, err, sizeof(err)), 0);
+	assert_string_equal(back.subject, subject);
+	assert_string_equal(back.from, "judge@example.org");
+	assert_string_equal(back.from_name, "Le Juge \xc3\xa9");
+	assert_string_equal(back.message_id, "mxjudge.1.abc@example.org");
+	assert_string_equal(back.text, text);
+	mail_msg_release(&back);
+	free(msg);
+}
+
+static void test_mime_plain_reply(void **state)
+{
+	struct mime_msg mm = { "judge@example.org", NULL, "ann@example.org", "Re: orders",
+			       "m2@example.org", NULL, 0, "Orders received.\n", 0 };
+	char *msg;
+	size_t len;
+
+	(void)state;
+	msg = mime_build(&mm, &len);
+	assert_non_null(msg);
+	assert_null(strstr(msg, "multipart"));
+	assert_null(strstr(msg, "In-Reply-To"));
+	assert_non_null(strstr(msg, "Content-Transfer-Encoding: 7bit\r\n\r\nOrders received.\r\n"));
+	assert_lines(msg, len, 78);
+	free(msg);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_mime_header_words),
+		cmocka_unit_test(test_mime_qp),
+		cmocka_unit_test(test_mime_date),
+		cmocka_unit_test(test_mime_report_round_trip),
+		cmocka_unit_test(test_mime_plain_reply),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

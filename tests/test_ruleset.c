@@ -1,0 +1,122 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "core/dice.h"
+#include "core/ruleset.h"
+
+static const char *sample =
+	"{\"game\":\"hovercrafts\",\"turn\":1,\"map\":{\"width\":7,\"height\":4,\"walls\":[]},"
+	"\"ships\":[{\"name\":\"Minx\",\"team\":\"zion\",\"hex\":\"G2\",\"facing\":\"W\",\"actions\":4},"
+	"{\"name\":\"Locust\",\"team\":\"machines\",\"hex\":\"B4\",\"facing\":\"E\",\"actions\":2}]}";
+
+static json_t *ship(json_t *state, const char *name)
+{
+	size_t i;
+	json_t *s;
+
+	json_array_foreach(json_object_get(state, "ships"), i, s)
+		if (!strcmp(json_string_value(json_object_get(s, "name")), name))
+			return s;
+	return NULL;
+}
+
+static void test_ruleset_find(void **state)
+{
+	(void)state;
+	assert_non_null(ruleset_find("hovercrafts"));
+	assert_string_equal(ruleset_find("hovercrafts")->name, "hovercrafts");
+	assert_null(ruleset_find("chess"));
+	assert_null(ruleset_find(NULL));
+	assert_ptr_equal(ruleset_all()[0], ruleset_find("hovercrafts"));
+	assert_null(ruleset_all()[1]);
+}
+
+/* The rules' sample game, turn 1, through the generic interface. */
+static void test_ruleset_hovercrafts_sample_turn(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr), *orders, *next, *story;
+	struct dice_queue q;
+	struct dice_source dice;
+	char err[256];
+
+	(void)state;
+	assert_non_null(st);
+	orders = rs->read_orders(st, "SHIP Minx\n1-Move\n2-Move\n3-Left\n4-Move\nSHIP Locust\nM\nM\n",
+				 "o.txt", 0, err, sizeof(err));
+	assert_non_null(orders);
+	assert_int_equal(json_array_size(json_object_get(orders, "Minx")), 4);
+	assert_string_equal(json_string_value(json_array_get(json_object_get(orders, "Minx"), 2)), "LEFT");
+	dice_queue_init(&q);
+	assert_int_equal(dice_queue_parse(&q, "ballistic Minx 2\nshield Locust 3\nballistic Locust 6\n"
+					  "shield Minx 4\nenergy Minx 3\nenergy Locust 4\n", "d", 0, err,
+					  sizeof(err)), 0);
+	dice = dice_queue_source(&q);
+	next = rs->resolve(st, orders, &dice, err, sizeof(err));
+	assert_non_null(next);
+	assert_int_equal(json_integer_value(json_object_get(next, "turn")), 2);
+	assert_string_equal(json_string_value(json_object_get(ship(next, "Minx"), "hex")), "E3");
+	assert_int_equal(json_integer_value(json_object_get(ship(next, "Minx"), "damage")), 1);
+	assert_int_equal(json_integer_value(json_object_get(ship(next, "Locust"), "actions")), 3);
+	assert_true(json_is_null(json_object_get(next, "winner")));
+	assert_int_equal(dice_queue_unused(&q), 0);
+	story = rs->story(next);
+	assert_int_equal(json_array_size(story), 5);	/* phases 1-4 and the end of the turn */
+	json_decref(story);
+	json_decref(next);
+	json_decref(orders);
+	json_decref(st);
+	dice_queue_release(&q);
+}
+
+static void test_ruleset_hovercrafts_refuses_bad_orders(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr), *orders;
+	char err[256];
+
+	(void)state;
+	orders = rs->read_orders(st, "SHIP Locust\nMove\nMove\nMove\n", "o.txt", 0, err, sizeof(err));
+	assert_null(orders);
+	assert_string_equal(err, "o.txt:4: too many actions for Locust this turn: 3 given, 2 allowed");
+	json_decref(st);
+}
+
+static void test_ruleset_hovercrafts_missing_die(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr), *orders = json_loads("{}", 0, &jerr);
+	struct dice_queue q;
+	struct dice_source dice;
+	char err[256];
+
+	(void)state;
+	dice_queue_init(&q);
+	dice = dice_queue_source(&q);
+	/* Nobody ordered anything: no phases, only next turn's energy, which is missing. */
+	assert_null(rs->resolve(st, orders, &dice, err, sizeof(err)));
+	assert_string_equal(err, "no die left for the energy check of Minx (add a line 'energy Minx D6')");
+	json_decref(orders);
+	json_decref(st);
+	dice_queue_release(&q);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ruleset_find),
+		cmocka_unit_test(test_ruleset_hovercrafts_sample_turn),
+		cmocka_unit_test(test_ruleset_hovercrafts_refuses_bad_orders),
+		cmocka_unit_test(test_ruleset_hovercrafts_missing_die),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
