@@ -29,6 +29,8 @@ check_bin valgrind valgrind
 	need="$need python3 python3-aiosmtpd"
 check_bin dovecot dovecot-imapd
 check_bin curl curl
+# Campaign time zones (IANA names) need the zone files.
+[ -f /usr/share/zoneinfo/Europe/Paris ] || need="$need tzdata"
 
 [ -z "$need" ] && exit 0
 
