@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lib/errbuf.h"
+#include "orders.h"
 
 int campaign_base_stat(enum ship_stat s)
 {
@@ -109,11 +110,13 @@ int campaign_rules_from_json(struct campaign_rules *r, const json_t *o, char *er
 	}
 	json_object_foreach((json_t *)cap, key, v) {
 		int s = stat_parse(key);
+		/* Energy + 3 actions must fit an order list (ORDERS_MAX_ACTIONS). */
+		int max = s == STAT_ENERGY ? ORDERS_MAX_ACTIONS - 3 : CAMPAIGN_STAT_MAX;
 
 		if (s < 0 || !json_is_integer(v) || json_integer_value(v) < campaign_base_stat(s) ||
-		    json_integer_value(v) > CAMPAIGN_STAT_MAX) {
+		    json_integer_value(v) > max) {
 			errbuf_set(err, errlen, "campaign.cap.%s: expected a stat and a whole number from its "
-			     "base value to %d", key, CAMPAIGN_STAT_MAX);
+			     "base value to %d", key, s < 0 ? CAMPAIGN_STAT_MAX : max);
 			return -1;
 		}
 		r->cap[s] = (int)json_integer_value(v);

@@ -116,7 +116,8 @@ static int key_value(const char *tok, const char *key, long *out)
 	if (strncmp(tok, key, n) || tok[n] != '=')
 		return 0;
 	*out = strtol(tok + n + 1, &end, 10);
-	if (!tok[n + 1] || *end || *out < 0 || *out > (strcmp(key, "actions") ? 99 : ORDERS_MAX_ACTIONS))
+	if (!tok[n + 1] || *end || *out < 0 || *out > (!strcmp(key, "actions") ? ORDERS_MAX_ACTIONS :
+						 !strcmp(key, "energy") ? ORDERS_MAX_ACTIONS - 3 : 99))
 		return -1;
 	return 1;
 }

@@ -88,7 +88,10 @@ static int ship_from_json(struct ship *s, const json_t *o, const struct game_map
 	}
 	s->facing = (enum facing)facing_parse(str);
 	for (k = 0; k < STAT_COUNT; k++) {
-		if (get_int(o, keys[k], k == STAT_HULL ? 1 : 0, 99, s->stat[k], &v, name, where, err, errlen) < 0)
+		/* Energy + 3 is the most actions a ship can roll: it must fit an order list. */
+		if (get_int(o, keys[k], k == STAT_HULL ? 1 : 0,
+			    k == STAT_ENERGY ? ORDERS_MAX_ACTIONS - 3 : 99, s->stat[k], &v, name, where,
+			    err, errlen) < 0)
 			return -1;
 		s->stat[k] = v;
 	}

@@ -706,7 +706,7 @@ int turn_resolve(struct game_state *st, const struct turn_plan *plans,
 		memcpy(pending_land, ph.emp_hit, sizeof(pending_land));
 	}
 	/* game_check_victory() unless a scenario adds goals and a turn limit. */
-	st->winner = scenario_end_of_turn(st, events->ev + first_event, events->n - first_event);
+	st->winner = scenario_end_of_turn(st, events->n > first_event ? events->ev + first_event : NULL, events->n - first_event);
 	ph.number = 0;
 	if (st->winner != WINNER_NONE) {
 		e = blank_event(&ph, EV_VICTORY, -1);

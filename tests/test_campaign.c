@@ -113,6 +113,38 @@ static void test_campaign_rules_from_json(void **state)
 	json_decref(o);
 }
 
+static void test_campaign_auto_next_hours(void **state)
+{
+	struct campaign_rules r;
+	json_error_t jerr;
+	json_t *o, *back;
+	char err[256];
+
+	(void)state;
+	/* Unset or null: the game master starts each battle. */
+	campaign_rules_default(&r);
+	assert_int_equal(r.auto_next_hours, -1);
+	o = json_loads("{\"auto_next_hours\":null}", 0, &jerr);
+	assert_int_equal(campaign_rules_from_json(&r, o, err, sizeof(err)), 0);
+	assert_int_equal(r.auto_next_hours, -1);
+	back = campaign_rules_to_json(&r);
+	assert_null(json_object_get(back, "auto_next_hours"));
+	json_decref(back);
+	json_decref(o);
+	/* 0: at once; kept through JSON. */
+	o = json_loads("{\"auto_next_hours\":0}", 0, &jerr);
+	assert_int_equal(campaign_rules_from_json(&r, o, err, sizeof(err)), 0);
+	assert_int_equal(r.auto_next_hours, 0);
+	back = campaign_rules_to_json(&r);
+	assert_int_equal(json_integer_value(json_object_get(back, "auto_next_hours")), 0);
+	json_decref(back);
+	json_decref(o);
+	o = json_loads("{\"auto_next_hours\":-1}", 0, &jerr);
+	assert_int_equal(campaign_rules_from_json(&r, o, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "campaign.auto_next_hours"));
+	json_decref(o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -121,6 +153,7 @@ int main(void)
 		cmocka_unit_test(test_campaign_check_upgrade_says_why),
 		cmocka_unit_test(test_campaign_awards),
 		cmocka_unit_test(test_campaign_rules_from_json),
+		cmocka_unit_test(test_campaign_auto_next_hours),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <jansson.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -108,6 +109,49 @@ static void test_sim_turn_cap_is_a_draw(void **state)
 	assert_int_equal(r.turns, 1);
 }
 
+/* A scenario's goals decide simulated battles as they would a campaign's. */
+static void test_sim_plays_scenario_goals(void **state)
+{
+	static struct sim s;	/* static: freed by the teardown */
+	struct sim_setup su;
+	struct sim_result r;
+	struct scenario sc;
+	json_error_t jerr;
+	json_t *o;
+	char err[256];
+	uint64_t seed;
+
+	(void)state;
+	sim_init(&s);
+	live = &s;
+	/* Zion only has to be in the battle after turn 1: far apart, no shot. */
+	o = json_loads("{\"goals\":[{\"type\":\"survive\",\"team\":\"zion\",\"turns\":1}]}",
+		       0, &jerr);
+	assert_int_equal(scenario_parse(&sc, o, "survive", err, sizeof(err)), 0);
+	json_decref(o);
+	random_setup(&su, 17, 3, 1);
+	su.density = 0;
+	su.scenario = &sc;
+	for (seed = 1; seed <= 5; seed++) {
+		assert_int_equal(sim_battle(&s, &su, seed, &r, err, sizeof(err)), 0);
+		assert_int_equal(r.winner, WINNER_ZION);
+		assert_int_equal(r.turns, 1);
+	}
+	/* A turn limit with "at_limit": the Machines win a battle nobody ends. */
+	o = json_loads("{\"turn_limit\":1,\"at_limit\":\"machines\"}", 0, &jerr);
+	assert_int_equal(scenario_parse(&sc, o, "limit", err, sizeof(err)), 0);
+	json_decref(o);
+	assert_int_equal(sim_battle(&s, &su, 9, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.winner, WINNER_MACHINES);
+	assert_int_equal(r.turns, 1);
+	/* Too many ships a side for the scenario: an error, not a battle. */
+	o = json_loads("{\"teams\":{\"min\":2,\"max\":3}}", 0, &jerr);
+	assert_int_equal(scenario_parse(&sc, o, "pairs", err, sizeof(err)), 0);
+	json_decref(o);
+	assert_int_equal(sim_battle(&s, &su, 9, &r, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "takes 2 to 3 ships a side"));
+}
+
 static void test_sim_bad_setup_fails_with_message(void **state)
 {
 	static struct sim s;	/* static: freed by the teardown */
@@ -199,6 +243,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_sim_same_seed_same_battle, sim_teardown),
 		cmocka_unit_test_teardown(test_sim_known_seed_known_outcome, sim_teardown),
 		cmocka_unit_test_teardown(test_sim_turn_cap_is_a_draw, sim_teardown),
+		cmocka_unit_test_teardown(test_sim_plays_scenario_goals, sim_teardown),
 		cmocka_unit_test_teardown(test_sim_bad_setup_fails_with_message, sim_teardown),
 		cmocka_unit_test(test_sim_same_tally_one_or_two_threads),
 	};
