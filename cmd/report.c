@@ -101,7 +101,8 @@ static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
 			rc = EXIT_DATAERR;
 			goto out;
 		}
-		if (reporting_for_ship(ctx->db, &c, model, &r.after, idx, err, sizeof(err))) {
+		if (reporting_for_ship(ctx->db, &c, model, &r.after, idx, r.turn.number + 1, err,
+				       sizeof(err))) {
 			cmd_error("%s", err);
 			goto out;
 		}

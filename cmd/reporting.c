@@ -216,16 +216,22 @@ json_t *reporting_model(struct db *db, const struct db_campaign *c,
 }
 
 int reporting_for_ship(struct db *db, const struct db_campaign *c, json_t *model,
-		       const struct game_state *after, int idx, char *err, size_t errlen)
+		       const struct game_state *after, int idx, int next_turn, char *err,
+		       size_t errlen)
 {
 	struct db_ship ship;
+	char code[JUDGE_CODE_LEN + 1] = "";
 	int rc;
 
 	memset(&ship, 0, sizeof(ship));
 	rc = db_ship_get(db, c->id, after->ships[idx].name, &ship, err, errlen);
 	if (rc)
 		return -1;
-	if (report_for_captain(model, after, idx, ship.captain, NULL) < 0) {
+	/* The code the mailed report carried; read only: no key is made here. */
+	if (after->winner == WINNER_NONE &&
+	    judge_order_code(db, c->id, ship.name, next_turn, 0, code, err, errlen))
+		code[0] = '\0';
+	if (report_for_captain(model, after, idx, ship.captain, code) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}

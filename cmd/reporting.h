@@ -56,9 +56,13 @@ json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 			      const struct event_list *ev,
 			      const struct turn_plan *plans, const char *resolved_at_utc,
 			      const char *deadline_utc, char *err, size_t errlen);
-/* Adds the "captain" part for ship idx (its captain from the database). */
+/*
+ * Adds the "captain" part for ship idx (its captain from the database),
+ * with the order code for next_turn when the campaign has a key.
+ */
 int reporting_for_ship(struct db *db, const struct db_campaign *c, json_t *model,
-		       const struct game_state *after, int idx, char *err, size_t errlen);
+		       const struct game_state *after, int idx, int next_turn, char *err,
+		       size_t errlen);
 
 /* The campaign's own templates directory (setting "templates"), or NULL. */
 const char *reporting_templates_dir(const struct judge_settings *s);

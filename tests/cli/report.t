@@ -46,6 +46,9 @@ contains ann.txt "YOUR ORDERS FOR TURN 2"
 contains ann.txt "GAME rep"
 contains ann.txt "SHIP Minx"
 contains ann.txt "TURN 2"
+# The same order code the mailed report carried, never the password.
+grep -E "^CODE [a-z0-9]{10}$" ann.txt
+lacks ann.txt "$pa"
 contains ann.txt "END"
 # Plain ASCII, no line over 80 columns, no trailing blanks.
 ! LC_ALL=C grep -n '[^ -~]' ann.txt
