@@ -1,7 +1,8 @@
 #include "names.h"
 
-#include <stdio.h>
 #include <string.h>
+
+#include "lib/errbuf.h"
 
 size_t names_utf8(const unsigned char *s, size_t avail, unsigned long *cp)
 {
@@ -158,10 +159,10 @@ int names_check(enum names_kind kind, const char *s, const char *what, char *err
 		return 0;
 	names_printable(s, shown, sizeof(shown));
 	if (kind == NAMES_CAMPAIGN)
-		snprintf(err, errlen, "%s '%s' %s: a campaign name is 1 to %zu letters, digits, '-', "
+		errbuf_set(err, errlen, "%s '%s' %s: a campaign name is 1 to %zu letters, digits, '-', "
 			 "'_' or '.'", what, shown, why, max);
 	else
-		snprintf(err, errlen, "%s '%s' %s: expected 1 to %zu bytes of letters, digits, spaces, "
+		errbuf_set(err, errlen, "%s '%s' %s: expected 1 to %zu bytes of letters, digits, spaces, "
 			 "'-', '_', '.' or \"'\"%s", what, shown, why, max,
 			 utf8 ? " (accented letters are fine)" : "");
 	return -1;
@@ -205,7 +206,7 @@ int names_check_email(const char *s, const char *what, char *err, size_t errlen)
 	if (!why)
 		return 0;
 	names_printable(s, shown, sizeof(shown));
-	snprintf(err, errlen, "%s '%s' %s: expected one plain address such as ann@example.org",
+	errbuf_set(err, errlen, "%s '%s' %s: expected one plain address such as ann@example.org",
 		 what, shown, why);
 	return -1;
 }
