@@ -110,8 +110,8 @@ static int autopilot(struct db *db, const struct db_campaign *c, const struct db
 		if (!mine[i])
 			continue;
 		plans[i].received = TURN_AUTOPILOT;
-		strbuf_addf(&raw, "; no orders were received: the autopilot flies %s\nGAME %s\nSHIP %s\n"
-			    "TURN %d\n", name, c->name, name, t->number);
+		strbuf_addf(&raw, "; no orders were received: the autopilot flies %s\n"
+			    "GAME %s\nSHIP %s\nTURN %d\n", name, c->name, name, t->number);
 		strbuf_addf(&said, "%sSHIP %s\n", REPORTING_AUTOPILOT, name);
 		for (k = 0; k < plans[i].n; k++) {
 			strbuf_addf(&raw, "%d-%s\n", k + 1, action_name(plans[i].act[k]));

@@ -1335,7 +1335,8 @@ static int undo_record(struct db *db, const struct db_campaign *c, long long tur
 			j = json_loads(ev[k].json, 0, &jerr);
 			who = json_string_value(json_object_get(j, "ship"));
 			by = json_string_value(json_object_get(j, "other"));
-			if (who && !mx_strcasecmp(who, ships[i].name) && ships[i].times_disabled > 0)
+			if (who && !mx_strcasecmp(who, ships[i].name) &&
+			    ships[i].times_disabled > 0)
 				ships[i].times_disabled--;
 			if (by && !mx_strcasecmp(by, ships[i].name) && ships[i].kills > 0)
 				ships[i].kills--;
@@ -1351,9 +1352,10 @@ out:
 }
 
 /* One notice per ship of the reopened turn (templates/undo.mustache), queued. */
-static int undo_notices(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
-			const struct db_turn *open, int undone, const struct game_state *st,
-			const char *reason, const char *deadline, time_t now, char *err, size_t errlen)
+static int undo_notices(struct db *db, const struct db_campaign *c,
+			const struct judge_settings *s, const struct db_turn *open, int undone,
+			const struct game_state *st, const char *reason, const char *deadline,
+			time_t now, char *err, size_t errlen)
 {
 	char now_text[DB_TIME_MAX], code[JUDGE_CODE_LEN + 1];
 	struct db_order *o = NULL;
@@ -1375,13 +1377,15 @@ static int undo_notices(struct db *db, const struct db_campaign *c, const struct
 		for (k = 0; k < no; k++)
 			stand |= !mx_strcasecmp(o[k].ship, sh->name);
 		if ((rc = db_ship_get(db, c->id, sh->name, &ship, err, errlen)) ||
-		    (rc = judge_order_code(db, c->id, sh->name, open->number, 1, code, err, errlen)))
+		    (rc = judge_order_code(db, c->id, sh->name, open->number, 1, code, err,
+					   errlen)))
 			break;
 		data = json_pack("{s:s,s:s,s:s,s:i,s:i,s:s,s:s?,s:b,s:i,s:b,s:s,s:[]}", "campaign",
 				 c->name, "ship", sh->name, "captain", ship.captain, "turn_undone",
 				 undone, "turn", open->number, "deadline", deadline, "reason",
-				 reason && *reason ? reason : NULL, "orders_stand", stand, "actions",
-				 sh->actions, "one_action", sh->actions == 1, "code", code, "slots");
+				 reason && *reason ? reason : NULL, "orders_stand", stand,
+				 "actions", sh->actions, "one_action", sh->actions == 1, "code",
+				 code, "slots");
 		slots = json_object_get(data, "slots");
 		for (n = 1; data && n <= sh->actions; n++)
 			json_array_append_new(slots, json_pack("{s:i}", "n", n));
@@ -1393,13 +1397,14 @@ static int undo_notices(struct db *db, const struct db_campaign *c, const struct
 		}
 		json_decref(data);
 		if (!rc) {
-			strbuf_addf(&subject, "%s: turn %d undone; turn %d replays it", c->name, undone,
-				    open->number);
+			strbuf_addf(&subject, "%s: turn %d undone; turn %d replays it", c->name,
+				    undone, open->number);
 			memset(&m, 0, sizeof(m));
 			m.campaign_id = c->id;
 			m.turn_id = open->id;
 			snprintf(m.kind, sizeof(m.kind), "undo");
-			snprintf(m.key, sizeof(m.key), "undo/%lld/%d/%lld", open->id, undone, ship.id);
+			snprintf(m.key, sizeof(m.key), "undo/%lld/%d/%lld", open->id, undone,
+				 ship.id);
 			snprintf(m.recipient, sizeof(m.recipient), "%s", ship.email);
 			snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
 			m.subject = (char *)strbuf_str(&subject);
@@ -1471,8 +1476,8 @@ int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	ret = EXIT_DATAERR;
 	if (strcmp(c.status, "running") && strcmp(c.status, "paused")) {
-		cmd_error("campaign '%s' is %s: only a turn of the battle being fought can be undone",
-			  c.name, !strcmp(c.status, "open") ? "between battles" : c.status);
+		cmd_error("campaign '%s' is %s: only a turn of the battle being fought can be "
+			  "undone", c.name, !strcmp(c.status, "open") ? "between battles" : c.status);
 		goto out;
 	}
 	rc = db_battle_last(ctx->db, c.id, &b, err, sizeof(err));
@@ -1483,7 +1488,8 @@ int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv)
 		goto dberr;
 	rc = undo_target(ctx->db, &c, first_turn, &undo, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
-		cmd_error("campaign '%s': nothing to undo: no turn of this battle is resolved", c.name);
+		cmd_error("campaign '%s': nothing to undo: no turn of this battle is resolved",
+			  c.name);
 		goto out;
 	}
 	if (rc)
@@ -1512,14 +1518,15 @@ int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv)
 	    (rc = db_turn_set_before(ctx->db, open.id, state, err, sizeof(err))) ||
 	    (rc = db_turn_set_deadline(ctx->db, open.id, deadline_utc, err, sizeof(err))) ||
 	    (rc = db_order_void(ctx->db, open.id, err, sizeof(err))) ||
-	    (rc = db_order_copy(ctx->db, undo.id, open.id, REPORTING_AUTOPILOT, err, sizeof(err))) ||
+	    (rc = db_order_copy(ctx->db, undo.id, open.id, REPORTING_AUTOPILOT, err,
+				sizeof(err))) ||
 	    (rc = undo_notices(ctx->db, &c, &s, &open, undo.number, &st, reason, when, now, err,
 			       sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	if (!ctx->quiet)
-		printf("campaign %s: turn %d undone; turn %d starts again from its position, orders due "
-		       "by %s\n", c.name, undo.number, open.number, when);
+		printf("campaign %s: turn %d undone; turn %d starts again from its position, "
+		       "orders due by %s\n", c.name, undo.number, open.number, when);
 	ret = EXIT_OK;
 	goto out;
 dberr:

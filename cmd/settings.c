@@ -34,8 +34,11 @@ static const struct setting settable[] = {
 	{ "bulletin_to", V_EMAIL, 0, 0, "an address that gets the public bulletin of every turn ('' for none)", NULL },
 	{ "phase_maps", V_BOOL, 0, 0, "show the board after every phase where a ship moved (true/false)", NULL },
 	{ "gm_email", V_EMAIL, 0, 0, "the game master's address, for alerts such as lockouts after wrong passwords ('' for none)", NULL },
-	{ "bot_plays_silent", V_BOOL, 0, 0, "the autopilot flies a ship whose captain sent no orders (true/false)", NULL },
-	{ "auto_next_hours", V_INT_OFF, 0, 24 * 366, "hours after a battle ends before process starts the next (0: at once; off: by hand)", "campaign" },
+	{ "bot_plays_silent", V_BOOL, 0, 0,
+	  "the autopilot flies a ship whose captain sent no orders (true/false)", NULL },
+	{ "auto_next_hours", V_INT_OFF, 0, 24 * 366,
+	  "hours after a battle ends before process starts the next (0: at once; off: by hand)",
+	  "campaign" },
 };
 
 static const struct setting *find_setting(const char *key)

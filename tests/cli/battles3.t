@@ -142,3 +142,9 @@ lacks out "turn 4:"
 contains out "every resolved turn replays exactly"
 expect_exit 65 $db campaign undo saga
 contains err "only a turn of the battle being fought can be undone"
+# auto_next_hours lives in the campaign's rules; "off" removes it.
+expect_exit 65 $db campaign set saga auto_next_hours -3
+contains err "auto_next_hours: expected"
+expect_exit 0 $db campaign set saga auto_next_hours off
+expect_exit 0 $db campaign show saga --json
+lacks out '"auto_next_hours"'
