@@ -206,6 +206,12 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 			mailer_crash_point("mail-accepted");
 			rc = db_outbox_delivered(ctx->db, d->m.id, now_text, err, sizeof(err));
 			sent++;
+		} else if (r == MAIL_DOUBT) {
+			/* At most once: never resent by itself (see the top of the file). */
+			rc = db_outbox_doubt(ctx->db, d->m.id, why, err, sizeof(err));
+			cmd_error("mail #%lld to %s: %s; not sent again (see 'mxjudge mail list', then "
+				  "'mail retry' or 'mail confirm')", d->m.id, d->m.recipient, why);
+			failed++;
 		} else if (r == MAIL_TEMP && d->attempts + 1 < MAILER_MAX_ATTEMPTS) {
 			char next[DB_TIME_MAX];
 
@@ -447,27 +453,57 @@ static int remind_run(struct cmd_ctx *ctx, int argc, char **argv)
 
 /* ---------- list, retry, confirm ---------- */
 
+/* One message as `mail list --json` shows it; the absent parts are null. */
+static json_t *delivery_json(const struct db_delivery *d)
+{
+	return json_pack("{s:I, s:s, s:s, s:i, s:s, s:s, s:s?, s:s?, s:s?, s:s?}", "id",
+			 (json_int_t)d->m.id, "state", d->state, "kind", d->m.kind, "attempts",
+			 d->attempts, "to", d->m.recipient, "subject", d->m.subject, "message_id",
+			 d->message_id[0] ? d->message_id : NULL, "in_reply_to",
+			 d->in_reply_to[0] ? d->in_reply_to : NULL, "next_try",
+			 d->next_try_at[0] && !strcmp(d->state, "queued") ? d->next_try_at : NULL,
+			 "last_error", d->last_error[0] ? d->last_error : NULL);
+}
+
 static int list_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const char *const states[] = { "doubt", "failed", "sending", "final", "queued", NULL };
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
 	size_t i, k, n, total = 0;
-	char err[512];
-	int rc;
+	char err[512], *text;
+	json_t *arr = NULL;
+	int rc, opt, json = 0, ret = EXIT_OK;
 
-	(void)argv;
-	if (argc > 1)
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt != 'j')
+			return EXIT_USAGE;
+		json = 1;
+	}
+	if (optind != argc)
 		return EXIT_USAGE;
+	if (json && !(arr = json_array())) {
+		cmd_error("out of memory");
+		return EXIT_FAIL;
+	}
 	for (k = 0; states[k]; k++) {
 		struct db_delivery *list = NULL;
 
 		rc = db_outbox_deliveries(ctx->db, states[k], NULL, &list, &n, err, sizeof(err));
 		if (rc) {
 			cmd_error("%s", err);
-			return judge_db_exit(rc);
+			ret = judge_db_exit(rc);
+			goto out;
 		}
 		for (i = 0; i < n; i++, total++) {
 			const struct db_delivery *d = &list[i];
 
+			if (json) {
+				json_array_append_new(arr, delivery_json(d));
+				continue;
+			}
 			printf("#%lld %-7s %-11s tries %d  to %s  %s\n", d->m.id, d->state, d->m.kind,
 			       d->attempts, d->m.recipient, d->m.subject);
 			if (d->message_id[0])
@@ -479,9 +515,22 @@ static int list_run(struct cmd_ctx *ctx, int argc, char **argv)
 		}
 		db_outbox_deliveries_release(list, n);
 	}
-	if (!total)
-		printf("Nothing waiting: every message is sent.\n");
-	return EXIT_OK;
+	if (!json) {
+		if (!total)
+			printf("Nothing waiting: every message is sent.\n");
+		goto out;
+	}
+	text = json_dumps(arr, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	if (!text) {
+		cmd_error("out of memory");
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	printf("%s\n", text);
+	free(text);
+out:
+	json_decref(arr);
+	return ret;
 }
 
 static int by_id(struct cmd_ctx *ctx, int argc, char **argv, int confirm)
@@ -525,7 +574,7 @@ const struct cmd mail_cmds[] = {
 	  "send the queued mail (SMTP, or the Maildir next to the database)", NULL },
 	{ "remind", "[--before HOURS] [--now TIME]", remind_run, NEED_DB,
 	  "queue one reminder to each captain whose orders are missing", NULL },
-	{ "list", "", list_run, NEED_DB,
+	{ "list", "[--json]", list_run, NEED_DB,
 	  "show the mail not yet sent: queued, deferred, failed, in doubt", NULL },
 	{ "retry", "ID", retry_run, NEED_DB,
 	  "queue a failed or in-doubt message again, with the same Message-ID", NULL },

@@ -20,6 +20,20 @@
 #include "series.h"
 #include "templates.h"
 
+/* Prints a --json list; EXIT_FAIL when out of memory. */
+static int print_json_list(const json_t *arr)
+{
+	char *text = arr ? json_dumps(arr, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+
+	if (!text) {
+		cmd_error("out of memory");
+		return EXIT_FAIL;
+	}
+	printf("%s\n", text);
+	free(text);
+	return EXIT_OK;
+}
+
 static int print_map(const struct map_def *m, int json)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -170,20 +184,31 @@ static int map_show_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 	return ret;
 }
 
-static void list_one(void *ctx, const char *name, const char *path)
+/* arr: the --json array to fill, or NULL to print a line. */
+static void list_one(void *arr, const char *name, const char *path)
 {
-	(void)ctx;
-	printf("%-20s %s\n", name, path);
+	if (arr)
+		json_array_append_new(arr, json_pack("{s:s, s:s}", "name", name, "path", path));
+	else
+		printf("%-20s %s\n", name, path);
 }
 
 static int map_list_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 {
+	json_t *arr = NULL;
+	int ret;
+
 	(void)ctx;
-	if (argc != 1)
+	if (argc == 2 && !strcmp(argv[1], "--json"))
+		arr = json_array();
+	else if (argc != 1)
 		return EXIT_USAGE;
-	(void)argv;
-	templates_each_file("maps", "map", NULL, list_one, NULL);
-	return EXIT_OK;
+	templates_each_file("maps", "map", NULL, list_one, arr);
+	if (argc == 1)
+		return EXIT_OK;
+	ret = print_json_list(arr);
+	json_decref(arr);
+	return ret;
 }
 
 const struct cmd map_cmds[] = {
@@ -191,6 +216,6 @@ const struct cmd map_cmds[] = {
 	  "draw a random board, always crossable", NULL },
 	{ "show", "FILE|NAME [--json | --hexes]", map_show_cmd, 0,
 	  "check a map file and print it", NULL },
-	{ "list", "", map_list_cmd, 0, "list the shipped maps", NULL },
+	{ "list", "[--json]", map_list_cmd, 0, "list the shipped maps", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };

@@ -230,7 +230,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	struct submit_result res;
 	struct submit_auth auth;
 	struct answer a;
-	char err[512], *text = NULL;
+	char err[512], key[DB_KEY_MAX], *text = NULL;
 	long long campaign_id;
 	int rc, ret = 0;
 
@@ -288,14 +288,35 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 				     "Your mail to the judge" };
 		goto answer;
 	}
+	/* Sealed before a crash left the mail unfinished: never again, even past the deadline. */
+	snprintf(key, sizeof(key), "receipt/mail/%lld", in->id);
+	rc = db_outbox_has_key(ctx->db, key, err, sizeof(err));
+	if (rc == DB_EXISTS) {
+		snprintf(in->status, sizeof(in->status), "orders");
+		snprintf(in->note, sizeof(in->note), "orders sealed and receipt queued before an "
+			 "interruption");
+		snprintf(say, saylen, "from %s: %s; not read again", msg.from, in->note);
+		goto out;
+	}
+	if (rc) {
+		ret = rc == DB_BUSY ? EXIT_TEMPFAIL : 0;
+		snprintf(in->status, sizeof(in->status), "error");
+		snprintf(in->note, sizeof(in->note), "%s", err);
+		snprintf(say, saylen, "%s", err);
+		goto out;
+	}
+	memset(&auth, 0, sizeof(auth));
 	auth.sender = msg.from;
 	auth.in_reply_to = msg.message_id;
+	auth.mail_id = in->id;
 	rc = submit_orders(ctx->db, text, "mail", &auth, now, 1, &res);
 	if (rc == 0) {
+		mailer_crash_point("mail-sealed");
 		snprintf(in->status, sizeof(in->status), "orders");
 		snprintf(in->note, sizeof(in->note), "orders sealed for %s in %s, turn %d", res.ship,
 			 res.campaign, res.turn);
-		snprintf(say, saylen, "from %s: %s; receipt queued", msg.from, in->note);
+		snprintf(say, saylen, "from %s: %s; %s", msg.from, in->note, res.already ?
+			 "sealed and answered before an interruption, not again" : "receipt queued");
 		goto out;
 	}
 	if (rc == EXIT_TEMPFAIL) {
@@ -398,6 +419,7 @@ int mailer_take(struct cmd_ctx *ctx, const char *raw, size_t len, size_t size,
 		cmd_error("mail #%lld: %s; stored, to be read again", in.id, say);
 		return EXIT_TEMPFAIL;
 	}
+	mailer_crash_point("mail-answered");
 	time_format_utc(now, when, sizeof(when));
 	rc = db_mail_in_finish(ctx->db, &in, when, err, sizeof(err));
 	if (rc) {

@@ -41,26 +41,91 @@ static int read_scenario(const char *name, struct scenario *sc, char **path_out)
 	return 0;
 }
 
-static void list_one(void *ctx, const char *name, const char *path)
+/* Prints --json output and drops it; EXIT_FAIL when out of memory. */
+static int print_json(json_t *j)
+{
+	char *text = j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+
+	json_decref(j);
+	if (!text) {
+		cmd_error("out of memory");
+		return EXIT_FAIL;
+	}
+	printf("%s\n", text);
+	free(text);
+	return EXIT_OK;
+}
+
+/* arr: the --json array to fill, or NULL to print a line. */
+static void list_one(void *arr, const char *name, const char *path)
 {
 	struct scenario sc;
 	char *p = NULL;
 
-	(void)ctx;
-	(void)path;
-	if (!read_scenario(name, &sc, &p))
+	if (!read_scenario(name, &sc, &p) && arr)
+		json_array_append_new(arr, json_pack("{s:s, s:s, s:s}", "name", name, "title",
+						     sc.title, "path", path));
+	else if (p)
 		printf("%-20s %s\n", name, sc.title);
 	free(p);
 }
 
+/* "[--json]" alone: 1 for --json, 0 without, -1 for anything else. */
+static int json_flag(int argc, char **argv, int first)
+{
+	if (argc == first)
+		return 0;
+	return argc == first + 1 && !strcmp(argv[first], "--json") ? 1 : -1;
+}
+
 static int scenario_list(struct cmd_ctx *ctx, int argc, char **argv)
 {
+	int json = json_flag(argc, argv, 1);
+	json_t *arr;
+
 	(void)ctx;
-	(void)argv;
-	if (argc != 1)
+	if (json < 0)
 		return EXIT_USAGE;
-	templates_each_file("scenarios", "json", NULL, list_one, NULL);
-	return EXIT_OK;
+	if (!json) {
+		templates_each_file("scenarios", "json", NULL, list_one, NULL);
+		return EXIT_OK;
+	}
+	arr = json_array();
+	if (arr)
+		templates_each_file("scenarios", "json", NULL, list_one, arr);
+	return print_json(arr);
+}
+
+/* The scenario as `scenario show --json` prints it. */
+static json_t *scenario_json(const struct scenario *sc, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_t *o, *board, *goals;
+	int i;
+
+	if (sc->map == SCENARIO_MAP_NAMED)
+		board = json_pack("{s:s, s:s}", "kind", "named", "map", sc->map_name);
+	else if (sc->map == SCENARIO_MAP_RANDOM)
+		board = json_pack("{s:s, s:i, s:i, s:f}", "kind", "random", "width", sc->width,
+				  "height", sc->height, "density", sc->density / 10.0);
+	else
+		board = json_pack("{s:s}", "kind", "campaign");
+	goals = json_array();
+	for (i = 0; goals && i < sc->rules.ngoals; i++) {
+		strbuf_reset(&sb);
+		scenario_goal_text(&sc->rules.goals[i], &sb);
+		json_array_append_new(goals, json_string(strbuf_str(&sb)));
+	}
+	strbuf_release(&sb);
+	/* turn_limit 0: no limit, and at_limit null. */
+	o = json_pack("{s:s, s:s, s:s?, s:o?, s:i, s:i, s:i, s:s?, s:o?, s:s}", "name", sc->name,
+		      "title", sc->title, "description", sc->description[0] ? sc->description : NULL,
+		      "board", board, "ships_min", sc->team_min, "ships_max", sc->team_max,
+		      "turn_limit", sc->rules.turn_limit,
+		      "at_limit", !sc->rules.turn_limit ? NULL : sc->rules.at_limit == WINNER_DRAW ? "draw"
+		      : sc->rules.at_limit == WINNER_ZION ? "zion" : "machines",
+		      "goals", goals, "file", path);
+	return o;
 }
 
 static int scenario_show(struct cmd_ctx *ctx, int argc, char **argv)
@@ -68,14 +133,26 @@ static int scenario_show(struct cmd_ctx *ctx, int argc, char **argv)
 	struct scenario sc;
 	struct strbuf sb = STRBUF_INIT;
 	char *path = NULL;
-	int i, ret;
+	int i, ret, json = 0;
 
 	(void)ctx;
-	if (argc != 2)
+	/* NAME and --json, in either order. */
+	if (argc == 3 && !strcmp(argv[1], "--json")) {
+		json = 1;
+		argv[1] = argv[2];
+	} else if (argc == 3 && !strcmp(argv[2], "--json")) {
+		json = 1;
+	} else if (argc != 2) {
 		return EXIT_USAGE;
+	}
 	ret = read_scenario(argv[1], &sc, &path);
 	if (ret)
 		return ret;
+	if (json) {
+		ret = print_json(scenario_json(&sc, path));
+		free(path);
+		return ret;
+	}
 	printf("Scenario %s: %s\n", sc.name, sc.title);
 	if (sc.description[0])
 		printf("  %s\n", sc.description);
@@ -103,7 +180,7 @@ static int scenario_show(struct cmd_ctx *ctx, int argc, char **argv)
 }
 
 const struct cmd scenario_cmds[] = {
-	{ "list", "", scenario_list, 0, "list the scenarios", NULL },
-	{ "show", "NAME", scenario_show, 0, "show a scenario's board, limits and goals", NULL },
+	{ "list", "[--json]", scenario_list, 0, "list the scenarios", NULL },
+	{ "show", "NAME [--json]", scenario_show, 0, "show a scenario's board, limits and goals", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };

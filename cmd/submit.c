@@ -107,6 +107,33 @@ static void note_current(struct submission *sub)
 	db_order_list_release(cur, n);
 }
 
+/*
+ * Orders that do not parse may still name a known campaign: the reply
+ * then says which, and until when its open turn takes corrected orders.
+ */
+static void note_campaign(struct submission *sub, time_t now)
+{
+	struct submit_result *res = sub->res;
+	char game[ORDERS_FIELD_MAX], err[512];
+	time_t deadline;
+
+	if (orders_find_game(sub->text, game, sizeof(game)) ||
+	    db_campaign_get(sub->db, game, &sub->c, err, sizeof(err)))
+		return;
+	snprintf(res->campaign, sizeof(res->campaign), "%s", sub->c.name);
+	res->campaign_id = sub->c.id;
+	res->turn = sub->c.turn;
+	if (strcmp(sub->c.status, "running") && strcmp(sub->c.status, "paused"))
+		return;
+	if (judge_settings_parse(&sub->s, sub->c.settings, err, sizeof(err)) ||
+	    db_turn_get(sub->db, sub->c.id, sub->c.turn, &sub->t, err, sizeof(err)) ||
+	    sub->t.resolved_at[0] || time_parse_iso(sub->t.deadline, &deadline))
+		return;
+	deadline = judge_effective_deadline(&sub->c, deadline, now);
+	if (now <= deadline)
+		time_format_zone(deadline, sub->s.timezone, res->deadline, sizeof(res->deadline));
+}
+
 /* Every check but the final one under the lock: 0 or an exit code with the reason. */
 static int check(struct submission *sub, time_t now)
 {
@@ -118,8 +145,10 @@ static int check(struct submission *sub, time_t now)
 	size_t i;
 	int rc;
 
-	if (orders_parse(&sub->doc, sub->text, name, ORDERS_SUBMISSION, err, sizeof(err)))
+	if (orders_parse(&sub->doc, sub->text, name, ORDERS_SUBMISSION, err, sizeof(err))) {
+		note_campaign(sub, now);
 		return refuse(sub, EXIT_DATAERR, "%s", err);
+	}
 	if (sub->doc.n)
 		snprintf(res->ship, sizeof(res->ship), "%s", sub->doc.blocks[0].ship);
 	rc = db_campaign_get(sub->db, sub->doc.game, &sub->c, err, sizeof(err));
@@ -335,12 +364,23 @@ static int seal(struct submission *sub, time_t now)
 	m.campaign_id = sub->c.id;
 	m.turn_id = t.id;
 	snprintf(m.kind, sizeof(m.kind), "receipt");
-	snprintf(m.key, sizeof(m.key), "receipt/%lld", first);
+	/* Keyed by the mail when there is one: the same mail read again seals nothing twice. */
+	if (sub->auth && sub->auth->mail_id)
+		snprintf(m.key, sizeof(m.key), "receipt/mail/%lld", sub->auth->mail_id);
+	else
+		snprintf(m.key, sizeof(m.key), "receipt/%lld", first);
 	snprintf(m.recipient, sizeof(m.recipient), "%s", sub->cap.email);
 	time_format_utc(now, m.created_at, sizeof(m.created_at));
 	m.subject = (char *)strbuf_str(&subject);
 	m.body = (char *)strbuf_str(&body);
-	if ((rc = db_outbox_add(sub->db, &m, err, sizeof(err))))
+	rc = db_outbox_add(sub->db, &m, err, sizeof(err));
+	if (rc == DB_EXISTS) {
+		/* Sealed from this mail before a crash: undo these rows, keep the first. */
+		res->already = 1;
+		ret = EXIT_OK;
+		goto out;
+	}
+	if (rc)
 		goto dberr;
 	if (sub->auth && sub->auth->in_reply_to && *sub->auth->in_reply_to &&
 	    (rc = db_outbox_set_reply(sub->db, m.id, sub->auth->in_reply_to, err, sizeof(err))))

@@ -25,6 +25,8 @@
 struct submit_auth {
 	const char *sender;		/* the mail's From address; NULL from the command line */
 	const char *in_reply_to;	/* the mail's Message-ID: the receipt answers it */
+	long long mail_id;		/* the stored mail (mail_in), 0 if none: its orders
+					   are sealed once, however often it is read */
 };
 
 struct submit_result {
@@ -37,6 +39,8 @@ struct submit_result {
 	char deadline[TIME_TEXT_MAX];	/* in the campaign's zone, "" until known */
 	int has_current;		/* earlier orders stand for that ship */
 	long long receipt_id;		/* the queued receipt (store) */
+	int already;			/* store: this mail's orders were sealed before
+					   (a crash, then the mail delivered again); nothing new */
 	char *receipt;			/* its text (store) */
 	char *understood;		/* the orders as read (check and store) */
 };

@@ -3,30 +3,71 @@
  * the line "N passed, N failed", like the DATC runners of Diplomacy judges.
  */
 #include <getopt.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
 #include "core/cases.h"
 #include "lib/strbuf.h"
 
-#define TEST_USAGE "[-v] FILE..."
+#define TEST_USAGE "[-v] [--json] FILE..."
+
+/* The report's lines, "  bad.case:14: expected ...", as strings without the indent. */
+static json_t *failure_lines(const char *report)
+{
+	json_t *arr = json_array();
+	const char *p = report;
+
+	while (arr && *p) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) : strlen(p);
+		const char *s = p;
+
+		while (n && (*s == ' ' || *s == '\t')) {
+			s++;
+			n--;
+		}
+		if (n)
+			json_array_append_new(arr, json_stringn(s, n));
+		p = eol ? eol + 1 : p + strlen(p);
+	}
+	return arr;
+}
+
+/* One case as --json shows it. */
+static json_t *case_json(const struct case_def *c, const char *file, int passed, const char *report)
+{
+	return json_pack("{s:s, s:s, s:s, s:b, s:o}", "name", c->name, "ruling", c->ruling, "file",
+			 file, "passed", passed, "failures", failure_lines(report));
+}
 
 static int test_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "json", no_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int opt, verbose = 0, passed = 0, failed = 0, bad_files = 0, i;
+	json_t *cases = NULL, *errors = NULL;
+	int opt, verbose = 0, json = 0, passed = 0, failed = 0, bad_files = 0, i, ret;
 
 	while ((opt = getopt_long(argc, argv, "v", opts, NULL)) != -1) {
-		if (opt != 'v')
+		if (opt == 'v')
+			verbose = 1;
+		else if (opt == 'j')
+			json = 1;
+		else
 			return EXIT_USAGE;
-		verbose = 1;
 	}
 	if (optind >= argc)
 		return EXIT_USAGE;
+	if (json && (!(cases = json_array()) || !(errors = json_array()))) {
+		cmd_error("out of memory");
+		ret = EXIT_FAIL;
+		goto out;
+	}
 	for (i = optind; i < argc; i++) {
 		struct case_file cf;
 		char err[1024], *text;
@@ -35,6 +76,9 @@ static int test_run(struct cmd_ctx *ctx, int argc, char **argv)
 		text = cmd_read_file(argv[i], NULL, err, sizeof(err));
 		if (!text || case_file_parse(&cf, text, argv[i], err, sizeof(err)) < 0) {
 			cmd_error("%s", err);
+			if (json)
+				json_array_append_new(errors, json_pack("{s:s, s:s}", "file", argv[i],
+									"error", err));
 			free(text);
 			bad_files++;
 			continue;
@@ -43,7 +87,13 @@ static int test_run(struct cmd_ctx *ctx, int argc, char **argv)
 			struct strbuf report = STRBUF_INIT;
 			int r = case_run(&cf.cases[k], argv[i], &report);
 
-			if (r == 1) {
+			if (json) {
+				json_array_append_new(cases, case_json(&cf.cases[k], argv[i], r == 1,
+								       r < 0 ? "out of memory\n"
+								       : strbuf_str(&report)));
+				passed += r == 1;
+				failed += r != 1;
+			} else if (r == 1) {
 				passed++;
 				if (verbose && !ctx->quiet)
 					printf("ok   %s (ruling %s)\n", cf.cases[k].name, cf.cases[k].ruling);
@@ -57,10 +107,27 @@ static int test_run(struct cmd_ctx *ctx, int argc, char **argv)
 		case_file_release(&cf);
 		free(text);
 	}
-	printf("%d passed, %d failed\n", passed, failed);
-	if (bad_files)
-		return EXIT_DATAERR;
-	return failed ? EXIT_FAIL : EXIT_OK;
+	ret = bad_files ? EXIT_DATAERR : failed ? EXIT_FAIL : EXIT_OK;
+	if (json) {
+		json_t *root = json_pack("{s:O, s:i, s:i, s:O}", "cases", cases, "passed", passed,
+					 "failed", failed, "errors", errors);
+		char *out = root ? json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+
+		json_decref(root);
+		if (!out) {
+			cmd_error("out of memory");
+			ret = EXIT_FAIL;
+			goto out;
+		}
+		printf("%s\n", out);
+		free(out);
+	} else {
+		printf("%d passed, %d failed\n", passed, failed);
+	}
+out:
+	json_decref(cases);
+	json_decref(errors);
+	return ret;
 }
 
 const struct cmd test_cmd[] = {

@@ -20,8 +20,49 @@
 #include "judge.h"
 #include "reporting.h"
 
-#define VERIFY_USAGE "(NAME --turn N | --published FILE) [--commitment HEX]"
-#define REPLAY_USAGE "NAME [--turn N]"
+#define VERIFY_USAGE "(NAME --turn N | --published FILE) [--commitment HEX] [--json]"
+#define REPLAY_USAGE "NAME [--turn N] [--json]"
+
+/*
+ * What one turn's check found: printed as text, or as JSON with --json.
+ * A verdict is filled only for a finding (ok or different), never for an
+ * error such as an unreadable file.
+ */
+struct verdict {
+	char campaign[DB_NAME_MAX];
+	int turn;
+	int ok;
+	size_t dice;			/* dice replayed */
+	char seed[32];			/* decimal; "" when unknown */
+	char commit[65];		/* the seed's commitment; "" when unknown */
+	int commitment_checked;		/* --commitment given and compared */
+	char difference[512];		/* "" when ok */
+};
+
+static json_t *verdict_json(const struct verdict *v)
+{
+	return json_pack("{s:s, s:i, s:b, s:I, s:s?, s:s?, s:b, s:s?}", "campaign", v->campaign,
+			 "turn", v->turn, "ok", v->ok, "dice", (json_int_t)v->dice,
+			 "seed", v->seed[0] ? v->seed : NULL,
+			 "commitment", v->commit[0] ? v->commit : NULL,
+			 "commitment_checked", v->commitment_checked,
+			 "difference", v->difference[0] ? v->difference : NULL);
+}
+
+/* Prints JSON and frees it; EXIT_FAIL when it could not be made. */
+static int print_json(json_t *j)
+{
+	char *text = j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+
+	json_decref(j);
+	if (!text) {
+		cmd_error("out of memory");
+		return EXIT_FAIL;
+	}
+	printf("%s\n", text);
+	free(text);
+	return EXIT_OK;
+}
 
 /* One die as both sides know it: who, which check, which face. */
 struct die {
@@ -111,7 +152,8 @@ static void first_difference(const json_t *a, const json_t *b, const char *path,
  * Plays a published turn again: state_before, the current orders and the
  * seed in, state_after and dice compared. 0 ok, 1 different, 65 unreadable.
  */
-static int verify_published(const json_t *root, const char *name, const char *commitment, int quiet)
+static int verify_published(const json_t *root, const char *name, const char *commitment,
+			    struct verdict *v)
 {
 	struct game_state st;
 	struct orders_doc doc;
@@ -123,7 +165,7 @@ static int verify_published(const json_t *root, const char *name, const char *co
 	json_t *after = NULL, *o, *d;
 	const char *seed_text = json_string_value(json_object_get(root, "seed"));
 	const char *campaign = json_string_value(json_object_get(root, "campaign"));
-	char err[512], msg[512] = "", commit[65];
+	char err[512];
 	size_t i, nwant, ngot;
 	uint64_t seed;
 	int rc = EXIT_DATAERR, turn = (int)json_integer_value(json_object_get(root, "turn"));
@@ -178,24 +220,23 @@ static int verify_published(const json_t *root, const char *name, const char *co
 		want[i].d6 = (int)json_integer_value(json_object_get(d, "d6"));
 	}
 	ngot = replay_dice(&st, &ev, got, ev.n);
-	compare_dice(want, nwant, got, ngot, msg, sizeof(msg));
-	if (!msg[0])
-		first_difference(json_object_get(root, "state_after"), after, "state_after", msg, sizeof(msg));
-	judge_seed_commitment(campaign, turn, seed_text, commit);
-	if (!msg[0] && commitment && strcmp(commitment, commit))
-		snprintf(msg, sizeof(msg), "the seed %s does not match the commitment %s (it gives %s)",
-			 seed_text, commitment, commit);
-	if (msg[0]) {
-		printf("%s, turn %d: DIFFERS: %s\n", campaign, turn, msg);
-		goto out;
-	}
-	if (!quiet) {
-		printf("%s, turn %d: verified: %zu dice and the result follow from the seed %s%s\n",
-		       campaign, turn, ngot, seed_text,
-		       commitment ? " and the seed matches its commitment" : "");
-		printf("  seed commitment: %s\n", commit);
-	}
-	rc = EXIT_OK;
+	snprintf(v->campaign, sizeof(v->campaign), "%s", campaign);
+	v->turn = turn;
+	v->dice = ngot;
+	snprintf(v->seed, sizeof(v->seed), "%s", seed_text);
+	v->commitment_checked = commitment != NULL;
+	compare_dice(want, nwant, got, ngot, v->difference, sizeof(v->difference));
+	if (!v->difference[0])
+		first_difference(json_object_get(root, "state_after"), after, "state_after",
+				 v->difference, sizeof(v->difference));
+	judge_seed_commitment(campaign, turn, seed_text, v->commit);
+	if (!v->difference[0] && commitment && strcmp(commitment, v->commit))
+		snprintf(v->difference, sizeof(v->difference),
+			 "the seed %s does not match the commitment %s (it gives %s)",
+			 seed_text, commitment, v->commit);
+	v->ok = !v->difference[0];
+	if (v->ok)
+		rc = EXIT_OK;
 out:
 	json_decref(after);
 	free(want);
@@ -207,12 +248,12 @@ out:
 
 /* One stored turn replayed and its dice compared with the stored dice. */
 static int replay_stored(struct db *db, const struct db_campaign *c, int turn, const char *commitment,
-			 int quiet)
+			 struct verdict *v)
 {
 	struct turn_replay r;
 	struct db_die *stored = NULL;
 	struct die *want = NULL, *got = NULL;
-	char err[512], msg[512] = "", commit[65];
+	char err[512];
 	size_t nd = 0, i, ngot;
 	int rc;
 
@@ -222,8 +263,11 @@ static int replay_stored(struct db *db, const struct db_campaign *c, int turn, c
 		cmd_error("%s", err);
 		goto out;
 	}
+	snprintf(v->campaign, sizeof(v->campaign), "%s", c->name);
+	v->turn = turn;
+	v->commitment_checked = commitment != NULL;
 	if (rc) {
-		printf("%s, turn %d: DIFFERS: %s\n", c->name, turn, err);
+		snprintf(v->difference, sizeof(v->difference), "%s", err);
 		goto out;
 	}
 	rc = EXIT_FAIL;
@@ -243,25 +287,48 @@ static int replay_stored(struct db *db, const struct db_campaign *c, int turn, c
 		want[i].d6 = stored[i].d6;
 	}
 	ngot = replay_dice(&r.after, &r.events, got, r.events.n);
-	compare_dice(want, nd, got, ngot, msg, sizeof(msg));
-	judge_seed_commitment(c->name, turn, r.turn.seed, commit);
-	if (!msg[0] && commitment && strcmp(commitment, commit))
-		snprintf(msg, sizeof(msg), "the seed %s does not match the commitment %s", r.turn.seed,
-			 commitment);
-	if (msg[0]) {
-		printf("%s, turn %d: DIFFERS: %s\n", c->name, turn, msg);
-		goto out;
-	}
-	if (!quiet)
-		printf("%s, turn %d: ok: %zu dice and the result replay from seed %s (commitment %.16s...)\n",
-		       c->name, turn, ngot, r.turn.seed, commit);
-	rc = EXIT_OK;
+	v->dice = ngot;
+	snprintf(v->seed, sizeof(v->seed), "%s", r.turn.seed);
+	compare_dice(want, nd, got, ngot, v->difference, sizeof(v->difference));
+	judge_seed_commitment(c->name, turn, r.turn.seed, v->commit);
+	if (!v->difference[0] && commitment && strcmp(commitment, v->commit))
+		snprintf(v->difference, sizeof(v->difference),
+			 "the seed %s does not match the commitment %s", r.turn.seed, commitment);
+	v->ok = !v->difference[0];
+	if (v->ok)
+		rc = EXIT_OK;
 out:
 	free(stored);
 	free(want);
 	free(got);
 	turn_replay_release(&r);
 	return rc;
+}
+
+/* Was anything found (ok or different), rather than an error met? */
+static int verdict_found(const struct verdict *v)
+{
+	return v->campaign[0] && (v->ok || v->difference[0]);
+}
+
+/* The text form; published (verify --published) words its success its own way. */
+static void verdict_print(const struct verdict *v, int published, int quiet)
+{
+	if (!v->ok) {
+		printf("%s, turn %d: DIFFERS: %s\n", v->campaign, v->turn, v->difference);
+		return;
+	}
+	if (quiet)
+		return;
+	if (published) {
+		printf("%s, turn %d: verified: %zu dice and the result follow from the seed %s%s\n",
+		       v->campaign, v->turn, v->dice, v->seed,
+		       v->commitment_checked ? " and the seed matches its commitment" : "");
+		printf("  seed commitment: %s\n", v->commit);
+	} else {
+		printf("%s, turn %d: ok: %zu dice and the result replay from seed %s (commitment %.16s...)\n",
+		       v->campaign, v->turn, v->dice, v->seed, v->commit);
+	}
 }
 
 static int load_campaign(struct cmd_ctx *ctx, const char *name, struct db_campaign *c)
@@ -286,14 +353,17 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "turn", required_argument, NULL, 't' },
 		{ "published", required_argument, NULL, 'p' },
 		{ "commitment", required_argument, NULL, 'c' },
+		{ "json", no_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *published = NULL, *commitment = NULL;
 	struct db_campaign c;
+	struct verdict v;
 	long turn = -1;
-	int opt, rc;
+	int opt, rc, json = 0;
 
 	memset(&c, 0, sizeof(c));
+	memset(&v, 0, sizeof(v));
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (opt == 't' && !cmd_parse_int(optarg, 1, 1000000, &turn))
 			continue;
@@ -301,6 +371,8 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 			published = optarg;
 		else if (opt == 'c')
 			commitment = optarg;
+		else if (opt == 'j')
+			json = 1;
 		else
 			return EXIT_USAGE;
 	}
@@ -316,9 +388,9 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 				  jerr.line, jerr.text);
 			return EXIT_DATAERR;
 		}
-		rc = verify_published(root, published, commitment, ctx->quiet);
+		rc = verify_published(root, published, commitment, &v);
 		json_decref(root);
-		return rc;
+		goto done;
 	}
 	if (optind != argc - 1 || turn < 0)
 		return EXIT_USAGE;
@@ -334,9 +406,17 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	rc = load_campaign(ctx, argv[optind], &c);
 	if (!rc)
-		rc = replay_stored(ctx->db, &c, (int)turn, commitment, ctx->quiet);
+		rc = replay_stored(ctx->db, &c, (int)turn, commitment, &v);
 	db_campaign_release(&c);
-	return rc;
+done:
+	if (!verdict_found(&v))
+		return rc;
+	if (!json) {
+		verdict_print(&v, published != NULL, ctx->quiet);
+		return rc;
+	}
+	/* A difference keeps its exit code (1) even when the JSON says so. */
+	return print_json(verdict_json(&v)) ? EXIT_FAIL : rc;
 }
 
 /* The number of the campaign's last resolved turn (between battles, its current one). */
@@ -373,15 +453,19 @@ static int replay_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "turn", required_argument, NULL, 't' },
+		{ "json", no_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct db_campaign c;
+	json_t *turns = NULL;
 	long only = -1;
-	int opt, rc, bad = 0, n, last;
+	int opt, rc, bad = 0, n, last, json = 0;
 
 	memset(&c, 0, sizeof(c));
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt != 't' || cmd_parse_int(optarg, 1, 1000000, &only))
+		if (opt == 'j')
+			json = 1;
+		else if (opt != 't' || cmd_parse_int(optarg, 1, 1000000, &only))
 			return EXIT_USAGE;
 	}
 	if (optind != argc - 1)
@@ -389,19 +473,36 @@ static int replay_run(struct cmd_ctx *ctx, int argc, char **argv)
 	rc = load_campaign(ctx, argv[optind], &c);
 	if (rc)
 		return rc;
+	if (json && !(turns = json_array())) {
+		cmd_error("out of memory");
+		db_campaign_release(&c);
+		return EXIT_FAIL;
+	}
 	last = last_resolved(ctx->db, &c);
 	for (n = only > 0 ? (int)only : 1; n <= (only > 0 ? (int)only : last); n++) {
+		struct verdict v;
+
 		/* A later battle's setup (placement, first energy) has no orders to replay. */
 		if (only <= 0 && is_setup_turn(ctx->db, &c, n))
 			continue;
-		rc = replay_stored(ctx->db, &c, n, NULL, ctx->quiet);
+		memset(&v, 0, sizeof(v));
+		rc = replay_stored(ctx->db, &c, n, NULL, &v);
+		if (verdict_found(&v) && json)
+			json_array_append_new(turns, verdict_json(&v));
+		else if (verdict_found(&v))
+			verdict_print(&v, 0, ctx->quiet);
 		if (rc == EXIT_FAIL || rc == EXIT_DATAERR)
 			bad++;
 		else if (rc)
 			break;
 	}
-	if (!ctx->quiet && !bad && !rc)
+	/* After a hard error (database busy) nothing is printed: the exit code says it. */
+	if (json && (!rc || rc == EXIT_FAIL || rc == EXIT_DATAERR) &&
+	    print_json(json_pack("{s:s, s:b, s:O}", "campaign", c.name, "ok", !bad, "turns", turns)))
+		bad++;
+	if (!json && !ctx->quiet && !bad && !rc)
 		printf("%s: every resolved turn replays exactly\n", c.name);
+	json_decref(turns);
 	db_campaign_release(&c);
 	if (rc && rc != EXIT_FAIL && rc != EXIT_DATAERR)
 		return rc;

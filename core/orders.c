@@ -284,6 +284,31 @@ fail:
 	return -1;
 }
 
+int orders_find_game(const char *text, char *buf, size_t len)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *s = p, *e, *eol = strchr(p, '\n'), *rest;
+
+		if (!eol)
+			eol = p + strlen(p);
+		p = *eol ? eol + 1 : eol;
+		/* Trimmed and without its comment, as orders_parse reads a line. */
+		for (e = s; e < eol && *e != '#'; e++)
+			;
+		while (s < e && is_space(*s))
+			s++;
+		while (e > s && is_space(e[-1]))
+			e--;
+		if (keyword(s, e, "GAME", &rest) && rest < e) {
+			copy_span(buf, len, rest, e);
+			return 0;
+		}
+	}
+	return -1;
+}
+
 int orders_validate(const struct orders_doc *doc, const struct game_state *st,
 		    const char *name, char *err, size_t errlen)
 {

@@ -73,6 +73,13 @@ int orders_parse(struct orders_doc *doc, const char *text, const char *name,
 		 int flags, char *err, size_t errlen);
 
 /*
+ * The campaign named by the first GAME line of a submission, into buf,
+ * even when the rest does not parse (so an error can still name it).
+ * 0, or -1 when there is no GAME line with a name.
+ */
+int orders_find_game(const char *text, char *buf, size_t len);
+
+/*
  * Checks the orders against a state: every ship known, active, ordered once,
  * at most its announced actions, at most one EMP. 0 or -1 with
  * "name:line: ..." in err.

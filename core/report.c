@@ -143,7 +143,7 @@ static void apply_event(struct game_state *st, const struct event *e)
 	}
 }
 
-/* Adds "map" to every paragraph of the story whose phase moved a ship. */
+/* Adds "phase_map" to every paragraph of the story whose phase moved a ship. */
 static int add_phase_maps(json_t *story, const struct game_state *before, const struct event_list *l)
 {
 	struct game_state st;
@@ -169,7 +169,7 @@ static int add_phase_maps(json_t *story, const struct game_state *before, const 
 				map.buf[--map.len] = '\0';
 			json_array_foreach(story, k, para)
 				if (json_integer_value(json_object_get(para, "phase")) == l->ev[i - 1].phase)
-					json_object_set_new(para, "map", json_string(strbuf_str(&map)));
+					json_object_set_new(para, "phase_map", json_string(strbuf_str(&map)));
 			strbuf_release(&map);
 			moved = 0;
 		}

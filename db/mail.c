@@ -315,6 +315,25 @@ int db_outbox_get_delivery(struct db *db, long long id, struct db_delivery *d, c
 	return rc;
 }
 
+int db_outbox_has_key(struct db *db, const char *key, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "SELECT 1 FROM outbox WHERE key = ?1", err, errlen);
+
+	if (rc)
+		return rc;
+	bind_text(st, 1, key);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		rc = DB_EXISTS;
+	else if (rc == SQLITE_DONE)
+		rc = 0;
+	else
+		rc = db_fail(db, rc, "reading the outbox", err, errlen);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int db_outbox_set_reply(struct db *db, long long id, const char *in_reply_to, char *err,
 			size_t errlen)
 {
@@ -384,6 +403,19 @@ int db_outbox_defer(struct db *db, long long id, const char *next_try_at, const 
 	bind_text(st, 2, next_try_at);
 	sqlite3_bind_text(st, 3, error ? error : "", -1, SQLITE_TRANSIENT);
 	return run_one(db, st, "deferring a message", err, errlen);
+}
+
+int db_outbox_doubt(struct db *db, long long id, const char *error, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = prep(db, &st, "UPDATE outbox SET state = 'doubt', next_try_at = NULL, "
+			  "last_error = ?2 WHERE id = ?1 AND state IN ('sending', 'final')", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, error ? error : "", -1, SQLITE_TRANSIENT);
+	return run_one(db, st, "putting a message in doubt", err, errlen);
 }
 
 int db_outbox_recover(struct db *db, int *requeued, int *doubt, char *err, size_t errlen)

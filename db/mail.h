@@ -77,6 +77,8 @@ int db_outbox_deliveries(struct db *db, const char *state, const char *now,
 void db_outbox_deliveries_release(struct db_delivery *list, size_t n);
 int db_outbox_get_delivery(struct db *db, long long id, struct db_delivery *d, char *err,
 			   size_t errlen);
+/* DB_EXISTS when a message with that key was ever queued, else 0 (or an error). */
+int db_outbox_has_key(struct db *db, const char *key, char *err, size_t errlen);
 /* Sets the reply headers of a queued message (within the caller's transaction or alone). */
 int db_outbox_set_reply(struct db *db, long long id, const char *in_reply_to, char *err,
 			size_t errlen);
@@ -94,6 +96,8 @@ int db_outbox_delivered(struct db *db, long long id, const char *when, char *err
 /* sending|final -> queued at next_try_at, or failed when next_try_at is NULL. */
 int db_outbox_defer(struct db *db, long long id, const char *next_try_at, const char *error,
 		    char *err, size_t errlen);
+/* sending|final -> doubt: the server may have it; a person decides (retry, confirm). */
+int db_outbox_doubt(struct db *db, long long id, const char *error, char *err, size_t errlen);
 /* After a crash (under the sender's lock): sending -> queued, final -> doubt. */
 int db_outbox_recover(struct db *db, int *requeued, int *doubt, char *err, size_t errlen);
 /* By hand: doubt|failed -> queued now (same Message-ID), or doubt -> sent. */

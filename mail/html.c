@@ -96,7 +96,8 @@ static size_t entity(struct out *o, const char *p)
 	const char *q = p + 1, *semi;
 	size_t i;
 
-	semi = strchr(q, ';');
+	/* Only the next 11 bytes: a whole-text search per '&' is quadratic. */
+	semi = memchr(q, ';', strnlen(q, 11));
 	if (!semi || semi - q > 10 || semi == q)
 		return 0;
 	if (*q == '#') {
@@ -161,7 +162,8 @@ static const char *skip_to_close(const char *p, const char *name)
 char *html_to_text(const char *html)
 {
 	struct out o;
-	const char *p = html;
+	const char *p = html, *gt = NULL;
+	int gt_known = 0;	/* gt: the first '>' at or after p, NULL if none */
 
 	memset(&o, 0, sizeof(o));
 	o.at_bol = 1;
@@ -177,7 +179,12 @@ char *html_to_text(const char *html)
 				continue;
 			}
 			tag_name(p + 1 + closing, name, sizeof(name));
-			end = strchr(p, '>');
+			/* Searched again only once p passed it: "<<<<...>" stays linear. */
+			if (!gt_known || (gt && gt < p)) {
+				gt = strchr(p, '>');
+				gt_known = 1;
+			}
+			end = gt;
 			if (!end || !name[0]) {
 				if (!end || p[1] == '!' || p[1] == '?') {
 					p = end ? end + 1 : p + strlen(p);

@@ -14,7 +14,68 @@ struct upload {
 	smtp_progress_fn progress;
 	void *arg;
 	int told_last;
+	char verb[16];		/* the last command sent: its verb only */
+	char reply[256];	/* the server's last reply line */
+	int quitting;		/* QUIT sent: what follows is not what failed */
 };
+
+static int known_verb(const char *v)
+{
+	static const char *const verbs[] = { "EHLO", "HELO", "STARTTLS", "AUTH", "MAIL", "RCPT",
+					     "DATA", "RSET", "NOOP", NULL };
+	size_t i;
+
+	for (i = 0; verbs[i]; i++)
+		if (!strcmp(v, verbs[i]))
+			return 1;
+	return 0;
+}
+
+/* The dialogue as libcurl sees it: keeps the last verb sent and line heard. */
+static int on_debug(CURL *h, curl_infotype type, char *data, size_t size, void *p)
+{
+	struct upload *u = p;
+	size_t n = 0;
+
+	(void)h;
+	if (u->quitting)
+		return 0;
+	if (type == CURLINFO_HEADER_OUT && size >= 4 && !strncmp(data, "QUIT", 4)) {
+		u->quitting = 1;
+		return 0;
+	}
+	if (type == CURLINFO_HEADER_IN) {
+		while (n < size && n < sizeof(u->reply) - 1 && data[n] != '\r' && data[n] != '\n')
+			n++;
+		memcpy(u->reply, data, n);
+		u->reply[n] = '\0';
+	} else if (type == CURLINFO_HEADER_OUT) {
+		/*
+		 * Only a known verb, cut at the first blank or colon: never the
+		 * rest of a line, and never AUTH LOGIN's lines (the name and the
+		 * password in base64), which stay "AUTH".
+		 */
+		char verb[10];	/* the longest known verb, STARTTLS, fits */
+
+		while (n < size && n < sizeof(verb) - 1 && data[n] != ' ' && data[n] != ':' &&
+		       data[n] != '\r' && data[n] != '\n')
+			n++;
+		memcpy(verb, data, n);
+		verb[n] = '\0';
+		if (known_verb(verb))
+			snprintf(u->verb, sizeof(u->verb), "%s%s", verb, !strcmp(verb, "MAIL") ? " FROM"
+				 : !strcmp(verb, "RCPT") ? " TO" : "");
+	}
+	return 0;
+}
+
+/* Reply lines quoted in errors are the server's words: printable ASCII only. */
+static void scrub(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e)
+			*s = '?';
+}
 
 static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
 
@@ -46,11 +107,23 @@ static size_t reader(char *buf, size_t size, size_t nmemb, void *p)
 	return n;
 }
 
+/* What the server was answering, for an error: "the connection", "RCPT TO"... */
+static const char *step(const struct upload *u)
+{
+	if (!u->verb[0])
+		return "the connection";
+	if (!strcmp(u->verb, "AUTH"))
+		return "the login";
+	if (!strcmp(u->verb, "DATA") && u->told_last)
+		return "the message";
+	return u->verb;
+}
+
 enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const char *to,
 			   const char *data, size_t len, smtp_progress_fn progress, void *arg,
 			   char *err, size_t errlen)
 {
-	struct upload u = { data, len, 0, progress, arg, 0 };
+	struct upload u = { data, len, 0, progress, arg, 0, "", "", 0 };
 	struct curl_slist *rcpt = NULL;
 	char errbuf[CURL_ERROR_SIZE] = "";
 	enum mail_result r = MAIL_TEMP;
@@ -82,15 +155,34 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 30L);
 	curl_easy_setopt(h, CURLOPT_TIMEOUT, c->timeout > 0 ? c->timeout : 120L);
 	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	/* Verbose only feeds on_debug (a debug function replaces the printing). */
+	curl_easy_setopt(h, CURLOPT_DEBUGFUNCTION, on_debug);
+	curl_easy_setopt(h, CURLOPT_DEBUGDATA, &u);
+	curl_easy_setopt(h, CURLOPT_VERBOSE, 1L);
 	rc = curl_easy_perform(h);
 	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
+	scrub(u.reply);
 	if (rc == CURLE_OK) {
 		r = MAIL_SENT;
-	} else {
+	} else if (u.told_last && code < 400 && rc != CURLE_SEND_ERROR) {
+		/*
+		 * The end mark may have reached the server and no refusal came back
+		 * (the connection dropped or timed out): it may have the message.
+		 * A send error is no doubt: the end mark never left, and a server
+		 * drops a message without it.
+		 */
+		r = MAIL_DOUBT;
+		snprintf(err, errlen, "no answer after the whole message went out (%s%s%s): the "
+			 "server may have it", curl_easy_strerror(rc), errbuf[0] ? ": " : "", errbuf);
+	} else if (code >= 400) {
 		/* The server's word decides: 5xx is final, anything else may pass later. */
 		r = code >= 500 && code < 600 ? MAIL_PERM : MAIL_TEMP;
-		snprintf(err, errlen, "%s%s%s (SMTP %ld)", curl_easy_strerror(rc), errbuf[0] ? ": " : "",
-			 errbuf, code);
+		snprintf(err, errlen, "the SMTP server refused %s: %s", step(&u),
+			 u.reply[0] ? u.reply : "(no reply text)");
+	} else {
+		r = MAIL_TEMP;
+		snprintf(err, errlen, "%s%s%s%s%s", curl_easy_strerror(rc), errbuf[0] ? ": " : "", errbuf,
+			 u.verb[0] ? " after " : "", u.verb);
 	}
 	curl_slist_free_all(rcpt);
 	curl_easy_cleanup(h);

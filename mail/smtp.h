@@ -9,6 +9,10 @@
  * message at any time, which is what the outbox's "final" state records.
  * A non-zero return aborts the transfer (a temporary failure).
  *
+ * A failure names the step the server refused and quotes its reply
+ * ("the server refused RCPT TO: 550 5.1.1 no such user"); it never
+ * quotes what the judge sent (an AUTH line holds the password).
+ *
  * Ownership: everything is borrowed; nothing is kept after the call.
  */
 #ifndef MX_MAIL_SMTP_H
@@ -19,7 +23,10 @@
 enum mail_result {
 	MAIL_SENT = 0,		/* the server said 250 after the data */
 	MAIL_TEMP = 1,		/* try again later: 4xx, no connection, timeout */
-	MAIL_PERM = 2		/* never again: 5xx */
+	MAIL_PERM = 2,		/* never again: 5xx */
+	MAIL_DOUBT = 3		/* the end of the data went out and no answer came back:
+				   the server may have the message; sending it again could
+				   deliver it twice */
 };
 
 struct smtp_conf {

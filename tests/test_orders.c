@@ -458,6 +458,21 @@ static void test_orders_validate_duplicate_block(void **state)
 	assert_string_equal(err, "orders.txt:4: second block of orders for Minx (the first is at line 1)");
 }
 
+/* The GAME line is found even when the orders do not parse (error replies name it). */
+static void test_orders_find_game(void **state)
+{
+	char game[64];
+
+	(void)state;
+	assert_int_equal(orders_find_game("hello\n  game:  tunnels  # mine\nSHIP X\n1-Jump\n", game,
+					  sizeof(game)), 0);
+	assert_string_equal(game, "tunnels");
+	assert_int_equal(orders_find_game("GAME\ngames x\nGAME b\n", game, sizeof(game)), 0);
+	assert_string_equal(game, "b");
+	assert_int_equal(orders_find_game("# GAME a\nno game here\n", game, sizeof(game)), -1);
+	assert_int_equal(orders_find_game("", game, sizeof(game)), -1);
+}
+
 static void test_orders_format_receipt(void **state)
 {
 	struct orders_doc doc;
@@ -505,6 +520,7 @@ int main(void)
 		cmocka_unit_test(test_orders_validate_second_emp),
 		cmocka_unit_test(test_orders_validate_duplicate_block),
 		cmocka_unit_test(test_orders_format_receipt),
+		cmocka_unit_test(test_orders_find_game),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
