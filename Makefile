@@ -13,7 +13,11 @@ PKG_CONFIG ?= pkg-config
 BUILD     ?= build
 VERSION   := 0.1.0
 
-LIBS_PC   := sqlite3 libcurl jansson libsodium gmime-3.0
+# Linked: LIBS_PC. Headers only: CFLAGS_PC; libcurl is dlopen()ed by
+# mail/curl_load.c when a command talks to a mail server, so the many
+# libraries it needs cost nothing to a run that does not.
+LIBS_PC   := sqlite3 jansson libsodium gmime-3.0
+CFLAGS_PC := libcurl
 TEST_PC   := cmocka
 
 WARN      := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -21,8 +25,8 @@ WARN      := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-protot
 CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -pthread -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(XCFLAGS) \
              -DMXJUDGE_VERSION='"$(VERSION)"' -DMXJUDGE_DATADIR='"$(DATADIR)"' \
-             -I. $(shell $(PKG_CONFIG) --cflags $(LIBS_PC) 2>/dev/null)
-ALL_LDLIBS = $(shell $(PKG_CONFIG) --libs $(LIBS_PC) 2>/dev/null) -lm -pthread $(XLDFLAGS)
+             -I. $(shell $(PKG_CONFIG) --cflags $(LIBS_PC) $(CFLAGS_PC) 2>/dev/null)
+ALL_LDLIBS = -Wl,--as-needed $(shell $(PKG_CONFIG) --libs $(LIBS_PC) 2>/dev/null) -lm -pthread $(XLDFLAGS)
 TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(TEST_PC) 2>/dev/null)
 TEST_LDLIBS = $(shell $(PKG_CONFIG) --libs $(TEST_PC) 2>/dev/null)
 

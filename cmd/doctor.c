@@ -17,6 +17,7 @@
 #include "core/mustache.h"
 #include "db/doctor.h"
 #include "judge.h"
+#include "mail/curl_load.h"
 #include "mail/imap.h"
 #include "mail/probe.h"
 #include "mailer.h"
@@ -238,7 +239,9 @@ static void check_mail(struct report *r, const char *db_path)
 		sc.password = ms.smtp_password;
 		sc.require_tls = ms.smtp_tls;
 		url_shown(ms.smtp_url, shown, sizeof(shown));
-		if (smtp_probe(&sc, err, sizeof(err)))
+		if (!curlx_load(err, sizeof(err)))
+			say(r, FAIL, "smtp", "%s: %s", shown, err);
+		else if (smtp_probe(&sc, err, sizeof(err)))
 			say(r, FAIL, "smtp", "%s: %s: check MXJUDGE_SMTP_URL, MXJUDGE_SMTP_USER and "
 			    "MXJUDGE_SMTP_PASSWORD", shown, err);
 		else
@@ -260,7 +263,9 @@ static void check_mail(struct report *r, const char *db_path)
 		ic.require_tls = ms.imap_tls;
 		ic.timeout = 30;
 		url_shown(ms.imap_url, shown, sizeof(shown));
-		if (imap_open(&conn, &ic, err, sizeof(err)))
+		if (!curlx_load(err, sizeof(err)))
+			say(r, FAIL, "imap", "%s: %s", shown, err);
+		else if (imap_open(&conn, &ic, err, sizeof(err)))
 			say(r, FAIL, "imap", "%s: %s: check MXJUDGE_IMAP_URL, MXJUDGE_IMAP_USER and "
 			    "MXJUDGE_IMAP_PASSWORD", shown, err);
 		else

@@ -1,16 +1,16 @@
 #include "imap.h"
 
-#include <curl/curl.h>
 #include <poll.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "curl_load.h"
 #include "lib/strbuf.h"
 
 struct imap_conn {
+	const struct curlx *cu;
 	CURL *h;
 	curl_socket_t sock;
 	char mailbox[512];
@@ -31,13 +31,6 @@ struct reply {
 	unsigned long *uids;	/* "* SEARCH" numbers */
 	size_t nuids, alloc;
 };
-
-static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
-
-static void curl_start(void)
-{
-	curl_global_init(CURL_GLOBAL_DEFAULT);
-}
 
 static int wait_sock(struct imap_conn *ic, short events, char *err, size_t errlen)
 {
@@ -64,7 +57,7 @@ static int fill(struct imap_conn *ic, char *err, size_t errlen)
 		ic->pos = 0;
 	}
 	for (;;) {
-		rc = curl_easy_recv(ic->h, buf, sizeof(buf), &n);
+		rc = ic->cu->easy_recv(ic->h, buf, sizeof(buf), &n);
 		if (rc == CURLE_AGAIN) {
 			if (wait_sock(ic, POLLIN, err, errlen))
 				return -1;
@@ -72,7 +65,7 @@ static int fill(struct imap_conn *ic, char *err, size_t errlen)
 		}
 		if (rc != CURLE_OK || n == 0) {
 			snprintf(err, errlen, "IMAP server closed the connection%s%s",
-				 rc != CURLE_OK ? ": " : "", rc != CURLE_OK ? curl_easy_strerror(rc) : "");
+				 rc != CURLE_OK ? ": " : "", rc != CURLE_OK ? ic->cu->easy_strerror(rc) : "");
 			return -1;
 		}
 		strbuf_add(&ic->in, buf, n);
@@ -133,14 +126,14 @@ static int send_all(struct imap_conn *ic, const char *s, size_t len, char *err, 
 	CURLcode rc;
 
 	while (done < len) {
-		rc = curl_easy_send(ic->h, s + done, len - done, &n);
+		rc = ic->cu->easy_send(ic->h, s + done, len - done, &n);
 		if (rc == CURLE_AGAIN) {
 			if (wait_sock(ic, POLLOUT, err, errlen))
 				return -1;
 			continue;
 		}
 		if (rc != CURLE_OK) {
-			snprintf(err, errlen, "IMAP: sending: %s", curl_easy_strerror(rc));
+			snprintf(err, errlen, "IMAP: sending: %s", ic->cu->easy_strerror(rc));
 			return -1;
 		}
 		done += n;
@@ -265,19 +258,22 @@ int imap_open(struct imap_conn **out, const struct imap_conf *c, char *err, size
 	CURLU *u;
 	CURLcode rc;
 	curl_socket_t sock = CURL_SOCKET_BAD;
+	const struct curlx *cu = curlx_load(err, errlen);
 
 	*out = NULL;
-	pthread_once(&curl_once, curl_start);
+	if (!cu)
+		return -1;
 	ic = calloc(1, sizeof(*ic));
 	if (!ic) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
+	ic->cu = cu;
 	ic->timeout = c->timeout > 0 ? c->timeout : 60;
 	snprintf(ic->mailbox, sizeof(ic->mailbox), "INBOX");
-	u = curl_url();
-	if (u && !curl_url_set(u, CURLUPART_URL, c->url, 0) &&
-	    !curl_url_get(u, CURLUPART_PATH, &path, CURLU_URLDECODE) && path) {
+	u = cu->url();
+	if (u && !cu->url_set(u, CURLUPART_URL, c->url, 0) &&
+	    !cu->url_get(u, CURLUPART_PATH, &path, CURLU_URLDECODE) && path) {
 		const char *p = path;
 
 		while (*p == '/')
@@ -285,30 +281,30 @@ int imap_open(struct imap_conn **out, const struct imap_conf *c, char *err, size
 		if (*p && *p != ';')
 			snprintf(ic->mailbox, sizeof(ic->mailbox), "%.*s", (int)strcspn(p, ";/"), p);
 	}
-	curl_free(path);
-	curl_url_cleanup(u);
-	ic->h = curl_easy_init();
+	cu->free(path);
+	cu->url_cleanup(u);
+	ic->h = cu->easy_init();
 	if (!ic->h) {
 		snprintf(err, errlen, "cannot start libcurl");
 		goto fail;
 	}
-	curl_easy_setopt(ic->h, CURLOPT_URL, c->url);
-	curl_easy_setopt(ic->h, CURLOPT_PROTOCOLS_STR, "imap,imaps");
+	cu->easy_setopt(ic->h, CURLOPT_URL, c->url);
+	cu->easy_setopt(ic->h, CURLOPT_PROTOCOLS_STR, "imap,imaps");
 	if (c->user && *c->user) {
-		curl_easy_setopt(ic->h, CURLOPT_USERNAME, c->user);
-		curl_easy_setopt(ic->h, CURLOPT_PASSWORD, c->password ? c->password : "");
+		cu->easy_setopt(ic->h, CURLOPT_USERNAME, c->user);
+		cu->easy_setopt(ic->h, CURLOPT_PASSWORD, c->password ? c->password : "");
 	}
-	curl_easy_setopt(ic->h, CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL : (long)CURLUSESSL_TRY);
+	cu->easy_setopt(ic->h, CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL : (long)CURLUSESSL_TRY);
 	/* libcurl connects and logs in; the commands after that are ours. */
-	curl_easy_setopt(ic->h, CURLOPT_CONNECT_ONLY, 1L);
-	curl_easy_setopt(ic->h, CURLOPT_CONNECTTIMEOUT, 30L);
-	curl_easy_setopt(ic->h, CURLOPT_NOSIGNAL, 1L);
-	rc = curl_easy_perform(ic->h);
+	cu->easy_setopt(ic->h, CURLOPT_CONNECT_ONLY, 1L);
+	cu->easy_setopt(ic->h, CURLOPT_CONNECTTIMEOUT, 30L);
+	cu->easy_setopt(ic->h, CURLOPT_NOSIGNAL, 1L);
+	rc = cu->easy_perform(ic->h);
 	if (rc != CURLE_OK) {
-		snprintf(err, errlen, "IMAP %s: %s", c->url[0] ? "login" : "URL", curl_easy_strerror(rc));
+		snprintf(err, errlen, "IMAP %s: %s", c->url[0] ? "login" : "URL", cu->easy_strerror(rc));
 		goto fail;
 	}
-	if (curl_easy_getinfo(ic->h, CURLINFO_ACTIVESOCKET, &sock) != CURLE_OK ||
+	if (cu->easy_getinfo(ic->h, CURLINFO_ACTIVESOCKET, &sock) != CURLE_OK ||
 	    sock == CURL_SOCKET_BAD) {
 		snprintf(err, errlen, "IMAP: no connection");
 		goto fail;
@@ -324,7 +320,7 @@ int imap_open(struct imap_conn **out, const struct imap_conf *c, char *err, size
 fail:
 	strbuf_release(&cmd);
 	if (ic->h)
-		curl_easy_cleanup(ic->h);
+		cu->easy_cleanup(ic->h);
 	strbuf_release(&ic->in);
 	free(ic);
 	return -1;
@@ -392,7 +388,7 @@ void imap_close(struct imap_conn *ic)
 	if (!ic)
 		return;
 	command(ic, "LOGOUT", NULL, err, sizeof(err));
-	curl_easy_cleanup(ic->h);
+	ic->cu->easy_cleanup(ic->h);
 	strbuf_release(&ic->in);
 	free(ic);
 }

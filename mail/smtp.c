@@ -1,9 +1,9 @@
 #include "smtp.h"
 
-#include <curl/curl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "curl_load.h"
 
 /* Small reads, so a transfer goes out in steps the progress callback sees. */
 #define CHUNK 4096
@@ -77,13 +77,6 @@ static void scrub(char *s)
 			*s = '?';
 }
 
-static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
-
-static void curl_start(void)
-{
-	curl_global_init(CURL_GLOBAL_DEFAULT);
-}
-
 static size_t reader(char *buf, size_t size, size_t nmemb, void *p)
 {
 	struct upload *u = p;
@@ -128,39 +121,41 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 	char errbuf[CURL_ERROR_SIZE] = "";
 	enum mail_result r = MAIL_TEMP;
 	long code = 0;
+	const struct curlx *cu = curlx_load(err, errlen);
 	CURLcode rc;
 	CURL *h;
 
-	pthread_once(&curl_once, curl_start);
-	h = curl_easy_init();
+	if (!cu)
+		return MAIL_TEMP;
+	h = cu->easy_init();
 	if (!h) {
 		snprintf(err, errlen, "cannot start libcurl");
 		return MAIL_TEMP;
 	}
-	rcpt = curl_slist_append(NULL, to);
-	curl_easy_setopt(h, CURLOPT_URL, c->url);
-	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
+	rcpt = cu->slist_append(NULL, to);
+	cu->easy_setopt(h, CURLOPT_URL, c->url);
+	cu->easy_setopt(h, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
 	if (c->user && *c->user) {
-		curl_easy_setopt(h, CURLOPT_USERNAME, c->user);
-		curl_easy_setopt(h, CURLOPT_PASSWORD, c->password ? c->password : "");
+		cu->easy_setopt(h, CURLOPT_USERNAME, c->user);
+		cu->easy_setopt(h, CURLOPT_PASSWORD, c->password ? c->password : "");
 	}
-	curl_easy_setopt(h, CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL : (long)CURLUSESSL_TRY);
-	curl_easy_setopt(h, CURLOPT_MAIL_FROM, from);
-	curl_easy_setopt(h, CURLOPT_MAIL_RCPT, rcpt);
-	curl_easy_setopt(h, CURLOPT_READFUNCTION, reader);
-	curl_easy_setopt(h, CURLOPT_READDATA, &u);
-	curl_easy_setopt(h, CURLOPT_UPLOAD, 1L);
+	cu->easy_setopt(h, CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL : (long)CURLUSESSL_TRY);
+	cu->easy_setopt(h, CURLOPT_MAIL_FROM, from);
+	cu->easy_setopt(h, CURLOPT_MAIL_RCPT, rcpt);
+	cu->easy_setopt(h, CURLOPT_READFUNCTION, reader);
+	cu->easy_setopt(h, CURLOPT_READDATA, &u);
+	cu->easy_setopt(h, CURLOPT_UPLOAD, 1L);
 	/* No size given: libcurl reads until the reader says 0, so "last" is always seen. */
-	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
-	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 30L);
-	curl_easy_setopt(h, CURLOPT_TIMEOUT, c->timeout > 0 ? c->timeout : 120L);
-	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	cu->easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+	cu->easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 30L);
+	cu->easy_setopt(h, CURLOPT_TIMEOUT, c->timeout > 0 ? c->timeout : 120L);
+	cu->easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	/* Verbose only feeds on_debug (a debug function replaces the printing). */
-	curl_easy_setopt(h, CURLOPT_DEBUGFUNCTION, on_debug);
-	curl_easy_setopt(h, CURLOPT_DEBUGDATA, &u);
-	curl_easy_setopt(h, CURLOPT_VERBOSE, 1L);
-	rc = curl_easy_perform(h);
-	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
+	cu->easy_setopt(h, CURLOPT_DEBUGFUNCTION, on_debug);
+	cu->easy_setopt(h, CURLOPT_DEBUGDATA, &u);
+	cu->easy_setopt(h, CURLOPT_VERBOSE, 1L);
+	rc = cu->easy_perform(h);
+	cu->easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
 	scrub(u.reply);
 	if (rc == CURLE_OK) {
 		r = MAIL_SENT;
@@ -173,7 +168,7 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 		 */
 		r = MAIL_DOUBT;
 		snprintf(err, errlen, "no answer after the whole message went out (%s%s%s): the "
-			 "server may have it", curl_easy_strerror(rc), errbuf[0] ? ": " : "", errbuf);
+			 "server may have it", cu->easy_strerror(rc), errbuf[0] ? ": " : "", errbuf);
 	} else if (code >= 400) {
 		/* The server's word decides: 5xx is final, anything else may pass later. */
 		r = code >= 500 && code < 600 ? MAIL_PERM : MAIL_TEMP;
@@ -181,10 +176,10 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 			 u.reply[0] ? u.reply : "(no reply text)");
 	} else {
 		r = MAIL_TEMP;
-		snprintf(err, errlen, "%s%s%s%s%s", curl_easy_strerror(rc), errbuf[0] ? ": " : "", errbuf,
+		snprintf(err, errlen, "%s%s%s%s%s", cu->easy_strerror(rc), errbuf[0] ? ": " : "", errbuf,
 			 u.verb[0] ? " after " : "", u.verb);
 	}
-	curl_slist_free_all(rcpt);
-	curl_easy_cleanup(h);
+	cu->slist_free_all(rcpt);
+	cu->easy_cleanup(h);
 	return r;
 }
