@@ -32,29 +32,6 @@ static const char *arg_name(int argc, char **argv)
 	return optind < argc ? argv[optind] : NULL;
 }
 
-/* Loads a campaign and its settings; prints the error and returns an exit code. */
-static int load(struct cmd_ctx *ctx, const char *name, struct db_campaign *c,
-		struct judge_settings *s)
-{
-	char err[512];
-	int rc = db_campaign_get(ctx->db, name, c, err, sizeof(err));
-
-	memset(s, 0, sizeof(*s));
-	if (rc == DB_NOT_FOUND) {
-		cmd_error("no campaign named '%s' (see 'mxjudge campaign list')", name);
-		return EXIT_DATAERR;
-	}
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	if (judge_settings_parse(s, c->settings, err, sizeof(err))) {
-		cmd_error("campaign '%s': %s", c->name, err);
-		db_campaign_release(c);
-		return EXIT_FAIL;
-	}
-	return 0;
-}
 
 /* The map of --map FILE: a state file (its map) or a bare map object. */
 static json_t *read_map_file(const char *path, char *err, size_t errlen)
@@ -425,7 +402,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("%s", err);
 		return EXIT_DATAERR;
 	}
-	ret = load(ctx, argv[optind], &c, &s);
+	ret = judge_load(ctx->db, argv[optind], &c, &s);
 	if (ret)
 		return ret;
 	ret = EXIT_FAIL;
@@ -451,7 +428,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	/* Read again under the lock: the campaign may have started meanwhile. */
-	ret = load(ctx, argv[optind], &c, &s);
+	ret = judge_load(ctx->db, argv[optind], &c, &s);
 	if (ret)
 		goto out;
 	ret = EXIT_DATAERR;
@@ -697,7 +674,7 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
-	ret = load(ctx, argv[optind], &c, &s);
+	ret = judge_load(ctx->db, argv[optind], &c, &s);
 	if (ret)
 		return ret;
 	if ((rc = db_captain_list(ctx->db, c.id, &caps, &ncaps, err, sizeof(err))) ||
@@ -859,7 +836,7 @@ static int control(struct cmd_ctx *ctx, int argc, char **argv, enum control what
 		cmd_error("%s", err);
 		return judge_db_exit(rc);
 	}
-	ret = load(ctx, argv[optind], &c, &s);
+	ret = judge_load(ctx->db, argv[optind], &c, &s);
 	if (ret) {
 		db_rollback(ctx->db);
 		return ret;
@@ -973,7 +950,7 @@ static int campaign_outbox(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
-	ret = load(ctx, argv[optind], &c, &s);
+	ret = judge_load(ctx->db, argv[optind], &c, &s);
 	if (ret)
 		return ret;
 	rc = db_outbox_list(ctx->db, c.id, unsent, &msgs, &n, err, sizeof(err));

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "reporting.h"
 #include "core/scenario.h"
 #include "templates.h"
@@ -623,4 +624,26 @@ out:
 	free(caps);
 	free(ships);
 	return rc;
+}
+
+int judge_load(struct db *db, const char *name, struct db_campaign *c, struct judge_settings *s)
+{
+	char err[512];
+	int rc = db_campaign_get(db, name, c, err, sizeof(err));
+
+	memset(s, 0, sizeof(*s));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("no campaign named '%s' (see 'mxjudge campaign list')", name);
+		return EXIT_DATAERR;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	if (judge_settings_parse(s, c->settings, err, sizeof(err))) {
+		cmd_error("campaign '%s': %s", c->name, err);
+		db_campaign_release(c);
+		return EXIT_FAIL;
+	}
+	return 0;
 }

@@ -114,6 +114,12 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 			const struct event_list *ev, const struct turn_plan *plans,
 			time_t deadline, time_t now, char *err, size_t errlen);
 
+/*
+ * Loads campaign name and its settings (the caller releases both); prints
+ * the error and returns an exit code (65 no such campaign, 75 busy, 1).
+ */
+int judge_load(struct db *db, const char *name, struct db_campaign *c, struct judge_settings *s);
+
 /* The exit code for a failed db call: 75 when busy (retry), else 1. */
 int judge_db_exit(int rc);
 

@@ -101,29 +101,6 @@ static void ship_from_row(struct ship *sp, const struct db_ship *row)
 	sp->damage = 0;		/* every battle starts repaired */
 }
 
-/* Loads c and s under the caller's lock; prints errors; an exit code. */
-static int load(struct cmd_ctx *ctx, const char *name, struct db_campaign *c,
-		struct judge_settings *s)
-{
-	char err[512];
-	int rc = db_campaign_get(ctx->db, name, c, err, sizeof(err));
-
-	memset(s, 0, sizeof(*s));
-	if (rc == DB_NOT_FOUND) {
-		cmd_error("no campaign named '%s' (see 'mxjudge campaign list')", name);
-		return EXIT_DATAERR;
-	}
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	if (judge_settings_parse(s, c->settings, err, sizeof(err))) {
-		cmd_error("campaign '%s': %s", c->name, err);
-		db_campaign_release(c);
-		return EXIT_FAIL;
-	}
-	return 0;
-}
 
 int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scenario,
 			const char *flagship, time_t now)
@@ -161,7 +138,7 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 		cmd_error("%s", err);
 		return judge_db_exit(rc);
 	}
-	ret = load(ctx, name, &c, &s);
+	ret = judge_load(ctx->db, name, &c, &s);
 	if (ret) {
 		db_rollback(ctx->db);
 		return ret;
@@ -1469,7 +1446,7 @@ int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("%s", err);
 		return judge_db_exit(rc);
 	}
-	ret = load(ctx, argv[optind], &c, &s);
+	ret = judge_load(ctx->db, argv[optind], &c, &s);
 	if (ret) {
 		db_rollback(ctx->db);
 		return ret;
