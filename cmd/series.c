@@ -8,6 +8,7 @@
 
 #include "core/dice.h"
 #include "core/map.h"
+#include "core/names.h"
 #include "core/scenario.h"
 #include "core/turn.h"
 #include "db/battles.h"
@@ -1032,9 +1033,10 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || !captain || !email)
 		return EXIT_USAGE;
-	if (!strchr(email, '@') || strchr(email, ' ') || strchr(email, ',') || strchr(email, '<') ||
-	    strlen(email) >= DB_EMAIL_MAX || strlen(captain) >= DB_NAME_MAX || !*captain) {
-		cmd_error("expected a captain's name and one plain address such as ann@example.org");
+	/* The same checks as join: nothing may reach a mail header or a report. */
+	if (names_check(NAMES_CAPTAIN, captain, "--captain", err, sizeof(err)) ||
+	    names_check_email(email, "--email", err, sizeof(err))) {
+		cmd_error("%s", err);
 		return EXIT_DATAERR;
 	}
 	judge_new_password(pw, sizeof(pw));
