@@ -562,7 +562,9 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 		}
 		strbuf_reset(&body);
 		strbuf_reset(&subject);
-		rc = templates_render("report", reporting_templates_dir(s), mine, &body, err, errlen);
+		/* The last turn of a battle is told by the game-over template. */
+		rc = templates_render(st->winner != WINNER_NONE ? "game-over" : "report",
+				      reporting_templates_dir(s), mine, &body, err, errlen);
 		json_decref(mine);
 		if (rc < 0) {
 			rc = DB_ERROR;

@@ -187,12 +187,12 @@ json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 		snprintf(err, errlen, "out of memory");
 	else {
 		json_object_set_new(m, "timezone", json_string(s->timezone));
+		add_seeds(db, c, turn, m);
+	}
 	/* A campaign in series: standings, and why each ship has its stats. */
 	if (m && series_model(db, c, m, err, errlen) < 0) {
 		json_decref(m);
 		m = NULL;
-	}
-		add_seeds(db, c, turn, m);
 	}
 	free(ships);
 	return m;

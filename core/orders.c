@@ -208,6 +208,12 @@ int orders_parse(struct orders_doc *doc, const char *text, const char *name,
 				}
 				t = t * 10 + (*rest - '0');
 			}
+			if (t < 1) {
+				/* 0 would read as "no TURN line": say so instead of guessing. */
+				errbuf_set(err, errlen, "%s:%d: expected a turn number from 1 after TURN, got '%s'",
+					   name, line, quote);
+				goto fail;
+			}
 			doc->turn = t;
 			continue;
 		}
