@@ -81,8 +81,16 @@ delays() { od -An -N8 -tu1 /dev/urandom | tr -s ' ' '\n' | sed '/^$/d' | awk '{ 
 for d in $(delays); do
 	timeout -s KILL "$d" $MXJUDGE_WRAP "$MXJUDGE" $db mail send --smtp "$smtp_url" >/dev/null 2>&1 || true
 done
-mx $db mail send --smtp "$smtp_url" >/dev/null 2>&1 || true
+# Then runs a day later (a temporary failure waits 5 minutes), until the
+# outbox settles: on a loaded machine a killed sender's lock can outlive
+# the kill for a moment, and a run that finds it held leaves the work.
+for try in 1 2 3 4 5; do
+	mx $db mail send --smtp "$smtp_url" --now 2099-01-01T00:00Z >last.out 2>last.err || true
+	[ "$(sqlite3 t.db "select count(*) from outbox where state not in ('sent', 'doubt')")" -eq 0 ] && break
+	sleep 1
+done
 [ -z "$(grep -h '^Message-ID:' got/*.eml | sort | uniq -d)" ]
 # Every message is sent or waits, in doubt, for a person: none is lost.
-[ "$(sqlite3 t.db "select count(*) from outbox where state not in ('sent', 'doubt')")" -eq 0 ]
+left=$(sqlite3 t.db "select count(*) from outbox where state not in ('sent', 'doubt')")
+[ "$left" -eq 0 ] || { sqlite3 t.db "select id, state, attempts, last_error from outbox"; cat last.out last.err; exit 1; }
 [ "$(( $(arrived got) + $(sqlite3 t.db "select count(*) from outbox where state = 'doubt'") ))" -ge 9 ]
