@@ -6,46 +6,6 @@
 
 #include "internal.h"
 
-static int prep(struct db *db, sqlite3_stmt **st, const char *sql, char *err, size_t errlen)
-{
-	int rc = sqlite3_prepare_v2(db_sqlite(db), sql, -1, st, NULL);
-
-	if (rc != SQLITE_OK) {
-		*st = NULL;
-		return db_fail(db, rc, "preparing a statement", err, errlen);
-	}
-	return 0;
-}
-
-static int bind_text(sqlite3_stmt *st, int i, const char *s)
-{
-	return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
-}
-
-static void col_copy(sqlite3_stmt *st, int i, char *buf, size_t len)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	snprintf(buf, len, "%s", t ? (const char *)t : "");
-}
-
-/* Steps a statement that returns no rows; finalizes it. */
-static int run(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t errlen)
-{
-	int rc = sqlite3_step(st), ret = 0;
-
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-		if ((rc & 0xff) == SQLITE_CONSTRAINT &&
-		    (sqlite3_extended_errcode(db_sqlite(db)) == SQLITE_CONSTRAINT_UNIQUE ||
-		     sqlite3_extended_errcode(db_sqlite(db)) == SQLITE_CONSTRAINT_PRIMARYKEY))
-			ret = DB_EXISTS;
-		else
-			ret = db_fail(db, rc, what, err, errlen);
-	}
-	sqlite3_finalize(st);
-	return ret;
-}
-
 /* Collects rows into a growing array of `size`-byte records via fill(). */
 static int collect(struct db *db, sqlite3_stmt *st, void **out, size_t *n, size_t size,
 		   void (*fill)(sqlite3_stmt *, void *), const char *what, char *err,
@@ -97,29 +57,29 @@ static void battle_fill(sqlite3_stmt *st, void *p)
 	b->id = sqlite3_column_int64(st, 0);
 	b->campaign_id = sqlite3_column_int64(st, 1);
 	b->number = sqlite3_column_int(st, 2);
-	col_copy(st, 3, b->scenario, sizeof(b->scenario));
+	db_col_copy(st, 3, b->scenario, sizeof(b->scenario));
 	b->first_turn = sqlite3_column_int(st, 4);
 	b->last_turn = sqlite3_column_int(st, 5);
-	col_copy(st, 6, b->winner, sizeof(b->winner));
-	col_copy(st, 7, b->result, sizeof(b->result));
-	col_copy(st, 8, b->started_at, sizeof(b->started_at));
-	col_copy(st, 9, b->ended_at, sizeof(b->ended_at));
+	db_col_copy(st, 6, b->winner, sizeof(b->winner));
+	db_col_copy(st, 7, b->result, sizeof(b->result));
+	db_col_copy(st, 8, b->started_at, sizeof(b->started_at));
+	db_col_copy(st, 9, b->ended_at, sizeof(b->ended_at));
 }
 
 int db_battle_add(struct db *db, struct db_battle *b, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO battles (campaign_id, number, scenario, first_turn, "
+	int rc = db_prep(db, &st, "INSERT INTO battles (campaign_id, number, scenario, first_turn, "
 		      "started_at) VALUES (?, ?, ?, ?, ?)", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, b->campaign_id);
 	sqlite3_bind_int(st, 2, b->number);
-	bind_text(st, 3, b->scenario);
+	db_bind_text(st, 3, b->scenario);
 	sqlite3_bind_int(st, 4, b->first_turn);
-	bind_text(st, 5, b->started_at);
-	rc = run(db, st, "adding a battle", err, errlen);
+	db_bind_text(st, 5, b->started_at);
+	rc = db_run(db, st, "adding a battle", err, errlen);
 	if (!rc)
 		b->id = sqlite3_last_insert_rowid(db_sqlite(db));
 	return rc;
@@ -129,7 +89,7 @@ int db_battle_list(struct db *db, long long campaign_id, struct db_battle **out,
 		   char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT " BATTLE_COLS " FROM battles WHERE campaign_id = ? "
+	int rc = db_prep(db, &st, "SELECT " BATTLE_COLS " FROM battles WHERE campaign_id = ? "
 		      "ORDER BY number", err, errlen);
 
 	if (rc)
@@ -160,17 +120,17 @@ int db_battle_last(struct db *db, long long campaign_id, struct db_battle *b, ch
 int db_battle_end(struct db *db, const struct db_battle *b, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE battles SET last_turn = ?, winner = ?, result = ?, "
+	int rc = db_prep(db, &st, "UPDATE battles SET last_turn = ?, winner = ?, result = ?, "
 		      "ended_at = ? WHERE id = ?", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int(st, 1, b->last_turn);
-	bind_text(st, 2, b->winner);
-	bind_text(st, 3, b->result);
-	bind_text(st, 4, b->ended_at);
+	db_bind_text(st, 2, b->winner);
+	db_bind_text(st, 3, b->result);
+	db_bind_text(st, 4, b->ended_at);
 	sqlite3_bind_int64(st, 5, b->id);
-	return run(db, st, "ending a battle", err, errlen);
+	return db_run(db, st, "ending a battle", err, errlen);
 }
 
 static void battle_ship_fill(sqlite3_stmt *st, void *p)
@@ -180,7 +140,7 @@ static void battle_ship_fill(sqlite3_stmt *st, void *p)
 	s->battle_id = sqlite3_column_int64(st, 0);
 	s->ship_id = sqlite3_column_int64(st, 1);
 	s->battle = sqlite3_column_int(st, 2);
-	col_copy(st, 3, s->status, sizeof(s->status));
+	db_col_copy(st, 3, s->status, sizeof(s->status));
 	s->kills = sqlite3_column_int(st, 4);
 	s->won = sqlite3_column_int(st, 5);
 }
@@ -188,24 +148,24 @@ static void battle_ship_fill(sqlite3_stmt *st, void *p)
 int db_battle_ship_set(struct db *db, const struct db_battle_ship *s, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT OR REPLACE INTO battle_ships (battle_id, ship_id, status, "
+	int rc = db_prep(db, &st, "INSERT OR REPLACE INTO battle_ships (battle_id, ship_id, status, "
 		      "kills, won) VALUES (?, ?, ?, ?, ?)", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, s->battle_id);
 	sqlite3_bind_int64(st, 2, s->ship_id);
-	bind_text(st, 3, s->status);
+	db_bind_text(st, 3, s->status);
 	sqlite3_bind_int(st, 4, s->kills);
 	sqlite3_bind_int(st, 5, s->won);
-	return run(db, st, "recording a ship's battle", err, errlen);
+	return db_run(db, st, "recording a ship's battle", err, errlen);
 }
 
 int db_battle_ship_list(struct db *db, long long campaign_id, struct db_battle_ship **out,
 			size_t *n, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT s.battle_id, s.ship_id, b.number, s.status, s.kills, s.won "
+	int rc = db_prep(db, &st, "SELECT s.battle_id, s.ship_id, b.number, s.status, s.kills, s.won "
 		      "FROM battle_ships s JOIN battles b ON b.id = s.battle_id "
 		      "WHERE b.campaign_id = ? ORDER BY b.number, s.ship_id", err, errlen);
 
@@ -226,19 +186,19 @@ static void ledger_fill(sqlite3_stmt *st, void *p)
 	l->campaign_id = sqlite3_column_int64(st, 1);
 	l->ship_id = sqlite3_column_int64(st, 2);
 	l->battle = sqlite3_column_int(st, 3);
-	col_copy(st, 4, l->kind, sizeof(l->kind));
+	db_col_copy(st, 4, l->kind, sizeof(l->kind));
 	l->points = sqlite3_column_int(st, 5);
-	col_copy(st, 6, l->stat, sizeof(l->stat));
+	db_col_copy(st, 6, l->stat, sizeof(l->stat));
 	l->delta = sqlite3_column_int(st, 7);
-	col_copy(st, 8, l->reason, sizeof(l->reason));
-	col_copy(st, 9, l->created_at, sizeof(l->created_at));
-	col_copy(st, 10, l->ship, sizeof(l->ship));
+	db_col_copy(st, 8, l->reason, sizeof(l->reason));
+	db_col_copy(st, 9, l->created_at, sizeof(l->created_at));
+	db_col_copy(st, 10, l->ship, sizeof(l->ship));
 }
 
 int db_ledger_add(struct db *db, struct db_ledger *l, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO ledger (campaign_id, ship_id, battle, kind, points, "
+	int rc = db_prep(db, &st, "INSERT INTO ledger (campaign_id, ship_id, battle, kind, points, "
 		      "stat, delta, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", err,
 		      errlen);
 
@@ -247,13 +207,13 @@ int db_ledger_add(struct db *db, struct db_ledger *l, char *err, size_t errlen)
 	sqlite3_bind_int64(st, 1, l->campaign_id);
 	sqlite3_bind_int64(st, 2, l->ship_id);
 	sqlite3_bind_int(st, 3, l->battle);
-	bind_text(st, 4, l->kind);
+	db_bind_text(st, 4, l->kind);
 	sqlite3_bind_int(st, 5, l->points);
-	bind_text(st, 6, l->stat);
+	db_bind_text(st, 6, l->stat);
 	sqlite3_bind_int(st, 7, l->delta);
-	bind_text(st, 8, l->reason);
-	bind_text(st, 9, l->created_at);
-	rc = run(db, st, "writing the ledger", err, errlen);
+	db_bind_text(st, 8, l->reason);
+	db_bind_text(st, 9, l->created_at);
+	rc = db_run(db, st, "writing the ledger", err, errlen);
 	if (!rc)
 		l->id = sqlite3_last_insert_rowid(db_sqlite(db));
 	return rc;
@@ -263,7 +223,7 @@ int db_ledger_list(struct db *db, long long campaign_id, long long ship_id,
 		   struct db_ledger **out, size_t *n, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT l.id, l.campaign_id, l.ship_id, l.battle, l.kind, l.points, "
+	int rc = db_prep(db, &st, "SELECT l.id, l.campaign_id, l.ship_id, l.battle, l.kind, l.points, "
 		      "l.stat, l.delta, l.reason, l.created_at, s.name FROM ledger l "
 		      "JOIN ships s ON s.id = l.ship_id WHERE l.campaign_id = ? "
 		      "AND (? = 0 OR l.ship_id = ?) ORDER BY l.id", err, errlen);
@@ -283,16 +243,16 @@ static int update_one(struct db *db, const char *sql, long long a, const char *t
 		      long long id, const char *what, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, sql, err, errlen);
+	int rc = db_prep(db, &st, sql, err, errlen);
 
 	if (rc)
 		return rc;
 	if (text)
-		bind_text(st, 1, text);
+		db_bind_text(st, 1, text);
 	else
 		sqlite3_bind_int64(st, 1, a);
 	sqlite3_bind_int64(st, 2, id);
-	rc = run(db, st, what, err, errlen);
+	rc = db_run(db, st, what, err, errlen);
 	if (!rc && sqlite3_changes(db_sqlite(db)) != 1)
 		rc = DB_NOT_FOUND;
 	return rc;
@@ -308,7 +268,7 @@ int db_ship_remove(struct db *db, long long ship_id, const char *when, char *err
 int db_ship_removed(struct db *db, long long ship_id, int *removed, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT removed_at IS NOT NULL FROM ships WHERE id = ?", err, errlen);
+	int rc = db_prep(db, &st, "SELECT removed_at IS NOT NULL FROM ships WHERE id = ?", err, errlen);
 
 	if (rc)
 		return rc;
@@ -334,16 +294,16 @@ int db_ship_set_captain(struct db *db, long long ship_id, long long captain_id, 
 int db_captain_update(struct db *db, const struct db_captain *c, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE captains SET name = ?, email = ?, pwhash = ? WHERE id = ?",
+	int rc = db_prep(db, &st, "UPDATE captains SET name = ?, email = ?, pwhash = ? WHERE id = ?",
 		      err, errlen);
 
 	if (rc)
 		return rc;
-	bind_text(st, 1, c->name);
-	bind_text(st, 2, c->email);
-	bind_text(st, 3, c->pwhash);
+	db_bind_text(st, 1, c->name);
+	db_bind_text(st, 2, c->email);
+	db_bind_text(st, 3, c->pwhash);
 	sqlite3_bind_int64(st, 4, c->id);
-	return run(db, st, "replacing a captain", err, errlen);
+	return db_run(db, st, "replacing a captain", err, errlen);
 }
 
 /* ---------- undo ---------- */
@@ -358,19 +318,19 @@ int db_turn_set_before(struct db *db, long long turn_id, const char *state_befor
 int db_order_void(struct db *db, long long turn_id, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE orders SET current = 0 WHERE turn_id = ?", err, errlen);
+	int rc = db_prep(db, &st, "UPDATE orders SET current = 0 WHERE turn_id = ?", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, turn_id);
-	return run(db, st, "setting orders aside", err, errlen);
+	return db_run(db, st, "setting orders aside", err, errlen);
 }
 
 int db_order_copy(struct db *db, long long from, long long to, const char *skip, char *err,
 		  size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO orders (turn_id, ship_id, captain_id, raw, understood, "
+	int rc = db_prep(db, &st, "INSERT INTO orders (turn_id, ship_id, captain_id, raw, understood, "
 		      "digest, received_at) SELECT ?1, ship_id, captain_id, raw, understood, digest, "
 		      "received_at FROM orders WHERE turn_id = ?2 AND current = 1 AND "
 		      "(?3 = '' OR substr(understood, 1, length(?3)) <> ?3) ORDER BY id", err, errlen);
@@ -379,15 +339,15 @@ int db_order_copy(struct db *db, long long from, long long to, const char *skip,
 		return rc;
 	sqlite3_bind_int64(st, 1, to);
 	sqlite3_bind_int64(st, 2, from);
-	bind_text(st, 3, skip ? skip : "");
-	return run(db, st, "carrying orders over", err, errlen);
+	db_bind_text(st, 3, skip ? skip : "");
+	return db_run(db, st, "carrying orders over", err, errlen);
 }
 
 int db_undo_add(struct db *db, long long campaign_id, long long turn_id, int redo_turn,
 		const char *reason, const char *when, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO undos (campaign_id, turn_id, redo_turn, reason, "
+	int rc = db_prep(db, &st, "INSERT INTO undos (campaign_id, turn_id, redo_turn, reason, "
 		      "undone_at) VALUES (?, ?, ?, ?, ?)", err, errlen);
 
 	if (rc)
@@ -395,15 +355,15 @@ int db_undo_add(struct db *db, long long campaign_id, long long turn_id, int red
 	sqlite3_bind_int64(st, 1, campaign_id);
 	sqlite3_bind_int64(st, 2, turn_id);
 	sqlite3_bind_int(st, 3, redo_turn);
-	bind_text(st, 4, reason ? reason : "");
-	bind_text(st, 5, when);
-	return run(db, st, "recording an undo", err, errlen);
+	db_bind_text(st, 4, reason ? reason : "");
+	db_bind_text(st, 5, when);
+	return db_run(db, st, "recording an undo", err, errlen);
 }
 
 int db_turn_undone(struct db *db, long long turn_id, int *undone, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT count(*) FROM undos WHERE turn_id = ?", err, errlen);
+	int rc = db_prep(db, &st, "SELECT count(*) FROM undos WHERE turn_id = ?", err, errlen);
 
 	if (rc)
 		return rc;

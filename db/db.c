@@ -42,7 +42,7 @@ static int fail(struct db *db, int rc, const char *what, char *err, size_t errle
 	return DB_ERROR;
 }
 
-static int prep(struct db *db, sqlite3_stmt **st, const char *sql, char *err, size_t errlen)
+int db_prep(struct db *db, sqlite3_stmt **st, const char *sql, char *err, size_t errlen)
 {
 	int rc = sqlite3_prepare_v2(db->h, sql, -1, st, NULL);
 
@@ -54,7 +54,7 @@ static int prep(struct db *db, sqlite3_stmt **st, const char *sql, char *err, si
 }
 
 /* NULL binds SQL NULL, "" binds "". */
-static int bind_text(sqlite3_stmt *st, int i, const char *s)
+int db_bind_text(sqlite3_stmt *st, int i, const char *s)
 {
 	return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
 }
@@ -62,10 +62,10 @@ static int bind_text(sqlite3_stmt *st, int i, const char *s)
 /* Empty text binds NULL: optional times are "" in structs, NULL in SQL. */
 static int bind_opt(sqlite3_stmt *st, int i, const char *s)
 {
-	return bind_text(st, i, s && *s ? s : NULL);
+	return db_bind_text(st, i, s && *s ? s : NULL);
 }
 
-static void col_copy(sqlite3_stmt *st, int i, char *buf, size_t len)
+void db_col_copy(sqlite3_stmt *st, int i, char *buf, size_t len)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);
 
@@ -87,7 +87,7 @@ static char *col_dup(sqlite3_stmt *st, int i, int *oom)
 }
 
 /* Steps a statement that returns no rows; finalizes it. */
-static int run(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t errlen)
+int db_run(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t errlen)
 {
 	int rc = sqlite3_step(st), ret = 0;
 
@@ -107,11 +107,11 @@ static int run(struct db *db, sqlite3_stmt *st, const char *what, char *err, siz
 static int exec1(struct db *db, const char *sql, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, sql, err, errlen);
+	int rc = db_prep(db, &st, sql, err, errlen);
 
 	if (rc)
 		return rc;
-	return run(db, st, sql, err, errlen);
+	return db_run(db, st, sql, err, errlen);
 }
 
 /* Runs a script of several statements, each prepared in turn. */
@@ -127,7 +127,7 @@ static int exec_script(struct db *db, const char *sql, char *err, size_t errlen)
 			return fail(db, rc, "migrating", err, errlen);
 		if (!st)	/* trailing whitespace */
 			break;
-		rc = run(db, st, "migrating", err, errlen);
+		rc = db_run(db, st, "migrating", err, errlen);
 		if (rc)
 			return rc == DB_EXISTS ? DB_ERROR : rc;
 	}
@@ -137,7 +137,7 @@ static int exec_script(struct db *db, const char *sql, char *err, size_t errlen)
 static int pragma_int(struct db *db, const char *sql, int *out, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, sql, err, errlen);
+	int rc = db_prep(db, &st, sql, err, errlen);
 
 	if (rc)
 		return rc;
@@ -288,7 +288,7 @@ int db_open_version(struct db **out, const char *path, int version, char *err, s
 	if ((rc = identify(db, &ok, err, errlen)))
 		goto fail;
 	/* WAL: readers (turn show) never block the cron's writer. */
-	if ((rc = prep(db, &st, "PRAGMA journal_mode = WAL", err, errlen)))
+	if ((rc = db_prep(db, &st, "PRAGMA journal_mode = WAL", err, errlen)))
 		goto fail;
 	rc = sqlite3_step(st);
 	ok = rc == SQLITE_ROW && sqlite3_column_text(st, 0) &&
@@ -313,7 +313,7 @@ int db_open_version(struct db **out, const char *path, int version, char *err, s
 		long n = strtol(max_pages, NULL, 10);
 
 		snprintf(sql, sizeof(sql), "PRAGMA max_page_count = %ld", n > 0 ? n : 1);
-		if ((rc = prep(db, &st, sql, err, errlen)))
+		if ((rc = db_prep(db, &st, sql, err, errlen)))
 			goto fail;
 		sqlite3_step(st);
 		sqlite3_finalize(st);
@@ -390,7 +390,7 @@ void db_rollback(struct db *db)
 }
 
 /* Grows a list by one zeroed record; NULL on failure. */
-static void *grow(void **arr, size_t *n, size_t *alloc, size_t size)
+void *db_grow(void **arr, size_t *n, size_t *alloc, size_t size)
 {
 	void *p;
 
@@ -418,13 +418,13 @@ static int campaign_row(sqlite3_stmt *st, struct db_campaign *c)
 	int oom = 0;
 
 	c->id = sqlite3_column_int64(st, 0);
-	col_copy(st, 1, c->name, sizeof(c->name));
-	col_copy(st, 2, c->ruleset, sizeof(c->ruleset));
-	col_copy(st, 3, c->status, sizeof(c->status));
+	db_col_copy(st, 1, c->name, sizeof(c->name));
+	db_col_copy(st, 2, c->ruleset, sizeof(c->ruleset));
+	db_col_copy(st, 3, c->status, sizeof(c->status));
 	c->turn = sqlite3_column_int(st, 4);
-	col_copy(st, 5, c->winner, sizeof(c->winner));
-	col_copy(st, 6, c->created_at, sizeof(c->created_at));
-	col_copy(st, 7, c->paused_at, sizeof(c->paused_at));
+	db_col_copy(st, 5, c->winner, sizeof(c->winner));
+	db_col_copy(st, 6, c->created_at, sizeof(c->created_at));
+	db_col_copy(st, 7, c->paused_at, sizeof(c->paused_at));
 	c->settings = col_dup(st, 8, &oom);
 	return oom ? -1 : 0;
 }
@@ -440,16 +440,16 @@ void db_campaign_release(struct db_campaign *c)
 int db_campaign_create(struct db *db, struct db_campaign *c, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO campaigns (name, ruleset, status, turn, created_at, "
+	int rc = db_prep(db, &st, "INSERT INTO campaigns (name, ruleset, status, turn, created_at, "
 			  "settings) VALUES (?1, ?2, 'open', 0, ?3, ?4)", err, errlen);
 
 	if (rc)
 		return rc;
-	bind_text(st, 1, c->name);
-	bind_text(st, 2, c->ruleset);
-	bind_text(st, 3, c->created_at);
-	bind_text(st, 4, c->settings ? c->settings : "{}");
-	rc = run(db, st, "creating a campaign", err, errlen);
+	db_bind_text(st, 1, c->name);
+	db_bind_text(st, 2, c->ruleset);
+	db_bind_text(st, 3, c->created_at);
+	db_bind_text(st, 4, c->settings ? c->settings : "{}");
+	rc = db_run(db, st, "creating a campaign", err, errlen);
 	if (!rc) {
 		c->id = sqlite3_last_insert_rowid(db->h);
 		snprintf(c->status, sizeof(c->status), "open");
@@ -462,13 +462,13 @@ int db_campaign_get(struct db *db, const char *name, struct db_campaign *c, char
 		    size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT " CAMPAIGN_COLS " FROM campaigns WHERE name = ?1",
+	int rc = db_prep(db, &st, "SELECT " CAMPAIGN_COLS " FROM campaigns WHERE name = ?1",
 		      err, errlen);
 
 	memset(c, 0, sizeof(*c));
 	if (rc)
 		return rc;
-	bind_text(st, 1, name);
+	db_bind_text(st, 1, name);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		rc = campaign_row(st, c) ? fail(db, SQLITE_NOMEM, "reading", err, errlen) : 0;
@@ -484,18 +484,18 @@ int db_campaign_get(struct db *db, const char *name, struct db_campaign *c, char
 int db_campaign_update(struct db *db, const struct db_campaign *c, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE campaigns SET status = ?2, turn = ?3, winner = ?4, "
+	int rc = db_prep(db, &st, "UPDATE campaigns SET status = ?2, turn = ?3, winner = ?4, "
 			  "paused_at = ?5, settings = ?6 WHERE id = ?1", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, c->id);
-	bind_text(st, 2, c->status);
+	db_bind_text(st, 2, c->status);
 	sqlite3_bind_int(st, 3, c->turn);
-	bind_text(st, 4, c->winner);
-	bind_text(st, 5, c->paused_at);
-	bind_text(st, 6, c->settings ? c->settings : "{}");
-	return run(db, st, "updating a campaign", err, errlen);
+	db_bind_text(st, 4, c->winner);
+	db_bind_text(st, 5, c->paused_at);
+	db_bind_text(st, 6, c->settings ? c->settings : "{}");
+	return db_run(db, st, "updating a campaign", err, errlen);
 }
 
 int db_campaign_list(struct db *db, struct db_campaign **out, size_t *n, char *err,
@@ -504,7 +504,7 @@ int db_campaign_list(struct db *db, struct db_campaign **out, size_t *n, char *e
 	sqlite3_stmt *st;
 	struct db_campaign *c;
 	size_t alloc = 0;
-	int rc = prep(db, &st, "SELECT " CAMPAIGN_COLS " FROM campaigns ORDER BY name", err,
+	int rc = db_prep(db, &st, "SELECT " CAMPAIGN_COLS " FROM campaigns ORDER BY name", err,
 		      errlen);
 
 	*out = NULL;
@@ -512,7 +512,7 @@ int db_campaign_list(struct db *db, struct db_campaign **out, size_t *n, char *e
 	if (rc)
 		return rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		c = grow((void **)out, n, &alloc, sizeof(**out));
+		c = db_grow((void **)out, n, &alloc, sizeof(**out));
 		if (!c || campaign_row(st, c)) {
 			rc = SQLITE_NOMEM;
 			break;
@@ -545,26 +545,26 @@ static void captain_row(sqlite3_stmt *st, struct db_captain *c)
 {
 	c->id = sqlite3_column_int64(st, 0);
 	c->campaign_id = sqlite3_column_int64(st, 1);
-	col_copy(st, 2, c->name, sizeof(c->name));
-	col_copy(st, 3, c->email, sizeof(c->email));
-	col_copy(st, 4, c->pwhash, sizeof(c->pwhash));
-	col_copy(st, 5, c->joined_at, sizeof(c->joined_at));
+	db_col_copy(st, 2, c->name, sizeof(c->name));
+	db_col_copy(st, 3, c->email, sizeof(c->email));
+	db_col_copy(st, 4, c->pwhash, sizeof(c->pwhash));
+	db_col_copy(st, 5, c->joined_at, sizeof(c->joined_at));
 }
 
 int db_captain_add(struct db *db, struct db_captain *c, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO captains (campaign_id, name, email, pwhash, joined_at) "
+	int rc = db_prep(db, &st, "INSERT INTO captains (campaign_id, name, email, pwhash, joined_at) "
 			  "VALUES (?1, ?2, ?3, ?4, ?5)", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, c->campaign_id);
-	bind_text(st, 2, c->name);
-	bind_text(st, 3, c->email);
-	bind_text(st, 4, c->pwhash);
-	bind_text(st, 5, c->joined_at);
-	rc = run(db, st, "adding a captain", err, errlen);
+	db_bind_text(st, 2, c->name);
+	db_bind_text(st, 3, c->email);
+	db_bind_text(st, 4, c->pwhash);
+	db_bind_text(st, 5, c->joined_at);
+	rc = db_run(db, st, "adding a captain", err, errlen);
 	if (!rc)
 		c->id = sqlite3_last_insert_rowid(db->h);
 	return rc;
@@ -591,14 +591,14 @@ int db_captain_get(struct db *db, long long campaign_id, const char *name,
 		   struct db_captain *c, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT " CAPTAIN_COLS " FROM captains "
+	int rc = db_prep(db, &st, "SELECT " CAPTAIN_COLS " FROM captains "
 			  "WHERE campaign_id = ?1 AND name = ?2", err, errlen);
 
 	memset(c, 0, sizeof(*c));
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);
-	bind_text(st, 2, name);
+	db_bind_text(st, 2, name);
 	return captain_one(db, st, c, err, errlen);
 }
 
@@ -606,7 +606,7 @@ int db_captain_get_id(struct db *db, long long id, struct db_captain *c, char *e
 		      size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT " CAPTAIN_COLS " FROM captains WHERE id = ?1", err,
+	int rc = db_prep(db, &st, "SELECT " CAPTAIN_COLS " FROM captains WHERE id = ?1", err,
 		      errlen);
 
 	memset(c, 0, sizeof(*c));
@@ -622,7 +622,7 @@ int db_captain_list(struct db *db, long long campaign_id, struct db_captain **ou
 	sqlite3_stmt *st;
 	struct db_captain *c;
 	size_t alloc = 0;
-	int rc = prep(db, &st, "SELECT " CAPTAIN_COLS " FROM captains WHERE campaign_id = ?1 "
+	int rc = db_prep(db, &st, "SELECT " CAPTAIN_COLS " FROM captains WHERE campaign_id = ?1 "
 			  "ORDER BY id", err, errlen);
 
 	*out = NULL;
@@ -631,7 +631,7 @@ int db_captain_list(struct db *db, long long campaign_id, struct db_captain **ou
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		c = grow((void **)out, n, &alloc, sizeof(**out));
+		c = db_grow((void **)out, n, &alloc, sizeof(**out));
 		if (!c) {
 			rc = SQLITE_NOMEM;
 			break;
@@ -659,8 +659,8 @@ static void ship_row(sqlite3_stmt *st, struct db_ship *s)
 	s->id = sqlite3_column_int64(st, 0);
 	s->campaign_id = sqlite3_column_int64(st, 1);
 	s->captain_id = sqlite3_column_int64(st, 2);
-	col_copy(st, 3, s->name, sizeof(s->name));
-	col_copy(st, 4, s->team, sizeof(s->team));
+	db_col_copy(st, 3, s->name, sizeof(s->name));
+	db_col_copy(st, 4, s->team, sizeof(s->team));
 	s->hull = sqlite3_column_int(st, 5);
 	s->shield = sqlite3_column_int(st, 6);
 	s->ballistic = sqlite3_column_int(st, 7);
@@ -670,14 +670,14 @@ static void ship_row(sqlite3_stmt *st, struct db_ship *s)
 	s->wins = sqlite3_column_int(st, 11);
 	s->kills = sqlite3_column_int(st, 12);
 	s->times_disabled = sqlite3_column_int(st, 13);
-	col_copy(st, 14, s->captain, sizeof(s->captain));
-	col_copy(st, 15, s->email, sizeof(s->email));
+	db_col_copy(st, 14, s->captain, sizeof(s->captain));
+	db_col_copy(st, 15, s->email, sizeof(s->email));
 }
 
 int db_ship_add(struct db *db, struct db_ship *s, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO ships (campaign_id, captain_id, name, team, hull, "
+	int rc = db_prep(db, &st, "INSERT INTO ships (campaign_id, captain_id, name, team, hull, "
 			  "shield, ballistic, energy, damage) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
 			  "?8, ?9)", err, errlen);
 
@@ -685,14 +685,14 @@ int db_ship_add(struct db *db, struct db_ship *s, char *err, size_t errlen)
 		return rc;
 	sqlite3_bind_int64(st, 1, s->campaign_id);
 	sqlite3_bind_int64(st, 2, s->captain_id);
-	bind_text(st, 3, s->name);
-	bind_text(st, 4, s->team);
+	db_bind_text(st, 3, s->name);
+	db_bind_text(st, 4, s->team);
 	sqlite3_bind_int(st, 5, s->hull);
 	sqlite3_bind_int(st, 6, s->shield);
 	sqlite3_bind_int(st, 7, s->ballistic);
 	sqlite3_bind_int(st, 8, s->energy);
 	sqlite3_bind_int(st, 9, s->damage);
-	rc = run(db, st, "adding a ship", err, errlen);
+	rc = db_run(db, st, "adding a ship", err, errlen);
 	if (!rc)
 		s->id = sqlite3_last_insert_rowid(db->h);
 	return rc;
@@ -702,14 +702,14 @@ int db_ship_get(struct db *db, long long campaign_id, const char *name, struct d
 		char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT " SHIP_COLS " WHERE s.campaign_id = ?1 AND s.name = ?2",
+	int rc = db_prep(db, &st, "SELECT " SHIP_COLS " WHERE s.campaign_id = ?1 AND s.name = ?2",
 		      err, errlen);
 
 	memset(s, 0, sizeof(*s));
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);
-	bind_text(st, 2, name);
+	db_bind_text(st, 2, name);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		ship_row(st, s);
@@ -726,7 +726,7 @@ int db_ship_get(struct db *db, long long campaign_id, const char *name, struct d
 int db_ship_update(struct db *db, const struct db_ship *s, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE ships SET hull = ?2, shield = ?3, ballistic = ?4, "
+	int rc = db_prep(db, &st, "UPDATE ships SET hull = ?2, shield = ?3, ballistic = ?4, "
 			  "energy = ?5, damage = ?6, battles = ?7, wins = ?8, kills = ?9, "
 			  "times_disabled = ?10 WHERE id = ?1", err, errlen);
 
@@ -742,7 +742,7 @@ int db_ship_update(struct db *db, const struct db_ship *s, char *err, size_t err
 	sqlite3_bind_int(st, 8, s->wins);
 	sqlite3_bind_int(st, 9, s->kills);
 	sqlite3_bind_int(st, 10, s->times_disabled);
-	return run(db, st, "updating a ship", err, errlen);
+	return db_run(db, st, "updating a ship", err, errlen);
 }
 
 int db_ship_list(struct db *db, long long campaign_id, struct db_ship **out, size_t *n,
@@ -751,7 +751,7 @@ int db_ship_list(struct db *db, long long campaign_id, struct db_ship **out, siz
 	sqlite3_stmt *st;
 	struct db_ship *s;
 	size_t alloc = 0;
-	int rc = prep(db, &st, "SELECT " SHIP_COLS " WHERE s.campaign_id = ?1 ORDER BY s.id",
+	int rc = db_prep(db, &st, "SELECT " SHIP_COLS " WHERE s.campaign_id = ?1 ORDER BY s.id",
 		      err, errlen);
 
 	*out = NULL;
@@ -760,7 +760,7 @@ int db_ship_list(struct db *db, long long campaign_id, struct db_ship **out, siz
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		s = grow((void **)out, n, &alloc, sizeof(**out));
+		s = db_grow((void **)out, n, &alloc, sizeof(**out));
 		if (!s) {
 			rc = SQLITE_NOMEM;
 			break;
@@ -786,10 +786,10 @@ static int turn_row(sqlite3_stmt *st, struct db_turn *t, int with_states)
 	t->id = sqlite3_column_int64(st, 0);
 	t->campaign_id = sqlite3_column_int64(st, 1);
 	t->number = sqlite3_column_int(st, 2);
-	col_copy(st, 3, t->seed, sizeof(t->seed));
-	col_copy(st, 4, t->opened_at, sizeof(t->opened_at));
-	col_copy(st, 5, t->deadline, sizeof(t->deadline));
-	col_copy(st, 6, t->resolved_at, sizeof(t->resolved_at));
+	db_col_copy(st, 3, t->seed, sizeof(t->seed));
+	db_col_copy(st, 4, t->opened_at, sizeof(t->opened_at));
+	db_col_copy(st, 5, t->deadline, sizeof(t->deadline));
+	db_col_copy(st, 6, t->resolved_at, sizeof(t->resolved_at));
 	if (with_states) {
 		t->state_before = col_dup(st, 7, &oom);
 		t->state_after = col_dup(st, 8, &oom);
@@ -809,7 +809,7 @@ void db_turn_release(struct db_turn *t)
 int db_turn_add(struct db *db, struct db_turn *t, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO turns (campaign_id, number, seed, opened_at, deadline, "
+	int rc = db_prep(db, &st, "INSERT INTO turns (campaign_id, number, seed, opened_at, deadline, "
 			  "resolved_at, state_before, state_after) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
 			  "?7, ?8)", err, errlen);
 
@@ -817,13 +817,13 @@ int db_turn_add(struct db *db, struct db_turn *t, char *err, size_t errlen)
 		return rc;
 	sqlite3_bind_int64(st, 1, t->campaign_id);
 	sqlite3_bind_int(st, 2, t->number);
-	bind_text(st, 3, t->seed);
-	bind_text(st, 4, t->opened_at);
-	bind_text(st, 5, t->deadline);
+	db_bind_text(st, 3, t->seed);
+	db_bind_text(st, 4, t->opened_at);
+	db_bind_text(st, 5, t->deadline);
 	bind_opt(st, 6, t->resolved_at);
-	bind_text(st, 7, t->state_before);
-	bind_text(st, 8, t->state_after);
-	rc = run(db, st, "adding a turn", err, errlen);
+	db_bind_text(st, 7, t->state_before);
+	db_bind_text(st, 8, t->state_after);
+	rc = db_run(db, st, "adding a turn", err, errlen);
 	if (!rc)
 		t->id = sqlite3_last_insert_rowid(db->h);
 	return rc;
@@ -833,7 +833,7 @@ int db_turn_get(struct db *db, long long campaign_id, int number, struct db_turn
 		char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT id, campaign_id, number, seed, opened_at, deadline, "
+	int rc = db_prep(db, &st, "SELECT id, campaign_id, number, seed, opened_at, deadline, "
 			  "resolved_at, state_before, state_after FROM turns "
 			  "WHERE campaign_id = ?1 AND number = ?2", err, errlen);
 
@@ -863,14 +863,14 @@ int db_turn_claim(struct db *db, long long turn_id, const char *when, char *err,
 		  size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE turns SET resolved_at = ?2 "
+	int rc = db_prep(db, &st, "UPDATE turns SET resolved_at = ?2 "
 			  "WHERE id = ?1 AND resolved_at IS NULL", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, turn_id);
-	bind_text(st, 2, when);
-	rc = run(db, st, "claiming a turn", err, errlen);
+	db_bind_text(st, 2, when);
+	rc = db_run(db, st, "claiming a turn", err, errlen);
 	if (rc)
 		return rc;
 	return sqlite3_changes(db->h) == 1 ? 0 : DB_ALREADY;
@@ -880,26 +880,26 @@ int db_turn_set_after(struct db *db, long long turn_id, const char *state_after,
 		      size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE turns SET state_after = ?2 WHERE id = ?1", err, errlen);
+	int rc = db_prep(db, &st, "UPDATE turns SET state_after = ?2 WHERE id = ?1", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, turn_id);
-	bind_text(st, 2, state_after);
-	return run(db, st, "storing a turn's result", err, errlen);
+	db_bind_text(st, 2, state_after);
+	return db_run(db, st, "storing a turn's result", err, errlen);
 }
 
 int db_turn_set_deadline(struct db *db, long long turn_id, const char *deadline, char *err,
 			 size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE turns SET deadline = ?2 WHERE id = ?1", err, errlen);
+	int rc = db_prep(db, &st, "UPDATE turns SET deadline = ?2 WHERE id = ?1", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, turn_id);
-	bind_text(st, 2, deadline);
-	return run(db, st, "setting a deadline", err, errlen);
+	db_bind_text(st, 2, deadline);
+	return db_run(db, st, "setting a deadline", err, errlen);
 }
 
 int db_turn_list(struct db *db, long long campaign_id, struct db_turn **out, size_t *n,
@@ -908,7 +908,7 @@ int db_turn_list(struct db *db, long long campaign_id, struct db_turn **out, siz
 	sqlite3_stmt *st;
 	struct db_turn *t;
 	size_t alloc = 0;
-	int rc = prep(db, &st, "SELECT id, campaign_id, number, seed, opened_at, deadline, "
+	int rc = db_prep(db, &st, "SELECT id, campaign_id, number, seed, opened_at, deadline, "
 			  "resolved_at FROM turns WHERE campaign_id = ?1 ORDER BY number", err,
 		      errlen);
 
@@ -918,7 +918,7 @@ int db_turn_list(struct db *db, long long campaign_id, struct db_turn **out, siz
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		t = grow((void **)out, n, &alloc, sizeof(**out));
+		t = db_grow((void **)out, n, &alloc, sizeof(**out));
 		if (!t) {
 			rc = SQLITE_NOMEM;
 			break;
@@ -953,7 +953,7 @@ int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen)
 	int rc;
 
 	/* The earlier current submission, if any, is kept but superseded. */
-	rc = prep(db, &st, "SELECT id FROM orders WHERE turn_id = ?1 AND ship_id = ?2 "
+	rc = db_prep(db, &st, "SELECT id FROM orders WHERE turn_id = ?1 AND ship_id = ?2 "
 		  "AND current = 1", err, errlen);
 	if (rc)
 		return rc;
@@ -969,14 +969,14 @@ int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen)
 	}
 	sqlite3_finalize(st);
 	if (old) {
-		rc = prep(db, &st, "UPDATE orders SET current = 0 WHERE id = ?1", err, errlen);
+		rc = db_prep(db, &st, "UPDATE orders SET current = 0 WHERE id = ?1", err, errlen);
 		if (rc)
 			return rc;
 		sqlite3_bind_int64(st, 1, old);
-		if ((rc = run(db, st, "superseding orders", err, errlen)))
+		if ((rc = db_run(db, st, "superseding orders", err, errlen)))
 			return rc;
 	}
-	rc = prep(db, &st, "INSERT INTO orders (turn_id, ship_id, captain_id, raw, understood, "
+	rc = db_prep(db, &st, "INSERT INTO orders (turn_id, ship_id, captain_id, raw, understood, "
 		  "digest, received_at, current) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1)", err,
 		  errlen);
 	if (rc)
@@ -984,22 +984,22 @@ int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen)
 	sqlite3_bind_int64(st, 1, o->turn_id);
 	sqlite3_bind_int64(st, 2, o->ship_id);
 	sqlite3_bind_int64(st, 3, o->captain_id);
-	bind_text(st, 4, o->raw);
-	bind_text(st, 5, o->understood ? o->understood : "");
-	bind_text(st, 6, o->digest);
-	bind_text(st, 7, o->received_at);
-	if ((rc = run(db, st, "storing orders", err, errlen)))
+	db_bind_text(st, 4, o->raw);
+	db_bind_text(st, 5, o->understood ? o->understood : "");
+	db_bind_text(st, 6, o->digest);
+	db_bind_text(st, 7, o->received_at);
+	if ((rc = db_run(db, st, "storing orders", err, errlen)))
 		return rc;
 	o->id = sqlite3_last_insert_rowid(db->h);
 	o->current = 1;
 	o->superseded_by = 0;
 	if (old) {
-		rc = prep(db, &st, "UPDATE orders SET superseded_by = ?2 WHERE id = ?1", err, errlen);
+		rc = db_prep(db, &st, "UPDATE orders SET superseded_by = ?2 WHERE id = ?1", err, errlen);
 		if (rc)
 			return rc;
 		sqlite3_bind_int64(st, 1, old);
 		sqlite3_bind_int64(st, 2, o->id);
-		rc = run(db, st, "superseding orders", err, errlen);
+		rc = db_run(db, st, "superseding orders", err, errlen);
 	}
 	return rc;
 }
@@ -1011,7 +1011,7 @@ int db_order_list(struct db *db, long long turn_id, int current_only, struct db_
 	struct db_order *o;
 	size_t alloc = 0;
 	int oom = 0;
-	int rc = prep(db, &st, "SELECT o.id, o.turn_id, o.ship_id, o.captain_id, s.name, o.digest, "
+	int rc = db_prep(db, &st, "SELECT o.id, o.turn_id, o.ship_id, o.captain_id, s.name, o.digest, "
 			  "o.received_at, o.current, o.superseded_by, o.raw, o.understood "
 			  "FROM orders o JOIN ships s ON s.id = o.ship_id WHERE o.turn_id = ?1 "
 			  "AND (?2 = 0 OR o.current = 1) ORDER BY o.ship_id, o.id", err, errlen);
@@ -1023,7 +1023,7 @@ int db_order_list(struct db *db, long long turn_id, int current_only, struct db_
 	sqlite3_bind_int64(st, 1, turn_id);
 	sqlite3_bind_int(st, 2, current_only);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		o = grow((void **)out, n, &alloc, sizeof(**out));
+		o = db_grow((void **)out, n, &alloc, sizeof(**out));
 		if (!o) {
 			rc = SQLITE_NOMEM;
 			break;
@@ -1032,9 +1032,9 @@ int db_order_list(struct db *db, long long turn_id, int current_only, struct db_
 		o->turn_id = sqlite3_column_int64(st, 1);
 		o->ship_id = sqlite3_column_int64(st, 2);
 		o->captain_id = sqlite3_column_int64(st, 3);
-		col_copy(st, 4, o->ship, sizeof(o->ship));
-		col_copy(st, 5, o->digest, sizeof(o->digest));
-		col_copy(st, 6, o->received_at, sizeof(o->received_at));
+		db_col_copy(st, 4, o->ship, sizeof(o->ship));
+		db_col_copy(st, 5, o->digest, sizeof(o->digest));
+		db_col_copy(st, 6, o->received_at, sizeof(o->received_at));
 		o->current = sqlite3_column_int(st, 7);
 		o->superseded_by = sqlite3_column_int64(st, 8);
 		o->raw = col_dup(st, 9, &oom);
@@ -1071,7 +1071,7 @@ int db_event_add(struct db *db, long long turn_id, const struct db_event *e, cha
 		 size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO events (turn_id, seq, phase, type, json) "
+	int rc = db_prep(db, &st, "INSERT INTO events (turn_id, seq, phase, type, json) "
 			  "VALUES (?1, ?2, ?3, ?4, ?5)", err, errlen);
 
 	if (rc)
@@ -1079,9 +1079,9 @@ int db_event_add(struct db *db, long long turn_id, const struct db_event *e, cha
 	sqlite3_bind_int64(st, 1, turn_id);
 	sqlite3_bind_int(st, 2, e->seq);
 	sqlite3_bind_int(st, 3, e->phase);
-	bind_text(st, 4, e->type);
-	bind_text(st, 5, e->json);
-	return run(db, st, "storing an event", err, errlen);
+	db_bind_text(st, 4, e->type);
+	db_bind_text(st, 5, e->json);
+	return db_run(db, st, "storing an event", err, errlen);
 }
 
 int db_event_list(struct db *db, long long turn_id, struct db_event **out, size_t *n,
@@ -1091,7 +1091,7 @@ int db_event_list(struct db *db, long long turn_id, struct db_event **out, size_
 	struct db_event *e;
 	size_t alloc = 0;
 	int oom = 0;
-	int rc = prep(db, &st, "SELECT seq, phase, type, json FROM events WHERE turn_id = ?1 "
+	int rc = db_prep(db, &st, "SELECT seq, phase, type, json FROM events WHERE turn_id = ?1 "
 			  "ORDER BY seq", err, errlen);
 
 	*out = NULL;
@@ -1100,14 +1100,14 @@ int db_event_list(struct db *db, long long turn_id, struct db_event **out, size_
 		return rc;
 	sqlite3_bind_int64(st, 1, turn_id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		e = grow((void **)out, n, &alloc, sizeof(**out));
+		e = db_grow((void **)out, n, &alloc, sizeof(**out));
 		if (!e) {
 			rc = SQLITE_NOMEM;
 			break;
 		}
 		e->seq = sqlite3_column_int(st, 0);
 		e->phase = sqlite3_column_int(st, 1);
-		col_copy(st, 2, e->type, sizeof(e->type));
+		db_col_copy(st, 2, e->type, sizeof(e->type));
 		e->json = col_dup(st, 3, &oom);
 		if (oom) {
 			rc = SQLITE_NOMEM;
@@ -1137,7 +1137,7 @@ int db_die_add(struct db *db, long long turn_id, const struct db_die *d, char *e
 	       size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO dice (turn_id, seq, phase, ship, check_name, cause, "
+	int rc = db_prep(db, &st, "INSERT INTO dice (turn_id, seq, phase, ship, check_name, cause, "
 			  "d6, stat, score) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", err,
 		      errlen);
 
@@ -1146,13 +1146,13 @@ int db_die_add(struct db *db, long long turn_id, const struct db_die *d, char *e
 	sqlite3_bind_int64(st, 1, turn_id);
 	sqlite3_bind_int(st, 2, d->seq);
 	sqlite3_bind_int(st, 3, d->phase);
-	bind_text(st, 4, d->ship);
-	bind_text(st, 5, d->check);
-	bind_text(st, 6, d->cause);
+	db_bind_text(st, 4, d->ship);
+	db_bind_text(st, 5, d->check);
+	db_bind_text(st, 6, d->cause);
 	sqlite3_bind_int(st, 7, d->d6);
 	sqlite3_bind_int(st, 8, d->stat);
 	sqlite3_bind_int(st, 9, d->score);
-	return run(db, st, "storing a die", err, errlen);
+	return db_run(db, st, "storing a die", err, errlen);
 }
 
 int db_die_list(struct db *db, long long turn_id, struct db_die **out, size_t *n,
@@ -1161,7 +1161,7 @@ int db_die_list(struct db *db, long long turn_id, struct db_die **out, size_t *n
 	sqlite3_stmt *st;
 	struct db_die *d;
 	size_t alloc = 0;
-	int rc = prep(db, &st, "SELECT seq, phase, ship, check_name, cause, d6, stat, score "
+	int rc = db_prep(db, &st, "SELECT seq, phase, ship, check_name, cause, d6, stat, score "
 			  "FROM dice WHERE turn_id = ?1 ORDER BY seq", err, errlen);
 
 	*out = NULL;
@@ -1170,16 +1170,16 @@ int db_die_list(struct db *db, long long turn_id, struct db_die **out, size_t *n
 		return rc;
 	sqlite3_bind_int64(st, 1, turn_id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		d = grow((void **)out, n, &alloc, sizeof(**out));
+		d = db_grow((void **)out, n, &alloc, sizeof(**out));
 		if (!d) {
 			rc = SQLITE_NOMEM;
 			break;
 		}
 		d->seq = sqlite3_column_int(st, 0);
 		d->phase = sqlite3_column_int(st, 1);
-		col_copy(st, 2, d->ship, sizeof(d->ship));
-		col_copy(st, 3, d->check, sizeof(d->check));
-		col_copy(st, 4, d->cause, sizeof(d->cause));
+		db_col_copy(st, 2, d->ship, sizeof(d->ship));
+		db_col_copy(st, 3, d->check, sizeof(d->check));
+		db_col_copy(st, 4, d->cause, sizeof(d->cause));
 		d->d6 = sqlite3_column_int(st, 5);
 		d->stat = sqlite3_column_int(st, 6);
 		d->score = sqlite3_column_int(st, 7);
@@ -1199,7 +1199,7 @@ int db_die_list(struct db *db, long long turn_id, struct db_die **out, size_t *n
 int db_outbox_add(struct db *db, struct db_message *m, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO outbox (campaign_id, turn_id, kind, key, recipient, "
+	int rc = db_prep(db, &st, "INSERT INTO outbox (campaign_id, turn_id, kind, key, recipient, "
 			  "subject, body, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) "
 			  "ON CONFLICT (key) DO NOTHING", err, errlen);
 
@@ -1210,13 +1210,13 @@ int db_outbox_add(struct db *db, struct db_message *m, char *err, size_t errlen)
 		sqlite3_bind_int64(st, 2, m->turn_id);
 	else
 		sqlite3_bind_null(st, 2);
-	bind_text(st, 3, m->kind);
-	bind_text(st, 4, m->key);
-	bind_text(st, 5, m->recipient);
-	bind_text(st, 6, m->subject ? m->subject : "");
-	bind_text(st, 7, m->body ? m->body : "");
-	bind_text(st, 8, m->created_at);
-	rc = run(db, st, "queueing a message", err, errlen);
+	db_bind_text(st, 3, m->kind);
+	db_bind_text(st, 4, m->key);
+	db_bind_text(st, 5, m->recipient);
+	db_bind_text(st, 6, m->subject ? m->subject : "");
+	db_bind_text(st, 7, m->body ? m->body : "");
+	db_bind_text(st, 8, m->created_at);
+	rc = db_run(db, st, "queueing a message", err, errlen);
 	if (rc)
 		return rc;
 	if (sqlite3_changes(db->h) != 1)
@@ -1232,7 +1232,7 @@ int db_outbox_list(struct db *db, long long campaign_id, int unsent_only,
 	struct db_message *m;
 	size_t alloc = 0;
 	int oom = 0;
-	int rc = prep(db, &st, "SELECT id, campaign_id, turn_id, kind, key, recipient, created_at, "
+	int rc = db_prep(db, &st, "SELECT id, campaign_id, turn_id, kind, key, recipient, created_at, "
 			  "sent_at, subject, body FROM outbox WHERE (?1 = 0 OR campaign_id = ?1) "
 			  "AND (?2 = 0 OR sent_at IS NULL) ORDER BY id", err, errlen);
 
@@ -1243,7 +1243,7 @@ int db_outbox_list(struct db *db, long long campaign_id, int unsent_only,
 	sqlite3_bind_int64(st, 1, campaign_id);
 	sqlite3_bind_int(st, 2, unsent_only);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		m = grow((void **)out, n, &alloc, sizeof(**out));
+		m = db_grow((void **)out, n, &alloc, sizeof(**out));
 		if (!m) {
 			rc = SQLITE_NOMEM;
 			break;
@@ -1251,11 +1251,11 @@ int db_outbox_list(struct db *db, long long campaign_id, int unsent_only,
 		m->id = sqlite3_column_int64(st, 0);
 		m->campaign_id = sqlite3_column_int64(st, 1);
 		m->turn_id = sqlite3_column_int64(st, 2);
-		col_copy(st, 3, m->kind, sizeof(m->kind));
-		col_copy(st, 4, m->key, sizeof(m->key));
-		col_copy(st, 5, m->recipient, sizeof(m->recipient));
-		col_copy(st, 6, m->created_at, sizeof(m->created_at));
-		col_copy(st, 7, m->sent_at, sizeof(m->sent_at));
+		db_col_copy(st, 3, m->kind, sizeof(m->kind));
+		db_col_copy(st, 4, m->key, sizeof(m->key));
+		db_col_copy(st, 5, m->recipient, sizeof(m->recipient));
+		db_col_copy(st, 6, m->created_at, sizeof(m->created_at));
+		db_col_copy(st, 7, m->sent_at, sizeof(m->sent_at));
 		m->subject = col_dup(st, 8, &oom);
 		m->body = col_dup(st, 9, &oom);
 		if (oom) {
@@ -1288,14 +1288,14 @@ int db_outbox_mark_sent(struct db *db, long long id, const char *when, char *err
 			size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE outbox SET sent_at = ?2 WHERE id = ?1 AND sent_at IS NULL",
+	int rc = db_prep(db, &st, "UPDATE outbox SET sent_at = ?2 WHERE id = ?1 AND sent_at IS NULL",
 		      err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
-	bind_text(st, 2, when);
-	rc = run(db, st, "marking a message sent", err, errlen);
+	db_bind_text(st, 2, when);
+	rc = db_run(db, st, "marking a message sent", err, errlen);
 	if (rc)
 		return rc;
 	return sqlite3_changes(db->h) == 1 ? 0 : DB_ALREADY;

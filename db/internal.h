@@ -14,4 +14,15 @@ sqlite3 *db_sqlite(struct db *db);
 /* Fills err for a failed SQLite call; DB_BUSY when locked, else DB_ERROR. */
 int db_fail(struct db *db, int rc, const char *what, char *err, size_t errlen);
 
+/* The statement helpers every db/ file shares (db.c). */
+int db_prep(struct db *db, sqlite3_stmt **st, const char *sql, char *err, size_t errlen);
+/* Steps a statement that returns no rows and finalizes it; DB_EXISTS on a unique clash. */
+int db_run(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t errlen);
+/* NULL binds SQL NULL, "" binds "". */
+int db_bind_text(sqlite3_stmt *st, int i, const char *s);
+/* Copies a text column into buf, "" for NULL, cut to fit. */
+void db_col_copy(sqlite3_stmt *st, int i, char *buf, size_t len);
+/* Grows a list by one zeroed record; NULL on failure. */
+void *db_grow(void **arr, size_t *n, size_t *alloc, size_t size);
+
 #endif

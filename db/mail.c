@@ -8,77 +8,15 @@
 
 /* ---------- helpers (as in db.c, on the borrowed handle) ---------- */
 
-static int prep(struct db *db, sqlite3_stmt **st, const char *sql, char *err, size_t errlen)
-{
-	int rc = sqlite3_prepare_v2(db_sqlite(db), sql, -1, st, NULL);
-
-	if (rc != SQLITE_OK) {
-		*st = NULL;
-		return db_fail(db, rc, "preparing a statement", err, errlen);
-	}
-	return 0;
-}
-
-static void bind_text(sqlite3_stmt *st, int i, const char *s)
-{
-	if (s && *s)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(st, i);
-}
-
-/* Steps a statement without rows and finalizes it; DB_EXISTS on a unique clash. */
-static int run(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t errlen)
-{
-	int rc = sqlite3_step(st), ret = 0, ext;
-
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-		ext = sqlite3_extended_errcode(db_sqlite(db));
-		if ((rc & 0xff) == SQLITE_CONSTRAINT &&
-		    (ext == SQLITE_CONSTRAINT_UNIQUE || ext == SQLITE_CONSTRAINT_PRIMARYKEY))
-			ret = DB_EXISTS;
-		else
-			ret = db_fail(db, rc, what, err, errlen);
-	}
-	sqlite3_finalize(st);
-	return ret;
-}
-
-/* run() and then: 0 if exactly one row changed, else DB_ALREADY. */
+/* db_run() and then: 0 if exactly one row changed, else DB_ALREADY. */
 static int run_one(struct db *db, sqlite3_stmt *st, const char *what, char *err,
 		   size_t errlen)
 {
-	int rc = run(db, st, what, err, errlen);
+	int rc = db_run(db, st, what, err, errlen);
 
 	if (rc)
 		return rc;
 	return sqlite3_changes(db_sqlite(db)) == 1 ? 0 : DB_ALREADY;
-}
-
-static void col_copy(sqlite3_stmt *st, int i, char *buf, size_t len)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	snprintf(buf, len, "%s", t ? (const char *)t : "");
-}
-
-static void *grow(void **arr, size_t *n, size_t *alloc, size_t size)
-{
-	void *p;
-
-	if (*n == *alloc) {
-		size_t na = *alloc ? *alloc * 2 : 8;
-
-		p = realloc(*arr, na * size);
-		if (!p)
-			return NULL;
-		*arr = p;
-		*alloc = na;
-	}
-	p = (char *)*arr + *n * size;
-	memset(p, 0, size);
-	(*n)++;
-	return p;
 }
 
 /* ---------- mail received ---------- */
@@ -91,14 +29,14 @@ int db_mail_in_store(struct db *db, struct db_mail_in *m, const void *raw, size_
 
 	if ((rc = db_begin(db, err, errlen)))
 		return rc;
-	rc = prep(db, &st, "SELECT id, status FROM mail_in WHERE digest = ?1", err, errlen);
+	rc = db_prep(db, &st, "SELECT id, status FROM mail_in WHERE digest = ?1", err, errlen);
 	if (rc)
 		goto out;
-	bind_text(st, 1, m->digest);
+	db_bind_text(st, 1, m->digest);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		m->id = sqlite3_column_int64(st, 0);
-		col_copy(st, 1, m->status, sizeof(m->status));
+		db_col_copy(st, 1, m->status, sizeof(m->status));
 		sqlite3_finalize(st);
 		db_rollback(db);
 		return DB_EXISTS;
@@ -109,17 +47,17 @@ int db_mail_in_store(struct db *db, struct db_mail_in *m, const void *raw, size_
 		goto out;
 	}
 	sqlite3_finalize(st);
-	rc = prep(db, &st, "INSERT INTO mail_in (digest, source, received_at, size, truncated, raw) "
+	rc = db_prep(db, &st, "INSERT INTO mail_in (digest, source, received_at, size, truncated, raw) "
 		  "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", err, errlen);
 	if (rc)
 		goto out;
-	bind_text(st, 1, m->digest);
-	bind_text(st, 2, m->source);
-	bind_text(st, 3, m->received_at);
+	db_bind_text(st, 1, m->digest);
+	db_bind_text(st, 2, m->source);
+	db_bind_text(st, 3, m->received_at);
 	sqlite3_bind_int64(st, 4, m->size);
 	sqlite3_bind_int(st, 5, m->truncated ? 1 : 0);
 	sqlite3_bind_blob64(st, 6, raw ? raw : "", keep, SQLITE_STATIC);
-	if ((rc = run(db, st, "storing received mail", err, errlen)))
+	if ((rc = db_run(db, st, "storing received mail", err, errlen)))
 		goto out;
 	m->id = sqlite3_last_insert_rowid(db_sqlite(db));
 	snprintf(m->status, sizeof(m->status), "stored");
@@ -134,7 +72,7 @@ int db_mail_in_finish(struct db *db, const struct db_mail_in *m, const char *whe
 		      char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE mail_in SET status = ?2, sender = ?3, message_id = ?4, "
+	int rc = db_prep(db, &st, "UPDATE mail_in SET status = ?2, sender = ?3, message_id = ?4, "
 			  "note = ?5, done_at = ?6 WHERE id = ?1", err, errlen);
 
 	if (rc)
@@ -144,21 +82,21 @@ int db_mail_in_finish(struct db *db, const struct db_mail_in *m, const char *whe
 	sqlite3_bind_text(st, 3, m->sender, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 4, m->message_id, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 5, m->note, -1, SQLITE_TRANSIENT);
-	bind_text(st, 6, when);
-	return run(db, st, "recording received mail", err, errlen);
+	db_bind_text(st, 6, when);
+	return db_run(db, st, "recording received mail", err, errlen);
 }
 
 int db_mail_in_count(struct db *db, const char *status, long long *n, char *err,
 		     size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT count(*) FROM mail_in WHERE ?1 IS NULL OR status = ?1",
+	int rc = db_prep(db, &st, "SELECT count(*) FROM mail_in WHERE ?1 IS NULL OR status = ?1",
 		      err, errlen);
 
 	*n = 0;
 	if (rc)
 		return rc;
-	bind_text(st, 1, status);
+	db_bind_text(st, 1, status);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		*n = sqlite3_column_int64(st, 0);
@@ -178,7 +116,7 @@ int db_captain_find_email(struct db *db, const char *email, struct db_captain **
 	sqlite3_stmt *st;
 	struct db_captain *c;
 	size_t alloc = 0;
-	int rc = prep(db, &st, "SELECT id, campaign_id, name, email, pwhash, joined_at FROM captains "
+	int rc = db_prep(db, &st, "SELECT id, campaign_id, name, email, pwhash, joined_at FROM captains "
 			  "WHERE lower(email) = lower(?1) ORDER BY campaign_id DESC, id", err, errlen);
 
 	*out = NULL;
@@ -187,17 +125,17 @@ int db_captain_find_email(struct db *db, const char *email, struct db_captain **
 		return rc;
 	sqlite3_bind_text(st, 1, email, -1, SQLITE_TRANSIENT);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		c = grow((void **)out, n, &alloc, sizeof(**out));
+		c = db_grow((void **)out, n, &alloc, sizeof(**out));
 		if (!c) {
 			rc = SQLITE_NOMEM;
 			break;
 		}
 		c->id = sqlite3_column_int64(st, 0);
 		c->campaign_id = sqlite3_column_int64(st, 1);
-		col_copy(st, 2, c->name, sizeof(c->name));
-		col_copy(st, 3, c->email, sizeof(c->email));
-		col_copy(st, 4, c->pwhash, sizeof(c->pwhash));
-		col_copy(st, 5, c->joined_at, sizeof(c->joined_at));
+		db_col_copy(st, 2, c->name, sizeof(c->name));
+		db_col_copy(st, 3, c->email, sizeof(c->email));
+		db_col_copy(st, 4, c->pwhash, sizeof(c->pwhash));
+		db_col_copy(st, 5, c->joined_at, sizeof(c->joined_at));
 	}
 	rc = rc == SQLITE_DONE ? 0 : db_fail(db, rc, "finding captains", err, errlen);
 	sqlite3_finalize(st);
@@ -221,21 +159,21 @@ static int delivery_row(sqlite3_stmt *st, struct db_delivery *d)
 	d->m.id = sqlite3_column_int64(st, 0);
 	d->m.campaign_id = sqlite3_column_int64(st, 1);
 	d->m.turn_id = sqlite3_column_int64(st, 2);
-	col_copy(st, 3, d->m.kind, sizeof(d->m.kind));
-	col_copy(st, 4, d->m.key, sizeof(d->m.key));
-	col_copy(st, 5, d->m.recipient, sizeof(d->m.recipient));
-	col_copy(st, 6, d->m.created_at, sizeof(d->m.created_at));
-	col_copy(st, 7, d->m.sent_at, sizeof(d->m.sent_at));
+	db_col_copy(st, 3, d->m.kind, sizeof(d->m.kind));
+	db_col_copy(st, 4, d->m.key, sizeof(d->m.key));
+	db_col_copy(st, 5, d->m.recipient, sizeof(d->m.recipient));
+	db_col_copy(st, 6, d->m.created_at, sizeof(d->m.created_at));
+	db_col_copy(st, 7, d->m.sent_at, sizeof(d->m.sent_at));
 	t = sqlite3_column_text(st, 8);
 	d->m.subject = strdup(t ? (const char *)t : "");
 	t = sqlite3_column_text(st, 9);
 	d->m.body = strdup(t ? (const char *)t : "");
-	col_copy(st, 10, d->state, sizeof(d->state));
-	col_copy(st, 11, d->message_id, sizeof(d->message_id));
-	col_copy(st, 12, d->in_reply_to, sizeof(d->in_reply_to));
+	db_col_copy(st, 10, d->state, sizeof(d->state));
+	db_col_copy(st, 11, d->message_id, sizeof(d->message_id));
+	db_col_copy(st, 12, d->in_reply_to, sizeof(d->in_reply_to));
 	d->attempts = sqlite3_column_int(st, 13);
-	col_copy(st, 14, d->next_try_at, sizeof(d->next_try_at));
-	col_copy(st, 15, d->last_error, sizeof(d->last_error));
+	db_col_copy(st, 14, d->next_try_at, sizeof(d->next_try_at));
+	db_col_copy(st, 15, d->last_error, sizeof(d->last_error));
 	return d->m.subject && d->m.body ? 0 : -1;
 }
 
@@ -261,7 +199,7 @@ int db_outbox_deliveries(struct db *db, const char *state, const char *now,
 	sqlite3_stmt *st;
 	struct db_delivery *d;
 	size_t alloc = 0;
-	int rc = prep(db, &st, "SELECT " DELIVERY_COLS " FROM outbox WHERE state = ?1 AND "
+	int rc = db_prep(db, &st, "SELECT " DELIVERY_COLS " FROM outbox WHERE state = ?1 AND "
 			  "(?2 IS NULL OR next_try_at IS NULL OR next_try_at <= ?2) ORDER BY id",
 		      err, errlen);
 
@@ -270,9 +208,9 @@ int db_outbox_deliveries(struct db *db, const char *state, const char *now,
 	if (rc)
 		return rc;
 	sqlite3_bind_text(st, 1, state, -1, SQLITE_TRANSIENT);
-	bind_text(st, 2, now);
+	db_bind_text(st, 2, now);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		d = grow((void **)out, n, &alloc, sizeof(**out));
+		d = db_grow((void **)out, n, &alloc, sizeof(**out));
 		if (!d || delivery_row(st, d)) {
 			rc = SQLITE_NOMEM;
 			break;
@@ -292,7 +230,7 @@ int db_outbox_get_delivery(struct db *db, long long id, struct db_delivery *d, c
 			   size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT " DELIVERY_COLS " FROM outbox WHERE id = ?1", err, errlen);
+	int rc = db_prep(db, &st, "SELECT " DELIVERY_COLS " FROM outbox WHERE id = ?1", err, errlen);
 
 	memset(d, 0, sizeof(*d));
 	if (rc)
@@ -318,11 +256,11 @@ int db_outbox_get_delivery(struct db *db, long long id, struct db_delivery *d, c
 int db_outbox_has_key(struct db *db, const char *key, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT 1 FROM outbox WHERE key = ?1", err, errlen);
+	int rc = db_prep(db, &st, "SELECT 1 FROM outbox WHERE key = ?1", err, errlen);
 
 	if (rc)
 		return rc;
-	bind_text(st, 1, key);
+	db_bind_text(st, 1, key);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		rc = DB_EXISTS;
@@ -338,35 +276,35 @@ int db_outbox_set_reply(struct db *db, long long id, const char *in_reply_to, ch
 			size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE outbox SET in_reply_to = ?2 WHERE id = ?1", err, errlen);
+	int rc = db_prep(db, &st, "UPDATE outbox SET in_reply_to = ?2 WHERE id = ?1", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
-	bind_text(st, 2, in_reply_to);
-	return run(db, st, "setting reply headers", err, errlen);
+	db_bind_text(st, 2, in_reply_to);
+	return db_run(db, st, "setting reply headers", err, errlen);
 }
 
 int db_outbox_claim(struct db *db, long long id, const char *message_id, const char *when,
 		    char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE outbox SET state = 'sending', attempts = attempts + 1, "
+	int rc = db_prep(db, &st, "UPDATE outbox SET state = 'sending', attempts = attempts + 1, "
 			  "last_try_at = ?3, message_id = coalesce(message_id, ?2) "
 			  "WHERE id = ?1 AND state = 'queued'", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
-	bind_text(st, 2, message_id);
-	bind_text(st, 3, when);
+	db_bind_text(st, 2, message_id);
+	db_bind_text(st, 3, when);
 	return run_one(db, st, "claiming a message", err, errlen);
 }
 
 int db_outbox_final(struct db *db, long long id, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE outbox SET state = 'final' WHERE id = ?1 AND state = 'sending'",
+	int rc = db_prep(db, &st, "UPDATE outbox SET state = 'final' WHERE id = ?1 AND state = 'sending'",
 		      err, errlen);
 
 	if (rc)
@@ -379,13 +317,13 @@ int db_outbox_delivered(struct db *db, long long id, const char *when, char *err
 			size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE outbox SET state = 'sent', sent_at = ?2, last_error = '' "
+	int rc = db_prep(db, &st, "UPDATE outbox SET state = 'sent', sent_at = ?2, last_error = '' "
 			  "WHERE id = ?1 AND state IN ('sending', 'final')", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
-	bind_text(st, 2, when);
+	db_bind_text(st, 2, when);
 	return run_one(db, st, "marking a message sent", err, errlen);
 }
 
@@ -393,14 +331,14 @@ int db_outbox_defer(struct db *db, long long id, const char *next_try_at, const 
 		    char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE outbox SET state = CASE WHEN ?2 IS NULL THEN 'failed' "
+	int rc = db_prep(db, &st, "UPDATE outbox SET state = CASE WHEN ?2 IS NULL THEN 'failed' "
 			  "ELSE 'queued' END, next_try_at = ?2, last_error = ?3 "
 			  "WHERE id = ?1 AND state IN ('sending', 'final')", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
-	bind_text(st, 2, next_try_at);
+	db_bind_text(st, 2, next_try_at);
 	sqlite3_bind_text(st, 3, error ? error : "", -1, SQLITE_TRANSIENT);
 	return run_one(db, st, "deferring a message", err, errlen);
 }
@@ -408,7 +346,7 @@ int db_outbox_defer(struct db *db, long long id, const char *next_try_at, const 
 int db_outbox_doubt(struct db *db, long long id, const char *error, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE outbox SET state = 'doubt', next_try_at = NULL, "
+	int rc = db_prep(db, &st, "UPDATE outbox SET state = 'doubt', next_try_at = NULL, "
 			  "last_error = ?2 WHERE id = ?1 AND state IN ('sending', 'final')", err, errlen);
 
 	if (rc)
@@ -426,16 +364,16 @@ int db_outbox_recover(struct db *db, int *requeued, int *doubt, char *err, size_
 	*requeued = *doubt = 0;
 	if ((rc = db_begin(db, err, errlen)))
 		return rc;
-	rc = prep(db, &st, "UPDATE outbox SET state = 'queued', last_error = "
+	rc = db_prep(db, &st, "UPDATE outbox SET state = 'queued', last_error = "
 		  "'interrupted before the end of the data; sent again' WHERE state = 'sending'",
 		  err, errlen);
-	if (rc || (rc = run(db, st, "recovering the outbox", err, errlen)))
+	if (rc || (rc = db_run(db, st, "recovering the outbox", err, errlen)))
 		goto fail;
 	*requeued = sqlite3_changes(db_sqlite(db));
-	rc = prep(db, &st, "UPDATE outbox SET state = 'doubt', last_error = "
+	rc = db_prep(db, &st, "UPDATE outbox SET state = 'doubt', last_error = "
 		  "'interrupted after the end of the data: the server may have it' "
 		  "WHERE state = 'final'", err, errlen);
-	if (rc || (rc = run(db, st, "recovering the outbox", err, errlen)))
+	if (rc || (rc = db_run(db, st, "recovering the outbox", err, errlen)))
 		goto fail;
 	*doubt = sqlite3_changes(db_sqlite(db));
 	return db_commit(db, err, errlen);
@@ -447,7 +385,7 @@ fail:
 int db_outbox_requeue(struct db *db, long long id, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE outbox SET state = 'queued', next_try_at = NULL "
+	int rc = db_prep(db, &st, "UPDATE outbox SET state = 'queued', next_try_at = NULL "
 			  "WHERE id = ?1 AND state IN ('doubt', 'failed')", err, errlen);
 
 	if (rc)
@@ -460,13 +398,13 @@ int db_outbox_confirm(struct db *db, long long id, const char *when, char *err,
 		      size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "UPDATE outbox SET state = 'sent', sent_at = ?2 "
+	int rc = db_prep(db, &st, "UPDATE outbox SET state = 'sent', sent_at = ?2 "
 			  "WHERE id = ?1 AND state = 'doubt'", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
-	bind_text(st, 2, when);
+	db_bind_text(st, 2, when);
 	return run_one(db, st, "confirming a message", err, errlen);
 }
 
@@ -476,15 +414,15 @@ int db_reminder_add(struct db *db, long long turn_id, long long ship_id, const c
 		    char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO reminders (turn_id, ship_id, sent_at) VALUES (?1, ?2, ?3) "
+	int rc = db_prep(db, &st, "INSERT INTO reminders (turn_id, ship_id, sent_at) VALUES (?1, ?2, ?3) "
 			  "ON CONFLICT DO NOTHING", err, errlen);
 
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, turn_id);
 	sqlite3_bind_int64(st, 2, ship_id);
-	bind_text(st, 3, when);
-	rc = run(db, st, "recording a reminder", err, errlen);
+	db_bind_text(st, 3, when);
+	rc = db_run(db, st, "recording a reminder", err, errlen);
 	if (rc)
 		return rc;
 	return sqlite3_changes(db_sqlite(db)) == 1 ? 0 : DB_EXISTS;
@@ -499,16 +437,16 @@ int db_campaign_key(struct db *db, long long campaign_id, const unsigned char *f
 	int rc;
 
 	if (fresh) {
-		rc = prep(db, &st, "INSERT INTO campaign_keys (campaign_id, key) VALUES (?1, ?2) "
+		rc = db_prep(db, &st, "INSERT INTO campaign_keys (campaign_id, key) VALUES (?1, ?2) "
 			  "ON CONFLICT DO NOTHING", err, errlen);
 		if (rc)
 			return rc;
 		sqlite3_bind_int64(st, 1, campaign_id);
 		sqlite3_bind_blob(st, 2, fresh, DB_MAIL_KEY_BYTES, SQLITE_STATIC);
-		if ((rc = run(db, st, "storing a campaign key", err, errlen)))
+		if ((rc = db_run(db, st, "storing a campaign key", err, errlen)))
 			return rc;
 	}
-	rc = prep(db, &st, "SELECT key FROM campaign_keys WHERE campaign_id = ?1", err, errlen);
+	rc = db_prep(db, &st, "SELECT key FROM campaign_keys WHERE campaign_id = ?1", err, errlen);
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);

@@ -5,40 +5,11 @@
 
 #include "internal.h"
 
-static int prep(struct db *db, sqlite3_stmt **st, const char *sql, char *err, size_t errlen)
-{
-	int rc = sqlite3_prepare_v2(db_sqlite(db), sql, -1, st, NULL);
-
-	if (rc != SQLITE_OK) {
-		*st = NULL;
-		return db_fail(db, rc, "preparing a statement", err, errlen);
-	}
-	return 0;
-}
-
-/* Steps a statement without rows and finalizes it. */
-static int run(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t errlen)
-{
-	int rc = sqlite3_step(st), ret = 0;
-
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		ret = db_fail(db, rc, what, err, errlen);
-	sqlite3_finalize(st);
-	return ret;
-}
-
-static void col_copy(sqlite3_stmt *st, int i, char *buf, size_t len)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	snprintf(buf, len, "%s", t ? (const char *)t : "");
-}
-
 int db_lockout_get(struct db *db, long long ship_id, struct db_lockout *l, char *err,
 		   size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "SELECT strikes, locked_at, locked_until FROM lockouts "
+	int rc = db_prep(db, &st, "SELECT strikes, locked_at, locked_until FROM lockouts "
 		      "WHERE ship_id = ?1", err, errlen);
 
 	memset(l, 0, sizeof(*l));
@@ -48,8 +19,8 @@ int db_lockout_get(struct db *db, long long ship_id, struct db_lockout *l, char 
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		l->strikes = sqlite3_column_int(st, 0);
-		col_copy(st, 1, l->locked_at, sizeof(l->locked_at));
-		col_copy(st, 2, l->locked_until, sizeof(l->locked_until));
+		db_col_copy(st, 1, l->locked_at, sizeof(l->locked_at));
+		db_col_copy(st, 2, l->locked_until, sizeof(l->locked_until));
 		rc = 0;
 	} else if (rc == SQLITE_DONE) {
 		rc = 0;
@@ -64,7 +35,7 @@ int db_lockout_set(struct db *db, long long ship_id, const struct db_lockout *l,
 		   size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO lockouts (ship_id, strikes, locked_at, locked_until) "
+	int rc = db_prep(db, &st, "INSERT INTO lockouts (ship_id, strikes, locked_at, locked_until) "
 		      "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (ship_id) DO UPDATE SET "
 		      "strikes = excluded.strikes, locked_at = excluded.locked_at, "
 		      "locked_until = excluded.locked_until", err, errlen);
@@ -75,14 +46,14 @@ int db_lockout_set(struct db *db, long long ship_id, const struct db_lockout *l,
 	sqlite3_bind_int(st, 2, l->strikes);
 	sqlite3_bind_text(st, 3, l->locked_at, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 4, l->locked_until, -1, SQLITE_TRANSIENT);
-	return run(db, st, "locking a ship", err, errlen);
+	return db_run(db, st, "locking a ship", err, errlen);
 }
 
 int db_auth_fail(struct db *db, long long campaign_id, long long ship_id, const char *when,
 		 const char *source, const char *since, int *count, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = prep(db, &st, "INSERT INTO auth_failures (campaign_id, ship_id, failed_at, source) "
+	int rc = db_prep(db, &st, "INSERT INTO auth_failures (campaign_id, ship_id, failed_at, source) "
 		      "VALUES (?1, ?2, ?3, ?4)", err, errlen);
 
 	*count = 0;
@@ -92,9 +63,9 @@ int db_auth_fail(struct db *db, long long campaign_id, long long ship_id, const 
 	sqlite3_bind_int64(st, 2, ship_id);
 	sqlite3_bind_text(st, 3, when, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 4, source ? source : "", -1, SQLITE_TRANSIENT);
-	if ((rc = run(db, st, "recording a wrong password", err, errlen)))
+	if ((rc = db_run(db, st, "recording a wrong password", err, errlen)))
 		return rc;
-	if ((rc = prep(db, &st, "SELECT count(*) FROM auth_failures WHERE ship_id = ?1 AND "
+	if ((rc = db_prep(db, &st, "SELECT count(*) FROM auth_failures WHERE ship_id = ?1 AND "
 		       "failed_at > ?2", err, errlen)))
 		return rc;
 	sqlite3_bind_int64(st, 1, ship_id);
@@ -121,10 +92,10 @@ int db_alert_add(struct db *db, struct db_message *m, const char *why, char *err
 	if (rc || m->recipient[0])
 		return rc;
 	/* Nobody to send it to: never sent, but kept for `campaign show`. */
-	if ((rc = prep(db, &st, "UPDATE outbox SET state = 'failed', last_error = ?2 WHERE id = ?1",
+	if ((rc = db_prep(db, &st, "UPDATE outbox SET state = 'failed', last_error = ?2 WHERE id = ?1",
 		       err, errlen)))
 		return rc;
 	sqlite3_bind_int64(st, 1, m->id);
 	sqlite3_bind_text(st, 2, why ? why : "", -1, SQLITE_TRANSIENT);
-	return run(db, st, "keeping an alert", err, errlen);
+	return db_run(db, st, "keeping an alert", err, errlen);
 }
