@@ -831,16 +831,9 @@ static int control(struct cmd_ctx *ctx, int argc, char **argv, enum control what
 		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
 		return EXIT_USAGE;
 	}
-	rc = db_begin(ctx->db, err, sizeof(err));
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	ret = judge_load(ctx->db, argv[optind], &c, &s);
-	if (ret) {
-		db_rollback(ctx->db);
+	ret = judge_begin_load(ctx->db, argv[optind], &c, &s);
+	if (ret)
 		return ret;
-	}
 	ret = EXIT_DATAERR;
 	need = what == CTL_PAUSE ? "running" : what == CTL_RESUME ? "paused" : NULL;
 	if (need ? strcmp(c.status, need) != 0

@@ -649,3 +649,20 @@ int judge_load(struct db *db, const char *name, struct db_campaign *c, struct ju
 	}
 	return 0;
 }
+
+int judge_begin_load(struct db *db, const char *name, struct db_campaign *c,
+		     struct judge_settings *s)
+{
+	char err[512];
+	int rc = db_begin(db, err, sizeof(err));
+
+	if (rc) {
+		memset(s, 0, sizeof(*s));
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	rc = judge_load(db, name, c, s);
+	if (rc)
+		db_rollback(db);
+	return rc;
+}

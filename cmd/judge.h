@@ -119,6 +119,9 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
  * the error and returns an exit code (65 no such campaign, 75 busy, 1).
  */
 int judge_load(struct db *db, const char *name, struct db_campaign *c, struct judge_settings *s);
+/* The same under a write transaction the caller commits or rolls back (none on failure). */
+int judge_begin_load(struct db *db, const char *name, struct db_campaign *c,
+		     struct judge_settings *s);
 
 /* The exit code for a failed db call: 75 when busy (retry), else 1. */
 int judge_db_exit(int rc);

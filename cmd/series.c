@@ -134,16 +134,9 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	memset(&t1, 0, sizeof(t1));
 	memset(&b, 0, sizeof(b));
 	memset(out_for_repairs, 0, sizeof(out_for_repairs));
-	rc = db_begin(ctx->db, err, sizeof(err));
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	ret = judge_load(ctx->db, name, &c, &s);
-	if (ret) {
-		db_rollback(ctx->db);
+	ret = judge_begin_load(ctx->db, name, &c, &s);
+	if (ret)
 		return ret;
-	}
 	ret = EXIT_DATAERR;
 	if (series_rules(&c, &rules, err, sizeof(err))) {
 		cmd_error("campaign '%s': settings: %s", c.name, err);
@@ -1443,16 +1436,9 @@ int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv)
 	memset(&undo, 0, sizeof(undo));
 	memset(&open, 0, sizeof(open));
 	game_state_init(&st);
-	rc = db_begin(ctx->db, err, sizeof(err));
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	ret = judge_load(ctx->db, argv[optind], &c, &s);
-	if (ret) {
-		db_rollback(ctx->db);
+	ret = judge_begin_load(ctx->db, argv[optind], &c, &s);
+	if (ret)
 		return ret;
-	}
 	ret = EXIT_DATAERR;
 	if (strcmp(c.status, "running") && strcmp(c.status, "paused")) {
 		cmd_error("campaign '%s' is %s: only a turn of the battle being fought can be "
