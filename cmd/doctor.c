@@ -18,6 +18,7 @@
 #include "db/doctor.h"
 #include "judge.h"
 #include "mail/curl_load.h"
+#include "mail/gmime_load.h"
 #include "mail/imap.h"
 #include "mail/probe.h"
 #include "mailer.h"
@@ -249,6 +250,12 @@ static void check_mail(struct report *r, const char *db_path)
 			    ms.smtp_user[0] ? "the login of " : "us", ms.smtp_user,
 			    ms.smtp_tls ? " over TLS" : "");
 	}
+	/* Plain mail is read without GMime; anything MIME waits for it (receive exits 75). */
+	if (!gmimex_load(err, sizeof(err)))
+		say(r, FAIL, "mime", "%s: until then MIME mail is kept unread and its delivery "
+		    "retried", err);
+	else
+		say(r, OK, "mime", "GMime loads: MIME mail (HTML, attachments, encodings) can be read");
 	if (!ms.imap_url[0]) {
 		say(r, OK, "imap", "no mailbox to fetch (MXJUDGE_IMAP_URL unset): orders come in by "
 		    "'mxjudge receive' from a mail pipe, or 'orders submit'");

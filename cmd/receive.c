@@ -236,7 +236,13 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 
 	memset(&res, 0, sizeof(res));
 	memset(&a, 0, sizeof(a));
-	if (mail_parse(raw, len, &msg, err, sizeof(err))) {
+	rc = mail_parse(raw, len, &msg, err, sizeof(err));
+	if (rc == MAIL_PARSE_UNAVAILABLE) {
+		/* Not the message's fault: it stays stored and the retried delivery reads it. */
+		snprintf(say, saylen, "%s", err);
+		return EXIT_TEMPFAIL;
+	}
+	if (rc) {
 		snprintf(in->status, sizeof(in->status), "ignored");
 		snprintf(in->note, sizeof(in->note), "%s", err);
 		snprintf(say, saylen, "not a mail message; stored, not answered");

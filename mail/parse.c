@@ -1,20 +1,14 @@
 #include "parse.h"
 
-#include <gmime/gmime.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "gmime_load.h"
 #include "html.h"
 #include "lib/strbuf.h"
-
-static pthread_once_t gmime_once = PTHREAD_ONCE_INIT;
-
-static void gmime_start(void)
-{
-	g_mime_init();
-}
+#include "plain.h"
 
 /* ---------- text helpers ---------- */
 
@@ -134,48 +128,54 @@ char *mail_unflow(const char *text, int delsp)
 	return sb.buf ? strbuf_detach(&sb, NULL) : strdup("");
 }
 
-/* ---------- the MIME tree ---------- */
+/* ---------- the MIME tree (GMime, loaded when first needed) ---------- */
 
-static int is_type(GMimeObject *o, const char *type, const char *sub)
+static int is_a(const struct gmimex *g, void *obj, GType type)
 {
-	GMimeContentType *ct = g_mime_object_get_content_type(o);
+	return obj && g->g_type_check_instance_is_a((GTypeInstance *)obj, type);
+}
 
-	return ct && g_mime_content_type_is_type(ct, type, sub);
+static int is_type(const struct gmimex *g, GMimeObject *o, const char *type, const char *sub)
+{
+	GMimeContentType *ct = g->g_mime_object_get_content_type(o);
+
+	return ct && g->g_mime_content_type_is_type(ct, type, sub);
 }
 
 /* The first part of that subtype that is text and no attachment; depth-first. */
-static GMimeObject *find_part(GMimeObject *o, const char *sub, int depth)
+static GMimeObject *find_part(const struct gmimex *g, GMimeObject *o, const char *sub, int depth)
 {
 	int i, n;
 
 	if (!o || depth > 32)
 		return NULL;
-	if (GMIME_IS_MULTIPART(o)) {
-		n = g_mime_multipart_get_count(GMIME_MULTIPART(o));
+	if (is_a(g, o, g->g_mime_multipart_get_type())) {
+		GMimeMultipart *mp = (GMimeMultipart *)o;
+
+		n = g->g_mime_multipart_get_count(mp);
 		for (i = 0; i < n; i++) {
-			GMimeObject *hit = find_part(g_mime_multipart_get_part(GMIME_MULTIPART(o), i),
-						     sub, depth + 1);
+			GMimeObject *hit = find_part(g, g->g_mime_multipart_get_part(mp, i), sub, depth + 1);
 
 			if (hit)
 				return hit;
 		}
 		return NULL;
 	}
-	if (GMIME_IS_TEXT_PART(o) && is_type(o, "text", sub) &&
-	    !g_mime_part_is_attachment(GMIME_PART(o)))
+	if (is_a(g, o, g->g_mime_text_part_get_type()) && is_type(g, o, "text", sub) &&
+	    !g->g_mime_part_is_attachment((GMimePart *)o))
 		return o;
 	return NULL;
 }
 
 /* The decoded bytes of a part converted to UTF-8 (GMime knows the charsets). */
-static char *part_text(GMimeObject *o)
+static char *part_text(const struct gmimex *g, GMimeObject *o)
 {
-	char *t = g_mime_text_part_get_text(GMIME_TEXT_PART(o)), *r;
+	char *t = g->g_mime_text_part_get_text((GMimeTextPart *)o), *r;
 
 	if (!t)
 		return strdup("");
 	r = mail_text_clean(t, strlen(t));
-	g_free(t);
+	g->g_free(t);
 	return r;
 }
 
@@ -184,9 +184,10 @@ static char *dup_or_empty(const char *s)
 	return mail_text_clean(s ? s : "", s ? strlen(s) : 0);
 }
 
-static int header_has(GMimeObject *o, const char *name, const char *const *values)
+static int header_has(const struct gmimex *g, GMimeObject *o, const char *name,
+		      const char *const *values)
 {
-	const char *v = g_mime_object_get_header(o, name);
+	const char *v = g->g_mime_object_get_header(o, name);
 	size_t i;
 
 	if (!v)
@@ -194,33 +195,40 @@ static int header_has(GMimeObject *o, const char *name, const char *const *value
 	while (*v == ' ' || *v == '\t')
 		v++;
 	for (i = 0; values[i]; i++)
-		if (!g_ascii_strncasecmp(v, values[i], strlen(values[i])))
+		if (!strncasecmp(v, values[i], strlen(values[i])))
 			return 1;
 	return 0;
 }
 
-static int is_automatic(GMimeMessage *msg, const char *from)
+static int is_automatic(const struct gmimex *g, GMimeMessage *msg, const char *from)
 {
 	static const char *const auto_sub[] = { "auto-", NULL };
 	static const char *const bulk[] = { "bulk", "junk", "list", "auto_reply", NULL };
+	GMimeObject *o = (GMimeObject *)msg;
+
+	if (header_has(g, o, "Auto-Submitted", auto_sub) || header_has(g, o, "Precedence", bulk) ||
+	    g->g_mime_object_get_header(o, "List-Id") || g->g_mime_object_get_header(o, "X-Autoreply") ||
+	    g->g_mime_object_get_header(o, "X-Autorespond"))
+		return 1;
+	return mail_from_is_automatic(from);
+}
+
+int mail_from_is_automatic(const char *from)
+{
 	static const char *const daemons[] = { "mailer-daemon@", "postmaster@", "noreply@",
 					       "no-reply@", NULL };
-	GMimeObject *o = GMIME_OBJECT(msg);
 	size_t i;
 
-	if (header_has(o, "Auto-Submitted", auto_sub) || header_has(o, "Precedence", bulk) ||
-	    g_mime_object_get_header(o, "List-Id") || g_mime_object_get_header(o, "X-Autoreply") ||
-	    g_mime_object_get_header(o, "X-Autorespond"))
-		return 1;
 	for (i = 0; daemons[i]; i++)
-		if (!g_ascii_strncasecmp(from, daemons[i], strlen(daemons[i])))
+		if (!strncasecmp(from, daemons[i], strlen(daemons[i])))
 			return 1;
 	return !*from;
 }
 
-int mail_parse(const char *raw, size_t len, struct mail_msg *out, char *err, size_t errlen)
+int mail_parse_mime(const char *raw, size_t len, struct mail_msg *out, char *err, size_t errlen)
 {
 	static const char *fallback[] = { "utf-8", "iso-8859-1", NULL };
+	const struct gmimex *g;
 	GMimeStream *stream;
 	GMimeParser *parser;
 	GMimeParserOptions *opts;
@@ -231,56 +239,57 @@ int mail_parse(const char *raw, size_t len, struct mail_msg *out, char *err, siz
 	int rc = -1;
 
 	memset(out, 0, sizeof(*out));
-	pthread_once(&gmime_once, gmime_start);
-	stream = g_mime_stream_mem_new_with_buffer(raw, len);
-	parser = g_mime_parser_new_with_stream(stream);
-	opts = g_mime_parser_options_new();
-	g_mime_parser_options_set_fallback_charsets(opts, fallback);
-	g_mime_parser_options_set_rfc2047_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
-	g_mime_parser_options_set_address_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
-	g_mime_parser_options_set_parameter_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
-	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
-	msg = g_mime_parser_construct_message(parser, opts);
-	g_mime_parser_options_free(opts);
-	g_object_unref(parser);
-	g_object_unref(stream);
+	if (!(g = gmimex_load(err, errlen)))
+		return MAIL_PARSE_UNAVAILABLE;
+	stream = g->g_mime_stream_mem_new_with_buffer(raw, len);
+	parser = g->g_mime_parser_new_with_stream(stream);
+	opts = g->g_mime_parser_options_new();
+	g->g_mime_parser_options_set_fallback_charsets(opts, fallback);
+	g->g_mime_parser_options_set_rfc2047_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
+	g->g_mime_parser_options_set_address_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
+	g->g_mime_parser_options_set_parameter_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
+	g->g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
+	msg = g->g_mime_parser_construct_message(parser, opts);
+	g->g_mime_parser_options_free(opts);
+	g->g_object_unref(parser);
+	g->g_object_unref(stream);
 	if (!msg) {
 		snprintf(err, errlen, "not a mail message (no headers could be read)");
 		return -1;
 	}
-	from = g_mime_message_get_from(msg);
-	if (from && internet_address_list_length(from) > 0) {
-		InternetAddress *ia = internet_address_list_get_address(from, 0);
+	from = g->g_mime_message_get_from(msg);
+	if (from && g->internet_address_list_length(from) > 0) {
+		InternetAddress *ia = g->internet_address_list_get_address(from, 0);
 
-		if (INTERNET_ADDRESS_IS_MAILBOX(ia)) {
-			addr = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(ia));
-			name = internet_address_get_name(ia);
+		if (is_a(g, ia, g->internet_address_mailbox_get_type())) {
+			addr = g->internet_address_mailbox_get_addr((InternetAddressMailbox *)ia);
+			name = g->internet_address_get_name(ia);
 		}
 	}
 	out->from = dup_or_empty(addr);
 	out->from_name = dup_or_empty(name);
-	out->subject = dup_or_empty(g_mime_message_get_subject(msg));
-	out->message_id = dup_or_empty(g_mime_message_get_message_id(msg));
-	out->references = dup_or_empty(g_mime_object_get_header(GMIME_OBJECT(msg), "References"));
+	out->subject = dup_or_empty(g->g_mime_message_get_subject(msg));
+	out->message_id = dup_or_empty(g->g_mime_message_get_message_id(msg));
+	out->references = dup_or_empty(g->g_mime_object_get_header((GMimeObject *)msg, "References"));
 	if (!out->from || !out->from_name || !out->subject || !out->message_id || !out->references)
 		goto oom;
-	out->automatic = is_automatic(msg, out->from);
-	part = find_part(g_mime_message_get_mime_part(msg), "plain", 0);
+	out->automatic = is_automatic(g, msg, out->from);
+	part = find_part(g, g->g_mime_message_get_mime_part(msg), "plain", 0);
 	if (part) {
-		GMimeContentType *ct = g_mime_object_get_content_type(part);
-		const char *format = g_mime_content_type_get_parameter(ct, "format");
-		const char *delsp = g_mime_content_type_get_parameter(ct, "delsp");
+		GMimeContentType *ct = g->g_mime_object_get_content_type(part);
+		const char *format = g->g_mime_content_type_get_parameter(ct, "format");
+		const char *delsp = g->g_mime_content_type_get_parameter(ct, "delsp");
 
-		out->text = part_text(part);
-		if (out->text && format && !g_ascii_strcasecmp(format, "flowed")) {
-			char *flat = mail_unflow(out->text, delsp && !g_ascii_strcasecmp(delsp, "yes"));
+		out->text = part_text(g, part);
+		if (out->text && format && !strcasecmp(format, "flowed")) {
+			char *flat = mail_unflow(out->text, delsp && !strcasecmp(delsp, "yes"));
 
 			free(out->text);
 			out->text = flat;
 		}
 		out->has_text = 1;
-	} else if ((part = find_part(g_mime_message_get_mime_part(msg), "html", 0))) {
-		char *html = part_text(part);
+	} else if ((part = find_part(g, g->g_mime_message_get_mime_part(msg), "html", 0))) {
+		char *html = part_text(g, part);
 
 		out->text = html ? html_to_text(html) : NULL;
 		free(html);
@@ -297,8 +306,21 @@ oom:
 	snprintf(err, errlen, "out of memory");
 	mail_msg_release(out);
 done:
-	g_object_unref(msg);
+	g->g_object_unref(msg);
 	return rc;
+}
+
+int mail_parse(const char *raw, size_t len, struct mail_msg *out, char *err, size_t errlen)
+{
+	switch (mail_parse_plain(raw, len, out)) {
+	case 1:
+		return 0;
+	case -1:
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	default:
+		return mail_parse_mime(raw, len, out, err, errlen);
+	}
 }
 
 void mail_msg_release(struct mail_msg *m)

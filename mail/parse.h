@@ -3,8 +3,12 @@
  * charset, CRLF or LF) into what the judge reads: the sender, a few
  * headers and the body as UTF-8 text with LF line ends. The text comes
  * from the first text/plain part that is not an attachment, else from the
- * first text/html part turned into text (mail/html.h). GMime does the
- * MIME work; no GLib type leaves this file.
+ * first text/html part turned into text (mail/html.h). A plain message
+ * (one text/plain part, 7-bit or UTF-8, simple headers) is read by
+ * mail/plain.h without GMime; anything else goes to GMime, loaded the
+ * first time one does (mail/gmime_load.h). Both give the same result for
+ * every message the plain reader takes: tests/test_mailplain.c and the
+ * mail fuzzer check it. No GLib type leaves this file.
  *
  * Ownership: mail_parse() fills a struct mail_msg whose strings are
  * malloc'd; mail_msg_release() frees them. Every string is set ("" when
@@ -27,8 +31,17 @@ struct mail_msg {
 	int automatic;		/* an auto-reply, bounce or list mail: never answered */
 };
 
-/* 0, or -1 with err when the bytes are not a message at all. */
+/*
+ * 0, or -1 with err when the bytes are not a message at all, or
+ * MAIL_PARSE_UNAVAILABLE with err when the message needs GMime and GMime
+ * cannot be loaded (keep the message and read it again later).
+ */
+#define MAIL_PARSE_UNAVAILABLE (-2)
 int mail_parse(const char *raw, size_t len, struct mail_msg *out, char *err, size_t errlen);
+/* The same, always through GMime. */
+int mail_parse_mime(const char *raw, size_t len, struct mail_msg *out, char *err, size_t errlen);
+/* 1 when mail from this address is never answered (a mailer daemon, or no address). */
+int mail_from_is_automatic(const char *from);
 void mail_msg_release(struct mail_msg *m);
 
 /*

@@ -18,39 +18,7 @@
 
 #include "mail/html.h"
 #include "mail/parse.h"
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	if (buf) {
-		buf[n] = '\0';
-		*len = (size_t)n;
-	}
-	return buf;
-}
-
-static const char *corpus(void)
-{
-	const char *shared = getenv("MXJUDGE_SHARED");
-	static char dir[512];
-
-	snprintf(dir, sizeof(dir), "%s/testdata/mail-corpus", shared && *shared ? shared : "../shared");
-	return dir;
-}
+#include "mailcorpus.h"
 
 static int parse_file(const char *rel, struct mail_msg *m)
 {
@@ -58,8 +26,8 @@ static int parse_file(const char *rel, struct mail_msg *m)
 	size_t len = 0;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s", corpus(), rel);
-	raw = slurp(path, &len);
+	mailcorpus_path(path, sizeof(path), rel);
+	raw = mailcorpus_slurp(path, &len);
 	if (!raw) {
 		print_error("cannot read %s (set MXJUDGE_SHARED)\n", path);
 		fail();
@@ -99,7 +67,7 @@ static size_t walk(const char *rel)
 	struct dirent *e;
 	size_t n = 0;
 
-	snprintf(dir, sizeof(dir), "%s/%s", corpus(), rel);
+	mailcorpus_path(dir, sizeof(dir), rel);
 	d = opendir(dir);
 	if (!d)
 		return 0;

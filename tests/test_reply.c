@@ -16,38 +16,14 @@
 
 #include "mail/parse.h"
 #include "mail/reply.h"
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	if (buf) {
-		buf[n] = '\0';
-		if (len)
-			*len = (size_t)n;
-	}
-	return buf;
-}
+#include "mailcorpus.h"
 
 static void corpus_path(char *buf, size_t len, const char *name)
 {
-	const char *shared = getenv("MXJUDGE_SHARED");
+	char rel[256];
 
-	snprintf(buf, len, "%s/testdata/mail-corpus/talon/%s", shared && *shared ? shared : "../shared",
-		 name);
+	snprintf(rel, sizeof(rel), "talon/%s", name);
+	mailcorpus_path(buf, len, rel);
 }
 
 /* s without blanks around it, in place. */
@@ -70,7 +46,7 @@ static char *reduce(const char *name, int signature)
 	size_t len = 0;
 
 	corpus_path(path, sizeof(path), name);
-	raw = slurp(path, &len);
+	raw = mailcorpus_slurp(path, &len);
 	if (!raw) {
 		print_error("cannot read %s (set MXJUDGE_SHARED)\n", path);
 		fail();
@@ -116,7 +92,7 @@ static void test_reply_talon_keeps_phone_signatures(void **state)
 		char path[512], *want, *got = reduce(files[i][0], 0);
 
 		corpus_path(path, sizeof(path), files[i][1]);
-		want = slurp(path, NULL);
+		want = mailcorpus_slurp(path, NULL);
 		assert_non_null(want);
 		assert_string_equal(strip(got), strip(want));
 		free(got);

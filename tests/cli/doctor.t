@@ -9,6 +9,7 @@ expect_exit 1 $db doctor
 contains out "FAIL database   no database at $PWD/t.db: 'mxjudge campaign new' makes it"
 contains out "ok   templates"
 contains out "warn smtp       mail not configured: reports go to the Maildir $PWD/Maildir"
+contains out "ok   mime       GMime loads"
 contains out "warn from       reports come from mxjudge@localhost"
 [ ! -e t.db ]
 

@@ -10,12 +10,16 @@
  * reply_text is the signature cut of the quote cut. The same checks run
  * on the raw bytes as text (mail_text_clean), which reaches the stripper,
  * html_to_text and mail_unflow without GMime in the way.
+ *
+ * Differential: whatever the plain reader (mail/plain.h) takes, GMime
+ * reads the same, field by field.
  */
 #include "fuzz.h"
 
 #include "core/orders.h"
 #include "mail/html.h"
 #include "mail/parse.h"
+#include "mail/plain.h"
 #include "mail/reply.h"
 
 /* Strict UTF-8 (no overlongs, surrogates or code points past U+10FFFF); no CR if lf. */
@@ -129,6 +133,35 @@ static void strip(const char *text)
 	free(q);
 }
 
+#define SAME(field)                                                                        \
+	FUZZ_ASSERT(!strcmp(plain.field, mime.field), "plain reader and GMime differ on " #field \
+		    ": \"%s\" and \"%s\"", plain.field, mime.field)
+
+static void differential(const uint8_t *data, size_t size)
+{
+	struct mail_msg plain, mime;
+	char err[512];
+	int rc = mail_parse_plain((const char *)data, size, &plain);
+
+	FUZZ_ASSERT(rc == 0 || rc == 1, "mail_parse_plain: %d", rc);
+	if (rc != 1)
+		return;
+	FUZZ_ASSERT(mail_parse_mime((const char *)data, size, &mime, err, sizeof(err)) == 0,
+		    "the plain reader took what GMime refuses: %s", err);
+	SAME(from);
+	SAME(from_name);
+	SAME(subject);
+	SAME(message_id);
+	SAME(references);
+	SAME(text);
+	FUZZ_ASSERT(plain.has_text == mime.has_text && plain.from_html == mime.from_html &&
+		    plain.automatic == mime.automatic, "plain reader and GMime differ on the flags");
+	mail_msg_release(&plain);
+	mail_msg_release(&mime);
+}
+
+#undef SAME
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct mail_msg msg;
@@ -150,6 +183,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		FUZZ_ASSERT(err[0], "mail_parse failed without a reason");
 	}
+
+	differential(data, size);
 
 	/* The bytes as text: what the helpers promise on their own. */
 	clean = mail_text_clean((const char *)data, size);
