@@ -7,7 +7,9 @@
  * queued: a receipt, an error reply quoting the line refused, or a short
  * help. Mail from unknown addresses is stored and logged, never answered.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <sodium.h>
@@ -443,42 +445,25 @@ int mailer_take(struct cmd_ctx *ctx, const char *raw, size_t len, size_t size,
 
 /* ---------- receive ---------- */
 
-static int receive_run(struct cmd_ctx *ctx, int argc, char **argv)
+/*
+ * Reads a whole message from fd (the mail agent waits for us), keeping at
+ * most the limit: *len bytes kept (NUL-terminated) of *size read. 0, or
+ * -1 with errno.
+ */
+static int read_message(int fd, char **out, size_t *len_out, size_t *size_out)
 {
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *now_arg = NULL;
-	char *raw = NULL, err[512];
+	char *raw = NULL;
 	size_t len = 0, alloc = 0, size = 0;
-	int opt, drc, ret;
-	time_t now;
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt != 'n')
-			return EXIT_USAGE;
-		now_arg = optarg;
-	}
-	if (optind != argc)
-		return EXIT_USAGE;
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
-		return EXIT_USAGE;
-	}
-	/* Read it all (the mail agent waits for us), keeping at most the limit. */
 	for (;;) {
 		char buf[65536];
-		ssize_t n = read(STDIN_FILENO, buf, sizeof(buf));
+		ssize_t n = read(fd, buf, sizeof(buf));
 		size_t take;
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0) {
-			cmd_error("reading the message: %s", strerror(errno));
-			free(raw);
-			return EXIT_TEMPFAIL;
-		}
+		if (n < 0)
+			goto fail;
 		if (n == 0)
 			break;
 		size += (size_t)n;
@@ -493,32 +478,218 @@ static int receive_run(struct cmd_ctx *ctx, int argc, char **argv)
 
 			while (na < len + take + 1)
 				na *= 2;
-			nr = realloc(raw, na);
-			if (!nr) {
-				cmd_error("out of memory");
-				free(raw);
-				return EXIT_TEMPFAIL;
-			}
+			if (!(nr = realloc(raw, na)))
+				goto fail;
 			raw = nr;
 			alloc = na;
 		}
 		memcpy(raw + len, buf, take);
 		len += take;
 	}
-	if (!raw && !(raw = malloc(1))) {
-		cmd_error("out of memory");
-		return EXIT_TEMPFAIL;
-	}
+	if (!raw && !(raw = malloc(1)))
+		goto fail;
 	if (size > MAILER_MAX_MESSAGE)
 		len = MAILER_KEEP_LARGE;	/* the headers and a start, for the record */
 	raw[len] = '\0';
+	*out = raw;
+	*len_out = len;
+	*size_out = size;
+	return 0;
+fail:
+	if (!errno)
+		errno = ENOMEM;
+	free(raw);
+	return -1;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names in dir/new, sorted (Maildir names start with the delivery time). */
+static int maildir_list(const char *dir, char ***out, size_t *n, char *err, size_t errlen)
+{
+	char path[4096];
+	DIR *d;
+	struct dirent *e;
+	char **names = NULL;
+	size_t count = 0, alloc = 0;
+
+	snprintf(path, sizeof(path), "%s/new", dir);
+	if (!(d = opendir(path))) {
+		snprintf(err, errlen, "%.400s: %s (expected a Maildir, with new/ and cur/)", path,
+			 strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		if (count == alloc) {
+			size_t na = alloc ? 2 * alloc : 64;
+			char **nn = realloc(names, na * sizeof(*nn));
+
+			if (!nn)
+				goto oom;
+			names = nn;
+			alloc = na;
+		}
+		if (!(names[count] = strdup(e->d_name)))
+			goto oom;
+		count++;
+	}
+	closedir(d);
+	if (count)
+		qsort(names, count, sizeof(*names), by_name);
+	*out = names;
+	*n = count;
+	return 0;
+oom:
+	closedir(d);
+	while (count)
+		free(names[--count]);
+	free(names);
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+/* new/NAME to cur/NAME:2,S: read and seen, as a mail reader leaves it. */
+static void maildir_mark_read(const char *dir, const char *name)
+{
+	char from[4096], to[4200];
+
+	snprintf(from, sizeof(from), "%s/new/%s", dir, name);
+	snprintf(to, sizeof(to), "%s/cur/%s%s", dir, name, strstr(name, ":2,") ? "" : ":2,S");
+	/* Left in new/, it is only recognised as received before, next time. */
+	if (rename(from, to) && errno != ENOENT)
+		fprintf(stderr, "mxjudge: %s: cannot move it to cur/: %s\n", from, strerror(errno));
+}
+
+/* Messages taken between two syncs (and so moved to cur/ together). */
+#define MAILDIR_BATCH 512
+
+/* Takes dir/new/name as receive takes stdin; *taken 0 when it is gone meanwhile. */
+static int maildir_take(struct cmd_ctx *ctx, const char *dir, const char *name, time_t now,
+			int *taken)
+{
+	char path[4096], *raw = NULL;
+	size_t len = 0, size = 0;
+	int fd, r;
+
+	*taken = 0;
+	snprintf(path, sizeof(path), "%s/new/%s", dir, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT)
+		return EXIT_OK;	/* a mail reader took it first */
+	if (fd < 0 || read_message(fd, &raw, &len, &size)) {
+		cmd_error("%s: %s; it stays in new/", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return EXIT_TEMPFAIL;
+	}
+	close(fd);
+	r = mailer_take(ctx, raw, len, size, "maildir", now);
+	free(raw);
+	*taken = r != EXIT_TEMPFAIL;
+	return r;
+}
+
+/*
+ * receive --maildir DIR: each message of DIR/new as receive takes one, in
+ * delivery order, in one process. A message leaves new/ only once the
+ * commits that stored and answered it are durable (db_sync, once per
+ * MAILDIR_BATCH), so a crash at any point loses none: what is still in
+ * new/ is taken again next time and recognised if it was stored already.
+ * A temporary failure stops the run (exit 75) after what came before it.
+ */
+static int receive_maildir(struct cmd_ctx *ctx, const char *dir, time_t now)
+{
+	char **names = NULL, err[512];
+	size_t n = 0, i, first = 0, taken = 0;
+	int lock, ret = EXIT_OK;
+
+	lock = mailer_lock(ctx->db_path, "maildir");
+	if (lock == -1)
+		return EXIT_OK;	/* another batch is at work */
+	if (lock < 0) {
+		cmd_error("%s.maildir.lock: %s", ctx->db_path, strerror(errno));
+		return EXIT_FAIL;
+	}
+	if (maildir_list(dir, &names, &n, err, sizeof(err))) {
+		cmd_error("%s", err);
+		close(lock);
+		return EXIT_FAIL;
+	}
+	while (first < n && ret == EXIT_OK) {
+		size_t end = n - first > MAILDIR_BATCH ? first + MAILDIR_BATCH : n;
+
+		for (i = first; i < end; i++) {
+			int one;
+
+			ret = maildir_take(ctx, dir, names[i], now, &one);
+			if (ret == EXIT_TEMPFAIL)
+				break;
+			taken += (size_t)one;
+		}
+		if (i == first)
+			break;
+		if (db_sync(ctx->db, err, sizeof(err))) {
+			cmd_error("%s; the messages stay in %s/new", err, dir);
+			ret = EXIT_TEMPFAIL;
+			break;
+		}
+		mailer_crash_point("maildir-synced");
+		for (; first < i; first++)
+			maildir_mark_read(dir, names[first]);
+	}
+	if (!ctx->quiet)
+		printf("receive: %zu message%s taken from %s/new\n", taken, taken == 1 ? "" : "s", dir);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	close(lock);
+	return ret;
+}
+
+static int receive_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "now", required_argument, NULL, 'n' },
+		{ "maildir", required_argument, NULL, 'm' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *now_arg = NULL, *dir = NULL;
+	char *raw = NULL, err[512];
+	size_t len = 0, size = 0;
+	int opt, drc, ret;
+	time_t now;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'n': now_arg = optarg; break;
+		case 'm': dir = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (optind != argc)
+		return EXIT_USAGE;
+	if (time_now(now_arg, &now)) {
+		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+		return EXIT_USAGE;
+	}
+	if (!dir && read_message(STDIN_FILENO, &raw, &len, &size)) {
+		cmd_error("reading the message: %s", strerror(errno));
+		return EXIT_TEMPFAIL;
+	}
 	/* Any failure to store is temporary for the mail agent: it keeps the mail and retries. */
 	drc = db_open(&ctx->db, ctx->db_path, err, sizeof(err));
 	if (drc) {
-		cmd_error("%s; the message was not stored", err);
+		cmd_error("%s; %s", err, dir ? "nothing was taken" : "the message was not stored");
 		free(raw);
 		return EXIT_TEMPFAIL;
 	}
+	if (dir)
+		return receive_maildir(ctx, dir, now);
 	ret = mailer_take(ctx, raw, len, size, "receive", now);
 	free(raw);
 	return ret;
@@ -630,8 +801,9 @@ static int fetch_run(struct cmd_ctx *ctx, int argc, char **argv)
 }
 
 const struct cmd receive_cmd[] = {
-	{ "receive", "[--now TIME] < MESSAGE", receive_run, 0,
-	  "take one mail message on stdin: store it, read its orders, queue the answer", NULL },
+	{ "receive", "[--now TIME] < MESSAGE | --maildir DIR", receive_run, 0,
+	  "take one mail message on stdin (or each in DIR/new): store it, read its orders, queue "
+	  "the answer", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };
 

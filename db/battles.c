@@ -23,7 +23,7 @@ static int collect(struct db *db, sqlite3_stmt *st, void **out, size_t *n, size_
 
 			if (!g) {
 				free(arr);
-				sqlite3_finalize(st);
+				db_done(db, st);
 				snprintf(err, errlen, "out of memory");
 				return DB_ERROR;
 			}
@@ -37,10 +37,10 @@ static int collect(struct db *db, sqlite3_stmt *st, void **out, size_t *n, size_
 		free(arr);
 		*n = 0;
 		rc = db_fail(db, rc, what, err, errlen);
-		sqlite3_finalize(st);
+		db_done(db, st);
 		return rc;
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	*out = arr;
 	return 0;
 }
@@ -280,7 +280,7 @@ int db_ship_removed(struct db *db, long long ship_id, int *removed, char *err, s
 	} else {
 		rc = rc == SQLITE_DONE ? DB_NOT_FOUND : db_fail(db, rc, "reading a ship", err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }
 
@@ -375,6 +375,6 @@ int db_turn_undone(struct db *db, long long turn_id, int *undone, char *err, siz
 	} else {
 		rc = db_fail(db, rc, "reading undos", err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }

@@ -10,10 +10,25 @@
 #include "internal.h"
 #include "schema.h"
 
+/*
+ * Prepared statements are kept for the next db_prep() of the same SQL:
+ * preparing (parsing, planning) cost more than running them, 40% of a
+ * `receive --maildir` batch. A slot is busy between db_prep and db_done.
+ */
+#define STMT_CACHE 64
+
+struct stmt_slot {
+	char *sql;
+	sqlite3_stmt *st;
+	int busy;
+};
+
 struct db {
 	sqlite3 *h;
 	char *path;
 	int in_tx;
+	struct stmt_slot cache[STMT_CACHE];
+	size_t ncache;
 };
 
 /* ---------- helpers ---------- */
@@ -44,13 +59,50 @@ static int fail(struct db *db, int rc, const char *what, char *err, size_t errle
 
 int db_prep(struct db *db, sqlite3_stmt **st, const char *sql, char *err, size_t errlen)
 {
-	int rc = sqlite3_prepare_v2(db->h, sql, -1, st, NULL);
+	struct stmt_slot *slot = NULL;
+	size_t i;
+	int rc;
 
+	for (i = 0; i < db->ncache; i++) {
+		if (!db->cache[i].busy && !strcmp(db->cache[i].sql, sql)) {
+			db->cache[i].busy = 1;
+			*st = db->cache[i].st;
+			return 0;
+		}
+	}
+	if (db->ncache < STMT_CACHE && (db->cache[db->ncache].sql = strdup(sql)))
+		slot = &db->cache[db->ncache];
+	rc = sqlite3_prepare_v3(db->h, sql, -1, slot ? SQLITE_PREPARE_PERSISTENT : 0, st, NULL);
 	if (rc != SQLITE_OK) {
 		*st = NULL;
+		if (slot)
+			free(slot->sql);
 		return fail(db, rc, "preparing a statement", err, errlen);
 	}
+	if (slot) {
+		slot->st = *st;
+		slot->busy = 1;
+		db->ncache++;
+	}
 	return 0;
+}
+
+void db_done(struct db *db, sqlite3_stmt *st)
+{
+	size_t i;
+
+	if (!st)
+		return;
+	for (i = 0; i < db->ncache; i++) {
+		if (db->cache[i].st == st) {
+			/* Reset: no read transaction is left open by a half-read query. */
+			sqlite3_reset(st);
+			sqlite3_clear_bindings(st);
+			db->cache[i].busy = 0;
+			return;
+		}
+	}
+	sqlite3_finalize(st);
 }
 
 /* NULL binds SQL NULL, "" binds "". */
@@ -99,7 +151,7 @@ int db_run(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t 
 		else
 			ret = fail(db, rc, what, err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return ret;
 }
 
@@ -148,7 +200,7 @@ static int pragma_int(struct db *db, const char *sql, int *out, char *err, size_
 	} else {
 		rc = fail(db, rc, sql, err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }
 
@@ -302,7 +354,7 @@ int db_open_version(struct db **out, const char *path, int version, char *err, s
 		rc = DB_ERROR;
 		goto fail;
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	st = NULL;
 	/* NORMAL is durable in WAL mode up to the last checkpoint-safe commit. */
 	if ((rc = exec1(db, "PRAGMA synchronous = NORMAL", err, errlen)))
@@ -316,7 +368,7 @@ int db_open_version(struct db **out, const char *path, int version, char *err, s
 		if ((rc = db_prep(db, &st, sql, err, errlen)))
 			goto fail;
 		sqlite3_step(st);
-		sqlite3_finalize(st);
+		db_done(db, st);
 		st = NULL;
 	}
 	rc = migrate(db, version, err, errlen);
@@ -327,7 +379,7 @@ int db_open_version(struct db **out, const char *path, int version, char *err, s
 	return 0;
 fail:
 	umask(old_mask);
-	sqlite3_finalize(st);
+	db_done(db, st);
 	db_close(db);
 	return rc ? rc : DB_ERROR;
 }
@@ -343,9 +395,21 @@ void db_close(struct db *db)
 		return;
 	if (db->in_tx)
 		db_rollback(db);
+	while (db->ncache) {
+		db->ncache--;
+		sqlite3_finalize(db->cache[db->ncache].st);
+		free(db->cache[db->ncache].sql);
+	}
 	sqlite3_close(db->h);
 	free(db->path);
 	free(db);
+}
+
+int db_sync(struct db *db, char *err, size_t errlen)
+{
+	int rc = sqlite3_wal_checkpoint_v2(db->h, "main", SQLITE_CHECKPOINT_FULL, NULL, NULL);
+
+	return rc == SQLITE_OK ? 0 : fail(db, rc, "making the commits durable", err, errlen);
 }
 
 int db_schema_version(struct db *db)
@@ -477,7 +541,7 @@ int db_campaign_get(struct db *db, const char *name, struct db_campaign *c, char
 	} else {
 		rc = fail(db, rc, "reading a campaign", err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }
 
@@ -519,7 +583,7 @@ int db_campaign_list(struct db *db, struct db_campaign **out, size_t *n, char *e
 		}
 	}
 	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing campaigns", err, errlen);
-	sqlite3_finalize(st);
+	db_done(db, st);
 	if (rc) {
 		db_campaign_list_release(*out, *n);
 		*out = NULL;
@@ -583,7 +647,7 @@ static int captain_one(struct db *db, sqlite3_stmt *st, struct db_captain *c, ch
 	} else {
 		rc = fail(db, rc, "reading a captain", err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }
 
@@ -639,7 +703,7 @@ int db_captain_list(struct db *db, long long campaign_id, struct db_captain **ou
 		captain_row(st, c);
 	}
 	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing captains", err, errlen);
-	sqlite3_finalize(st);
+	db_done(db, st);
 	if (rc) {
 		free(*out);
 		*out = NULL;
@@ -719,7 +783,7 @@ int db_ship_get(struct db *db, long long campaign_id, const char *name, struct d
 	} else {
 		rc = fail(db, rc, "reading a ship", err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }
 
@@ -768,7 +832,7 @@ int db_ship_list(struct db *db, long long campaign_id, struct db_ship **out, siz
 		ship_row(st, s);
 	}
 	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing ships", err, errlen);
-	sqlite3_finalize(st);
+	db_done(db, st);
 	if (rc) {
 		free(*out);
 		*out = NULL;
@@ -855,7 +919,7 @@ int db_turn_get(struct db *db, long long campaign_id, int number, struct db_turn
 	} else {
 		rc = fail(db, rc, "reading a turn", err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }
 
@@ -926,7 +990,7 @@ int db_turn_list(struct db *db, long long campaign_id, struct db_turn **out, siz
 		turn_row(st, t, 0);
 	}
 	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing turns", err, errlen);
-	sqlite3_finalize(st);
+	db_done(db, st);
 	if (rc) {
 		db_turn_list_release(*out, *n);
 		*out = NULL;
@@ -964,10 +1028,10 @@ int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen)
 		old = sqlite3_column_int64(st, 0);
 	else if (rc != SQLITE_DONE) {
 		rc = fail(db, rc, "reading orders", err, errlen);
-		sqlite3_finalize(st);
+		db_done(db, st);
 		return rc;
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	if (old) {
 		rc = db_prep(db, &st, "UPDATE orders SET current = 0 WHERE id = ?1", err, errlen);
 		if (rc)
@@ -1011,17 +1075,26 @@ int db_order_list(struct db *db, long long turn_id, int current_only, struct db_
 	struct db_order *o;
 	size_t alloc = 0;
 	int oom = 0;
-	int rc = db_prep(db, &st, "SELECT o.id, o.turn_id, o.ship_id, o.captain_id, s.name, o.digest, "
-			  "o.received_at, o.current, o.superseded_by, o.raw, o.understood "
-			  "FROM orders o JOIN ships s ON s.id = o.ship_id WHERE o.turn_id = ?1 "
-			  "AND (?2 = 0 OR o.current = 1) ORDER BY o.ship_id, o.id", err, errlen);
+#define ORDER_COLUMNS                                                                        \
+	"SELECT o.id, o.turn_id, o.ship_id, o.captain_id, s.name, o.digest, o.received_at, " \
+	"o.current, o.superseded_by, o.raw, o.understood FROM orders o "
+	/*
+	 * The current orders through their own partial index: one row a ship,
+	 * however often captains sent orders again (SQLite, without ANALYZE
+	 * figures, would walk every order of the turn).
+	 */
+	int rc = db_prep(db, &st, current_only
+			 ? ORDER_COLUMNS "INDEXED BY orders_current JOIN ships s ON s.id = o.ship_id "
+			   "WHERE o.turn_id = ?1 AND o.current = 1 ORDER BY o.ship_id"
+			 : ORDER_COLUMNS "JOIN ships s ON s.id = o.ship_id WHERE o.turn_id = ?1 "
+			   "ORDER BY o.ship_id, o.id", err, errlen);
+#undef ORDER_COLUMNS
 
 	*out = NULL;
 	*n = 0;
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, turn_id);
-	sqlite3_bind_int(st, 2, current_only);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		o = db_grow((void **)out, n, &alloc, sizeof(**out));
 		if (!o) {
@@ -1045,7 +1118,7 @@ int db_order_list(struct db *db, long long turn_id, int current_only, struct db_
 		}
 	}
 	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing orders", err, errlen);
-	sqlite3_finalize(st);
+	db_done(db, st);
 	if (rc) {
 		db_order_list_release(*out, *n);
 		*out = NULL;
@@ -1115,7 +1188,7 @@ int db_event_list(struct db *db, long long turn_id, struct db_event **out, size_
 		}
 	}
 	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing events", err, errlen);
-	sqlite3_finalize(st);
+	db_done(db, st);
 	if (rc) {
 		db_event_list_release(*out, *n);
 		*out = NULL;
@@ -1185,7 +1258,7 @@ int db_die_list(struct db *db, long long turn_id, struct db_die **out, size_t *n
 		d->score = sqlite3_column_int(st, 7);
 	}
 	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing dice", err, errlen);
-	sqlite3_finalize(st);
+	db_done(db, st);
 	if (rc) {
 		free(*out);
 		*out = NULL;
@@ -1264,7 +1337,7 @@ int db_outbox_list(struct db *db, long long campaign_id, int unsent_only,
 		}
 	}
 	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing the outbox", err, errlen);
-	sqlite3_finalize(st);
+	db_done(db, st);
 	if (rc) {
 		db_outbox_list_release(*out, *n);
 		*out = NULL;

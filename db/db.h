@@ -51,6 +51,14 @@ int db_open(struct db **out, const char *path, char *err, size_t errlen);
 int db_open_version(struct db **out, const char *path, int version, char *err,
 		    size_t errlen);
 void db_close(struct db *db);
+/*
+ * Every commit so far made durable: a full checkpoint of the WAL, synced.
+ * In WAL mode with synchronous NORMAL a commit is safe from a crash of the
+ * process, not of the machine, until a checkpoint (db_close() makes one),
+ * so a batch that acknowledges many commits at once calls this first.
+ * DB_BUSY when readers kept it from finishing.
+ */
+int db_sync(struct db *db, char *err, size_t errlen);
 int db_schema_version(struct db *db);
 
 /*

@@ -14,9 +14,15 @@ sqlite3 *db_sqlite(struct db *db);
 /* Fills err for a failed SQLite call; DB_BUSY when locked, else DB_ERROR. */
 int db_fail(struct db *db, int rc, const char *what, char *err, size_t errlen);
 
-/* The statement helpers every db/ file shares (db.c). */
+/*
+ * The statement helpers every db/ file shares (db.c). db_prep() gives a
+ * statement for sql, kept from an earlier use when one is free; every
+ * statement it gives goes back with db_done() (never sqlite3_finalize: the
+ * cache would keep a dead one), which resets it for the next use.
+ */
 int db_prep(struct db *db, sqlite3_stmt **st, const char *sql, char *err, size_t errlen);
-/* Steps a statement that returns no rows and finalizes it; DB_EXISTS on a unique clash. */
+void db_done(struct db *db, sqlite3_stmt *st);
+/* Steps a statement that returns no rows and gives it back; DB_EXISTS on a unique clash. */
 int db_run(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t errlen);
 /* NULL binds SQL NULL, "" binds "". */
 int db_bind_text(sqlite3_stmt *st, int i, const char *s);

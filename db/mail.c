@@ -37,16 +37,16 @@ int db_mail_in_store(struct db *db, struct db_mail_in *m, const void *raw, size_
 	if (rc == SQLITE_ROW) {
 		m->id = sqlite3_column_int64(st, 0);
 		db_col_copy(st, 1, m->status, sizeof(m->status));
-		sqlite3_finalize(st);
+		db_done(db, st);
 		db_rollback(db);
 		return DB_EXISTS;
 	}
 	if (rc != SQLITE_DONE) {
 		rc = db_fail(db, rc, "reading received mail", err, errlen);
-		sqlite3_finalize(st);
+		db_done(db, st);
 		goto out;
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	rc = db_prep(db, &st, "INSERT INTO mail_in (digest, source, received_at, size, truncated, raw) "
 		  "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", err, errlen);
 	if (rc)
@@ -104,7 +104,7 @@ int db_mail_in_count(struct db *db, const char *status, long long *n, char *err,
 	} else {
 		rc = db_fail(db, rc, "counting received mail", err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }
 
@@ -138,7 +138,7 @@ int db_captain_find_email(struct db *db, const char *email, struct db_captain **
 		db_col_copy(st, 5, c->joined_at, sizeof(c->joined_at));
 	}
 	rc = rc == SQLITE_DONE ? 0 : db_fail(db, rc, "finding captains", err, errlen);
-	sqlite3_finalize(st);
+	db_done(db, st);
 	if (rc) {
 		free(*out);
 		*out = NULL;
@@ -217,7 +217,7 @@ int db_outbox_deliveries(struct db *db, const char *state, const char *now,
 		}
 	}
 	rc = rc == SQLITE_DONE ? 0 : db_fail(db, rc, "listing the outbox", err, errlen);
-	sqlite3_finalize(st);
+	db_done(db, st);
 	if (rc) {
 		db_outbox_deliveries_release(*out, *n);
 		*out = NULL;
@@ -249,7 +249,7 @@ int db_outbox_get_delivery(struct db *db, long long id, struct db_delivery *d, c
 	} else {
 		rc = db_fail(db, rc, "reading the outbox", err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }
 
@@ -268,7 +268,7 @@ int db_outbox_has_key(struct db *db, const char *key, char *err, size_t errlen)
 		rc = 0;
 	else
 		rc = db_fail(db, rc, "reading the outbox", err, errlen);
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }
 
@@ -459,6 +459,6 @@ int db_campaign_key(struct db *db, long long campaign_id, const unsigned char *f
 	} else {
 		rc = db_fail(db, rc, "reading a campaign key", err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }

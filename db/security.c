@@ -27,7 +27,7 @@ int db_lockout_get(struct db *db, long long ship_id, struct db_lockout *l, char 
 	} else {
 		rc = db_fail(db, rc, "reading a lockout", err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }
 
@@ -77,7 +77,7 @@ int db_auth_fail(struct db *db, long long campaign_id, long long ship_id, const 
 	} else {
 		rc = db_fail(db, rc, "counting wrong passwords", err, errlen);
 	}
-	sqlite3_finalize(st);
+	db_done(db, st);
 	return rc;
 }
 

@@ -57,7 +57,8 @@ static void put_cp(struct out *o, unsigned long cp)
 	char b[4];
 	size_t n;
 
-	if (cp == 0xa0)
+	/* &#13; is white space to HTML; text leaves here with LF line ends only. */
+	if (cp == 0xa0 || cp == '\r')
 		cp = ' ';
 	if (cp == 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
 		cp = 0xfffd;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
+#include "db/internal.h"
 
 struct fixture {
 	char dir[64];
@@ -243,6 +244,51 @@ static void test_db_orders_supersede(void **state)
 	db_order_list_release(list, n);
 }
 
+/*
+ * Prepared statements are kept and given again for the same SQL; one in
+ * use is never given twice; given back, a half-read query holds no read
+ * transaction, so another connection can still checkpoint the whole WAL.
+ */
+static void test_db_statement_cache(void **state)
+{
+	struct fixture *f = *state;
+	sqlite3_stmt *a, *b, *c;
+	sqlite3 *other;
+	int log = -1, done = -1;
+	char err[256];
+	const char *sql = "SELECT name FROM campaigns ORDER BY id";
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	raw_exec(f->path, "INSERT INTO campaigns (name, ruleset, status, created_at, settings) VALUES "
+		 "('a', 'hovercrafts', 'open', '2025-01-01T00:00:00Z', '{}'), "
+		 "('b', 'hovercrafts', 'open', '2025-01-01T00:00:00Z', '{}')");
+	assert_int_equal(db_prep(f->db, &a, sql, err, sizeof(err)), 0);
+	assert_int_equal(sqlite3_step(a), SQLITE_ROW);
+	/* In use: the same SQL gets a statement of its own. */
+	assert_int_equal(db_prep(f->db, &b, sql, err, sizeof(err)), 0);
+	assert_ptr_not_equal(a, b);
+	assert_int_equal(sqlite3_step(b), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(b, 0), "a");
+	db_done(f->db, b);
+	/* Given back half-read: reset, so it starts again from the first row. */
+	db_done(f->db, a);
+	assert_int_equal(db_prep(f->db, &c, sql, err, sizeof(err)), 0);
+	assert_ptr_equal(c, a);
+	assert_int_equal(sqlite3_step(c), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(c, 0), "a");
+	db_done(f->db, c);
+	/* Nothing holds a read snapshot: a full checkpoint from elsewhere completes. */
+	assert_int_equal(sqlite3_open(f->path, &other), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(other, "INSERT INTO campaigns (name, ruleset, status, created_at, "
+				      "settings) VALUES ('c', 'hovercrafts', 'open', '2025-01-01T00:00:00Z', "
+				      "'{}')", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_wal_checkpoint_v2(other, NULL, SQLITE_CHECKPOINT_TRUNCATE, &log, &done),
+			 SQLITE_OK);
+	assert_int_equal(log, 0);
+	sqlite3_close(other);
+	assert_int_equal(db_sync(f->db, err, sizeof(err)), 0);
+}
+
 static void test_db_turn_claim_once(void **state)
 {
 	struct fixture *f = *state;
@@ -364,6 +410,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_db_refuses_foreign_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_campaign_name_unique, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_orders_supersede, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_statement_cache, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_turn_claim_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_outbox_unique_key, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_events_and_dice, setup, teardown),
