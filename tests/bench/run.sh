@@ -33,8 +33,24 @@ at_most() { awk -v v="$1" -v t="$2" 'BEGIN { r = (v > 0 ? t / v : 99); printf "%
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
 # field NAME: the value after NAME in a "name value name value" line on stdin
 field() { awk -v k="$1" '{ for (i = 1; i < NF; i++) if ($i == k) print $(i + 1) }'; }
-# wall CMD...: seconds CMD took (its output is dropped)
-wall() { "$BENCH" time "$@" 2>/dev/null | field wall; }
+# timed CMD...: "wall S cpu S maxrss_kib K status N" for CMD (its output
+# dropped). A CMD that fails stops the bench: timing a usage error gives a
+# figure, and a false one. wall CMD...: the seconds alone.
+timed() {
+	t_out=$("$BENCH" time "$@" 2>/dev/null)
+	t_status=$(echo "$t_out" | field status)
+	if [ "$t_status" != 0 ]; then
+		echo "bench: '$*' exited ${t_status:-?}; no figure from a failed run" >&2
+		exit 1
+	fi
+	echo "$t_out"
+}
+wall() { t_line=$(timed "$@"); echo "$t_line" | field wall; }
+# resolved DB NUMBER: fails the bench unless turn NUMBER of DB's campaign is resolved.
+resolved() {
+	r=$(sqlite3 "$1" "SELECT count(*) FROM turns WHERE number = $2 AND resolved_at IS NOT NULL")
+	[ "$r" -ge 1 ] || { echo "bench: $1: turn $2 was not resolved; the figure would be wrong" >&2; exit 1; }
+}
 # stamp N: the ISO time N hours after 2025-01-01T00:00Z
 stamp() { date -u -d "@$((1735689600 + $1 * 3600))" +%Y-%m-%dT%H:%MZ; }
 
@@ -119,6 +135,7 @@ while [ "$i" -lt "$reps" ]; do
 	wall sh -c "sqlite3 f.db <floor.sql" >>f.txt
 	i=$((i + 1))
 done
+resolved p.db "$h"
 tp=$(median <p.txt); tf=$(median <f.txt)
 x=$(awk -v p="$tp" -v f="$tf" 'BEGIN { printf "%.2f", p / f }')
 set -- $(at_most "$x" 2)
@@ -155,7 +172,7 @@ INSERT INTO turns (id, campaign_id, number, seed, opened_at, deadline, resolved_
 COMMIT;
 EOF
 got=$(sqlite3 many.db "SELECT count(*) FROM campaigns WHERE status = 'running'")
-out=$("$BENCH" time "$MX" -q --db many.db process --now "$(stamp 1)")
+out=$(timed "$MX" -q --db many.db process --now "$(stamp 1)")
 resolved=$(sqlite3 many.db "SELECT count(*) FROM turns WHERE resolved_at IS NOT NULL AND number = 1")
 t=$(echo "$out" | field wall); kib=$(echo "$out" | field maxrss_kib)
 set -- $(at_most "$t" 60)
@@ -181,6 +198,8 @@ while [ "$i" -lt "$reps" ]; do
 	copy hist.db y.db; wall "$MX" -q --db y.db process --now "$(stamp "$last")" >>b.txt
 	i=$((i + 1))
 done
+resolved x.db 10
+resolved y.db "$last"
 ta=$(median <a.txt); tb=$(median <b.txt)
 x=$(awk -v a="$ta" -v b="$tb" 'BEGIN { printf "%.2f", b / a }')
 set -- $(at_most "$x" 1.2)
@@ -230,8 +249,8 @@ fi
 nb=100000
 [ "$QUICK" = 1 ] && nb=5000
 sim="simulate --width 12 --height 8 --per-side 2 --battles $nb --seed 1 --json"
-o1=$("$BENCH" time "$MX" $sim --threads 1 2>/dev/null)
-o2=$("$BENCH" time "$MX" $sim --threads 2 2>/dev/null)
+o1=$(timed "$MX" $sim --threads 1)
+o2=$(timed "$MX" $sim --threads 2)
 t1=$(echo "$o1" | field wall); t2=$(echo "$o2" | field wall)
 c1=$(echo "$o1" | field cpu); c2=$(echo "$o2" | field cpu)
 r2=$(awk -v n="$nb" -v t="$t2" 'BEGIN { printf "%.0f", n / t }')
