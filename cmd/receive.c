@@ -7,7 +7,6 @@
  * queued: a receipt, an error reply quoting the line refused, or a short
  * help. Mail from unknown addresses is stored and logged, never answered.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -26,6 +25,7 @@
 #include "lib/strbuf.h"
 #include "mail/imap.h"
 #include "mail/lock.h"
+#include "mail/maildir.h"
 #include "mail/parse.h"
 #include "mail/reply.h"
 #include "mailer.h"
@@ -478,16 +478,20 @@ static int read_message(int fd, char **out, size_t *len_out, size_t *size_out)
 
 			while (na < len + take + 1)
 				na *= 2;
-			if (!(nr = realloc(raw, na)))
+			if (!(nr = realloc(raw, na))) {
+				errno = ENOMEM;
 				goto fail;
+			}
 			raw = nr;
 			alloc = na;
 		}
 		memcpy(raw + len, buf, take);
 		len += take;
 	}
-	if (!raw && !(raw = malloc(1)))
+	if (!raw && !(raw = malloc(1))) {
+		errno = ENOMEM;
 		goto fail;
+	}
 	if (size > MAILER_MAX_MESSAGE)
 		len = MAILER_KEEP_LARGE;	/* the headers and a start, for the record */
 	raw[len] = '\0';
@@ -496,73 +500,8 @@ static int read_message(int fd, char **out, size_t *len_out, size_t *size_out)
 	*size_out = size;
 	return 0;
 fail:
-	if (!errno)
-		errno = ENOMEM;
 	free(raw);
 	return -1;
-}
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The names in dir/new, sorted (Maildir names start with the delivery time). */
-static int maildir_list(const char *dir, char ***out, size_t *n, char *err, size_t errlen)
-{
-	char path[4096];
-	DIR *d;
-	struct dirent *e;
-	char **names = NULL;
-	size_t count = 0, alloc = 0;
-
-	snprintf(path, sizeof(path), "%s/new", dir);
-	if (!(d = opendir(path))) {
-		snprintf(err, errlen, "%.400s: %s (expected a Maildir, with new/ and cur/)", path,
-			 strerror(errno));
-		return -1;
-	}
-	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		if (count == alloc) {
-			size_t na = alloc ? 2 * alloc : 64;
-			char **nn = realloc(names, na * sizeof(*nn));
-
-			if (!nn)
-				goto oom;
-			names = nn;
-			alloc = na;
-		}
-		if (!(names[count] = strdup(e->d_name)))
-			goto oom;
-		count++;
-	}
-	closedir(d);
-	if (count)
-		qsort(names, count, sizeof(*names), by_name);
-	*out = names;
-	*n = count;
-	return 0;
-oom:
-	closedir(d);
-	while (count)
-		free(names[--count]);
-	free(names);
-	snprintf(err, errlen, "out of memory");
-	return -1;
-}
-
-/* new/NAME to cur/NAME:2,S: read and seen, as a mail reader leaves it. */
-static void maildir_mark_read(const char *dir, const char *name)
-{
-	char from[4096], to[4200];
-
-	snprintf(from, sizeof(from), "%s/new/%s", dir, name);
-	snprintf(to, sizeof(to), "%s/cur/%s%s", dir, name, strstr(name, ":2,") ? "" : ":2,S");
-	/* Left in new/, it is only recognised as received before, next time. */
-	if (rename(from, to) && errno != ENOENT)
-		fprintf(stderr, "mxjudge: %s: cannot move it to cur/: %s\n", from, strerror(errno));
 }
 
 /* Messages taken between two syncs (and so moved to cur/ together). */
@@ -615,7 +554,7 @@ static int receive_maildir(struct cmd_ctx *ctx, const char *dir, time_t now)
 		cmd_error("%s.maildir.lock: %s", ctx->db_path, strerror(errno));
 		return EXIT_FAIL;
 	}
-	if (maildir_list(dir, &names, &n, err, sizeof(err))) {
+	if (maildir_list_new(dir, &names, &n, err, sizeof(err))) {
 		cmd_error("%s", err);
 		close(lock);
 		return EXIT_FAIL;
@@ -639,14 +578,15 @@ static int receive_maildir(struct cmd_ctx *ctx, const char *dir, time_t now)
 			break;
 		}
 		mailer_crash_point("maildir-synced");
+		/* Left in new/, a message is only recognised as received before, next time. */
 		for (; first < i; first++)
-			maildir_mark_read(dir, names[first]);
+			if (maildir_mark_read(dir, names[first]) && errno != ENOENT)
+				fprintf(stderr, "mxjudge: %s/new/%s: cannot move it to cur/: %s\n", dir,
+					names[first], strerror(errno));
 	}
 	if (!ctx->quiet)
 		printf("receive: %zu message%s taken from %s/new\n", taken, taken == 1 ? "" : "s", dir);
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	maildir_names_free(names, n);
 	close(lock);
 	return ret;
 }
@@ -692,6 +632,11 @@ static int receive_run(struct cmd_ctx *ctx, int argc, char **argv)
 		return receive_maildir(ctx, dir, now);
 	ret = mailer_take(ctx, raw, len, size, "receive", now);
 	free(raw);
+	/* Exit 0 tells the mail agent to delete its copy: ours is on disk first. */
+	if (ret == EXIT_OK && db_sync(ctx->db, err, sizeof(err))) {
+		cmd_error("%s; the mail agent should deliver the message again", err);
+		ret = EXIT_TEMPFAIL;
+	}
 	return ret;
 }
 
@@ -747,6 +692,12 @@ int mailer_fetch(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now
 		free(data);
 		if (r == EXIT_TEMPFAIL) {
 			ret = r;	/* left unseen: taken again next time */
+			break;
+		}
+		/* Seen means done to the server: on our disk first. */
+		if (db_sync(ctx->db, err, sizeof(err))) {
+			cmd_error("fetch: %s", err);
+			ret = EXIT_TEMPFAIL;
 			break;
 		}
 		mailer_crash_point("fetch-stored");

@@ -52,11 +52,13 @@ int db_open_version(struct db **out, const char *path, int version, char *err,
 		    size_t errlen);
 void db_close(struct db *db);
 /*
- * Every commit so far made durable: a full checkpoint of the WAL, synced.
- * In WAL mode with synchronous NORMAL a commit is safe from a crash of the
- * process, not of the machine, until a checkpoint (db_close() makes one),
- * so a batch that acknowledges many commits at once calls this first.
- * DB_BUSY when readers kept it from finishing.
+ * Every commit so far on disk: the write-ahead log synced (one fsync),
+ * without waiting for readers. In WAL mode with synchronous NORMAL a
+ * commit survives a crash of the process, but one of the machine only
+ * after a checkpoint, which db_close() makes only as the last connection
+ * (cron's process may hold another). So what acknowledges a commit to the
+ * outside (receive's exit 0, a Maildir message moved to cur/) calls this
+ * first.
  */
 int db_sync(struct db *db, char *err, size_t errlen);
 int db_schema_version(struct db *db);

@@ -116,3 +116,69 @@ int maildir_has(const char *dir, const char *unique)
 	closedir(d);
 	return found;
 }
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int maildir_list_new(const char *dir, char ***out, size_t *n, char *err, size_t errlen)
+{
+	char path[4096];
+	DIR *d;
+	struct dirent *e;
+	char **names = NULL;
+	size_t count = 0, alloc = 0;
+
+	*out = NULL;
+	*n = 0;
+	snprintf(path, sizeof(path), "%s/new", dir);
+	if (!(d = opendir(path))) {
+		snprintf(err, errlen, "%.400s: %s (expected a Maildir, with new/ and cur/)", path,
+			 strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		if (count == alloc) {
+			size_t na = alloc ? 2 * alloc : 64;
+			char **nn = realloc(names, na * sizeof(*nn));
+
+			if (!nn)
+				goto oom;
+			names = nn;
+			alloc = na;
+		}
+		if (!(names[count] = strdup(e->d_name)))
+			goto oom;
+		count++;
+	}
+	closedir(d);
+	if (count)
+		qsort(names, count, sizeof(*names), by_name);
+	*out = names;
+	*n = count;
+	return 0;
+oom:
+	closedir(d);
+	maildir_names_free(names, count);
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+void maildir_names_free(char **names, size_t n)
+{
+	while (n)
+		free(names[--n]);
+	free(names);
+}
+
+int maildir_mark_read(const char *dir, const char *name)
+{
+	char from[4096], to[4200];
+
+	snprintf(from, sizeof(from), "%s/new/%s", dir, name);
+	snprintf(to, sizeof(to), "%s/cur/%s%s", dir, name, strstr(name, ":2,") ? "" : ":2,S");
+	return rename(from, to) ? -1 : 0;
+}

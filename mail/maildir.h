@@ -8,6 +8,13 @@
  * The caller names each message (unique): the same name twice is the
  * same message, so maildir_has() tells whether a delivery that was cut
  * short had already arrived.
+ *
+ * Reading one (receive --maildir): the names in new/, in delivery order
+ * (a Maildir name starts with its delivery time), then each moved to
+ * cur/ with the "seen" flag once taken, as a mail reader does.
+ *
+ * Ownership: maildir_list_new() gives a malloc'd array of malloc'd names
+ * that maildir_names_free() frees.
  */
 #ifndef MX_MAIL_MAILDIR_H
 #define MX_MAIL_MAILDIR_H
@@ -21,5 +28,10 @@ int maildir_deliver(const char *dir, const char *unique, const char *data, size_
 		    char *err, size_t errlen);
 /* 1 if the message is in new/ (or was read into cur/), else 0. */
 int maildir_has(const char *dir, const char *unique);
+/* The names in dir/new (no dot files), sorted. 0, or -1 with err. */
+int maildir_list_new(const char *dir, char ***names, size_t *n, char *err, size_t errlen);
+void maildir_names_free(char **names, size_t n);
+/* new/NAME to cur/NAME:2,S (read, seen). 0, or -1 with errno (ENOENT: gone already). */
+int maildir_mark_read(const char *dir, const char *name);
 
 #endif

@@ -209,7 +209,7 @@ static void walk(const char *rel, size_t *files)
 	if (!d)
 		return;
 	while ((e = readdir(d))) {
-		char sub[1024], path[1200], *raw;
+		char sub[1024], path[1400], *raw;
 		size_t len = strlen(e->d_name), n = 0;
 
 		if (e->d_name[0] == '.')
