@@ -12,8 +12,7 @@
 
 /* ---------- text helpers ---------- */
 
-/* Length of the valid UTF-8 sequence at s (of n bytes), 0 if invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
+size_t mail_utf8_len(const unsigned char *s, size_t n)
 {
 	size_t len, i;
 	unsigned cp;
@@ -62,7 +61,7 @@ char *mail_text_clean(const char *s, size_t len)
 			i++;
 			continue;
 		}
-		n = utf8_len(p + i, len - i);
+		n = mail_utf8_len(p + i, len - i);
 		if (n == 2 && p[i] == 0xc2 && p[i + 1] == 0xa0) {
 			strbuf_addch(&sb, ' ');	/* no-break space, as HTML mailers send */
 		} else if (n) {

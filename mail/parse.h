@@ -50,6 +50,8 @@ void mail_msg_release(struct mail_msg *m);
  * LF, no-break spaces made spaces); and RFC 3676 format=flowed undone.
  */
 char *mail_text_clean(const char *s, size_t len);
+/* The length of the valid UTF-8 sequence at s (n bytes there), 0 if invalid (strict). */
+size_t mail_utf8_len(const unsigned char *s, size_t n);
 char *mail_unflow(const char *text, int delsp);
 
 #endif

@@ -53,8 +53,7 @@ static int in_list(const char *s, size_t n, const char *const *list)
 /* Strictly valid UTF-8 (no overlongs, surrogates, or past U+10FFFF), no NUL, no lone CR. */
 static int body_ok(const unsigned char *p, size_t n, int eight_bit_ok)
 {
-	size_t i = 0, k, len;
-	unsigned cp;
+	size_t i = 0, len;
 
 	while (i < n) {
 		if (p[i] < 0x80) {
@@ -63,25 +62,7 @@ static int body_ok(const unsigned char *p, size_t n, int eight_bit_ok)
 			i++;
 			continue;
 		}
-		if (!eight_bit_ok)
-			return 0;
-		if (p[i] >= 0xc2 && p[i] <= 0xdf)
-			len = 2, cp = p[i] & 0x1f;
-		else if (p[i] >= 0xe0 && p[i] <= 0xef)
-			len = 3, cp = p[i] & 0x0f;
-		else if (p[i] >= 0xf0 && p[i] <= 0xf4)
-			len = 4, cp = p[i] & 0x07;
-		else
-			return 0;
-		if (n - i < len)
-			return 0;
-		for (k = 1; k < len; k++) {
-			if ((p[i + k] & 0xc0) != 0x80)
-				return 0;
-			cp = cp << 6 | (p[i + k] & 0x3f);
-		}
-		if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-		    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		if (!eight_bit_ok || !(len = mail_utf8_len(p + i, n - i)))
 			return 0;
 		i += len;
 	}

@@ -8,8 +8,10 @@
 #ifndef MX_TESTS_MAILCORPUS_H
 #define MX_TESTS_MAILCORPUS_H
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The whole file, or NULL; *len (when given) its length. */
 static inline char *mailcorpus_slurp(const char *path, size_t *len)
@@ -42,8 +44,43 @@ static inline void mailcorpus_path(char *buf, size_t len, const char *rel)
 {
 	const char *shared = getenv("MXJUDGE_SHARED");
 
-	snprintf(buf, len, "%s/testdata/mail-corpus%s%s", shared && *shared ? shared : "../shared",
-		 *rel ? "/" : "", rel);
+	/* Bounded so the compiler sees it fit the callers' 1 KiB buffers. */
+	snprintf(buf, len, "%.400s/testdata/mail-corpus%s%.500s",
+		 shared && *shared ? shared : "../shared", *rel ? "/" : "", rel);
+}
+
+/*
+ * Calls fn(rel, ctx) for every .eml file under REL of the corpus (REL ""
+ * for all), depth first; rel names the file under the corpus. Returns the
+ * number of files.
+ */
+static inline size_t mailcorpus_each(const char *rel, void (*fn)(const char *rel, void *ctx),
+				     void *ctx)
+{
+	char dir[1024];
+	DIR *d;
+	struct dirent *e;
+	size_t n = 0;
+
+	mailcorpus_path(dir, sizeof(dir), rel);
+	if (!(d = opendir(dir)))
+		return 0;
+	while ((e = readdir(d))) {
+		char sub[1024];
+		size_t len = strlen(e->d_name);
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof(sub), "%.400s%s%.255s", rel, *rel ? "/" : "", e->d_name);
+		if (len < 4 || strcmp(e->d_name + len - 4, ".eml")) {
+			n += mailcorpus_each(sub, fn, ctx);
+			continue;
+		}
+		fn(sub, ctx);
+		n++;
+	}
+	closedir(d);
+	return n;
 }
 
 #endif

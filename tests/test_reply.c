@@ -42,7 +42,7 @@ static char *strip(char *s)
 static char *reduce(const char *name, int signature)
 {
 	struct mail_msg m;
-	char path[512], err[256], *raw, *out;
+	char path[1024], err[256], *raw, *out;
 	size_t len = 0;
 
 	corpus_path(path, sizeof(path), name);
@@ -89,7 +89,7 @@ static void test_reply_talon_keeps_phone_signatures(void **state)
 
 	(void)state;
 	for (i = 0; i < 2; i++) {
-		char path[512], *want, *got = reduce(files[i][0], 0);
+		char path[1024], *want, *got = reduce(files[i][0], 0);
 
 		corpus_path(path, sizeof(path), files[i][1]);
 		want = mailcorpus_slurp(path, NULL);
