@@ -228,10 +228,19 @@ if "$MX" help receive >/dev/null 2>&1; then
 	before=$(stamp 0 | sed 's/00Z$/10Z/')	# ten minutes into turn 1
 	taken() { "$MX" --db "$1" mail list | grep -c ' receipt ' || true; }
 	copy mail.db one-by-one.db
-	start=$(date +%s.%N)
-	for f in md/new/*.eml; do "$MX" -q --db one-by-one.db receive --now "$before" <"$f" >/dev/null 2>&1 || true; done
-	t=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { print e - s }')
-	r=$(awk -v n="$nmsg" -v t="$t" 'BEGIN { printf "%.0f", n / t }')
+	# Four quarters, each timed; the median quarter's rate (a stall of the
+	# virtual disk in one quarter does not make the figure).
+	: >q.txt
+	for q in 0 1 2 3; do
+		start=$(date +%s.%N)
+		i=$((q * nmsg / 4))
+		while [ "$i" -lt $(((q + 1) * nmsg / 4)) ]; do
+			"$MX" -q --db one-by-one.db receive --now "$before" <"md/new/$i.eml" >/dev/null 2>&1 || true
+			i=$((i + 1))
+		done
+		awk -v n="$((nmsg / 4))" -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f\n", n / (e - s) }' >>q.txt
+	done
+	r=$(median <q.txt)
 	set -- $(at_least "$r" 200)
 	[ "$(taken one-by-one.db)" = "$nmsg" ] || set -- "$1" no
 	row "5 receive, one message a process, msg/s" "$r" ">= 200" "$1" "$2"
