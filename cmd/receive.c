@@ -507,30 +507,32 @@ fail:
 /* Messages taken between two syncs (and so moved to cur/ together). */
 #define MAILDIR_BATCH 512
 
-/* Takes dir/new/name as receive takes stdin; *taken 0 when it is gone meanwhile. */
-static int maildir_take(struct cmd_ctx *ctx, const char *dir, const char *name, time_t now,
-			int *taken)
+/* What became of one file of new/. */
+enum maildir_outcome { MD_TAKEN, MD_GONE, MD_UNREADABLE, MD_STOP };
+
+/* Takes dir/new/name as receive takes stdin. */
+static enum maildir_outcome maildir_take(struct cmd_ctx *ctx, const char *dir, const char *name,
+					 time_t now)
 {
 	char path[4096], *raw = NULL;
 	size_t len = 0, size = 0;
 	int fd, r;
 
-	*taken = 0;
 	snprintf(path, sizeof(path), "%s/new/%s", dir, name);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 && errno == ENOENT)
-		return EXIT_OK;	/* a mail reader took it first */
+		return MD_GONE;	/* a mail reader took it first */
 	if (fd < 0 || read_message(fd, &raw, &len, &size)) {
 		cmd_error("%s: %s; it stays in new/", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
-		return EXIT_TEMPFAIL;
+		return MD_UNREADABLE;
 	}
 	close(fd);
 	r = mailer_take(ctx, raw, len, size, "maildir", now);
 	free(raw);
-	*taken = r != EXIT_TEMPFAIL;
-	return r;
+	/* The database stays busy, or cannot be written: the next ones would fail too. */
+	return r == EXIT_TEMPFAIL ? MD_STOP : MD_TAKEN;
 }
 
 /*
@@ -539,13 +541,14 @@ static int maildir_take(struct cmd_ctx *ctx, const char *dir, const char *name, 
  * commits that stored and answered it are durable (db_sync, once per
  * MAILDIR_BATCH), so a crash at any point loses none: what is still in
  * new/ is taken again next time and recognised if it was stored already.
- * A temporary failure stops the run (exit 75) after what came before it.
+ * A busy database stops the run (exit 75) after what came before it; a
+ * file that cannot be read stays in new/, the rest are taken (exit 75).
  */
 static int receive_maildir(struct cmd_ctx *ctx, const char *dir, time_t now)
 {
 	char **names = NULL, err[512];
 	size_t n = 0, i, first = 0, taken = 0;
-	int lock, ret = EXIT_OK;
+	int lock, ret = EXIT_OK, stop = 0;
 
 	lock = mailer_lock(ctx->db_path, "maildir");
 	if (lock == -1)
@@ -559,16 +562,23 @@ static int receive_maildir(struct cmd_ctx *ctx, const char *dir, time_t now)
 		close(lock);
 		return EXIT_FAIL;
 	}
-	while (first < n && ret == EXIT_OK) {
+	while (first < n && !stop) {
 		size_t end = n - first > MAILDIR_BATCH ? first + MAILDIR_BATCH : n;
 
 		for (i = first; i < end; i++) {
-			int one;
+			enum maildir_outcome o = maildir_take(ctx, dir, names[i], now);
 
-			ret = maildir_take(ctx, dir, names[i], now, &one);
-			if (ret == EXIT_TEMPFAIL)
+			if (o == MD_STOP) {
+				ret = EXIT_TEMPFAIL;
+				stop = 1;
 				break;
-			taken += (size_t)one;
+			}
+			if (o == MD_UNREADABLE) {
+				/* Left for the next run; the game master hears of it (exit 75). */
+				ret = EXIT_TEMPFAIL;
+				names[i][0] = '\0';
+			}
+			taken += o == MD_TAKEN;
 		}
 		if (i == first)
 			break;
@@ -580,7 +590,7 @@ static int receive_maildir(struct cmd_ctx *ctx, const char *dir, time_t now)
 		mailer_crash_point("maildir-synced");
 		/* Left in new/, a message is only recognised as received before, next time. */
 		for (; first < i; first++)
-			if (maildir_mark_read(dir, names[first]) && errno != ENOENT)
+			if (names[first][0] && maildir_mark_read(dir, names[first]) && errno != ENOENT)
 				fprintf(stderr, "mxjudge: %s/new/%s: cannot move it to cur/: %s\n", dir,
 					names[first], strerror(errno));
 	}

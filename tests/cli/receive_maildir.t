@@ -67,6 +67,18 @@ expect_exit 0 $db receive --maildir md $t
 contains out "orders sealed for Locust in g, turn 1; receipt queued"
 [ -f "md/cur/3000.f.host:2,S" ]
 
+# A file that cannot be read stays in new/ (exit 75, said); the rest are taken.
+mkdir md/new/4000.g.host
+printf 'From: bob@example.org\nSubject: again\nMessage-ID: <b3@x>\n\nGAME g\nSHIP Locust\nPASSWORD %s\n1-MOVE\n' \
+	"$pb" >md/new/4001.h.host
+expect_exit 75 $db receive --maildir md $t
+contains err "md/new/4000.g.host: Is a directory; it stays in new/"
+contains out "orders sealed for Locust in g, turn 1; receipt queued"
+contains out "receive: 1 message taken from md/new"
+[ -d md/new/4000.g.host ] && [ -f "md/cur/4001.h.host:2,S" ]
+rmdir md/new/4000.g.host
+expect_exit 0 $db receive --maildir md $t
+
 # Not a Maildir: one line that says what was expected.
 expect_exit 1 $db receive --maildir nowhere $t
 [ "$(wc -l <err)" -eq 1 ]
