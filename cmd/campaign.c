@@ -244,11 +244,8 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("--map and --width/--height/--density do not go together");
 		return EXIT_USAGE;
 	}
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time such as 2025-03-01T18:00Z, got '%s'",
-			  now_arg);
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	}
 	/* Names end up in mail subjects and GAME lines: core/names.h keeps them plain. */
 	if (names_check(NAMES_CAMPAIGN, name, "campaign", err, sizeof(err))) {
 		cmd_error("%s", err);
@@ -388,10 +385,8 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (!arg_name(argc, argv) || optind + 1 != argc || !captain || !email || !ship || !team)
 		return EXIT_USAGE;
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	}
 	if (team_parse(team) < 0) {
 		cmd_error("--team: expected zion or machines, got '%s'", team);
 		return EXIT_USAGE;
@@ -543,10 +538,8 @@ static int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	}
 	return series_start_battle(ctx, argv[optind], NULL, flagship, now);
 }
 
@@ -827,10 +820,8 @@ static int control(struct cmd_ctx *ctx, int argc, char **argv, enum control what
 	if (!arg_name(argc, argv) || optind + 1 != argc ||
 	    (what == CTL_EXTEND && !hours == !until))
 		return EXIT_USAGE;
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	}
 	ret = judge_begin_load(ctx->db, argv[optind], &c, &s);
 	if (ret)
 		return ret;

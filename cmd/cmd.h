@@ -12,6 +12,7 @@
 #define MX_CMD_H
 
 #include <stddef.h>
+#include <time.h>
 
 /* sysexits.h values, named for what they mean here. */
 enum exit_code {
@@ -74,6 +75,12 @@ int cmd_usage(const char *path, const struct cmd *c);
 
 /* Reads a whole file, or stdin for "-". NUL-terminated; *len excludes it. */
 char *cmd_read_file(const char *path, size_t *len, char *err, size_t errlen);
+
+/*
+ * The --now option (the clock when arg is NULL); -1 after saying what was
+ * expected, for the caller to return EXIT_USAGE.
+ */
+int cmd_now(const char *arg, time_t *out);
 
 /* Parses a decimal integer in [min, max]; 0 or -1. */
 int cmd_parse_int(const char *s, long min, long max, long *out);

@@ -408,11 +408,8 @@ static int doctor_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (optind != argc)
 		return EXIT_USAGE;
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time such as 2025-03-01T18:00Z, got '%s'",
-			  now_arg);
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	}
 	if (json && !(r.json = json_array())) {
 		cmd_error("out of memory");
 		return EXIT_FAIL;

@@ -243,15 +243,6 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 	return ret;
 }
 
-static int parse_now(const char *now_arg, time_t *now)
-{
-	if (time_now(now_arg, now)) {
-		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
-		return EXIT_USAGE;
-	}
-	return 0;
-}
-
 static int send_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -276,7 +267,7 @@ static int send_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (optind != argc)
 		return EXIT_USAGE;
-	if (parse_now(now_arg, &now))
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
 	return mailer_send(ctx, &ms, now, 1);
 }
@@ -446,7 +437,7 @@ static int remind_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (optind != argc)
 		return EXIT_USAGE;
-	if (parse_now(now_arg, &now))
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
 	return mailer_remind(ctx, &ms, now, 1);
 }

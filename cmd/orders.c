@@ -34,10 +34,8 @@ static int orders_run(struct cmd_ctx *ctx, int argc, char **argv, int store)
 		return EXIT_USAGE;
 	if (optind < argc)
 		path = argv[optind];
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	}
 	text = cmd_read_file(path, NULL, err, sizeof(err));
 	if (!text) {
 		cmd_error("%s", err);

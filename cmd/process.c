@@ -373,11 +373,8 @@ static int process_run(struct cmd_ctx *ctx, int argc, char **argv)
 			  "10000, got '%s'", keep_arg);
 		return EXIT_USAGE;
 	}
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time such as 2025-03-01T18:00Z, got '%s'",
-			  now_arg);
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	}
 	if (only) {
 		rc = db_campaign_get(ctx->db, only, &one, err, sizeof(err));
 		if (rc == DB_NOT_FOUND) {

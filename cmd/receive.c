@@ -623,10 +623,8 @@ static int receive_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (optind != argc)
 		return EXIT_USAGE;
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	}
 	if (!dir && read_message(STDIN_FILENO, &raw, &len, &size)) {
 		cmd_error("reading the message: %s", strerror(errno));
 		return EXIT_TEMPFAIL;
@@ -750,10 +748,8 @@ static int fetch_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (optind != argc)
 		return EXIT_USAGE;
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	}
 	if (!ms.imap_url[0]) {
 		cmd_error("fetch: no mailbox (expected --imap URL or MXJUDGE_IMAP_URL)");
 		return EXIT_USAGE;

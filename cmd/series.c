@@ -836,10 +836,8 @@ int campaign_next_battle(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	}
 	if (scenario && !scenario_name_ok(scenario)) {
 		cmd_error("--scenario '%s': expected a plain name (letters, digits, '-', '_')", scenario);
 		return EXIT_DATAERR;
@@ -929,7 +927,7 @@ int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
 	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || !reason || !*reason ||
 	    (stat >= 0) != (by != 0) || (!points && stat < 0 && buy_stat < 0))
 		return EXIT_USAGE;
-	if (time_now(now_arg, &now))
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
 	ret = begin_ship(ctx, argv[optind], ship, &c, &sh);
 	if (ret)
@@ -1158,7 +1156,7 @@ int campaign_remove_ship(struct cmd_ctx *ctx, int argc, char **argv)
 		default: return EXIT_USAGE;
 		}
 	}
-	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || time_now(now_arg, &now))
+	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || cmd_now(now_arg, &now))
 		return EXIT_USAGE;
 	ret = begin_ship(ctx, argv[optind], ship, &c, &sh);
 	if (ret)
@@ -1429,10 +1427,8 @@ int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	}
 	memset(&undo, 0, sizeof(undo));
 	memset(&open, 0, sizeof(open));
 	game_state_init(&st);

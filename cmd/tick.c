@@ -48,10 +48,8 @@ static int tick_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (optind != argc)
 		return EXIT_USAGE;
-	if (time_now(now_arg, &now)) {
-		cmd_error("--now: expected an ISO 8601 time, got '%s'", now_arg);
+	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	}
 	time_format_utc(now, now_text, sizeof(now_text));
 	if (ms.imap_url[0])
 		ret = worse(ret, mailer_fetch(ctx, &ms, now, 0));

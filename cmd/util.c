@@ -9,6 +9,7 @@
 
 #include "core/names.h"
 #include "lib/strbuf.h"
+#include "timeutil.h"
 
 void cmd_error(const char *fmt, ...)
 {
@@ -117,4 +118,12 @@ int cmd_is_dir(const char *path)
 	struct stat sb;
 
 	return !stat(path, &sb) && S_ISDIR(sb.st_mode);
+}
+
+int cmd_now(const char *arg, time_t *out)
+{
+	if (!time_now(arg, out))
+		return 0;
+	cmd_error("--now: expected an ISO 8601 time such as 2025-03-01T18:00Z, got '%s'", arg);
+	return -1;
 }

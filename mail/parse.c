@@ -322,6 +322,27 @@ int mail_parse(const char *raw, size_t len, struct mail_msg *out, char *err, siz
 	}
 }
 
+const char *mail_msg_differs(const struct mail_msg *a, const struct mail_msg *b)
+{
+	if (strcmp(a->from, b->from))
+		return "from";
+	if (strcmp(a->from_name, b->from_name))
+		return "from_name";
+	if (strcmp(a->subject, b->subject))
+		return "subject";
+	if (strcmp(a->message_id, b->message_id))
+		return "message_id";
+	if (strcmp(a->references, b->references))
+		return "references";
+	if (strcmp(a->text, b->text))
+		return "text";
+	if (a->from_html != b->from_html)
+		return "from_html";
+	if (a->has_text != b->has_text)
+		return "has_text";
+	return a->automatic != b->automatic ? "automatic" : NULL;
+}
+
 void mail_msg_release(struct mail_msg *m)
 {
 	free(m->from);

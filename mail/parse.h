@@ -43,6 +43,8 @@ int mail_parse_mime(const char *raw, size_t len, struct mail_msg *out, char *err
 /* 1 when mail from this address is never answered (a mailer daemon, or no address). */
 int mail_from_is_automatic(const char *from);
 void mail_msg_release(struct mail_msg *m);
+/* The name of the first field in which a and b differ ("text"...), NULL if none. */
+const char *mail_msg_differs(const struct mail_msg *a, const struct mail_msg *b);
 
 /*
  * Text helpers, also used on their own: valid UTF-8 with LF line ends
