@@ -5,10 +5,7 @@ command -v dovecot >/dev/null 2>&1 || { echo "skipped: dovecot-imapd is not inst
 . "$ROOT/tests/cli/mail/lib.sh"
 export MXJUDGE_FAST_HASH=1
 db="--db ./t.db"
-mx $db campaign new g --width 6 --height 2 --density 0 --seed 3 --deadline 24 >/dev/null
-pa=$(mx $db campaign join g --captain Ann --email ann@example.org --ship Minx --team zion 2>/dev/null)
-pb=$(mx $db campaign join g --captain Bob --email bob@example.org --ship Locust --team machines 2>/dev/null)
-mx $db campaign start g --now 2025-03-01T12:00Z >/dev/null
+game_ann_bob
 t="--now 2025-03-01T13:00Z"
 
 # dovecot as the unprivileged user running the test; as root, its own

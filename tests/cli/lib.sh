@@ -39,3 +39,13 @@ contains() {
 lacks() {
 	if grep -F -- "$2" "$1" >/dev/null; then echo "$1 should not hold: $2"; cat "$1"; return 1; fi
 }
+
+# game_ann_bob: in $db, the mail tests' campaign g (6 x 2, no walls, 24-hour
+# turns) with Ann's Minx (Zion) and Bob's Locust (the Machines), started
+# 2025-03-01T12:00Z; their passwords in $pa and $pb.
+game_ann_bob() {
+	mx $db campaign new g --width 6 --height 2 --density 0 --seed 3 --deadline 24 >/dev/null
+	pa=$(mx $db campaign join g --captain Ann --email ann@example.org --ship Minx --team zion 2>/dev/null)
+	pb=$(mx $db campaign join g --captain Bob --email bob@example.org --ship Locust --team machines 2>/dev/null)
+	mx $db campaign start g --now 2025-03-01T12:00Z >/dev/null
+}

@@ -4,10 +4,7 @@
 # (receipt, error reply or help), and every message ends up read.
 export MXJUDGE_FAST_HASH=1
 db="--db ./t.db"
-mx $db campaign new g --width 6 --height 2 --density 0 --seed 3 --deadline 24 >/dev/null
-pa=$(mx $db campaign join g --captain Ann --email ann@example.org --ship Minx --team zion 2>/dev/null)
-pb=$(mx $db campaign join g --captain Bob --email bob@example.org --ship Locust --team machines 2>/dev/null)
-mx $db campaign start g --now 2025-03-01T12:00Z >/dev/null
+game_ann_bob
 now="--now 2025-03-01T13:00Z"
 q() { sqlite3 t.db "$1"; }
 
