@@ -6,51 +6,12 @@
 
 #include "internal.h"
 
-/* Collects rows into a growing array of `size`-byte records via fill(). */
-static int collect(struct db *db, sqlite3_stmt *st, void **out, size_t *n, size_t size,
-		   void (*fill)(sqlite3_stmt *, void *), const char *what, char *err,
-		   size_t errlen)
-{
-	size_t alloc = 0;
-	char *arr = NULL;
-	int rc;
-
-	*out = NULL;
-	*n = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == alloc) {
-			char *g = realloc(arr, (alloc = alloc ? 2 * alloc : 8) * size);
-
-			if (!g) {
-				free(arr);
-				db_done(db, st);
-				snprintf(err, errlen, "out of memory");
-				return DB_ERROR;
-			}
-			arr = g;
-		}
-		memset(arr + *n * size, 0, size);
-		fill(st, arr + *n * size);
-		(*n)++;
-	}
-	if (rc != SQLITE_DONE) {
-		free(arr);
-		*n = 0;
-		rc = db_fail(db, rc, what, err, errlen);
-		db_done(db, st);
-		return rc;
-	}
-	db_done(db, st);
-	*out = arr;
-	return 0;
-}
-
 /* ---------- battles ---------- */
 
 #define BATTLE_COLS "id, campaign_id, number, scenario, first_turn, coalesce(last_turn, -1), " \
 		    "winner, result, started_at, coalesce(ended_at, '')"
 
-static void battle_fill(sqlite3_stmt *st, void *p)
+static int battle_fill(sqlite3_stmt *st, void *p)
 {
 	struct db_battle *b = p;
 
@@ -64,6 +25,7 @@ static void battle_fill(sqlite3_stmt *st, void *p)
 	db_col_copy(st, 7, b->result, sizeof(b->result));
 	db_col_copy(st, 8, b->started_at, sizeof(b->started_at));
 	db_col_copy(st, 9, b->ended_at, sizeof(b->ended_at));
+	return 0;
 }
 
 int db_battle_add(struct db *db, struct db_battle *b, char *err, size_t errlen)
@@ -95,8 +57,8 @@ int db_battle_list(struct db *db, long long campaign_id, struct db_battle **out,
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);
-	return collect(db, st, (void **)out, n, sizeof(**out), battle_fill, "listing battles", err,
-		       errlen);
+	return db_collect(db, st, (void **)out, n, sizeof(**out), battle_fill, NULL,
+			  "listing battles", err, errlen);
 }
 
 int db_battle_last(struct db *db, long long campaign_id, struct db_battle *b, char *err,
@@ -133,7 +95,7 @@ int db_battle_end(struct db *db, const struct db_battle *b, char *err, size_t er
 	return db_run(db, st, "ending a battle", err, errlen);
 }
 
-static void battle_ship_fill(sqlite3_stmt *st, void *p)
+static int battle_ship_fill(sqlite3_stmt *st, void *p)
 {
 	struct db_battle_ship *s = p;
 
@@ -143,6 +105,7 @@ static void battle_ship_fill(sqlite3_stmt *st, void *p)
 	db_col_copy(st, 3, s->status, sizeof(s->status));
 	s->kills = sqlite3_column_int(st, 4);
 	s->won = sqlite3_column_int(st, 5);
+	return 0;
 }
 
 int db_battle_ship_set(struct db *db, const struct db_battle_ship *s, char *err, size_t errlen)
@@ -172,13 +135,13 @@ int db_battle_ship_list(struct db *db, long long campaign_id, struct db_battle_s
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);
-	return collect(db, st, (void **)out, n, sizeof(**out), battle_ship_fill,
-		       "listing ships' battles", err, errlen);
+	return db_collect(db, st, (void **)out, n, sizeof(**out), battle_ship_fill, NULL,
+			  "listing ships' battles", err, errlen);
 }
 
 /* ---------- ledger ---------- */
 
-static void ledger_fill(sqlite3_stmt *st, void *p)
+static int ledger_fill(sqlite3_stmt *st, void *p)
 {
 	struct db_ledger *l = p;
 
@@ -193,6 +156,7 @@ static void ledger_fill(sqlite3_stmt *st, void *p)
 	db_col_copy(st, 8, l->reason, sizeof(l->reason));
 	db_col_copy(st, 9, l->created_at, sizeof(l->created_at));
 	db_col_copy(st, 10, l->ship, sizeof(l->ship));
+	return 0;
 }
 
 int db_ledger_add(struct db *db, struct db_ledger *l, char *err, size_t errlen)
@@ -233,8 +197,8 @@ int db_ledger_list(struct db *db, long long campaign_id, long long ship_id,
 	sqlite3_bind_int64(st, 1, campaign_id);
 	sqlite3_bind_int64(st, 2, ship_id);
 	sqlite3_bind_int64(st, 3, ship_id);
-	return collect(db, st, (void **)out, n, sizeof(**out), ledger_fill, "reading the ledger",
-		       err, errlen);
+	return db_collect(db, st, (void **)out, n, sizeof(**out), ledger_fill, NULL,
+			  "reading the ledger", err, errlen);
 }
 
 /* ---------- ships and captains ---------- */

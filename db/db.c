@@ -463,7 +463,7 @@ void db_rollback(struct db *db)
 }
 
 /* Grows a list by one zeroed record; NULL on failure. */
-void *db_grow(void **arr, size_t *n, size_t *alloc, size_t size)
+static void *db_grow(void **arr, size_t *n, size_t *alloc, size_t size)
 {
 	void *p;
 
@@ -482,12 +482,42 @@ void *db_grow(void **arr, size_t *n, size_t *alloc, size_t size)
 	return p;
 }
 
+int db_collect(struct db *db, sqlite3_stmt *st, void **out, size_t *n, size_t size,
+	       int (*fill)(sqlite3_stmt *st, void *rec), void (*release)(void *list, size_t n),
+	       const char *what, char *err, size_t errlen)
+{
+	size_t alloc = 0;
+	void *rec;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!(rec = db_grow(out, n, &alloc, size)) || fill(st, rec)) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+	}
+	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, what, err, errlen);
+	db_done(db, st);
+	if (rc) {
+		if (release)
+			release(*out, *n);
+		else
+			free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
 /* ---------- campaigns ---------- */
 
 #define CAMPAIGN_COLS "id, name, ruleset, status, turn, winner, created_at, paused_at, settings"
 
-static int campaign_row(sqlite3_stmt *st, struct db_campaign *c)
+static int campaign_row(sqlite3_stmt *st, void *rec)
 {
+	struct db_campaign *c = rec;
 	int oom = 0;
 
 	c->id = sqlite3_column_int64(st, 0);
@@ -571,12 +601,15 @@ int db_campaign_update(struct db *db, const struct db_campaign *c, char *err, si
 	return db_run(db, st, "updating a campaign", err, errlen);
 }
 
+static void campaign_list_free(void *list, size_t n)
+{
+	db_campaign_list_release(list, n);
+}
+
 int db_campaign_list(struct db *db, struct db_campaign **out, size_t *n, char *err,
 		     size_t errlen)
 {
 	sqlite3_stmt *st;
-	struct db_campaign *c;
-	size_t alloc = 0;
 	int rc = db_prep(db, &st, "SELECT " CAMPAIGN_COLS " FROM campaigns ORDER BY name", err,
 		      errlen);
 
@@ -584,21 +617,8 @@ int db_campaign_list(struct db *db, struct db_campaign **out, size_t *n, char *e
 	*n = 0;
 	if (rc)
 		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		c = db_grow((void **)out, n, &alloc, sizeof(**out));
-		if (!c || campaign_row(st, c)) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-	}
-	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing campaigns", err, errlen);
-	db_done(db, st);
-	if (rc) {
-		db_campaign_list_release(*out, *n);
-		*out = NULL;
-		*n = 0;
-	}
-	return rc;
+	return db_collect(db, st, (void **)out, n, sizeof(**out), campaign_row, campaign_list_free,
+			  "listing campaigns", err, errlen);
 }
 
 void db_campaign_list_release(struct db_campaign *list, size_t n)
@@ -614,14 +634,17 @@ void db_campaign_list_release(struct db_campaign *list, size_t n)
 
 #define CAPTAIN_COLS "id, campaign_id, name, email, pwhash, joined_at"
 
-static void captain_row(sqlite3_stmt *st, struct db_captain *c)
+static int captain_row(sqlite3_stmt *st, void *rec)
 {
+	struct db_captain *c = rec;
+
 	c->id = sqlite3_column_int64(st, 0);
 	c->campaign_id = sqlite3_column_int64(st, 1);
 	db_col_copy(st, 2, c->name, sizeof(c->name));
 	db_col_copy(st, 3, c->email, sizeof(c->email));
 	db_col_copy(st, 4, c->pwhash, sizeof(c->pwhash));
 	db_col_copy(st, 5, c->joined_at, sizeof(c->joined_at));
+	return 0;
 }
 
 int db_captain_add(struct db *db, struct db_captain *c, char *err, size_t errlen)
@@ -689,12 +712,26 @@ int db_captain_get_id(struct db *db, long long id, struct db_captain *c, char *e
 	return captain_one(db, st, c, err, errlen);
 }
 
+int db_captain_find_email(struct db *db, const char *email, struct db_captain **out,
+			  size_t *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT " CAPTAIN_COLS " FROM captains WHERE lower(email) = "
+			  "lower(?1) ORDER BY campaign_id DESC, id", err, errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_text(st, 1, email, -1, SQLITE_TRANSIENT);
+	return db_collect(db, st, (void **)out, n, sizeof(**out), captain_row, NULL,
+			  "finding captains", err, errlen);
+}
+
 int db_captain_list(struct db *db, long long campaign_id, struct db_captain **out,
 		    size_t *n, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	struct db_captain *c;
-	size_t alloc = 0;
 	int rc = db_prep(db, &st, "SELECT " CAPTAIN_COLS " FROM captains WHERE campaign_id = ?1 "
 			  "ORDER BY id", err, errlen);
 
@@ -703,22 +740,8 @@ int db_captain_list(struct db *db, long long campaign_id, struct db_captain **ou
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		c = db_grow((void **)out, n, &alloc, sizeof(**out));
-		if (!c) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-		captain_row(st, c);
-	}
-	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing captains", err, errlen);
-	db_done(db, st);
-	if (rc) {
-		free(*out);
-		*out = NULL;
-		*n = 0;
-	}
-	return rc;
+	return db_collect(db, st, (void **)out, n, sizeof(**out), captain_row, NULL,
+			  "listing captains", err, errlen);
 }
 
 /* ---------- ships ---------- */
@@ -727,8 +750,10 @@ int db_captain_list(struct db *db, long long campaign_id, struct db_captain **ou
 	"s.ballistic, s.energy, s.damage, s.battles, s.wins, s.kills, s.times_disabled, " \
 	"c.name, c.email FROM ships s JOIN captains c ON c.id = s.captain_id"
 
-static void ship_row(sqlite3_stmt *st, struct db_ship *s)
+static int ship_row(sqlite3_stmt *st, void *rec)
 {
+	struct db_ship *s = rec;
+
 	s->id = sqlite3_column_int64(st, 0);
 	s->campaign_id = sqlite3_column_int64(st, 1);
 	s->captain_id = sqlite3_column_int64(st, 2);
@@ -745,6 +770,7 @@ static void ship_row(sqlite3_stmt *st, struct db_ship *s)
 	s->times_disabled = sqlite3_column_int(st, 13);
 	db_col_copy(st, 14, s->captain, sizeof(s->captain));
 	db_col_copy(st, 15, s->email, sizeof(s->email));
+	return 0;
 }
 
 int db_ship_add(struct db *db, struct db_ship *s, char *err, size_t errlen)
@@ -822,8 +848,6 @@ int db_ship_list(struct db *db, long long campaign_id, struct db_ship **out, siz
 		 char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	struct db_ship *s;
-	size_t alloc = 0;
 	int rc = db_prep(db, &st, "SELECT " SHIP_COLS " WHERE s.campaign_id = ?1 ORDER BY s.id",
 		      err, errlen);
 
@@ -832,22 +856,8 @@ int db_ship_list(struct db *db, long long campaign_id, struct db_ship **out, siz
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		s = db_grow((void **)out, n, &alloc, sizeof(**out));
-		if (!s) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-		ship_row(st, s);
-	}
-	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing ships", err, errlen);
-	db_done(db, st);
-	if (rc) {
-		free(*out);
-		*out = NULL;
-		*n = 0;
-	}
-	return rc;
+	return db_collect(db, st, (void **)out, n, sizeof(**out), ship_row, NULL,
+			  "listing ships", err, errlen);
 }
 
 /* ---------- turns ---------- */
@@ -975,12 +985,20 @@ int db_turn_set_deadline(struct db *db, long long turn_id, const char *deadline,
 	return db_run(db, st, "setting a deadline", err, errlen);
 }
 
+static int turn_fill(sqlite3_stmt *st, void *rec)
+{
+	return turn_row(st, rec, 0);
+}
+
+static void turn_list_free(void *list, size_t n)
+{
+	db_turn_list_release(list, n);
+}
+
 int db_turn_list(struct db *db, long long campaign_id, struct db_turn **out, size_t *n,
 		 char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	struct db_turn *t;
-	size_t alloc = 0;
 	int rc = db_prep(db, &st, "SELECT id, campaign_id, number, seed, opened_at, deadline, "
 			  "resolved_at FROM turns WHERE campaign_id = ?1 ORDER BY number", err,
 		      errlen);
@@ -990,22 +1008,8 @@ int db_turn_list(struct db *db, long long campaign_id, struct db_turn **out, siz
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		t = db_grow((void **)out, n, &alloc, sizeof(**out));
-		if (!t) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-		turn_row(st, t, 0);
-	}
-	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing turns", err, errlen);
-	db_done(db, st);
-	if (rc) {
-		db_turn_list_release(*out, *n);
-		*out = NULL;
-		*n = 0;
-	}
-	return rc;
+	return db_collect(db, st, (void **)out, n, sizeof(**out), turn_fill, turn_list_free,
+			  "listing turns", err, errlen);
 }
 
 void db_turn_list_release(struct db_turn *list, size_t n)
@@ -1077,13 +1081,34 @@ int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen)
 	return rc;
 }
 
+static int order_row(sqlite3_stmt *st, void *rec)
+{
+	struct db_order *o = rec;
+	int oom = 0;
+
+	o->id = sqlite3_column_int64(st, 0);
+	o->turn_id = sqlite3_column_int64(st, 1);
+	o->ship_id = sqlite3_column_int64(st, 2);
+	o->captain_id = sqlite3_column_int64(st, 3);
+	db_col_copy(st, 4, o->ship, sizeof(o->ship));
+	db_col_copy(st, 5, o->digest, sizeof(o->digest));
+	db_col_copy(st, 6, o->received_at, sizeof(o->received_at));
+	o->current = sqlite3_column_int(st, 7);
+	o->superseded_by = sqlite3_column_int64(st, 8);
+	o->raw = col_dup(st, 9, &oom);
+	o->understood = col_dup(st, 10, &oom);
+	return oom ? -1 : 0;
+}
+
+static void order_list_free(void *list, size_t n)
+{
+	db_order_list_release(list, n);
+}
+
 int db_order_list(struct db *db, long long turn_id, int current_only, struct db_order **out,
 		  size_t *n, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	struct db_order *o;
-	size_t alloc = 0;
-	int oom = 0;
 #define ORDER_COLUMNS                                                                        \
 	"SELECT o.id, o.turn_id, o.ship_id, o.captain_id, s.name, o.digest, o.received_at, " \
 	"o.current, o.superseded_by, o.raw, o.understood FROM orders o "
@@ -1104,36 +1129,8 @@ int db_order_list(struct db *db, long long turn_id, int current_only, struct db_
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, turn_id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		o = db_grow((void **)out, n, &alloc, sizeof(**out));
-		if (!o) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-		o->id = sqlite3_column_int64(st, 0);
-		o->turn_id = sqlite3_column_int64(st, 1);
-		o->ship_id = sqlite3_column_int64(st, 2);
-		o->captain_id = sqlite3_column_int64(st, 3);
-		db_col_copy(st, 4, o->ship, sizeof(o->ship));
-		db_col_copy(st, 5, o->digest, sizeof(o->digest));
-		db_col_copy(st, 6, o->received_at, sizeof(o->received_at));
-		o->current = sqlite3_column_int(st, 7);
-		o->superseded_by = sqlite3_column_int64(st, 8);
-		o->raw = col_dup(st, 9, &oom);
-		o->understood = col_dup(st, 10, &oom);
-		if (oom) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-	}
-	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing orders", err, errlen);
-	db_done(db, st);
-	if (rc) {
-		db_order_list_release(*out, *n);
-		*out = NULL;
-		*n = 0;
-	}
-	return rc;
+	return db_collect(db, st, (void **)out, n, sizeof(**out), order_row, order_list_free,
+			  "listing orders", err, errlen);
 }
 
 void db_order_list_release(struct db_order *list, size_t n)
@@ -1166,13 +1163,27 @@ int db_event_add(struct db *db, long long turn_id, const struct db_event *e, cha
 	return db_run(db, st, "storing an event", err, errlen);
 }
 
+static int event_row(sqlite3_stmt *st, void *rec)
+{
+	struct db_event *e = rec;
+	int oom = 0;
+
+	e->seq = sqlite3_column_int(st, 0);
+	e->phase = sqlite3_column_int(st, 1);
+	db_col_copy(st, 2, e->type, sizeof(e->type));
+	e->json = col_dup(st, 3, &oom);
+	return oom ? -1 : 0;
+}
+
+static void event_list_free(void *list, size_t n)
+{
+	db_event_list_release(list, n);
+}
+
 int db_event_list(struct db *db, long long turn_id, struct db_event **out, size_t *n,
 		  char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	struct db_event *e;
-	size_t alloc = 0;
-	int oom = 0;
 	int rc = db_prep(db, &st, "SELECT seq, phase, type, json FROM events WHERE turn_id = ?1 "
 			  "ORDER BY seq", err, errlen);
 
@@ -1181,29 +1192,8 @@ int db_event_list(struct db *db, long long turn_id, struct db_event **out, size_
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, turn_id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		e = db_grow((void **)out, n, &alloc, sizeof(**out));
-		if (!e) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-		e->seq = sqlite3_column_int(st, 0);
-		e->phase = sqlite3_column_int(st, 1);
-		db_col_copy(st, 2, e->type, sizeof(e->type));
-		e->json = col_dup(st, 3, &oom);
-		if (oom) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-	}
-	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing events", err, errlen);
-	db_done(db, st);
-	if (rc) {
-		db_event_list_release(*out, *n);
-		*out = NULL;
-		*n = 0;
-	}
-	return rc;
+	return db_collect(db, st, (void **)out, n, sizeof(**out), event_row, event_list_free,
+			  "listing events", err, errlen);
 }
 
 void db_event_list_release(struct db_event *list, size_t n)
@@ -1237,12 +1227,25 @@ int db_die_add(struct db *db, long long turn_id, const struct db_die *d, char *e
 	return db_run(db, st, "storing a die", err, errlen);
 }
 
+static int die_row(sqlite3_stmt *st, void *rec)
+{
+	struct db_die *d = rec;
+
+	d->seq = sqlite3_column_int(st, 0);
+	d->phase = sqlite3_column_int(st, 1);
+	db_col_copy(st, 2, d->ship, sizeof(d->ship));
+	db_col_copy(st, 3, d->check, sizeof(d->check));
+	db_col_copy(st, 4, d->cause, sizeof(d->cause));
+	d->d6 = sqlite3_column_int(st, 5);
+	d->stat = sqlite3_column_int(st, 6);
+	d->score = sqlite3_column_int(st, 7);
+	return 0;
+}
+
 int db_die_list(struct db *db, long long turn_id, struct db_die **out, size_t *n,
 		char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	struct db_die *d;
-	size_t alloc = 0;
 	int rc = db_prep(db, &st, "SELECT seq, phase, ship, check_name, cause, d6, stat, score "
 			  "FROM dice WHERE turn_id = ?1 ORDER BY seq", err, errlen);
 
@@ -1251,29 +1254,8 @@ int db_die_list(struct db *db, long long turn_id, struct db_die **out, size_t *n
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, turn_id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		d = db_grow((void **)out, n, &alloc, sizeof(**out));
-		if (!d) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-		d->seq = sqlite3_column_int(st, 0);
-		d->phase = sqlite3_column_int(st, 1);
-		db_col_copy(st, 2, d->ship, sizeof(d->ship));
-		db_col_copy(st, 3, d->check, sizeof(d->check));
-		db_col_copy(st, 4, d->cause, sizeof(d->cause));
-		d->d6 = sqlite3_column_int(st, 5);
-		d->stat = sqlite3_column_int(st, 6);
-		d->score = sqlite3_column_int(st, 7);
-	}
-	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing dice", err, errlen);
-	db_done(db, st);
-	if (rc) {
-		free(*out);
-		*out = NULL;
-		*n = 0;
-	}
-	return rc;
+	return db_collect(db, st, (void **)out, n, sizeof(**out), die_row, NULL,
+			  "listing dice", err, errlen);
 }
 
 /* ---------- outbox ---------- */
@@ -1307,13 +1289,33 @@ int db_outbox_add(struct db *db, struct db_message *m, char *err, size_t errlen)
 	return 0;
 }
 
+static int message_row(sqlite3_stmt *st, void *rec)
+{
+	struct db_message *m = rec;
+	int oom = 0;
+
+	m->id = sqlite3_column_int64(st, 0);
+	m->campaign_id = sqlite3_column_int64(st, 1);
+	m->turn_id = sqlite3_column_int64(st, 2);
+	db_col_copy(st, 3, m->kind, sizeof(m->kind));
+	db_col_copy(st, 4, m->key, sizeof(m->key));
+	db_col_copy(st, 5, m->recipient, sizeof(m->recipient));
+	db_col_copy(st, 6, m->created_at, sizeof(m->created_at));
+	db_col_copy(st, 7, m->sent_at, sizeof(m->sent_at));
+	m->subject = col_dup(st, 8, &oom);
+	m->body = col_dup(st, 9, &oom);
+	return oom ? -1 : 0;
+}
+
+static void message_list_free(void *list, size_t n)
+{
+	db_outbox_list_release(list, n);
+}
+
 int db_outbox_list(struct db *db, long long campaign_id, int unsent_only,
 		   struct db_message **out, size_t *n, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	struct db_message *m;
-	size_t alloc = 0;
-	int oom = 0;
 	int rc = db_prep(db, &st, "SELECT id, campaign_id, turn_id, kind, key, recipient, created_at, "
 			  "sent_at, subject, body FROM outbox WHERE (?1 = 0 OR campaign_id = ?1) "
 			  "AND (?2 = 0 OR sent_at IS NULL) ORDER BY id", err, errlen);
@@ -1324,35 +1326,8 @@ int db_outbox_list(struct db *db, long long campaign_id, int unsent_only,
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);
 	sqlite3_bind_int(st, 2, unsent_only);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		m = db_grow((void **)out, n, &alloc, sizeof(**out));
-		if (!m) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-		m->id = sqlite3_column_int64(st, 0);
-		m->campaign_id = sqlite3_column_int64(st, 1);
-		m->turn_id = sqlite3_column_int64(st, 2);
-		db_col_copy(st, 3, m->kind, sizeof(m->kind));
-		db_col_copy(st, 4, m->key, sizeof(m->key));
-		db_col_copy(st, 5, m->recipient, sizeof(m->recipient));
-		db_col_copy(st, 6, m->created_at, sizeof(m->created_at));
-		db_col_copy(st, 7, m->sent_at, sizeof(m->sent_at));
-		m->subject = col_dup(st, 8, &oom);
-		m->body = col_dup(st, 9, &oom);
-		if (oom) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-	}
-	rc = rc == SQLITE_DONE ? 0 : fail(db, rc, "listing the outbox", err, errlen);
-	db_done(db, st);
-	if (rc) {
-		db_outbox_list_release(*out, *n);
-		*out = NULL;
-		*n = 0;
-	}
-	return rc;
+	return db_collect(db, st, (void **)out, n, sizeof(**out), message_row, message_list_free,
+			  "listing the outbox", err, errlen);
 }
 
 void db_outbox_list_release(struct db_message *list, size_t n)

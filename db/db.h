@@ -112,6 +112,9 @@ int db_captain_get(struct db *db, long long campaign_id, const char *name,
 		   struct db_captain *c, char *err, size_t errlen);
 int db_captain_get_id(struct db *db, long long id, struct db_captain *c, char *err,
 		      size_t errlen);
+/* Every captain (of any campaign) with this address, any case; free() the array. */
+int db_captain_find_email(struct db *db, const char *email, struct db_captain **out,
+			  size_t *n, char *err, size_t errlen);
 /* In joining order; free() the array. */
 int db_captain_list(struct db *db, long long campaign_id, struct db_captain **out,
 		    size_t *n, char *err, size_t errlen);

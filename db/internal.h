@@ -28,7 +28,14 @@ int db_run(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t 
 int db_bind_text(sqlite3_stmt *st, int i, const char *s);
 /* Copies a text column into buf, "" for NULL, cut to fit. */
 void db_col_copy(sqlite3_stmt *st, int i, char *buf, size_t len);
-/* Grows a list by one zeroed record; NULL on failure. */
-void *db_grow(void **arr, size_t *n, size_t *alloc, size_t size);
+/*
+ * Every row of st, each into a new zeroed record of size bytes that fill
+ * reads (0, or -1 when memory ran out), into *out (*n records); gives st
+ * back. On failure, what was read goes to release (NULL: free) and *out
+ * is NULL; what names the work in err ("listing ships").
+ */
+int db_collect(struct db *db, sqlite3_stmt *st, void **out, size_t *n, size_t size,
+	       int (*fill)(sqlite3_stmt *st, void *rec), void (*release)(void *list, size_t n),
+	       const char *what, char *err, size_t errlen);
 
 #endif

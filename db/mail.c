@@ -108,45 +108,6 @@ int db_mail_in_count(struct db *db, const char *status, long long *n, char *err,
 	return rc;
 }
 
-/* ---------- captains by address ---------- */
-
-int db_captain_find_email(struct db *db, const char *email, struct db_captain **out,
-			  size_t *n, char *err, size_t errlen)
-{
-	sqlite3_stmt *st;
-	struct db_captain *c;
-	size_t alloc = 0;
-	int rc = db_prep(db, &st, "SELECT id, campaign_id, name, email, pwhash, joined_at FROM captains "
-			  "WHERE lower(email) = lower(?1) ORDER BY campaign_id DESC, id", err, errlen);
-
-	*out = NULL;
-	*n = 0;
-	if (rc)
-		return rc;
-	sqlite3_bind_text(st, 1, email, -1, SQLITE_TRANSIENT);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		c = db_grow((void **)out, n, &alloc, sizeof(**out));
-		if (!c) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-		c->id = sqlite3_column_int64(st, 0);
-		c->campaign_id = sqlite3_column_int64(st, 1);
-		db_col_copy(st, 2, c->name, sizeof(c->name));
-		db_col_copy(st, 3, c->email, sizeof(c->email));
-		db_col_copy(st, 4, c->pwhash, sizeof(c->pwhash));
-		db_col_copy(st, 5, c->joined_at, sizeof(c->joined_at));
-	}
-	rc = rc == SQLITE_DONE ? 0 : db_fail(db, rc, "finding captains", err, errlen);
-	db_done(db, st);
-	if (rc) {
-		free(*out);
-		*out = NULL;
-		*n = 0;
-	}
-	return rc;
-}
-
 /* ---------- outbox delivery ---------- */
 
 #define DELIVERY_COLS "id, campaign_id, turn_id, kind, key, recipient, created_at, sent_at, " \
@@ -193,12 +154,20 @@ void db_outbox_deliveries_release(struct db_delivery *list, size_t n)
 	free(list);
 }
 
+static int delivery_fill(sqlite3_stmt *st, void *rec)
+{
+	return delivery_row(st, rec);
+}
+
+static void deliveries_free(void *list, size_t n)
+{
+	db_outbox_deliveries_release(list, n);
+}
+
 int db_outbox_deliveries(struct db *db, const char *state, const char *now,
 			 struct db_delivery **out, size_t *n, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	struct db_delivery *d;
-	size_t alloc = 0;
 	int rc = db_prep(db, &st, "SELECT " DELIVERY_COLS " FROM outbox WHERE state = ?1 AND "
 			  "(?2 IS NULL OR next_try_at IS NULL OR next_try_at <= ?2) ORDER BY id",
 		      err, errlen);
@@ -209,21 +178,8 @@ int db_outbox_deliveries(struct db *db, const char *state, const char *now,
 		return rc;
 	sqlite3_bind_text(st, 1, state, -1, SQLITE_TRANSIENT);
 	db_bind_text(st, 2, now);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		d = db_grow((void **)out, n, &alloc, sizeof(**out));
-		if (!d || delivery_row(st, d)) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-	}
-	rc = rc == SQLITE_DONE ? 0 : db_fail(db, rc, "listing the outbox", err, errlen);
-	db_done(db, st);
-	if (rc) {
-		db_outbox_deliveries_release(*out, *n);
-		*out = NULL;
-		*n = 0;
-	}
-	return rc;
+	return db_collect(db, st, (void **)out, n, sizeof(**out), delivery_fill, deliveries_free,
+			  "listing the outbox", err, errlen);
 }
 
 int db_outbox_get_delivery(struct db *db, long long id, struct db_delivery *d, char *err,

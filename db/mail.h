@@ -56,11 +56,6 @@ int db_mail_in_finish(struct db *db, const struct db_mail_in *m, const char *whe
 int db_mail_in_count(struct db *db, const char *status, long long *n, char *err,
 		     size_t errlen);
 
-/* --- captains by address --- */
-/* Every captain (of any campaign) with this address, any case; free() the array. */
-int db_captain_find_email(struct db *db, const char *email, struct db_captain **out,
-			  size_t *n, char *err, size_t errlen);
-
 /* --- outbox delivery --- */
 struct db_delivery {
 	struct db_message m;		/* subject, body: released with the list */
