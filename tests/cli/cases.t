@@ -1,21 +1,5 @@
 # mxjudge test: a passing case, a failing one, and a broken file.
-cat > good.case <<'CASE'
-case  wall-bump
-ruling 5 wall
-board 3x1
-wall C1
-ship A zion B1 E
-ship b machines A1 W
-orders
-  SHIP A
-  MOVE
-dice
-  energy A 6
-  energy b 1
-expect
-  ship A B1 E damage=1 actions=4
-  unused 0
-CASE
+cp "$ROOT/tests/cli/data/wall-bump.case" good.case
 expect_exit 0 test good.case
 contains out '1 passed, 0 failed'
 sed 's/damage=1/damage=0/' good.case > bad.case

@@ -53,23 +53,7 @@ jq out 'd["ok"] is False and d["turns"][0]["ok"] is False and d["turns"][0]["dif
 jq out 'd["turns"][1]["ok"] is True'
 
 # test: every case with its ruling, file and failures.
-cat >good.case <<'CASE'
-case  wall-bump
-ruling 5 wall
-board 3x1
-wall C1
-ship A zion B1 E
-ship b machines A1 W
-orders
-  SHIP A
-  MOVE
-dice
-  energy A 6
-  energy b 1
-expect
-  ship A B1 E damage=1 actions=4
-  unused 0
-CASE
+cp "$ROOT/tests/cli/data/wall-bump.case" good.case
 sed 's/damage=1/damage=0/; s/wall-bump/wall-bump-bad/' good.case >bad.case
 printf 'case x\nruling 1\nboard 3\n' >broken.case
 expect_exit 0 test --json good.case
