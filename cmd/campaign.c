@@ -612,16 +612,8 @@ static int campaign_list(struct cmd_ctx *ctx, int argc, char **argv)
 		}
 		judge_settings_release(&s);
 	}
-	if (json) {
-		char *text = json_dumps(arr, JSON_INDENT(2));
-
-		if (text)
-			printf("%s\n", text);
-		free(text);
-		json_decref(arr);
-	}
 	db_campaign_list_release(list, n);
-	return EXIT_OK;
+	return json ? cmd_print_json(arr, 0) : EXIT_OK;
 }
 
 static json_t *outbox_json(const struct db_message *m, size_t n, int full)
@@ -682,8 +674,6 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 		queued += !msgs[i].sent_at[0];
 	deadline_of(ctx, &c, &s, now, utc, zone, sizeof(utc));
 	if (json) {
-		char *text;
-
 		root = json_pack("{s:s, s:s, s:i, s:s?, s:s, s:i, s:i, s:i, s:s, s:i, s:b, s:s?, s:s}",
 				 "name", c.name, "status", c.status, "turn", c.turn, "winner",
 				 c.winner[0] ? c.winner : NULL, "ruleset", c.ruleset, "width", s.width,
@@ -725,11 +715,8 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 			}
 			json_decref(set);
 		}
-		text = json_dumps(root, JSON_INDENT(2));
-		if (text)
-			printf("%s\n", text);
-		free(text);
-		ret = EXIT_OK;
+		ret = cmd_print_json(root, 0);
+		root = NULL;
 		goto out;
 	}
 	printf("Campaign %s (%s)\n", c.name, c.ruleset);
@@ -943,25 +930,17 @@ static int campaign_outbox(struct cmd_ctx *ctx, int argc, char **argv)
 		ret = judge_db_exit(rc);
 		goto out;
 	}
-	if (json) {
-		json_t *arr = outbox_json(msgs, n, full);
-		char *text = json_dumps(arr, JSON_INDENT(2));
-
-		if (text)
-			printf("%s\n", text);
-		free(text);
-		json_decref(arr);
-	} else {
-		for (i = 0; i < n; i++) {
-			if (full)
-				printf("%sTo: %s\nSubject: %s\nX-Mxjudge-Key: %s\n\n%s", i ? "\n" : "",
-				       msgs[i].recipient, msgs[i].subject, msgs[i].key, msgs[i].body);
-			else
-				printf("%-6s %-8s %-28s %s\n", msgs[i].sent_at[0] ? "sent" : "queued",
-				       msgs[i].kind, msgs[i].recipient, msgs[i].subject);
-		}
-	}
 	ret = EXIT_OK;
+	if (json)
+		ret = cmd_print_json(outbox_json(msgs, n, full), 0);
+	for (i = 0; !json && i < n; i++) {
+		if (full)
+			printf("%sTo: %s\nSubject: %s\nX-Mxjudge-Key: %s\n\n%s", i ? "\n" : "",
+			       msgs[i].recipient, msgs[i].subject, msgs[i].key, msgs[i].body);
+		else
+			printf("%-6s %-8s %-28s %s\n", msgs[i].sent_at[0] ? "sent" : "queued",
+			       msgs[i].kind, msgs[i].recipient, msgs[i].subject);
+	}
 out:
 	db_outbox_list_release(msgs, n);
 	db_campaign_release(&c);

@@ -82,6 +82,14 @@ char *cmd_read_file(const char *path, size_t *len, char *err, size_t errlen);
  */
 int cmd_now(const char *arg, time_t *out);
 
+/*
+ * Prints j as --json output (indented, and with jansson's flags given,
+ * e.g. JSON_PRESERVE_ORDER), then drops it; NULL j is memory that ran
+ * out. EXIT_OK, or EXIT_FAIL after saying so.
+ */
+struct json_t;
+int cmd_print_json(struct json_t *j, size_t flags);
+
 /* Parses a decimal integer in [min, max]; 0 or -1. */
 int cmd_parse_int(const char *s, long min, long max, long *out);
 

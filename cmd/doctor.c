@@ -426,14 +426,8 @@ static int doctor_run(struct cmd_ctx *ctx, int argc, char **argv)
 		free(real);
 	}
 	db_close(db);
-	if (r.json) {
-		char *text = json_dumps(r.json, JSON_INDENT(2));
-
-		if (text)
-			printf("%s\n", text);
-		free(text);
-		json_decref(r.json);
-	}
+	if (r.json && cmd_print_json(r.json, 0))
+		return EXIT_FAIL;
 	return r.worst == FAIL ? EXIT_FAIL : EXIT_OK;
 }
 

@@ -464,7 +464,7 @@ static int list_run(struct cmd_ctx *ctx, int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	size_t i, k, n, total = 0;
-	char err[512], *text;
+	char err[512];
 	json_t *arr = NULL;
 	int rc, opt, json = 0, ret = EXIT_OK;
 
@@ -511,14 +511,8 @@ static int list_run(struct cmd_ctx *ctx, int argc, char **argv)
 			printf("Nothing waiting: every message is sent.\n");
 		goto out;
 	}
-	text = json_dumps(arr, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	if (!text) {
-		cmd_error("out of memory");
-		ret = EXIT_FAIL;
-		goto out;
-	}
-	printf("%s\n", text);
-	free(text);
+	ret = cmd_print_json(arr, JSON_PRESERVE_ORDER);
+	arr = NULL;
 out:
 	json_decref(arr);
 	return ret;

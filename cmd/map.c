@@ -20,34 +20,12 @@
 #include "series.h"
 #include "templates.h"
 
-/* Prints a --json list; EXIT_FAIL when out of memory. */
-static int print_json_list(const json_t *arr)
-{
-	char *text = arr ? json_dumps(arr, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
-
-	if (!text) {
-		cmd_error("out of memory");
-		return EXIT_FAIL;
-	}
-	printf("%s\n", text);
-	free(text);
-	return EXIT_OK;
-}
-
 static int print_map(const struct map_def *m, int json)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	if (json) {
-		json_t *j = map_to_json(m);
-		char *text = j ? json_dumps(j, JSON_INDENT(2)) : NULL;
-
-		if (text)
-			printf("%s\n", text);
-		free(text);
-		json_decref(j);
-		return text ? EXIT_OK : EXIT_FAIL;
-	}
+	if (json)
+		return cmd_print_json(map_to_json(m), 0);
 	map_format_text(m, &sb);
 	fputs(strbuf_str(&sb), stdout);
 	strbuf_release(&sb);
@@ -196,7 +174,6 @@ static void list_one(void *arr, const char *name, const char *path)
 static int map_list_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	json_t *arr = NULL;
-	int ret;
 
 	(void)ctx;
 	if (argc == 2 && !strcmp(argv[1], "--json"))
@@ -206,9 +183,7 @@ static int map_list_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 	templates_each_file("maps", "map", NULL, list_one, arr);
 	if (argc == 1)
 		return EXIT_OK;
-	ret = print_json_list(arr);
-	json_decref(arr);
-	return ret;
+	return cmd_print_json(arr, JSON_PRESERVE_ORDER);
 }
 
 const struct cmd map_cmds[] = {

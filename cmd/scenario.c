@@ -41,21 +41,6 @@ static int read_scenario(const char *name, struct scenario *sc, char **path_out)
 	return 0;
 }
 
-/* Prints --json output and drops it; EXIT_FAIL when out of memory. */
-static int print_json(json_t *j)
-{
-	char *text = j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
-
-	json_decref(j);
-	if (!text) {
-		cmd_error("out of memory");
-		return EXIT_FAIL;
-	}
-	printf("%s\n", text);
-	free(text);
-	return EXIT_OK;
-}
-
 /* arr: the --json array to fill, or NULL to print a line. */
 static void list_one(void *arr, const char *name, const char *path)
 {
@@ -93,7 +78,7 @@ static int scenario_list(struct cmd_ctx *ctx, int argc, char **argv)
 	arr = json_array();
 	if (arr)
 		templates_each_file("scenarios", "json", NULL, list_one, arr);
-	return print_json(arr);
+	return cmd_print_json(arr, JSON_PRESERVE_ORDER);
 }
 
 /* The scenario as `scenario show --json` prints it. */
@@ -149,7 +134,7 @@ static int scenario_show(struct cmd_ctx *ctx, int argc, char **argv)
 	if (ret)
 		return ret;
 	if (json) {
-		ret = print_json(scenario_json(&sc, path));
+		ret = cmd_print_json(scenario_json(&sc, path), JSON_PRESERVE_ORDER);
 		free(path);
 		return ret;
 	}

@@ -1206,9 +1206,9 @@ int campaign_standings(struct cmd_ctx *ctx, int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct db_campaign c;
-	char err[512], *text;
+	char err[512];
 	json_t *o;
-	int opt, json = 0, rc;
+	int opt, json = 0, rc, ret;
 
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (opt != 'j')
@@ -1232,18 +1232,16 @@ int campaign_standings(struct cmd_ctx *ctx, int argc, char **argv)
 		db_campaign_release(&c);
 		return EXIT_FAIL;
 	}
+	ret = EXIT_OK;
 	if (json) {
-		text = json_dumps(o, JSON_INDENT(2));
-		if (text)
-			printf("%s\n", text);
-		free(text);
+		ret = cmd_print_json(o, 0);
 	} else {
 		printf("Campaign %s\n", c.name);
 		series_print_standings(o, 1);
+		json_decref(o);
 	}
-	json_decref(o);
 	db_campaign_release(&c);
-	return EXIT_OK;
+	return ret;
 }
 
 /* ---------- undo ---------- */

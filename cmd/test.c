@@ -111,16 +111,11 @@ static int test_run(struct cmd_ctx *ctx, int argc, char **argv)
 	if (json) {
 		json_t *root = json_pack("{s:O, s:i, s:i, s:O}", "cases", cases, "passed", passed,
 					 "failed", failed, "errors", errors);
-		char *out = root ? json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
 
-		json_decref(root);
-		if (!out) {
-			cmd_error("out of memory");
+		if (cmd_print_json(root, JSON_PRESERVE_ORDER)) {
 			ret = EXIT_FAIL;
 			goto out;
 		}
-		printf("%s\n", out);
-		free(out);
 	} else {
 		printf("%d passed, %d failed\n", passed, failed);
 	}

@@ -228,16 +228,8 @@ static int turn_show(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	if (json) {
-		json_t *root = turn_json(&c, &s, &t, o, no, ev, nev, d, nd);
-		char *text = root ? json_dumps(root, JSON_INDENT(2)) : NULL;
-
-		json_decref(root);
-		if (!text) {
-			cmd_error("out of memory");
+		if (cmd_print_json(turn_json(&c, &s, &t, o, no, ev, nev, d, nd), 0))
 			goto out;
-		}
-		printf("%s\n", text);
-		free(text);
 	} else {
 		print_turn(ctx->db, &c, &s, &t, o, no, d, nd);
 	}

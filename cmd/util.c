@@ -1,6 +1,7 @@
 #include "cmd.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,4 +127,18 @@ int cmd_now(const char *arg, time_t *out)
 		return 0;
 	cmd_error("--now: expected an ISO 8601 time such as 2025-03-01T18:00Z, got '%s'", arg);
 	return -1;
+}
+
+int cmd_print_json(json_t *j, size_t flags)
+{
+	char *text = j ? json_dumps(j, JSON_INDENT(2) | flags) : NULL;
+
+	json_decref(j);
+	if (!text) {
+		cmd_error("out of memory");
+		return EXIT_FAIL;
+	}
+	printf("%s\n", text);
+	free(text);
+	return EXIT_OK;
 }

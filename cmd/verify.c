@@ -49,21 +49,6 @@ static json_t *verdict_json(const struct verdict *v)
 			 "difference", v->difference[0] ? v->difference : NULL);
 }
 
-/* Prints JSON and frees it; EXIT_FAIL when it could not be made. */
-static int print_json(json_t *j)
-{
-	char *text = j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
-
-	json_decref(j);
-	if (!text) {
-		cmd_error("out of memory");
-		return EXIT_FAIL;
-	}
-	printf("%s\n", text);
-	free(text);
-	return EXIT_OK;
-}
-
 /* One die as both sides know it: who, which check, which face. */
 struct die {
 	char ship[DB_NAME_MAX];
@@ -416,7 +401,7 @@ done:
 		return rc;
 	}
 	/* A difference keeps its exit code (1) even when the JSON says so. */
-	return print_json(verdict_json(&v)) ? EXIT_FAIL : rc;
+	return cmd_print_json(verdict_json(&v), JSON_PRESERVE_ORDER) ? EXIT_FAIL : rc;
 }
 
 /* The number of the campaign's last resolved turn (between battles, its current one). */
@@ -498,7 +483,8 @@ static int replay_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	/* After a hard error (database busy) nothing is printed: the exit code says it. */
 	if (json && (!rc || rc == EXIT_FAIL || rc == EXIT_DATAERR) &&
-	    print_json(json_pack("{s:s, s:b, s:O}", "campaign", c.name, "ok", !bad, "turns", turns)))
+	    cmd_print_json(json_pack("{s:s, s:b, s:O}", "campaign", c.name, "ok", !bad, "turns", turns),
+			   JSON_PRESERVE_ORDER))
 		bad++;
 	if (!json && !ctx->quiet && !bad && !rc)
 		printf("%s: every resolved turn replays exactly\n", c.name);
