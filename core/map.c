@@ -292,14 +292,6 @@ fail:
 	return -1;
 }
 
-static json_t *hex_json(struct hex h)
-{
-	char label[HEX_LABEL_MAX];
-
-	hex_format(h, label, sizeof(label));
-	return json_string(label);
-}
-
 json_t *map_to_json(const struct map_def *m)
 {
 	json_t *o = json_object(), *walls = json_array(), *starts = NULL;
@@ -313,7 +305,7 @@ json_t *map_to_json(const struct map_def *m)
 	for (h.row = 0; h.row < m->map.height; h.row++)
 		for (h.col = 0; h.col < m->map.width; h.col++)
 			if (game_map_is_wall(&m->map, h))
-				json_array_append_new(walls, hex_json(h));
+				json_array_append_new(walls, state_hex_json(h));
 	json_object_set_new(o, "walls", walls);
 	walls = NULL;
 	if (!map_has_zones(m))
@@ -327,7 +319,7 @@ json_t *map_to_json(const struct map_def *m)
 		for (h.row = 0; list && h.row < m->map.height; h.row++)
 			for (h.col = 0; h.col < m->map.width; h.col++)
 				if (m->zone[cell(&m->map, h)] == 1 + t)
-					json_array_append_new(list, hex_json(h));
+					json_array_append_new(list, state_hex_json(h));
 		json_object_set_new(starts, team_name((enum team)t), list);
 	}
 	json_object_set_new(o, "starts", starts);

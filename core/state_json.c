@@ -204,7 +204,7 @@ fail:
 	return -1;
 }
 
-static json_t *hex_json(struct hex h)
+json_t *state_hex_json(struct hex h)
 {
 	char label[HEX_LABEL_MAX];
 
@@ -227,7 +227,7 @@ json_t *state_to_json(const struct game_state *st)
 	for (h.row = 0; h.row < st->map.height; h.row++)
 		for (h.col = 0; h.col < st->map.width; h.col++)
 			if (game_map_is_wall(&st->map, h))
-				json_array_append_new(walls, hex_json(h));
+				json_array_append_new(walls, state_hex_json(h));
 	json_object_set_new(map, "walls", walls);
 	walls = NULL;
 	json_object_set_new(root, "map", map);
@@ -240,7 +240,7 @@ json_t *state_to_json(const struct game_state *st)
 			goto fail;
 		json_object_set_new(o, "name", json_string(s->name));
 		json_object_set_new(o, "team", json_string(team_name(s->team)));
-		json_object_set_new(o, "hex", hex_json(s->pos));
+		json_object_set_new(o, "hex", state_hex_json(s->pos));
 		json_object_set_new(o, "facing", json_string(facing_name(s->facing)));
 		json_object_set_new(o, "hull", json_integer(s->stat[STAT_HULL]));
 		json_object_set_new(o, "shield", json_integer(s->stat[STAT_SHIELD]));
@@ -306,24 +306,24 @@ json_t *event_to_json(const struct game_state *st, const struct event *e)
 	case EV_OFF_MAP:
 	case EV_BLOCKED:
 	case EV_HEAD_ON:
-		json_object_set_new(o, "from", hex_json(e->from));
+		json_object_set_new(o, "from", state_hex_json(e->from));
 		if (e->type == EV_OFF_MAP)
 			json_object_set_new(o, "to", json_null());
 		else
-			json_object_set_new(o, "to", hex_json(e->to));
+			json_object_set_new(o, "to", state_hex_json(e->to));
 		break;
 	case EV_CONTEST:
-		json_object_set_new(o, "hex", hex_json(e->to));
+		json_object_set_new(o, "hex", state_hex_json(e->to));
 		json_object_set_new(o, "ships", json_integer(e->value));
 		break;
 	case EV_RAM:
-		json_object_set_new(o, "hex", hex_json(e->to));
+		json_object_set_new(o, "hex", state_hex_json(e->to));
 		json_object_set_new(o, "score", json_integer(e->score));
 		json_object_set_new(o, "other_score", json_integer(e->score2));
 		json_object_set_new(o, "hurt", json_string(e->value == 1 ? "ship" : e->value == 2 ? "other" : "both"));
 		break;
 	case EV_EMP:
-		json_object_set_new(o, "hex", hex_json(e->from));
+		json_object_set_new(o, "hex", state_hex_json(e->from));
 		json_object_set_new(o, "score", e->value ? json_integer(e->score) : json_null());
 		break;
 	case EV_EMP_CHECK:
@@ -349,7 +349,7 @@ json_t *event_to_json(const struct game_state *st, const struct event *e)
 		json_object_set_new(o, "by", json_string(event_type_name(e->cause)));
 		break;
 	case EV_REMOVED:
-		json_object_set_new(o, "hex", hex_json(e->from));
+		json_object_set_new(o, "hex", state_hex_json(e->from));
 		break;
 	case EV_ENERGY:
 		json_object_set_new(o, "actions", json_integer(e->value));

@@ -23,6 +23,8 @@
 int state_from_json(struct game_state *st, const json_t *root, const char *name,
 		    char *err, size_t errlen);
 json_t *state_to_json(const struct game_state *st);
+/* A hex as the JSON shapes write it: its label ("C2"). */
+json_t *state_hex_json(struct hex h);
 json_t *event_to_json(const struct game_state *st, const struct event *e);
 json_t *events_to_json(const struct game_state *st, const struct event_list *l);
 
