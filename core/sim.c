@@ -130,47 +130,75 @@ static int new_state(struct sim *s, const struct sim_setup *su, struct dice_rng 
 	return 0;
 }
 
-int sim_battle(struct sim *s, const struct sim_setup *su, uint64_t seed, struct sim_result *r,
-	       char *err, size_t errlen)
+int sim_begin(struct sim *s, const struct sim_setup *su, uint64_t seed, struct sim_result *r,
+	      char *err, size_t errlen)
 {
 	struct game_state *st = &s->st;
-	struct turn_plan plans[GAME_MAX_SHIPS];
-	struct dice_rng rng;
-	struct dice_source dice;
 	enum team first;
-	size_t k;
 
 	memset(r, 0, sizeof(*r));
 	if (check_setup(su, err, errlen) < 0)
 		return -1;
-	dice_rng_init(&rng, seed);
-	dice = dice_rng_source(&rng);
+	dice_rng_init(&s->rng, seed);
+	s->dice = dice_rng_source(&s->rng);
 	s->ev.n = 0;
-	if (new_state(s, su, &rng, err, errlen) < 0 ||
-	    (su->map ? map_place_fleets(st, su->map, &dice, &s->ev, &first, err, errlen)
-	     : setup_place_fleets(st, &dice, &s->ev, &first, err, errlen)) < 0 ||
+	if (new_state(s, su, &s->rng, err, errlen) < 0 ||
+	    (su->map ? map_place_fleets(st, su->map, &s->dice, &s->ev, &first, err, errlen)
+	     : setup_place_fleets(st, &s->dice, &s->ev, &first, err, errlen)) < 0 ||
 	    (su->scenario && scenario_begin(su->scenario, st, NULL, err, errlen) < 0) ||
-	    turn_roll_energy(st, &dice, &s->ev, err, errlen) < 0)
+	    turn_roll_energy(st, &s->dice, &s->ev, err, errlen) < 0)
 		return -1;
 	r->events += (long)s->ev.n;
-	while (st->winner == WINNER_NONE && r->turns < su->max_turns) {
-		int phases = 0, active = 0;
+	return 0;
+}
 
-		if (bot_plan_all(&s->bot, st, NULL, plans, err, errlen) < 0)
+int sim_going(const struct sim *s, const struct sim_setup *su, const struct sim_result *r)
+{
+	return s->st.winner == WINNER_NONE && r->turns < su->max_turns;
+}
+
+int sim_plan(struct sim *s, struct turn_plan *plans, long *ship_phases, char *err, size_t errlen)
+{
+	const struct game_state *st = &s->st;
+	int phases = 0, active = 0;
+	size_t k;
+
+	if (bot_plan_all(&s->bot, st, NULL, plans, err, errlen) < 0)
+		return -1;
+	for (k = 0; k < st->nships; k++)
+		if (ship_is_active(&st->ships[k])) {
+			active++;
+			if (plans[k].n > phases)
+				phases = plans[k].n;
+		}
+	*ship_phases = (long)active * phases;
+	return 0;
+}
+
+int sim_resolve(struct sim *s, const struct turn_plan *plans, long ship_phases,
+		struct sim_result *r, char *err, size_t errlen)
+{
+	s->ev.n = 0;	/* recorded, then dropped: a turn's events are what a report needs */
+	if (turn_resolve(&s->st, plans, &s->dice, &s->ev, err, errlen) < 0)
+		return -1;
+	r->events += (long)s->ev.n;
+	r->ship_phases += ship_phases;
+	r->turns++;
+	return 0;
+}
+
+int sim_battle(struct sim *s, const struct sim_setup *su, uint64_t seed, struct sim_result *r,
+	       char *err, size_t errlen)
+{
+	struct turn_plan plans[GAME_MAX_SHIPS];
+	long ship_phases;
+
+	if (sim_begin(s, su, seed, r, err, errlen) < 0)
+		return -1;
+	while (sim_going(s, su, r))
+		if (sim_plan(s, plans, &ship_phases, err, errlen) < 0 ||
+		    sim_resolve(s, plans, ship_phases, r, err, errlen) < 0)
 			return -1;
-		for (k = 0; k < st->nships; k++)
-			if (ship_is_active(&st->ships[k])) {
-				active++;
-				if (plans[k].n > phases)
-					phases = plans[k].n;
-			}
-		s->ev.n = 0;	/* recorded, then dropped: a turn's events are what a report needs */
-		if (turn_resolve(st, plans, &dice, &s->ev, err, errlen) < 0)
-			return -1;
-		r->events += (long)s->ev.n;
-		r->ship_phases += (long)active * phases;
-		r->turns++;
-	}
-	r->winner = st->winner == WINNER_NONE ? WINNER_DRAW : st->winner;
+	r->winner = s->st.winner == WINNER_NONE ? WINNER_DRAW : s->st.winner;
 	return 0;
 }

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "bot.h"
+#include "dice.h"
 #include "event.h"
 #include "game.h"
 #include "map.h"
@@ -51,6 +52,8 @@ struct sim {
 	struct ship ships[GAME_MAX_SHIPS];
 	struct event_list ev;
 	struct bot bot;
+	struct dice_rng rng;	/* the battle's one generator */
+	struct dice_source dice;	/* drawing from rng */
 };
 
 void sim_init(struct sim *s);
@@ -68,5 +71,19 @@ uint64_t sim_battle_seed(uint64_t run_seed, uint64_t index);
  */
 int sim_battle(struct sim *s, const struct sim_setup *su, uint64_t seed, struct sim_result *r,
 	       char *err, size_t errlen);
+
+/*
+ * sim_battle() in its steps, for whoever must stand between them (the
+ * bench times sim_resolve alone): sim_begin() sets up the board and the
+ * fleets and rolls the first energy; while sim_going(), sim_plan() has
+ * the bots order the next turn (*ship_phases: what it will cost) and
+ * sim_resolve() resolves it, counted in r. Each 0 or -1 with err.
+ */
+int sim_begin(struct sim *s, const struct sim_setup *su, uint64_t seed, struct sim_result *r,
+	      char *err, size_t errlen);
+int sim_going(const struct sim *s, const struct sim_setup *su, const struct sim_result *r);
+int sim_plan(struct sim *s, struct turn_plan *plans, long *ship_phases, char *err, size_t errlen);
+int sim_resolve(struct sim *s, const struct turn_plan *plans, long ship_phases,
+		struct sim_result *r, char *err, size_t errlen);
 
 #endif

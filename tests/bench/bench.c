@@ -27,11 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/bot.h"
-#include "core/dice.h"
-#include "core/setup.h"
 #include "core/sim.h"
-#include "core/turn.h"
 
 static double now_seconds(void)
 {
@@ -58,63 +54,29 @@ struct cost {
 };
 
 /*
- * The engine, timed alone: sim_battle's loop (core/sim.c) with a clock
- * around turn_resolve(), so the bots' planning is not counted. noinline
- * so callgrind's --toggle-collect=turn_resolve sees the same calls.
+ * The engine, timed alone: sim_battle() in its steps (core/sim.h) with a
+ * clock around sim_resolve(), so the bots' planning is not counted.
  */
 static int play(struct sim *s, const struct sim_setup *su, uint64_t seed, struct cost *c)
 {
-	struct game_state *st = &s->st;
 	struct turn_plan plans[GAME_MAX_SHIPS];
-	struct dice_rng rng;
-	struct dice_source dice;
-	enum team first;
+	struct sim_result r;
 	char err[256];
-	int t, i, n = 0;
-	size_t k;
+	long ship_phases;
+	double t0;
 
-	dice_rng_init(&rng, seed);
-	dice = dice_rng_source(&rng);
-	s->ev.n = 0;
-	game_map_release(&st->map);
-	if (setup_random_map(&st->map, su->width, su->height, su->density, dice_rng_next(&rng), err,
-			     sizeof(err)))
+	if (sim_begin(s, su, seed, &r, err, sizeof(err)))
 		goto fail;
-	st->turn = 1;
-	st->winner = WINNER_NONE;
-	for (t = 0; t < TEAM_COUNT; t++)
-		for (i = 0; i < su->per_side; i++) {
-			struct ship *sh = &s->ships[n++];
-
-			ship_set_defaults(sh);
-			snprintf(sh->name, sizeof(sh->name), "%c%d", t ? 'M' : 'Z', i + 1);
-			sh->team = (enum team)t;
-		}
-	st->ships = s->ships;
-	st->nships = (size_t)n;
-	if (setup_place_fleets(st, &dice, &s->ev, &first, err, sizeof(err)) ||
-	    turn_roll_energy(st, &dice, &s->ev, err, sizeof(err)))
-		goto fail;
-	for (t = 0; t < su->max_turns && st->winner == WINNER_NONE; t++) {
-		int phases = 0, active = 0;
-		double t0;
-
-		if (bot_plan_all(&s->bot, st, NULL, plans, err, sizeof(err)))
+	while (sim_going(s, su, &r)) {
+		if (sim_plan(s, plans, &ship_phases, err, sizeof(err)))
 			goto fail;
-		for (k = 0; k < st->nships; k++)
-			if (ship_is_active(&st->ships[k])) {
-				active++;
-				if (plans[k].n > phases)
-					phases = plans[k].n;
-			}
-		s->ev.n = 0;
 		t0 = now_seconds();
-		if (turn_resolve(st, plans, &dice, &s->ev, err, sizeof(err)))
+		if (sim_resolve(s, plans, ship_phases, &r, err, sizeof(err)))
 			goto fail;
 		c->engine_seconds += now_seconds() - t0;
-		c->ship_phases += (long)active * phases;
-		c->turns++;
 	}
+	c->ship_phases += r.ship_phases;
+	c->turns += r.turns;
 	return 0;
 fail:
 	fprintf(stderr, "bench: %s\n", err);
