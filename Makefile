@@ -31,7 +31,7 @@ ALL_LDLIBS = -Wl,--as-needed $(shell $(PKG_CONFIG) --libs $(LIBS_PC) 2>/dev/null
 TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(TEST_PC) 2>/dev/null)
 TEST_LDLIBS = $(shell $(PKG_CONFIG) --libs $(TEST_PC) 2>/dev/null)
 
-LIB_SRC   := $(wildcard lib/*.c) $(wildcard core/*.c) $(wildcard db/*.c) $(wildcard mail/*.c) \
+LIB_SRC   := $(wildcard lib/*.c) $(wildcard core/*.c) $(wildcard core/*/*.c) $(wildcard db/*.c) $(wildcard mail/*.c) \
              $(filter-out cmd/main.c,$(wildcard cmd/*.c))
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/cmd/main.o
@@ -64,7 +64,7 @@ $(BUILD)/libmx.a: $(LIB_OBJ)
 	@echo "  AR      $@"
 	$(Q)ar rcs $@ $(LIB_OBJ)
 
-$(BUILD)/%.o: %.c $(wildcard */*.h)
+$(BUILD)/%.o: %.c $(wildcard */*.h) $(wildcard core/*/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<

@@ -67,6 +67,7 @@ extern const struct cmd replay_cmd[];
 extern const struct cmd simulate_cmd[];
 extern const struct cmd backup_cmd[];
 extern const struct cmd doctor_cmd[];
+extern const struct cmd games_cmd[];
 
 /* Prints "mxjudge: msg" to stderr. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -9,11 +9,13 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "core/ruleset.h"
 #include "db/db.h"
 
 static const struct cmd commands[] = {
 	{ "adjudicate", NULL, NULL, 0, "resolve one turn from files, without a database", adjudicate_cmd },
 	{ "test", NULL, NULL, 0, "run rules case files", test_cmd },
+	{ "games", NULL, NULL, 0, "list the games this judge plays", games_cmd },
 	{ "campaign", NULL, NULL, 0, "create, join, start and manage campaigns", campaign_cmds },
 	{ "orders", NULL, NULL, 0, "submit or check a captain's sealed orders", orders_cmds },
 	{ "process", NULL, NULL, 0, "resolve every turn whose deadline has passed", process_cmd },
@@ -194,6 +196,25 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[0], "help")) {
 		free(db_path);
 		return finish_stdout(help(argc, argv));
+	}
+	/* A game's tools: `mxjudge GAME TOOL ...` is the command TOOL of that game. */
+	if (ruleset_find(argv[0])) {
+		const struct ruleset *rs = ruleset_find(argv[0]);
+		const struct ruleset_tool *t;
+
+		for (t = rs->tools; argc >= 2 && t && t->name && strcmp(t->name, argv[1]); t++)
+			;
+		if (argc < 2 || !t || !t->name) {
+			if (argc >= 2)
+				cmd_error("%s has no tool '%s'", rs->name, argv[1]);
+			fprintf(argc >= 2 ? stderr : stdout, "usage: mxjudge %s TOOL [ARGS]\n\ntools:\n", rs->name);
+			for (t = rs->tools; t && t->name; t++)
+				fprintf(argc >= 2 ? stderr : stdout, "  %-22s %s\n", t->name, t->summary);
+			free(db_path);
+			return finish_stdout(argc >= 2 ? EXIT_USAGE : EXIT_OK);
+		}
+		argc--;
+		argv++;
 	}
 	c = find(commands, argv[0]);
 	if (!c) {

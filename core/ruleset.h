@@ -1,12 +1,24 @@
 /*
- * ruleset: the small interface between a game's rules and everything that
- * is the same for every game (campaigns, sealed orders, deadlines, mail,
- * templates). A ruleset sees states, orders and events as JSON values and
- * takes its dice from a dice_source; Hovercrafts is the first ruleset, the
- * other Matrix games of shared/seeds become further tables of this kind.
+ * ruleset: the seam between a game's rules and everything the judge does
+ * the same for every game (campaigns, seats, sealed orders, deadlines,
+ * draws, mail, templates, replay). The judge never looks inside a game's
+ * state: it hands JSON to the hooks and takes JSON back. A ruleset is pure:
+ * no files, clock, SQL or printing, and every random number comes from the
+ * draw_source it is given (core/draw.h).
  *
- * Ownership: every json_t * a ruleset returns is a new reference for the
- * caller; arguments are borrowed. The tables are static and never freed.
+ * Conventions every hook shares (core/engine.h applies the defaults):
+ * - a seat is a name (a ship, a side, a runner, a character, "operator");
+ *   seats are given as [{"name", "side", "data": {...}}, ...];
+ * - a state may hold "private": {SEAT: ...} (only that seat sees its part)
+ *   and "secret": ... (nobody until the game ends); the default view keeps
+ *   the rest, the viewer's own private part and drops the secret;
+ * - an event is an object; one with "to": [SEAT, ...] is addressed to those
+ *   seats only, one without it is public;
+ * - a resolve returns {"state", "events", "story"}: the next state, the
+ *   events in order, and the story for people (a list of paragraphs).
+ *
+ * Ownership: every json_t * a hook returns is a new reference for the
+ * caller; arguments are borrowed. Tables are static and never freed.
  */
 #ifndef MX_RULESET_H
 #define MX_RULESET_H
@@ -14,32 +26,114 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "dice.h"
+#include "draw.h"
 
-struct ruleset {
-	const char *name;		/* as stored in campaign settings */
-	const char *title;		/* for people */
-	/*
-	 * Reads orders text for a state; returns the orders as the ruleset
-	 * understood them (its own JSON), or NULL with "name:line: ..." in err.
-	 * flags are the ruleset's (for Hovercrafts, enum orders_flags).
-	 */
-	json_t *(*read_orders)(const json_t *state, const char *text, const char *name,
-			       int flags, char *err, size_t errlen);
-	/*
-	 * Plays one turn: state + orders (what read_orders gave, by player)
-	 * + dice -> the next state, with "events" (a list) and "winner" set.
-	 * NULL with err when a die could not be had or the input is bad.
-	 */
-	json_t *(*resolve)(const json_t *state, const json_t *orders, struct dice_source *dice,
-			   char *err, size_t errlen);
-	/* The story of a resolved turn for people: a list of paragraphs. */
-	json_t *(*story)(const json_t *next);
+enum ruleset_flags {
+	RULESET_HIDDEN = 1 << 0,	/* seats hold what other seats may not see */
+	RULESET_GM_SEAT = 1 << 1,	/* the game master plays a seat of the game */
+	RULESET_SOLO = 1 << 2,		/* one seat; a turn resolves when its orders come */
+	RULESET_SERIES = 1 << 3,	/* matches in series carry a record */
+	RULESET_TEST = 1 << 4		/* registered by the test build only */
 };
 
-/* The ruleset of that name, or NULL. */
+enum ruleset_setting_kind {
+	SETTING_INT = 0,
+	SETTING_BOOL,
+	SETTING_TEXT,
+	SETTING_CHOICE			/* one of the words of choices */
+};
+
+/* One game setting: `campaign new --set KEY=VALUE`, `campaign set`, its man page. */
+struct ruleset_setting {
+	const char *key;
+	enum ruleset_setting_kind kind;
+	long min, max;			/* SETTING_INT */
+	const char *choices;		/* SETTING_CHOICE: "basic target" */
+	const char *def;		/* default as text; NULL: none (optional) */
+	const char *help;		/* one line */
+};
+
+/* A data pack a campaign may carry (`--data KIND=FILE`): decks, scenarios. */
+struct ruleset_data_kind {
+	const char *name;
+	const char *help;
+};
+
+struct ruleset_tool {
+	const char *name;		/* `mxjudge GAME NAME` */
+	const char *summary;
+};
+
+struct ruleset {
+	/* ---- the descriptor ---- */
+	const char *name;		/* as stored in campaigns; `--game NAME` */
+	const char *title;		/* for people */
+	int flags;			/* enum ruleset_flags */
+	const char *seat_word;		/* the order block's keyword: "SHIP", "SIDE" ... */
+	const char *const *sides;	/* NULL-terminated; NULL: seats have no side */
+	int min_seats, max_seats;
+	const struct ruleset_setting *settings;		/* ends with {NULL} */
+	const struct ruleset_data_kind *data_kinds;	/* ends with {NULL}; may be NULL */
+	const struct ruleset_tool *tools;		/* ends with {NULL}; may be NULL */
+	const char *man_page;		/* "mxjudge-hovercrafts(7)" */
+
+	/* ---- the hooks (NULL where marked optional) ---- */
+	/*
+	 * Settings (defaults already applied by engine_settings) and the data
+	 * packs ({KIND: value}) as a whole: 0, or -1 with the key at fault.
+	 * Optional.
+	 */
+	int (*check_settings)(const json_t *settings, const json_t *data, char *err,
+			      size_t errlen);
+	/* May seat join beside seats? 0, or -1 with why. Optional. */
+	int (*check_seat)(const json_t *settings, const json_t *seats, const json_t *seat,
+			  char *err, size_t errlen);
+	/* The first state from settings, data packs and seats, drawing as the rules say. */
+	json_t *(*setup)(const json_t *settings, const json_t *data, const json_t *seats,
+			 struct draw_source *draws, char *err, size_t errlen);
+	/* The seats whose orders are due now, in seat order; [] once the game is over. */
+	json_t *(*waiting_for)(const json_t *state);
+	/*
+	 * Reads the orders text of seat (NULL: the text names its seats in
+	 * blocks, as Hovercrafts' does) for a state: the orders as the ruleset
+	 * understood them, {SEAT: ORDERS, ...}, or NULL with "name:line: ..."
+	 * in err. flags are the ruleset's own.
+	 */
+	json_t *(*read_orders)(const json_t *state, const char *seat, const char *text,
+			       const char *name, int flags, char *err, size_t errlen);
+	/* One turn: state + orders by seat + draws -> {"state","events","story"}. */
+	json_t *(*resolve)(const json_t *state, const json_t *orders, struct draw_source *draws,
+			   char *err, size_t errlen);
+	/* {"over": bool, "result": TEXT or null, "scores": {SEAT: n} or absent}. */
+	json_t *(*status)(const json_t *state);
+	/*
+	 * What seat may see of state (NULL seat: the public; "*": the game
+	 * master). Optional: engine_view's default convention otherwise.
+	 */
+	json_t *(*view)(const json_t *state, const char *seat);
+	/* The text a seat fills in and sends back, for its report. Optional. */
+	json_t *(*order_form)(const json_t *state, const char *seat);
+	/*
+	 * Orders for a silent seat (the autopilot), as read_orders gives them
+	 * for that seat. Optional: a silent seat then sends nothing.
+	 */
+	json_t *(*bot)(const json_t *state, const char *seat, struct draw_source *draws,
+		       char *err, size_t errlen);
+	/* What carries from one match to the next: record + final state -> record. Optional. */
+	json_t *(*record)(const json_t *record, const json_t *final_state);
+};
+
+/* The ruleset of that name (any case), or NULL. */
 const struct ruleset *ruleset_find(const char *name);
-/* Every ruleset, NULL-terminated. */
+/* Every ruleset, NULL-terminated, in registration order. */
 const struct ruleset *const *ruleset_all(void);
+/*
+ * Registers one more ruleset (the test build's toy game); 0, or -1 when
+ * the table is full or the name is taken.
+ */
+int ruleset_register(const struct ruleset *rs);
+
+/* Each game's registration: one line here and one in core/ruleset.c. */
+extern const struct ruleset hovercrafts_ruleset;
 
 #endif

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "core/dice.h"
+#include "core/engine.h"
+#include "core/hovercrafts/hovercrafts.h"
 #include "core/ruleset.h"
 
 static const char *sample =
@@ -32,8 +34,11 @@ static void test_ruleset_find(void **state)
 	assert_string_equal(ruleset_find("hovercrafts")->name, "hovercrafts");
 	assert_null(ruleset_find("chess"));
 	assert_null(ruleset_find(NULL));
+	assert_ptr_equal(ruleset_find("HoverCrafts"), ruleset_find("hovercrafts"));
 	assert_ptr_equal(ruleset_all()[0], ruleset_find("hovercrafts"));
 	assert_null(ruleset_all()[1]);
+	/* A name is registered once. */
+	assert_int_equal(ruleset_register(&hovercrafts_ruleset), -1);
 }
 
 /* The rules' sample game, turn 1, through the generic interface. */
@@ -41,14 +46,16 @@ static void test_ruleset_hovercrafts_sample_turn(void **state)
 {
 	const struct ruleset *rs = ruleset_find("hovercrafts");
 	json_error_t jerr;
-	json_t *st = json_loads(sample, 0, &jerr), *orders, *next, *story;
+	json_t *st = json_loads(sample, 0, &jerr), *orders, *next;
 	struct dice_queue q;
-	struct dice_source dice;
+	struct draw_source dice;
+	struct draw_log log;
+	struct engine_turn t;
 	char err[256];
 
 	(void)state;
 	assert_non_null(st);
-	orders = rs->read_orders(st, "SHIP Minx\n1-Move\n2-Move\n3-Left\n4-Move\nSHIP Locust\nM\nM\n",
+	orders = rs->read_orders(st, NULL, "SHIP Minx\n1-Move\n2-Move\n3-Left\n4-Move\nSHIP Locust\nM\nM\n",
 				 "o.txt", 0, err, sizeof(err));
 	assert_non_null(orders);
 	assert_int_equal(json_array_size(json_object_get(orders, "Minx")), 4);
@@ -57,19 +64,25 @@ static void test_ruleset_hovercrafts_sample_turn(void **state)
 	assert_int_equal(dice_queue_parse(&q, "ballistic Minx 2\nshield Locust 3\nballistic Locust 6\n"
 					  "shield Minx 4\nenergy Minx 3\nenergy Locust 4\n", "d", 0, err,
 					  sizeof(err)), 0);
-	dice = dice_queue_source(&q);
-	next = rs->resolve(st, orders, &dice, err, sizeof(err));
-	assert_non_null(next);
+	draw_log_init(&log);
+	dice = hover_draws_from_queue(&q, &log);
+	assert_int_equal(engine_resolve(rs, st, orders, &dice, &t, err, sizeof(err)), 0);
+	next = t.state;
 	assert_int_equal(json_integer_value(json_object_get(next, "turn")), 2);
 	assert_string_equal(json_string_value(json_object_get(ship(next, "Minx"), "hex")), "E3");
 	assert_int_equal(json_integer_value(json_object_get(ship(next, "Minx"), "damage")), 1);
 	assert_int_equal(json_integer_value(json_object_get(ship(next, "Locust"), "actions")), 3);
 	assert_true(json_is_null(json_object_get(next, "winner")));
 	assert_int_equal(dice_queue_unused(&q), 0);
-	story = rs->story(next);
-	assert_int_equal(json_array_size(story), 5);	/* phases 1-4 and the end of the turn */
-	json_decref(story);
-	json_decref(next);
+	assert_int_equal(json_array_size(t.story), 5);	/* phases 1-4 and the end of the turn */
+	/* The log holds every die in the order taken, as tagged lines. */
+	assert_int_equal(log.n, 6);
+	assert_string_equal(log.e[0].line, "ballistic Minx 2");
+	assert_string_equal(log.e[0].stream, "open");
+	assert_string_equal(log.e[5].line, "energy Locust 4");
+	assert_false(engine_is_over(rs, next));
+	draw_log_release(&log);
+	engine_turn_release(&t);
 	json_decref(orders);
 	json_decref(st);
 	dice_queue_release(&q);
@@ -83,7 +96,7 @@ static void test_ruleset_hovercrafts_refuses_bad_orders(void **state)
 	char err[256];
 
 	(void)state;
-	orders = rs->read_orders(st, "SHIP Locust\nMove\nMove\nMove\n", "o.txt", 0, err, sizeof(err));
+	orders = rs->read_orders(st, NULL, "SHIP Locust\nMove\nMove\nMove\n", "o.txt", 0, err, sizeof(err));
 	assert_null(orders);
 	assert_string_equal(err, "o.txt:4: too many actions for Locust this turn: 3 given, 2 allowed");
 	json_decref(st);
@@ -95,14 +108,16 @@ static void test_ruleset_hovercrafts_missing_die(void **state)
 	json_error_t jerr;
 	json_t *st = json_loads(sample, 0, &jerr), *orders = json_loads("{}", 0, &jerr);
 	struct dice_queue q;
-	struct dice_source dice;
+	struct draw_source dice;
+	struct engine_turn t;
 	char err[256];
 
 	(void)state;
 	dice_queue_init(&q);
-	dice = dice_queue_source(&q);
+	dice = hover_draws_from_queue(&q, NULL);
 	/* Nobody ordered anything: no phases, only next turn's energy, which is missing. */
-	assert_null(rs->resolve(st, orders, &dice, err, sizeof(err)));
+	assert_int_equal(engine_resolve(rs, st, orders, &dice, &t, err, sizeof(err)), -1);
+	assert_null(t.state);
 	assert_string_equal(err, "no die left for the energy check of Minx (add a line 'energy Minx D6')");
 	json_decref(orders);
 	json_decref(st);

@@ -1,0 +1,591 @@
+#include "draw.h"
+
+#include <sodium.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/errbuf.h"
+#include "lib/strbuf.h"
+
+/* splitmix64 spreads one seed over xoshiro's 256 bits of state. */
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+void draw_rng_init(struct draw_rng *rng, uint64_t seed)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		rng->s[i] = splitmix64(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+uint64_t draw_rng_next(struct draw_rng *rng)
+{
+	uint64_t *s = rng->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+uint64_t draw_rng_uniform(struct draw_rng *rng, uint64_t n)
+{
+	/* 2^64 is rarely a multiple of n: reject the top so every value is as likely. */
+	const uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+	uint64_t v;
+
+	do
+		v = draw_rng_next(rng);
+	while (v >= limit);
+	return v % n;
+}
+
+uint64_t draw_seed_of(const char *text)
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+	uint64_t v = 0;
+	int i;
+
+	crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
+	for (i = 7; i >= 0; i--)
+		v = (v << 8) | h[i];
+	return v;
+}
+
+void draw_root_hex(const unsigned char root[DRAW_ROOT_LEN], char out[2 * DRAW_ROOT_LEN + 1])
+{
+	static const char hex[] = "0123456789abcdef";
+	int i;
+
+	for (i = 0; i < DRAW_ROOT_LEN; i++) {
+		out[2 * i] = hex[root[i] >> 4];
+		out[2 * i + 1] = hex[root[i] & 15];
+	}
+	out[2 * DRAW_ROOT_LEN] = '\0';
+}
+
+static int hex_value(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int draw_root_parse(const char *hex, unsigned char root[DRAW_ROOT_LEN])
+{
+	int i;
+
+	if (!hex || strlen(hex) != 2 * DRAW_ROOT_LEN)
+		return -1;
+	for (i = 0; i < DRAW_ROOT_LEN; i++) {
+		int hi = hex_value(hex[2 * i]), lo = hex_value(hex[2 * i + 1]);
+
+		if (hi < 0 || lo < 0)
+			return -1;
+		root[i] = (unsigned char)(hi << 4 | lo);
+	}
+	return 0;
+}
+
+void draw_log_init(struct draw_log *log)
+{
+	memset(log, 0, sizeof(*log));
+}
+
+void draw_log_release(struct draw_log *log)
+{
+	size_t i;
+
+	for (i = 0; i < log->n; i++)
+		free(log->e[i].line);
+	free(log->e);
+	draw_log_init(log);
+}
+
+/* Takes line (malloc'd) whatever happens. */
+static void log_add(struct draw_log *log, const char *stream, char *line)
+{
+	if (!log) {
+		free(line);
+		return;
+	}
+	if (!line) {
+		log->failed = 1;
+		return;
+	}
+	if (log->n == log->alloc) {
+		size_t na = log->alloc ? 2 * log->alloc : 32;
+		struct draw_entry *e = realloc(log->e, na * sizeof(*e));
+
+		if (!e) {
+			log->failed = 1;
+			free(line);
+			return;
+		}
+		log->e = e;
+		log->alloc = na;
+	}
+	memset(&log->e[log->n], 0, sizeof(log->e[0]));
+	strncpy(log->e[log->n].stream, stream, sizeof(log->e[0].stream) - 1);
+	log->e[log->n++].line = line;
+}
+
+int draw_die(struct draw_source *src, const char *stream, const char *label, int sides, int *face,
+	     char *err, size_t errlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (sides < 1) {
+		errbuf_set(err, errlen, "%s: a die needs at least one side", label);
+		return -1;
+	}
+	if (src->ops->die(src->ctx, stream, label, sides, face, err, errlen) < 0)
+		return -1;
+	strbuf_addf(&sb, "%s %d", label, *face);
+	log_add(src->log, stream, sb.failed ? (strbuf_release(&sb), NULL) : strbuf_detach(&sb, NULL));
+	return 0;
+}
+
+int draw_pick(struct draw_source *src, const char *stream, const char *label,
+	      const char *const *ids, size_t n, size_t *index, char *err, size_t errlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (n < 1) {
+		errbuf_set(err, errlen, "%s: nothing to pick from", label);
+		return -1;
+	}
+	if (src->ops->pick(src->ctx, stream, label, ids, n, index, err, errlen) < 0)
+		return -1;
+	strbuf_addf(&sb, "%s %s", label, ids[*index]);
+	log_add(src->log, stream, sb.failed ? (strbuf_release(&sb), NULL) : strbuf_detach(&sb, NULL));
+	return 0;
+}
+
+int draw_shuffle(struct draw_source *src, const char *stream, const char *label,
+		 const char *const *ids, size_t n, size_t *perm, char *err, size_t errlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t k;
+
+	if (src->ops->shuffle(src->ctx, stream, label, ids, n, perm, err, errlen) < 0)
+		return -1;
+	strbuf_addstr(&sb, label);
+	for (k = 0; k < n; k++)
+		strbuf_addf(&sb, " %s", ids[perm[k]]);
+	log_add(src->log, stream, sb.failed ? (strbuf_release(&sb), NULL) : strbuf_detach(&sb, NULL));
+	return 0;
+}
+
+/* ---------- the seeded source ---------- */
+
+void draw_seeded_init(struct draw_seeded *s, uint64_t open_seed, const unsigned char *root,
+		      int turn)
+{
+	memset(s, 0, sizeof(*s));
+	s->open_seed = open_seed;
+	s->turn = turn;
+	if (root) {
+		s->have_root = 1;
+		memcpy(s->root, root, DRAW_ROOT_LEN);
+	}
+}
+
+static struct draw_rng *seeded_stream(struct draw_seeded *s, const char *stream, char *err,
+				      size_t errlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *name;
+	char hex[2 * DRAW_ROOT_LEN + 1];
+	uint64_t seed;
+	size_t i;
+	int sealed;
+
+	for (i = 0; i < s->nstreams; i++)
+		if (!strcmp(s->streams[i].name, stream))
+			return &s->streams[i].rng;
+	if (!strncmp(stream, "open", 4) && (!stream[4] || stream[4] == '/'))
+		sealed = 0;
+	else if (!strncmp(stream, "sealed", 6) && (!stream[6] || stream[6] == '/'))
+		sealed = 1;
+	else {
+		errbuf_set(err, errlen, "unknown draw stream '%s' (expected open or sealed)", stream);
+		return NULL;
+	}
+	name = strchr(stream, '/') ? strchr(stream, '/') + 1 : "";
+	if (s->nstreams == DRAW_MAX_STREAMS || strlen(stream) >= sizeof(s->streams[0].name)) {
+		errbuf_set(err, errlen, "too many draw streams (at most %d)", DRAW_MAX_STREAMS);
+		return NULL;
+	}
+	if (sealed && !s->have_root) {
+		errbuf_set(err, errlen, "a sealed draw needs the campaign's sealed root, and there is none");
+		return NULL;
+	}
+	if (!sealed && !*name) {
+		seed = s->open_seed;	/* the turn's seed itself: Hovercrafts' dice */
+	} else {
+		if (sealed) {
+			draw_root_hex(s->root, hex);
+			strbuf_addf(&sb, "mxjudge:sealed:%s:turn:%d:%s", hex, s->turn, name);
+		} else {
+			strbuf_addf(&sb, "mxjudge:open:%llu:%s", (unsigned long long)s->open_seed, name);
+		}
+		if (sb.failed) {
+			strbuf_release(&sb);
+			errbuf_set(err, errlen, "out of memory");
+			return NULL;
+		}
+		seed = draw_seed_of(strbuf_str(&sb));
+		strbuf_release(&sb);
+	}
+	strcpy(s->streams[s->nstreams].name, stream);
+	draw_rng_init(&s->streams[s->nstreams].rng, seed);
+	return &s->streams[s->nstreams++].rng;
+}
+
+static int seeded_die(void *ctx, const char *stream, const char *label, int sides, int *face,
+		      char *err, size_t errlen)
+{
+	struct draw_rng *rng = seeded_stream(ctx, stream, err, errlen);
+
+	(void)label;
+	if (!rng)
+		return -1;
+	*face = (int)draw_rng_uniform(rng, (uint64_t)sides) + 1;
+	return 0;
+}
+
+static int seeded_pick(void *ctx, const char *stream, const char *label, const char *const *ids,
+		       size_t n, size_t *index, char *err, size_t errlen)
+{
+	struct draw_rng *rng = seeded_stream(ctx, stream, err, errlen);
+
+	(void)label;
+	(void)ids;
+	if (!rng)
+		return -1;
+	*index = (size_t)draw_rng_uniform(rng, (uint64_t)n);
+	return 0;
+}
+
+static int seeded_shuffle(void *ctx, const char *stream, const char *label,
+			  const char *const *ids, size_t n, size_t *perm, char *err, size_t errlen)
+{
+	struct draw_rng *rng = seeded_stream(ctx, stream, err, errlen);
+	size_t i;
+
+	(void)label;
+	(void)ids;
+	if (!rng)
+		return -1;
+	for (i = 0; i < n; i++)
+		perm[i] = i;
+	/* Fisher-Yates from the bottom; perm[0] is the top. */
+	for (i = n; i-- > 1;) {
+		size_t j = (size_t)draw_rng_uniform(rng, (uint64_t)i + 1), t = perm[i];
+
+		perm[i] = perm[j];
+		perm[j] = t;
+	}
+	return 0;
+}
+
+static const struct draw_ops seeded_ops = { seeded_die, seeded_pick, seeded_shuffle };
+
+struct draw_source draw_seeded_source(struct draw_seeded *s, struct draw_log *log)
+{
+	struct draw_source src = { &seeded_ops, s, log };
+
+	return src;
+}
+
+/* ---------- the tagged queue ---------- */
+
+void draw_queue_init(struct draw_queue *q)
+{
+	memset(q, 0, sizeof(*q));
+}
+
+void draw_queue_release(struct draw_queue *q)
+{
+	size_t i;
+
+	for (i = 0; i < q->n; i++)
+		free(q->l[i].text);
+	free(q->l);
+	draw_queue_init(q);
+}
+
+static int is_blank(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+int draw_queue_parse(struct draw_queue *q, const char *text, const char *name, int line_offset,
+		     char *err, size_t errlen)
+{
+	const char *p = text;
+	int line = line_offset;
+
+	while (*p) {
+		const char *s = p, *e = strchr(p, '\n'), *hash;
+		char *copy;
+
+		line++;
+		if (!e)
+			e = p + strlen(p);
+		p = *e ? e + 1 : e;
+		hash = memchr(s, '#', (size_t)(e - s));
+		if (hash)
+			e = hash;
+		while (s < e && is_blank(*s))
+			s++;
+		while (e > s && is_blank(e[-1]))
+			e--;
+		if (s == e)
+			continue;
+		if (e - s >= DRAW_LINE_MAX) {
+			errbuf_set(err, errlen, "%s:%d: expected a draw line of at most %d characters",
+				   name, line, DRAW_LINE_MAX - 1);
+			return -1;
+		}
+		if (q->n == q->alloc) {
+			size_t na = q->alloc ? 2 * q->alloc : 32;
+			struct draw_queue_line *l = realloc(q->l, na * sizeof(*l));
+
+			if (!l)
+				goto nomem;
+			q->l = l;
+			q->alloc = na;
+		}
+		copy = malloc((size_t)(e - s) + 1);
+		if (!copy)
+			goto nomem;
+		memcpy(copy, s, (size_t)(e - s));
+		copy[e - s] = '\0';
+		q->l[q->n].text = copy;
+		q->l[q->n].line = line;
+		q->l[q->n++].used = 0;
+	}
+	return 0;
+nomem:
+	errbuf_set(err, errlen, "%s:%d: out of memory", name, line);
+	return -1;
+}
+
+/* Case-insensitive ASCII compare of n bytes. */
+static int same_word(const char *a, const char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int x = (unsigned char)a[i], y = (unsigned char)b[i];
+
+		if (x >= 'A' && x <= 'Z')
+			x += 'a' - 'A';
+		if (y >= 'A' && y <= 'Z')
+			y += 'a' - 'A';
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * If the line's leading words are the label's words (blanks folded, any
+ * case), the rest of the line after them; else NULL.
+ */
+static const char *after_label(const char *line, const char *label)
+{
+	for (;;) {
+		size_t a, b;
+
+		while (is_blank(*label))
+			label++;
+		while (is_blank(*line))
+			line++;
+		if (!*label)
+			return line;
+		for (a = 0; label[a] && !is_blank(label[a]); a++)
+			;
+		for (b = 0; line[b] && !is_blank(line[b]); b++)
+			;
+		if (a != b || !same_word(line, label, a))
+			return NULL;
+		line += b;
+		label += a;
+		if (*line && !is_blank(*line))
+			return NULL;
+	}
+}
+
+/* The first unused line for label, marked used; NULL after saying what to add. */
+static struct draw_queue_line *queue_take(struct draw_queue *q, const char *label,
+					  const char **rest, const char *add, char *err,
+					  size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < q->n; i++) {
+		if (q->l[i].used)
+			continue;
+		*rest = after_label(q->l[i].text, label);
+		if (*rest) {
+			q->l[i].used = 1;
+			return &q->l[i];
+		}
+	}
+	errbuf_set(err, errlen, "no draw left for '%s' (add a line '%s%s')", label, label, add);
+	return NULL;
+}
+
+/* The next word of *p into buf (cut to fit); 0 when there is none. */
+static size_t next_word(const char **p, char *buf, size_t len)
+{
+	const char *s = *p;
+	size_t n;
+
+	while (is_blank(*s))
+		s++;
+	for (n = 0; s[n] && !is_blank(s[n]); n++)
+		;
+	if (len) {
+		size_t k = n < len - 1 ? n : len - 1;
+
+		memcpy(buf, s, k);
+		buf[k] = '\0';
+	}
+	*p = s + n;
+	return n;
+}
+
+static int queue_die(void *ctx, const char *stream, const char *label, int sides, int *face,
+		     char *err, size_t errlen)
+{
+	struct draw_queue_line *l;
+	const char *rest;
+	char word[32], extra[8];
+	char *end;
+	long v;
+
+	(void)stream;
+	if (!(l = queue_take(ctx, label, &rest, " N", err, errlen)))
+		return -1;
+	next_word(&rest, word, sizeof(word));
+	v = strtol(word, &end, 10);
+	if (!word[0] || *end || v < 1 || v > sides || next_word(&rest, extra, sizeof(extra))) {
+		errbuf_set(err, errlen, "line %d: expected '%s N' with N from 1 to %d, got '%s'",
+			   l->line, label, sides, l->text);
+		return -1;
+	}
+	*face = (int)v;
+	return 0;
+}
+
+static long find_id(const char *const *ids, size_t n, const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(ids[i]) == strlen(word) && same_word(ids[i], word, strlen(word)))
+			return (long)i;
+	return -1;
+}
+
+static int queue_pick(void *ctx, const char *stream, const char *label, const char *const *ids,
+		      size_t n, size_t *index, char *err, size_t errlen)
+{
+	struct draw_queue_line *l;
+	const char *rest;
+	char word[DRAW_LABEL_MAX], extra[8];
+	long i;
+
+	(void)stream;
+	if (!(l = queue_take(ctx, label, &rest, " ITEM", err, errlen)))
+		return -1;
+	next_word(&rest, word, sizeof(word));
+	i = find_id(ids, n, word);
+	if (i < 0 || next_word(&rest, extra, sizeof(extra))) {
+		errbuf_set(err, errlen, "line %d: expected '%s ITEM' naming one of the %zu items to pick "
+			   "from, got '%s'", l->line, label, n, l->text);
+		return -1;
+	}
+	*index = (size_t)i;
+	return 0;
+}
+
+static int queue_shuffle(void *ctx, const char *stream, const char *label,
+			 const char *const *ids, size_t n, size_t *perm, char *err, size_t errlen)
+{
+	struct draw_queue_line *l;
+	const char *rest;
+	char word[DRAW_LABEL_MAX];
+	unsigned char *placed;
+	size_t k = 0, i;
+	int rc = -1;
+
+	(void)stream;
+	if (!(l = queue_take(ctx, label, &rest, "", err, errlen)))
+		return -1;
+	placed = calloc(n + 1, 1);
+	if (!placed) {
+		errbuf_set(err, errlen, "out of memory");
+		return -1;
+	}
+	while (next_word(&rest, word, sizeof(word))) {
+		long at = find_id(ids, n, word);
+
+		if (at < 0 || placed[at]) {
+			errbuf_set(err, errlen, "line %d: '%s' %s", l->line, word,
+				   at < 0 ? "is not in the pile being shuffled" : "is listed twice");
+			goto out;
+		}
+		placed[at] = 1;
+		perm[k++] = (size_t)at;
+	}
+	for (i = 0; i < n; i++)
+		if (!placed[i])
+			perm[k++] = i;
+	rc = 0;
+out:
+	free(placed);
+	return rc;
+}
+
+static const struct draw_ops queue_ops = { queue_die, queue_pick, queue_shuffle };
+
+struct draw_source draw_queue_source(struct draw_queue *q, struct draw_log *log)
+{
+	struct draw_source src = { &queue_ops, q, log };
+
+	return src;
+}
+
+size_t draw_queue_unused(const struct draw_queue *q)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < q->n; i++)
+		n += !q->l[i].used;
+	return n;
+}

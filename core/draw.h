@@ -1,0 +1,136 @@
+/*
+ * draw: every random draw of every game, labelled and logged in order.
+ *
+ * A ruleset asks a draw_source for a die of any size, a pick among named
+ * items, or a shuffle of named items, each with a label ("energy Minx",
+ * "d10 combat humans", "shuffle humans") and a stream:
+ *   "open"           revealed with the turn (the turn's seed)
+ *   "sealed"         hidden until the game ends (the campaign's root)
+ *   "open/NAME", "sealed/NAME"  independent sub-streams of either, so the
+ *                    draws of one queue never depend on how many another took.
+ * Two sources exist: seeded (xoshiro256** streams, the same on every
+ * machine) and tagged (a file of lines "LABEL VALUE...", as case files and
+ * `adjudicate --dice` write them). Either way every draw is appended to the
+ * source's log as the tagged line that replays it, so a seeded turn can be
+ * written out and replayed exactly from its log.
+ *
+ * Ownership: draw_log and draw_queue own their lines (draw_log_release,
+ * draw_queue_release); a draw_source borrows its context and its log. The
+ * seeded context is plain values.
+ */
+#ifndef MX_DRAW_H
+#define MX_DRAW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define DRAW_ROOT_LEN 32		/* bytes of a sealed root */
+#define DRAW_LABEL_MAX 128
+#define DRAW_LINE_MAX 1024
+
+/* xoshiro256** seeded by splitmix64 (Hovercrafts' dice since the start). */
+struct draw_rng {
+	uint64_t s[4];
+};
+void draw_rng_init(struct draw_rng *rng, uint64_t seed);
+uint64_t draw_rng_next(struct draw_rng *rng);
+/* Uniform in [0, n), n >= 1: rejection above UINT64_MAX - UINT64_MAX % n. */
+uint64_t draw_rng_uniform(struct draw_rng *rng, uint64_t n);
+
+/* The first eight bytes, little-endian, of SHA-256 of text: a stream seed. */
+uint64_t draw_seed_of(const char *text);
+
+/* One logged draw: its stream and the tagged line that replays it. */
+struct draw_entry {
+	char stream[48];
+	char *line;		/* "energy Minx 5", "shuffle humans H09 H05 ..." */
+};
+
+struct draw_log {
+	struct draw_entry *e;
+	size_t n, alloc;
+	int failed;		/* out of memory once: the log is incomplete */
+};
+void draw_log_init(struct draw_log *log);
+void draw_log_release(struct draw_log *log);
+
+struct draw_ops {
+	/* face in 1..sides */
+	int (*die)(void *ctx, const char *stream, const char *label, int sides, int *face,
+		   char *err, size_t errlen);
+	/* *index in [0, n) */
+	int (*pick)(void *ctx, const char *stream, const char *label, const char *const *ids,
+		    size_t n, size_t *index, char *err, size_t errlen);
+	/* perm[k]: the index of the item now k-th from the top */
+	int (*shuffle)(void *ctx, const char *stream, const char *label, const char *const *ids,
+		       size_t n, size_t *perm, char *err, size_t errlen);
+};
+
+struct draw_source {
+	const struct draw_ops *ops;
+	void *ctx;
+	struct draw_log *log;	/* may be NULL: nothing is logged */
+};
+
+/* 0, or -1 with a message naming the draw in err. */
+int draw_die(struct draw_source *src, const char *stream, const char *label, int sides, int *face,
+	     char *err, size_t errlen);
+int draw_pick(struct draw_source *src, const char *stream, const char *label,
+	      const char *const *ids, size_t n, size_t *index, char *err, size_t errlen);
+int draw_shuffle(struct draw_source *src, const char *stream, const char *label,
+		 const char *const *ids, size_t n, size_t *perm, char *err, size_t errlen);
+
+/*
+ * The seeded source. The open stream is the turn's seed itself; "open/NAME"
+ * is seeded by draw_seed_of("mxjudge:open:SEED:NAME"); "sealed/NAME" by
+ * draw_seed_of("mxjudge:sealed:ROOTHEX:turn:N:NAME") ("sealed" alone has
+ * NAME empty). A source without a root refuses sealed draws.
+ */
+#define DRAW_MAX_STREAMS 16
+struct draw_seeded {
+	uint64_t open_seed;
+	int have_root;
+	unsigned char root[DRAW_ROOT_LEN];
+	int turn;
+	size_t nstreams;
+	struct {
+		char name[48];
+		struct draw_rng rng;
+	} streams[DRAW_MAX_STREAMS];
+};
+void draw_seeded_init(struct draw_seeded *s, uint64_t open_seed, const unsigned char *root,
+		      int turn);
+struct draw_source draw_seeded_source(struct draw_seeded *s, struct draw_log *log);
+
+/*
+ * The tagged queue: one draw a line, "# comment" allowed. A draw takes the
+ * first unused line whose leading words are its label (any case): a die
+ * then wants one number 1..sides, a pick one item, a shuffle the items to
+ * put on top in that order (the others follow in their order; none listed
+ * keeps the order). Streams do not matter here: only the order within one
+ * label does.
+ */
+struct draw_queue_line {
+	char *text;		/* the line, comment and outer blanks removed */
+	int line;
+	int used;
+};
+
+struct draw_queue {
+	struct draw_queue_line *l;
+	size_t n, alloc;
+};
+void draw_queue_init(struct draw_queue *q);
+void draw_queue_release(struct draw_queue *q);
+/* Appends the lines of text (name and line_offset for messages). 0 or -1. */
+int draw_queue_parse(struct draw_queue *q, const char *text, const char *name, int line_offset,
+		     char *err, size_t errlen);
+struct draw_source draw_queue_source(struct draw_queue *q, struct draw_log *log);
+size_t draw_queue_unused(const struct draw_queue *q);
+
+/* 64 lowercase hex digits of a root; out has room for 65. */
+void draw_root_hex(const unsigned char root[DRAW_ROOT_LEN], char out[2 * DRAW_ROOT_LEN + 1]);
+/* 0, or -1 if hex is not 64 hex digits. */
+int draw_root_parse(const char *hex, unsigned char root[DRAW_ROOT_LEN]);
+
+#endif

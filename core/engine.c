@@ -1,0 +1,294 @@
+#include "engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/errbuf.h"
+
+void engine_turn_init(struct engine_turn *t)
+{
+	t->state = t->events = t->story = NULL;
+}
+
+void engine_turn_release(struct engine_turn *t)
+{
+	json_decref(t->state);
+	json_decref(t->events);
+	json_decref(t->story);
+	engine_turn_init(t);
+}
+
+static const struct ruleset_setting *find_setting(const struct ruleset *rs, const char *key)
+{
+	const struct ruleset_setting *s;
+
+	for (s = rs->settings; s && s->key; s++)
+		if (!strcmp(s->key, key))
+			return s;
+	return NULL;
+}
+
+/* 1 if word is one of the space-separated words of list. */
+static int one_of(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = list;
+
+	while (n && (p = strstr(p, word))) {
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+static int check_value(const struct ruleset_setting *s, const json_t *v, char *err, size_t errlen)
+{
+	switch (s->kind) {
+	case SETTING_INT:
+		if (json_is_integer(v) && json_integer_value(v) >= s->min &&
+		    json_integer_value(v) <= s->max)
+			return 0;
+		errbuf_set(err, errlen, "%s: expected a whole number from %ld to %ld", s->key, s->min,
+			   s->max);
+		return -1;
+	case SETTING_BOOL:
+		if (json_is_boolean(v))
+			return 0;
+		errbuf_set(err, errlen, "%s: expected true or false", s->key);
+		return -1;
+	case SETTING_TEXT:
+		if (json_is_string(v))
+			return 0;
+		errbuf_set(err, errlen, "%s: expected a text", s->key);
+		return -1;
+	case SETTING_CHOICE:
+		if (json_is_string(v) && one_of(s->choices, json_string_value(v)))
+			return 0;
+		errbuf_set(err, errlen, "%s: expected one of: %s", s->key, s->choices);
+		return -1;
+	}
+	errbuf_set(err, errlen, "%s: unknown kind of setting", s->key);
+	return -1;
+}
+
+json_t *engine_setting_value(const struct ruleset *rs, const char *key, const char *value,
+			     char *err, size_t errlen)
+{
+	const struct ruleset_setting *s = find_setting(rs, key);
+	json_t *v = NULL;
+	char *end;
+	long n;
+
+	if (!s) {
+		errbuf_set(err, errlen, "%s: not a setting of %s", key, rs->name);
+		return NULL;
+	}
+	switch (s->kind) {
+	case SETTING_INT:
+		n = strtol(value, &end, 10);
+		if (*value && !*end)
+			v = json_integer(n);
+		break;
+	case SETTING_BOOL:
+		if (!strcmp(value, "true") || !strcmp(value, "false"))
+			v = json_boolean(!strcmp(value, "true"));
+		break;
+	case SETTING_TEXT:
+	case SETTING_CHOICE:
+		v = json_string(value);
+		break;
+	}
+	if (!v) {
+		/* Reuse the checker's words for what was expected. */
+		json_t *bad = json_null();
+
+		check_value(s, bad, err, errlen);
+		return NULL;
+	}
+	if (check_value(s, v, err, errlen) < 0) {
+		json_decref(v);
+		return NULL;
+	}
+	return v;
+}
+
+json_t *engine_settings(const struct ruleset *rs, const json_t *given, const json_t *data,
+			char *err, size_t errlen)
+{
+	const struct ruleset_setting *s;
+	json_t *out = json_object(), *v;
+	const char *key;
+
+	if (!out) {
+		errbuf_set(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (given && !json_is_object(given)) {
+		errbuf_set(err, errlen, "settings: expected a JSON object");
+		goto fail;
+	}
+	json_object_foreach((json_t *)given, key, v) {
+		if (!find_setting(rs, key)) {
+			errbuf_set(err, errlen, "%s: not a setting of %s", key, rs->name);
+			goto fail;
+		}
+	}
+	for (s = rs->settings; s && s->key; s++) {
+		v = given ? json_object_get(given, s->key) : NULL;
+		if (v) {
+			if (check_value(s, v, err, errlen) < 0)
+				goto fail;
+			json_object_set(out, s->key, v);
+		} else if (s->def) {
+			json_t *d = engine_setting_value(rs, s->key, s->def, err, errlen);
+
+			if (!d)
+				goto fail;
+			json_object_set_new(out, s->key, d);
+		}
+	}
+	if (rs->check_settings && rs->check_settings(out, data, err, errlen) < 0)
+		goto fail;
+	return out;
+fail:
+	json_decref(out);
+	return NULL;
+}
+
+/* Takes result; fills out from {"state","events","story"}. */
+static int take_turn(const struct ruleset *rs, json_t *result, struct engine_turn *out,
+		     char *err, size_t errlen)
+{
+	if (!json_is_object(result) || !json_is_object(json_object_get(result, "state")) ||
+	    !json_is_array(json_object_get(result, "events"))) {
+		errbuf_set(err, errlen, "%s: the ruleset returned no state and events", rs->name);
+		json_decref(result);
+		return -1;
+	}
+	out->state = json_incref(json_object_get(result, "state"));
+	out->events = json_incref(json_object_get(result, "events"));
+	out->story = json_incref(json_object_get(result, "story"));
+	if (!out->story)
+		out->story = json_array();
+	json_decref(result);
+	return 0;
+}
+
+int engine_setup(const struct ruleset *rs, const json_t *settings, const json_t *data,
+		 const json_t *seats, struct draw_source *draws, struct engine_turn *out,
+		 char *err, size_t errlen)
+{
+	size_t n = json_array_size(seats);
+	json_t *result;
+
+	engine_turn_init(out);
+	if (!json_is_array(seats) || (int)n < rs->min_seats || (int)n > rs->max_seats) {
+		errbuf_set(err, errlen, "%s needs %d to %d seats, has %zu", rs->title, rs->min_seats,
+			   rs->max_seats, n);
+		return -1;
+	}
+	result = rs->setup(settings, data, seats, draws, err, errlen);
+	if (!result)
+		return -1;
+	return take_turn(rs, result, out, err, errlen);
+}
+
+json_t *engine_waiting_for(const struct ruleset *rs, const json_t *state)
+{
+	json_t *w = rs->waiting_for(state);
+
+	return w ? w : json_array();
+}
+
+int engine_is_over(const struct ruleset *rs, const json_t *state)
+{
+	json_t *st = rs->status(state);
+	int over = json_is_true(json_object_get(st, "over"));
+
+	json_decref(st);
+	return over;
+}
+
+static int in_list(const json_t *list, const char *name)
+{
+	size_t i;
+	json_t *v;
+
+	json_array_foreach(list, i, v)
+		if (json_is_string(v) && !strcmp(json_string_value(v), name))
+			return 1;
+	return 0;
+}
+
+int engine_resolve(const struct ruleset *rs, const json_t *state, const json_t *orders,
+		   struct draw_source *draws, struct engine_turn *out, char *err, size_t errlen)
+{
+	json_t *due, *result, *v;
+	const char *seat;
+	int rc = -1;
+
+	engine_turn_init(out);
+	if (engine_is_over(rs, state)) {
+		errbuf_set(err, errlen, "the game is already over: no turn is due");
+		return -1;
+	}
+	due = engine_waiting_for(rs, state);
+	json_object_foreach((json_t *)orders, seat, v) {
+		if (!in_list(due, seat)) {
+			errbuf_set(err, errlen, "orders of '%s', whose orders are not due", seat);
+			goto out;
+		}
+	}
+	result = rs->resolve(state, orders, draws, err, errlen);
+	if (result)
+		rc = take_turn(rs, result, out, err, errlen);
+out:
+	json_decref(due);
+	return rc;
+}
+
+json_t *engine_view(const struct ruleset *rs, const json_t *state, const char *seat)
+{
+	json_t *v, *priv, *mine;
+
+	if (rs->view)
+		return rs->view(state, seat);
+	v = json_deep_copy(state);
+	if (!v)
+		return NULL;
+	json_object_del(v, "secret");
+	priv = json_object_get(v, "private");
+	if (priv && !(seat && !strcmp(seat, "*"))) {
+		mine = seat ? json_incref(json_object_get(priv, seat)) : NULL;
+		json_object_set_new(v, "private", json_object());
+		if (mine)
+			json_object_set_new(json_object_get(v, "private"), seat, mine);
+	}
+	return v;
+}
+
+json_t *engine_events_for(const json_t *events, const char *seat)
+{
+	json_t *out = json_array(), *e;
+	size_t i;
+
+	json_array_foreach(events, i, e) {
+		json_t *to = json_object_get(e, "to");
+
+		if (!to || (seat && (!strcmp(seat, "*") || in_list(to, seat))))
+			json_array_append(out, e);
+	}
+	return out;
+}
+
+json_t *engine_draws_json(const struct draw_log *log)
+{
+	json_t *out = json_array();
+	size_t i;
+
+	for (i = 0; out && log && i < log->n; i++)
+		json_array_append_new(out, json_pack("{s:s,s:s}", "stream", log->e[i].stream,
+						     "draw", log->e[i].line));
+	return out;
+}

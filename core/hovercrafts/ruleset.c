@@ -1,0 +1,456 @@
+/*
+ * Hovercrafts behind the generic interface (core/ruleset.h): JSON in, the
+ * engine's structs inside (core/game.h, core/turn.h), JSON out. Every die
+ * is an open d6 labelled "CHECK SHIP" ("energy Minx"), so a seeded turn
+ * draws exactly what the engine always drew from the turn's seed, and a
+ * dice file ("energy Minx 5") is a tagged draw file.
+ */
+#include "core/ruleset.h"
+
+#include <string.h>
+
+#include "core/bot.h"
+#include "core/game.h"
+#include "core/narrate.h"
+#include "core/orders.h"
+#include "core/setup.h"
+#include "core/state_json.h"
+#include "core/turn.h"
+#include "hovercrafts.h"
+#include "lib/errbuf.h"
+#include "lib/strbuf.h"
+
+static int draws_roll(void *ctx, enum check check, const char *ship, int *d6, char *err,
+		      size_t errlen)
+{
+	char label[DRAW_LABEL_MAX];
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s %s", check_name(check), ship);
+	if (sb.failed || strbuf_str(&sb)[0] == '\0') {
+		strbuf_release(&sb);
+		errbuf_set(err, errlen, "out of memory");
+		return -1;
+	}
+	strncpy(label, strbuf_str(&sb), sizeof(label) - 1);
+	label[sizeof(label) - 1] = '\0';
+	strbuf_release(&sb);
+	return draw_die(ctx, "open", label, 6, d6, err, errlen);
+}
+
+struct dice_source hover_dice_from_draws(struct draw_source *draws)
+{
+	struct dice_source s = { draws_roll, draws };
+
+	return s;
+}
+
+/* A dice file ("energy Minx 5") as a draw source, with its own messages. */
+static int queue_die(void *ctx, const char *stream, const char *label, int sides, int *face,
+		     char *err, size_t errlen)
+{
+	struct dice_source q = dice_queue_source(ctx);
+	const char *space = strchr(label, ' ');
+	char check[16];
+	int c = -1;
+
+	(void)stream;
+	if (space && (size_t)(space - label) < sizeof(check)) {
+		memcpy(check, label, (size_t)(space - label));
+		check[space - label] = '\0';
+		c = check_parse(check);
+	}
+	if (c < 0 || sides != 6) {
+		errbuf_set(err, errlen, "a dice file holds only d6 checks, not '%s'", label);
+		return -1;
+	}
+	return q.roll(q.ctx, (enum check)c, space + 1, face, err, errlen);
+}
+
+static int queue_pick(void *ctx, const char *stream, const char *label, const char *const *ids,
+		      size_t n, size_t *index, char *err, size_t errlen)
+{
+	(void)ctx, (void)stream, (void)ids, (void)n, (void)index;
+	errbuf_set(err, errlen, "a dice file holds only d6 checks, not '%s'", label);
+	return -1;
+}
+
+static int queue_shuffle(void *ctx, const char *stream, const char *label,
+			 const char *const *ids, size_t n, size_t *perm, char *err, size_t errlen)
+{
+	return queue_pick(ctx, stream, label, ids, n, perm, err, errlen);
+}
+
+static const struct draw_ops queue_ops = { queue_die, queue_pick, queue_shuffle };
+
+struct draw_source hover_draws_from_queue(struct dice_queue *q, struct draw_log *log)
+{
+	struct draw_source s = { &queue_ops, q, log };
+
+	return s;
+}
+
+/* {"Minx": ["MOVE", "LEFT"], ...}: the orders of every ship that sent some. */
+static json_t *hover_read_orders(const json_t *state, const char *seat, const char *text,
+				 const char *name, int flags, char *err, size_t errlen)
+{
+	struct game_state st;
+	struct orders_doc doc;
+	json_t *out = NULL;
+	size_t i;
+	int k;
+
+	orders_doc_init(&doc);
+	if (state_from_json(&st, state, name, err, errlen) < 0)
+		return NULL;
+	if (orders_parse(&doc, text, name, flags, err, errlen) < 0 ||
+	    orders_validate(&doc, &st, name, err, errlen) < 0)
+		goto out;
+	for (i = 0; seat && i < doc.n; i++) {
+		if (mx_strcasecmp(doc.blocks[i].ship, seat)) {
+			errbuf_set(err, errlen, "%s:%d: expected orders for %s only, got SHIP %s", name,
+				   doc.blocks[i].ship_line, seat, doc.blocks[i].ship);
+			goto out;
+		}
+	}
+	out = json_object();
+	for (i = 0; out && i < doc.n; i++) {
+		json_t *acts = json_array();
+		int idx = game_find_ship(&st, doc.blocks[i].ship);
+
+		for (k = 0; acts && k < doc.blocks[i].n; k++)
+			json_array_append_new(acts, json_string(action_name(doc.blocks[i].act[k])));
+		json_object_set_new(out, st.ships[idx].name, acts);
+	}
+	if (!out)
+		errbuf_set(err, errlen, "out of memory");
+out:
+	orders_doc_release(&doc);
+	game_state_release(&st);
+	return out;
+}
+
+int hover_plans_from_json(const struct game_state *st, const json_t *orders,
+			  struct turn_plan *plans, char *err, size_t errlen)
+{
+	const char *ship;
+	json_t *one;
+
+	memset(plans, 0, st->nships * sizeof(*plans));
+	json_object_foreach((json_t *)orders, ship, one) {
+		int idx = game_find_ship(st, ship), a;
+		json_t *acts = json_is_object(one) ? json_object_get(one, "actions") : one, *v;
+		size_t k;
+
+		if (idx < 0 || !json_is_array(acts) || json_array_size(acts) > ORDERS_MAX_ACTIONS) {
+			errbuf_set(err, errlen, "orders: expected at most %d actions for a ship of the game, got '%s'",
+				   ORDERS_MAX_ACTIONS, ship);
+			return -1;
+		}
+		plans[idx].received = json_is_true(json_object_get(one, "autopilot")) ? TURN_AUTOPILOT : 1;
+		json_array_foreach(acts, k, v) {
+			a = json_is_string(v) ? action_parse(json_string_value(v)) : -1;
+			if (a < 0) {
+				errbuf_set(err, errlen, "orders: %s: expected an action, got item %zu", ship, k);
+				return -1;
+			}
+			plans[idx].act[plans[idx].n++] = (enum action)a;
+		}
+	}
+	return 0;
+}
+
+json_t *hover_plans_to_json(const struct game_state *st, const struct turn_plan *plans)
+{
+	json_t *out = json_object();
+	size_t i;
+	int k;
+
+	for (i = 0; out && i < st->nships; i++) {
+		json_t *acts;
+
+		if (!plans[i].received)
+			continue;
+		acts = json_array();
+		for (k = 0; acts && k < plans[i].n; k++)
+			json_array_append_new(acts, json_string(action_name(plans[i].act[k])));
+		if (plans[i].received == TURN_AUTOPILOT)
+			json_object_set_new(out, st->ships[i].name,
+					    json_pack("{s:o,s:b}", "actions", acts, "autopilot", 1));
+		else
+			json_object_set_new(out, st->ships[i].name, acts);
+	}
+	return out;
+}
+
+json_t *hover_outcome(const struct game_state *st, const struct event_list *ev)
+{
+	return json_pack("{s:o,s:o,s:o}", "state", state_to_json(st), "events",
+			 events_to_json(st, ev), "story", narrate_json(st, ev));
+}
+
+int hover_turn(struct game_state *st, const json_t *orders, struct draw_source *draws,
+	       struct turn_plan *plans, struct event_list *ev, char *err, size_t errlen)
+{
+	struct dice_source dice = hover_dice_from_draws(draws);
+
+	if (hover_plans_from_json(st, orders, plans, err, errlen) < 0)
+		return -1;
+	return turn_resolve(st, plans, &dice, ev, err, errlen);
+}
+
+static json_t *hover_resolve(const json_t *state, const json_t *orders, struct draw_source *draws,
+			     char *err, size_t errlen)
+{
+	struct game_state st;
+	struct turn_plan plans[GAME_MAX_SHIPS];
+	struct event_list ev;
+	json_t *out = NULL;
+
+	event_list_init(&ev);
+	if (state_from_json(&st, state, "state", err, errlen) < 0)
+		return NULL;
+	if (hover_turn(&st, orders, draws, plans, &ev, err, errlen) < 0)
+		goto out;
+	out = hover_outcome(&st, &ev);
+	if (!out)
+		errbuf_set(err, errlen, "out of memory");
+out:
+	event_list_release(&ev);
+	game_state_release(&st);
+	return out;
+}
+
+/* A board from settings: "map" {"width","height","walls"} or a drawn one. */
+static int board_from_settings(struct game_state *st, const json_t *settings,
+			       struct draw_source *draws, char *err, size_t errlen)
+{
+	const json_t *map = json_object_get(settings, "map");
+	int seed;
+
+	if (map) {
+		json_t *probe = json_pack("{s:s,s:i,s:O,s:[]}", "game", "hovercrafts", "turn", 1, "map", map,
+					  "ships");
+		int rc = probe ? state_from_json(st, probe, "settings", err, errlen) : -1;
+
+		if (!probe)
+			errbuf_set(err, errlen, "out of memory");
+		json_decref(probe);
+		return rc;
+	}
+	/* The board's own seed is an open draw, so the log replays it too. */
+	if (draw_die(draws, "open", "board", 0x7fffffff, &seed, err, errlen) < 0)
+		return -1;
+	return setup_random_map(&st->map, (int)json_integer_value(json_object_get(settings, "width")),
+				(int)json_integer_value(json_object_get(settings, "height")),
+				(int)json_integer_value(json_object_get(settings, "density")),
+				(uint64_t)seed, err, errlen);
+}
+
+static json_t *hover_setup(const json_t *settings, const json_t *data, const json_t *seats,
+			   struct draw_source *draws, char *err, size_t errlen)
+{
+	struct game_state st;
+	struct event_list ev;
+	struct dice_source dice = hover_dice_from_draws(draws);
+	enum team first;
+	json_t *out = NULL, *seat;
+	size_t i;
+
+	(void)data;
+	game_state_init(&st);
+	event_list_init(&ev);
+	if (board_from_settings(&st, settings, draws, err, errlen) < 0)
+		goto out;
+	strcpy(st.game, "hovercrafts");
+	st.turn = 1;
+	json_array_foreach(seats, i, seat) {
+		struct ship s;
+		const char *name = json_string_value(json_object_get(seat, "name"));
+		int team = team_parse(json_string_value(json_object_get(seat, "side")) ?
+				      json_string_value(json_object_get(seat, "side")) : "");
+
+		memset(&s, 0, sizeof(s));
+		ship_set_defaults(&s);
+		if (!name || team < 0 || strlen(name) >= sizeof(s.name)) {
+			errbuf_set(err, errlen, "seats[%zu]: expected a ship name and a side (zion or machines)", i);
+			goto out;
+		}
+		strcpy(s.name, name);
+		s.team = (enum team)team;
+		if (game_add_ship(&st, &s) < 0) {
+			errbuf_set(err, errlen, "seats[%zu]: out of memory", i);
+			goto out;
+		}
+	}
+	if (setup_place_fleets(&st, &dice, &ev, &first, err, errlen) < 0 ||
+	    turn_roll_energy(&st, &dice, &ev, err, errlen) < 0)
+		goto out;
+	out = hover_outcome(&st, &ev);
+	if (!out)
+		errbuf_set(err, errlen, "out of memory");
+out:
+	event_list_release(&ev);
+	game_state_release(&st);
+	return out;
+}
+
+static int hover_check_settings(const json_t *settings, const json_t *data, char *err,
+				size_t errlen)
+{
+	(void)data;
+	if (json_integer_value(json_object_get(settings, "width")) < 2) {
+		errbuf_set(err, errlen, "width: expected at least 2 columns, one for each side's start");
+		return -1;
+	}
+	return 0;
+}
+
+static int hover_check_seat(const json_t *settings, const json_t *seats, const json_t *seat,
+			    char *err, size_t errlen)
+{
+	const char *side = json_string_value(json_object_get(seat, "side"));
+	const char *name = json_string_value(json_object_get(seat, "name"));
+	json_t *other;
+	size_t i;
+
+	(void)settings;
+	if (!side || team_parse(side) < 0) {
+		errbuf_set(err, errlen, "expected a side: zion or machines");
+		return -1;
+	}
+	json_array_foreach(seats, i, other) {
+		const char *o = json_string_value(json_object_get(other, "name"));
+
+		if (name && o && !mx_strcasecmp(name, o)) {
+			errbuf_set(err, errlen, "a ship named '%s' is already in the game", o);
+			return -1;
+		}
+	}
+	if (json_array_size(seats) >= GAME_MAX_SHIPS) {
+		errbuf_set(err, errlen, "the board takes at most %d ships", GAME_MAX_SHIPS);
+		return -1;
+	}
+	return 0;
+}
+
+static json_t *hover_waiting_for(const json_t *state)
+{
+	struct game_state st;
+	char err[256];
+	json_t *out = json_array();
+	size_t i;
+
+	if (!out || state_from_json(&st, state, "state", err, sizeof(err)) < 0)
+		return out;
+	for (i = 0; st.winner == WINNER_NONE && i < st.nships; i++)
+		if (ship_is_active(&st.ships[i]))
+			json_array_append_new(out, json_string(st.ships[i].name));
+	game_state_release(&st);
+	return out;
+}
+
+static json_t *hover_status(const json_t *state)
+{
+	const char *w = json_string_value(json_object_get(state, "winner"));
+
+	return json_pack("{s:b,s:s?}", "over", w && strcmp(w, "none"), "result", w);
+}
+
+static json_t *hover_order_form(const json_t *state, const char *seat)
+{
+	struct game_state st;
+	struct strbuf sb = STRBUF_INIT;
+	char err[256];
+	json_t *out = NULL;
+	int idx, k;
+
+	if (state_from_json(&st, state, "state", err, sizeof(err)) < 0)
+		return NULL;
+	idx = game_find_ship(&st, seat);
+	if (idx >= 0 && ship_is_active(&st.ships[idx])) {
+		strbuf_addf(&sb, "SHIP %s\n", st.ships[idx].name);
+		for (k = 0; k < st.ships[idx].actions; k++)
+			strbuf_addf(&sb, "%d-\n", k + 1);
+		if (!sb.failed)
+			out = json_string(strbuf_str(&sb));
+	}
+	strbuf_release(&sb);
+	game_state_release(&st);
+	return out;
+}
+
+static json_t *hover_bot(const json_t *state, const char *seat, struct draw_source *draws,
+			 char *err, size_t errlen)
+{
+	struct game_state st;
+	struct turn_plan plans[GAME_MAX_SHIPS];
+	unsigned char mine[GAME_MAX_SHIPS];
+	struct bot bot;
+	json_t *out = NULL;
+	int idx;
+
+	(void)draws;	/* the bot uses no dice */
+	if (state_from_json(&st, state, "state", err, errlen) < 0)
+		return NULL;
+	idx = game_find_ship(&st, seat);
+	if (idx < 0) {
+		errbuf_set(err, errlen, "no ship named '%s'", seat);
+		goto out;
+	}
+	memset(mine, 0, sizeof(mine));
+	memset(plans, 0, sizeof(plans));
+	mine[idx] = ship_is_active(&st.ships[idx]);
+	bot_init(&bot);
+	if (bot_plan_all(&bot, &st, mine, plans, err, errlen) == 0) {
+		plans[idx].received = mine[idx] ? TURN_AUTOPILOT : 0;
+		out = hover_plans_to_json(&st, plans);
+	}
+	bot_release(&bot);
+out:
+	game_state_release(&st);
+	return out;
+}
+
+static const char *const hover_sides[] = { "zion", "machines", NULL };
+
+static const struct ruleset_setting hover_settings[] = {
+	{ "width", SETTING_INT, 2, MAP_MAX_SIDE, NULL, "10", "columns of the board" },
+	{ "height", SETTING_INT, 1, MAP_MAX_SIDE, NULL, "6", "rows of the board" },
+	{ "density", SETTING_INT, 0, 600, NULL, "100", "walls of a drawn board, in permille" },
+	{ "phase_maps", SETTING_BOOL, 0, 0, NULL, "false",
+	  "reports show the board after every phase where a ship moved" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL }
+};
+
+static const struct ruleset_tool hover_tools[] = {
+	{ "map", "boards: list, show, check, generate" },
+	{ "scenario", "the goals of a battle: list, show, check" },
+	{ "simulate", "bot battles by the thousand, to tune costs" },
+	{ NULL, NULL }
+};
+
+const struct ruleset hovercrafts_ruleset = {
+	.name = "hovercrafts",
+	.title = "Hovercrafts: the Battle for the Real",
+	.flags = RULESET_SERIES,
+	.seat_word = "SHIP",
+	.sides = hover_sides,
+	.min_seats = 2,
+	.max_seats = GAME_MAX_SHIPS,
+	.settings = hover_settings,
+	.data_kinds = NULL,
+	.tools = hover_tools,
+	.man_page = "mxjudge-hovercrafts(7)",
+	.check_settings = hover_check_settings,
+	.check_seat = hover_check_seat,
+	.setup = hover_setup,
+	.waiting_for = hover_waiting_for,
+	.read_orders = hover_read_orders,
+	.resolve = hover_resolve,
+	.status = hover_status,
+	.view = NULL,
+	.order_form = hover_order_form,
+	.bot = hover_bot,
+	.record = NULL,
+};
