@@ -13,7 +13,9 @@
 
 #include "cmd.h"
 #include "core/dice.h"
+#include "core/draw.h"
 #include "core/hexmap.h"
+#include "core/hovercrafts/hovercrafts.h"
 #include "core/narrate.h"
 #include "core/orders.h"
 #include "core/state_json.h"
@@ -56,12 +58,12 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	struct game_state st;
 	struct orders_doc doc;
 	struct dice_queue queue;
-	struct dice_rng rng;
-	struct dice_source dice;
+	struct draw_seeded seeded;
+	struct draw_source draws;
 	struct event_list events;
 	struct turn_plan plans[GAME_MAX_SHIPS];
 	struct strbuf sb = STRBUF_INIT;
-	json_t *out = NULL;
+	json_t *out = NULL, *orders = NULL;
 	char err[1024];
 	uint64_t seed = 0;
 	int opt, json = 0, rc = EXIT_FAIL;
@@ -98,7 +100,7 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	if (dice_path) {
 		if (load_dice_file(&queue, dice_path, err, sizeof(err)) < 0)
 			goto fail;
-		dice = dice_queue_source(&queue);
+		draws = hover_draws_from_queue(&queue, NULL);
 	} else {
 		if (seed_arg) {
 			char *end;
@@ -115,11 +117,13 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 			randombytes_buf(&seed, sizeof(seed));
 			seed &= INT64_MAX;	/* fits a JSON integer, so it can be replayed */
 		}
-		dice_rng_init(&rng, seed);
-		dice = dice_rng_source(&rng);
+		draw_seeded_init(&seeded, seed, NULL, st.turn);
+		draws = draw_seeded_source(&seeded, NULL);
 	}
 	turn_plans_from_orders(&st, &doc, plans);
-	if (turn_resolve(&st, plans, &dice, &events, err, sizeof(err)) < 0) {
+	if (!(orders = hover_plans_to_json(&st, plans)))
+		goto nomem;
+	if (hover_turn(&st, orders, &draws, plans, &events, err, sizeof(err)) < 0) {
 		/* With a dice file, the missing die is missing from that file. */
 		cmd_error("%s%s%s", dice_path ? dice_path : "", dice_path ? ": " : "", err);
 		goto out;
@@ -174,6 +178,7 @@ nomem:
 fail:
 	cmd_error("%s", err);
 out:
+	json_decref(orders);
 	json_decref(out);
 	strbuf_release(&sb);
 	event_list_release(&events);

@@ -17,7 +17,7 @@
 #include "backup.h"
 #include "cmd.h"
 #include "core/bot.h"
-#include "core/dice.h"
+#include "core/hovercrafts/hovercrafts.h"
 #include "core/orders.h"
 #include "core/turn.h"
 #include "db/db.h"
@@ -172,8 +172,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 	struct game_state before, after;
 	struct turn_plan plans[GAME_MAX_SHIPS];
 	struct event_list ev;
-	struct dice_rng rng;
-	struct dice_source dice;
+	json_t *plan_json = NULL;
 	uint64_t seed;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *state_text = NULL;
 	size_t norders = 0;
@@ -245,24 +244,25 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 	if (rc)
 		goto dberr;
 	crash_point("claimed");
-	if (reporting_plans(&before, orders, norders, plans, err, sizeof(err))) {
+	if (!(plan_json = reporting_orders(&before, orders, norders, err, sizeof(err))) ||
+	    hover_plans_from_json(&before, plan_json, plans, err, sizeof(err))) {
 		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
 		goto out;
 	}
-	if (s.bot_plays_silent &&
-	    (rc = autopilot(ctx->db, &c, &t, &before, plans, now_text, err, sizeof(err))))
-		goto dberr;
-	if (game_state_copy(&after, &before)) {
-		cmd_error("out of memory");
-		goto out;
+	if (s.bot_plays_silent) {
+		if ((rc = autopilot(ctx->db, &c, &t, &before, plans, now_text, err, sizeof(err))))
+			goto dberr;
+		json_decref(plan_json);
+		if (!(plan_json = hover_plans_to_json(&before, plans))) {
+			cmd_error("out of memory");
+			goto out;
+		}
 	}
 	if (judge_parse_u64(t.seed, &seed)) {
 		cmd_error("campaign '%s', turn %d: bad seed '%s'", c.name, t.number, t.seed);
 		goto out;
 	}
-	dice_rng_init(&rng, seed);
-	dice = dice_rng_source(&rng);
-	if (turn_resolve(&after, plans, &dice, &ev, err, sizeof(err))) {
+	if (reporting_play(&before, plan_json, seed, &after, plans, &ev, err, sizeof(err))) {
 		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
 		goto out;
 	}
@@ -328,6 +328,7 @@ dberr:
 	ret = judge_db_exit(rc);
 out:
 	db_rollback(ctx->db);
+	json_decref(plan_json);
 	free(state_text);
 	event_list_release(&ev);
 	game_state_release(&before);

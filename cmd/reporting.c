@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "core/dice.h"
+#include "core/draw.h"
+#include "core/hovercrafts/hovercrafts.h"
 #include "core/orders.h"
 #include "core/report.h"
 #include "series.h"
@@ -28,38 +29,83 @@ void turn_replay_release(struct turn_replay *r)
 	turn_replay_init(r);
 }
 
-int reporting_plans(const struct game_state *st, const struct db_order *o, size_t n,
-		    struct turn_plan *plans, char *err, size_t errlen)
+int reporting_add_order(const struct game_state *st, const char *ship, const char *text,
+			const char *name, int flags, int autopilot, json_t *orders, char *err,
+			size_t errlen)
 {
 	struct turn_plan one[GAME_MAX_SHIPS];
+	struct orders_doc doc;
+	json_t *mine;
+	int idx = game_find_ship(st, ship);
+
+	if (idx < 0)
+		return 0;
+	if (!strncmp(text, REPORTING_AUTOPILOT, strlen(REPORTING_AUTOPILOT))) {
+		text += strlen(REPORTING_AUTOPILOT);
+		autopilot = 1;
+	}
+	if (orders_parse(&doc, text, name, flags, err, errlen))
+		return -1;
+	turn_plans_from_orders(st, &doc, one);
+	orders_doc_release(&doc);
+	/* A submission may name several ships: take only the one it is stored for. */
+	if (autopilot && one[idx].received)
+		one[idx].received = TURN_AUTOPILOT;
+	memset(one, 0, (size_t)idx * sizeof(one[0]));
+	memset(one + idx + 1, 0, (st->nships - (size_t)idx - 1) * sizeof(one[0]));
+	mine = hover_plans_to_json(st, one);
+	if (!mine || json_object_update(orders, mine)) {
+		json_decref(mine);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	json_decref(mine);
+	return 0;
+}
+
+json_t *reporting_orders(const struct game_state *st, const struct db_order *o, size_t n,
+			 char *err, size_t errlen)
+{
+	json_t *orders = json_object();
 	size_t i;
 
-	memset(plans, 0, st->nships * sizeof(*plans));
-	for (i = 0; i < n; i++) {
-		struct orders_doc doc;
-		int idx = game_find_ship(st, o[i].ship);
+	for (i = 0; orders && i < n; i++) {
+		int autopilot = o[i].understood && !strncmp(o[i].understood, REPORTING_AUTOPILOT,
+							    strlen(REPORTING_AUTOPILOT));
 
-		if (idx < 0)
-			continue;
-		if (orders_parse(&doc, o[i].raw, "sealed orders", ORDERS_SUBMISSION, err, errlen))
-			return -1;
-		turn_plans_from_orders(st, &doc, one);
-		orders_doc_release(&doc);
-		/* A submission may name several ships: take only the one it is stored for. */
-		plans[idx] = one[idx];
-		if (o[i].understood && !strncmp(o[i].understood, REPORTING_AUTOPILOT,
-						strlen(REPORTING_AUTOPILOT)))
-			plans[idx].received = TURN_AUTOPILOT;
+		if (reporting_add_order(st, o[i].ship, o[i].raw, "sealed orders", ORDERS_SUBMISSION, autopilot, orders,
+					err, errlen)) {
+			json_decref(orders);
+			return NULL;
+		}
 	}
-	return 0;
+	if (!orders)
+		snprintf(err, errlen, "out of memory");
+	return orders;
+}
+
+int reporting_play(const struct game_state *before, const json_t *orders, uint64_t seed,
+		   struct game_state *after, struct turn_plan *plans, struct event_list *ev,
+		   char *err, size_t errlen)
+{
+	struct draw_seeded seeded;
+	struct draw_source draws;
+
+	draw_seeded_init(&seeded, seed, NULL, before->turn);
+	draws = draw_seeded_source(&seeded, NULL);
+	game_state_release(after);
+	if (game_state_copy(after, before)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return hover_turn(after, orders, &draws, plans, ev, err, errlen);
 }
 
 int reporting_replay(struct db *db, const struct db_campaign *c, int turn,
 		     struct turn_replay *r, char *err, size_t errlen)
 {
 	struct db_order *orders = NULL;
-	struct dice_rng rng;
-	struct dice_source dice;
+	json_t *plan_json = NULL;
 	char inner[512], *again = NULL;
 	size_t norders = 0;
 	uint64_t seed;
@@ -73,22 +119,20 @@ int reporting_replay(struct db *db, const struct db_campaign *c, int turn,
 	if (rc)
 		return judge_db_exit(rc);
 	rc = EXIT_FAIL;
-	if (judge_state_load(&r->before, r->turn.state_before, c->name, err, errlen) ||
-	    game_state_copy(&r->after, &r->before))
+	if (judge_state_load(&r->before, r->turn.state_before, c->name, err, errlen))
 		goto out;
 	if ((rc = db_order_list(db, r->turn.id, 1, &orders, &norders, err, errlen))) {
 		rc = judge_db_exit(rc);
 		goto out;
 	}
 	rc = EXIT_FAIL;
-	if (reporting_plans(&r->before, orders, norders, r->plans, inner, sizeof(inner)) ||
+	if (!(plan_json = reporting_orders(&r->before, orders, norders, inner, sizeof(inner))) ||
 	    judge_parse_u64(r->turn.seed, &seed)) {
 		snprintf(err, errlen, "campaign '%s', turn %d: stored orders or seed unreadable", c->name, turn);
 		goto out;
 	}
-	dice_rng_init(&rng, seed);
-	dice = dice_rng_source(&rng);
-	if (turn_resolve(&r->after, r->plans, &dice, &r->events, inner, sizeof(inner))) {
+	if (reporting_play(&r->before, plan_json, seed, &r->after, r->plans, &r->events, inner,
+			   sizeof(inner))) {
 		snprintf(err, errlen, "campaign '%s', turn %d: %s", c->name, turn, inner);
 		goto out;
 	}
@@ -100,6 +144,7 @@ int reporting_replay(struct db *db, const struct db_campaign *c, int turn,
 	}
 	rc = 0;
 out:
+	json_decref(plan_json);
 	free(again);
 	db_order_list_release(orders, norders);
 	return rc;

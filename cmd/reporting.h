@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/event.h"
 #include "core/game.h"
@@ -32,14 +33,31 @@ void turn_replay_init(struct turn_replay *r);
 void turn_replay_release(struct turn_replay *r);
 
 /*
- * Plans of every ship from the current sealed orders of a turn. Orders
- * whose understood text starts with REPORTING_AUTOPILOT are the
- * autopilot's (setting bot_plays_silent; cmd/process.c seals them like a
- * captain's so every replay reads them): their plans say TURN_AUTOPILOT.
+ * Orders by ship (core/hovercrafts/hovercrafts.h) from the current sealed
+ * orders of a turn. Orders whose understood text starts with
+ * REPORTING_AUTOPILOT are the autopilot's (setting bot_plays_silent;
+ * cmd/process.c seals them like a captain's so every replay reads them):
+ * they are marked so. NULL with err.
  */
 #define REPORTING_AUTOPILOT "AUTOPILOT\n"
-int reporting_plans(const struct game_state *st, const struct db_order *o, size_t n,
-		    struct turn_plan *plans, char *err, size_t errlen);
+json_t *reporting_orders(const struct game_state *st, const struct db_order *o, size_t n,
+			 char *err, size_t errlen);
+/*
+ * Adds ship's orders from one text (a submission, or the understood text
+ * `turn show` publishes, REPORTING_AUTOPILOT first for the autopilot's)
+ * to orders. 0 or -1.
+ */
+int reporting_add_order(const struct game_state *st, const char *ship, const char *text,
+			const char *name, int flags, int autopilot, json_t *orders, char *err,
+			size_t errlen);
+/*
+ * The judge's one turn: before + orders + the turn's seed -> after (a
+ * copy it makes), plans, events. Every path that plays a stored or
+ * published turn comes here (process, replay, report, verify). 0 or -1.
+ */
+int reporting_play(const struct game_state *before, const json_t *orders, uint64_t seed,
+		   struct game_state *after, struct turn_plan *plans, struct event_list *ev,
+		   char *err, size_t errlen);
 
 /* Replays resolved turn `turn` of c. Returns an exit code (0 ok). */
 int reporting_replay(struct db *db, const struct db_campaign *c, int turn,

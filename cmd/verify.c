@@ -140,14 +140,11 @@ static void first_difference(const json_t *a, const json_t *b, const char *path,
 static int verify_published(const json_t *root, const char *name, const char *commitment,
 			    struct verdict *v)
 {
-	struct game_state st;
-	struct orders_doc doc;
-	struct turn_plan plans[GAME_MAX_SHIPS], one[GAME_MAX_SHIPS];
+	struct game_state before, st;
+	struct turn_plan plans[GAME_MAX_SHIPS];
 	struct event_list ev;
-	struct dice_rng rng;
-	struct dice_source dice;
 	struct die *want = NULL, *got = NULL;
-	json_t *after = NULL, *o, *d;
+	json_t *after = NULL, *o, *d, *orders = json_object();
 	const char *seed_text = json_string_value(json_object_get(root, "seed"));
 	const char *campaign = json_string_value(json_object_get(root, "campaign"));
 	char err[512];
@@ -155,36 +152,37 @@ static int verify_published(const json_t *root, const char *name, const char *co
 	uint64_t seed;
 	int rc = EXIT_DATAERR, turn = (int)json_integer_value(json_object_get(root, "turn"));
 
+	game_state_init(&before);
 	game_state_init(&st);
 	event_list_init(&ev);
 	memset(plans, 0, sizeof(plans));
+	if (!orders) {
+		cmd_error("out of memory");
+		goto out;
+	}
 	if (!seed_text || judge_parse_u64(seed_text, &seed) || !campaign) {
 		cmd_error("%s: expected a resolved turn (\"campaign\", \"turn\", \"seed\") as printed by 'mxjudge turn show --json'",
 			  name);
 		goto out;
 	}
-	if (state_from_json(&st, json_object_get(root, "state_before"), name, err, sizeof(err)) < 0) {
+	if (state_from_json(&before, json_object_get(root, "state_before"), name, err, sizeof(err)) < 0) {
 		cmd_error("%s", err);
 		goto out;
 	}
 	json_array_foreach(json_object_get(root, "orders"), i, o) {
 		const char *text = json_string_value(json_object_get(o, "understood"));
-		int idx = game_find_ship(&st, json_string_value(json_object_get(o, "ship")) ?
-					 json_string_value(json_object_get(o, "ship")) : "");
+		const char *ship = json_string_value(json_object_get(o, "ship"));
 
-		if (!json_is_true(json_object_get(o, "current")) || idx < 0)
+		if (!json_is_true(json_object_get(o, "current")) || !ship || game_find_ship(&before, ship) < 0)
 			continue;
-		if (!text || orders_parse(&doc, text, name, ORDERS_PLAIN, err, sizeof(err)) < 0) {
+		/* The same reading of orders as the judge's own replay, the autopilot's too. */
+		if (!text || reporting_add_order(&before, ship, text, name, ORDERS_PLAIN, 0, orders, err,
+						 sizeof(err)) < 0) {
 			cmd_error("%s: orders[%zu]: %s", name, i, text ? err : "no orders text");
 			goto out;
 		}
-		turn_plans_from_orders(&st, &doc, one);
-		plans[idx] = one[idx];
-		orders_doc_release(&doc);
 	}
-	dice_rng_init(&rng, seed);
-	dice = dice_rng_source(&rng);
-	if (turn_resolve(&st, plans, &dice, &ev, err, sizeof(err)) < 0) {
+	if (reporting_play(&before, orders, seed, &st, plans, &ev, err, sizeof(err)) < 0) {
 		cmd_error("%s: %s", name, err);
 		goto out;
 	}
@@ -224,10 +222,12 @@ static int verify_published(const json_t *root, const char *name, const char *co
 		rc = EXIT_OK;
 out:
 	json_decref(after);
+	json_decref(orders);
 	free(want);
 	free(got);
 	event_list_release(&ev);
 	game_state_release(&st);
+	game_state_release(&before);
 	return rc;
 }
 

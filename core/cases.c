@@ -7,6 +7,7 @@
 
 #include "dice.h"
 #include "event.h"
+#include "hovercrafts/hovercrafts.h"
 #include "narrate.h"
 #include "orders.h"
 #include "turn.h"
@@ -641,8 +642,9 @@ int case_run(const struct case_def *c, const char *name, struct strbuf *report)
 		const struct case_turn *t = &c->turns[ti];
 		struct orders_doc doc;
 		struct dice_queue q;
-		struct dice_source dice;
+		struct draw_source draws;
 		struct event_list events;
+		json_t *orders = NULL;
 		struct game_state next;
 		const char *error = NULL;
 
@@ -669,13 +671,13 @@ int case_run(const struct case_def *c, const char *name, struct strbuf *report)
 			error = err;
 			goto checked;
 		}
-		dice = dice_queue_source(&q);
+		draws = hover_draws_from_queue(&q, NULL);
 		turn_plans_from_orders(&st, &doc, plans);
-		if (game_state_copy(&next, &st) < 0) {
+		if (game_state_copy(&next, &st) < 0 || !(orders = hover_plans_to_json(&st, plans))) {
 			ok = -1;
 			goto next_turn;
 		}
-		if (turn_resolve(&next, plans, &dice, &events, err, sizeof(err)) < 0) {
+		if (hover_turn(&next, orders, &draws, plans, &events, err, sizeof(err)) < 0) {
 			error = err;
 			goto checked;
 		}
@@ -695,6 +697,7 @@ checked:
 		if (error)
 			ti = c->nturns;	/* an expected error ends the case */
 next_turn:
+		json_decref(orders);
 		game_state_release(&next);
 		event_list_release(&events);
 		dice_queue_release(&q);

@@ -28,53 +28,20 @@ int check_score(int d6, int stat)
 	return (d6 + 1) / 2 + stat;
 }
 
-/* splitmix64 spreads one seed over xoshiro's 256 bits of state. */
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
+/* The judge's generator (core/draw.h): Hovercrafts' dice are uniform(6) + 1. */
 void dice_rng_init(struct dice_rng *rng, uint64_t seed)
 {
-	int i;
-
-	for (i = 0; i < 4; i++)
-		rng->s[i] = splitmix64(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
+	draw_rng_init(&rng->r, seed);
 }
 
 uint64_t dice_rng_next(struct dice_rng *rng)
 {
-	uint64_t *s = rng->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
+	return draw_rng_next(&rng->r);
 }
 
 int dice_rng_d6(struct dice_rng *rng)
 {
-	/* Rejection keeps every face equally likely: 2^64 is not a multiple of 6. */
-	const uint64_t limit = UINT64_MAX - UINT64_MAX % 6;
-	uint64_t v;
-
-	do
-		v = dice_rng_next(rng);
-	while (v >= limit);
-	return (int)(v % 6) + 1;
+	return (int)draw_rng_uniform(&rng->r, 6) + 1;
 }
 
 static int rng_roll(void *ctx, enum check check, const char *ship, int *d6,

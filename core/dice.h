@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "draw.h"
+
 enum check {
 	CHECK_ENERGY = 0,
 	CHECK_BALLISTIC,
@@ -35,9 +37,9 @@ int check_parse(const char *name);	/* case-insensitive; -1 if unknown */
 /* ceil(d6 / 2) + stat (rulings 2). */
 int check_score(int d6, int stat);
 
-/* Seeded generator. */
+/* Seeded generator: core/draw.h's, one d6 at a time. */
 struct dice_rng {
-	uint64_t s[4];
+	struct draw_rng r;
 };
 void dice_rng_init(struct dice_rng *rng, uint64_t seed);
 uint64_t dice_rng_next(struct dice_rng *rng);
