@@ -50,3 +50,16 @@ contains out "fair: every resolved turn replays exactly"
 sqlite3 t.db "UPDATE turns SET state_after = replace(state_after, '\"turn\":2', '\"turn\":3') WHERE number = 1"
 expect_exit 1 $db replay fair
 contains out "fair, turn 1: DIFFERS"
+
+# A turn the autopilot played for a silent ship verifies like any other
+# (it used to exit 65: the published AUTOPILOT text was read as orders).
+mx $db campaign new auto --width 6 --height 3 --density 0 --deadline 24 --seed 8 >/dev/null
+mx $db campaign join auto --captain Cy --email cy@example.org --ship Kite --team zion >/dev/null 2>&1
+mx $db campaign join auto --captain Di --email di@example.org --ship Moth --team machines >/dev/null 2>&1
+mx $db campaign set auto bot_plays_silent true >/dev/null
+mx $db campaign start auto --now 2025-03-01T12:00Z >/dev/null
+mx $db process --now 2025-03-02T12:00Z >/dev/null
+mx $db turn show auto --turn 1 --json > auto.json
+grep -q '"understood": "AUTOPILOT' auto.json
+expect_exit 0 verify --published auto.json
+contains out "auto, turn 1: verified"
