@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/dice.h"
 #include "core/map.h"
@@ -12,8 +13,10 @@
 #include "core/scenario.h"
 #include "core/turn.h"
 #include "db/battles.h"
+#include "guard.h"
 #include "lib/strbuf.h"
 #include "reporting.h"
+#include "submit.h"
 #include "templates.h"
 #include "timeutil.h"
 
@@ -664,20 +667,26 @@ static int buy(struct db *db, const struct db_campaign *c, const struct campaign
 }
 
 int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const char *name,
-			  time_t now, int store, char *error, size_t errlen, char **receipt,
-			  char *campaign, size_t campaign_len)
+			  const struct submit_auth *auth, time_t now, int store, char *error,
+			  size_t errlen, char **receipt, int *already, char *campaign,
+			  size_t campaign_len)
 {
 	struct db_campaign c;
 	struct campaign_rules rules;
+	struct judge_settings s;
 	struct db_captain cap;
 	struct db_battle last;
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
 	char err[512];
 	size_t i;
+	long long wrong_ship = 0;
+	char wrong_name[DB_NAME_MAX] = "";
 	int rc, ret = EXIT_DATAERR, k, battle = 0;
 
 	*receipt = NULL;
+	*already = 0;
 	memset(&c, 0, sizeof(c));
+	memset(&s, 0, sizeof(s));
 	memset(&cap, 0, sizeof(cap));
 	if ((rc = db_begin(db, err, sizeof(err))))
 		goto dberr;
@@ -696,7 +705,8 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 			  name, c.name, !strcmp(c.status, "finished") ? "over" : "in a battle");
 		goto out;
 	}
-	if (series_rules(&c, &rules, err, sizeof(err))) {
+	if (series_rules(&c, &rules, err, sizeof(err)) ||
+	    judge_settings_parse(&s, c.settings, err, sizeof(err))) {
 		snprintf(error, errlen, "campaign '%s': %s", c.name, err);
 		ret = EXIT_FAIL;
 		goto out;
@@ -735,8 +745,22 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 		if (!cap.id) {
 			if ((rc = db_captain_get_id(db, ship.captain_id, &cap, err, sizeof(err))))
 				goto dberr;
+			/* As for moves (cmd/submit.c): the captain's address, the lockout, then the password. */
+			if (auth && auth->sender && strcasecmp(auth->sender, cap.email)) {
+				snprintf(error, errlen, "%s:%d: orders for %s are taken only from the "
+					 "address its captain joined with, not from %s", name,
+					 b->ship_line, ship.name, auth->sender);
+				goto out;
+			}
+			if ((rc = guard_check(db, &s, ship.id, ship.name, now, err, sizeof(err)))) {
+				snprintf(error, errlen, "%s: %s", name, err);
+				ret = rc;
+				goto out;
+			}
 			if (!judge_verify_password(cap.pwhash, doc->password)) {
 				snprintf(error, errlen, "%s: wrong password for %s", name, ship.name);
+				wrong_ship = ship.id;
+				snprintf(wrong_name, sizeof(wrong_name), "%s", ship.name);
 				goto out;
 			}
 		} else if (cap.id != ship.captain_id) {
@@ -782,16 +806,22 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 		memset(&m, 0, sizeof(m));
 		m.campaign_id = c.id;
 		snprintf(m.kind, sizeof(m.kind), "receipt");
-		snprintf(m.key, sizeof(m.key), "upgrade/%lld/%lld/%ld", c.id, cap.id, (long)now);
+		/* Keyed by the mail when there is one: the same mail read again buys nothing twice. */
+		if (auth && auth->mail_id)
+			snprintf(m.key, sizeof(m.key), "upgrade/mail/%lld", auth->mail_id);
+		else
+			snprintf(m.key, sizeof(m.key), "upgrade/%lld/%lld/%ld", c.id, cap.id, (long)now);
 		snprintf(m.recipient, sizeof(m.recipient), "%s", cap.email);
 		time_format_utc(now, m.created_at, sizeof(m.created_at));
 		m.subject = (char *)strbuf_str(&subject);
 		m.body = (char *)strbuf_str(&body);
 		rc = db_outbox_add(db, &m, err, sizeof(err));
-		if (rc == DB_EXISTS)
+		if (rc == DB_EXISTS) {
+			*already = 1;	/* bought from this mail before: undo these rows */
 			rc = 0;
-		if (rc || (rc = db_commit(db, err, sizeof(err))))
+		} else if (rc || (rc = db_commit(db, err, sizeof(err)))) {
 			goto dberr;
+		}
 	}
 	*receipt = strbuf_detach(&body, NULL);
 	ret = *receipt ? EXIT_OK : EXIT_FAIL;
@@ -801,8 +831,18 @@ dberr:
 	ret = judge_db_exit(rc);
 out:
 	db_rollback(db);
+	/* A wrong password counts towards the lockout, in a transaction of its own. */
+	if (wrong_ship) {
+		rc = guard_failed(db, &c, &s, wrong_ship, wrong_name, auth ? auth->sender : NULL, now,
+				  err, sizeof(err));
+		if (rc) {
+			snprintf(error, errlen, "%s", err);
+			ret = rc;
+		}
+	}
 	strbuf_release(&body);
 	strbuf_release(&subject);
+	judge_settings_release(&s);
 	db_campaign_release(&c);
 	return ret;
 }

@@ -62,14 +62,20 @@ int series_model(struct db *db, const struct db_campaign *c, json_t *model, char
 		 size_t errlen);
 
 /*
- * UPGRADE orders between battles (cmd/submit.c hands them over): checks
- * the password, points, costs and caps; with store buys them (ledger) and
- * queues the receipt, in one transaction; nothing is bought if one line
- * is refused. An exit code; error says why; *receipt the receipt text.
+ * UPGRADE orders between battles (cmd/submit.c hands them over, with the
+ * same proof of identity as moves: the captain's address for mail, the
+ * lockout guard, wrong passwords counted): checks the password, points,
+ * costs and caps; with store buys them (ledger) and queues the receipt,
+ * in one transaction; nothing is bought if one line is refused. The
+ * receipt is keyed by the mail when there is one, so a mail delivered
+ * twice buys once (*already set the second time). An exit code; error
+ * says why; *receipt the receipt text.
  */
+struct submit_auth;
 int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const char *name,
-			  time_t now, int store, char *error, size_t errlen, char **receipt,
-			  char *campaign, size_t campaign_len);
+			  const struct submit_auth *auth, time_t now, int store, char *error,
+			  size_t errlen, char **receipt, int *already, char *campaign,
+			  size_t campaign_len);
 
 /* Finds a scenario or a map by plain name in templates/scenarios, templates/maps. */
 char *series_find_file(const char *kind, const char *name, const char *ext,

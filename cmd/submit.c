@@ -436,9 +436,9 @@ int submit_orders(struct db *db, const char *text, const char *name,
 	/* Between battles a campaign takes UPGRADE orders instead (cmd/series.c). */
 	if (!orders_parse(&sub.doc, text, name, ORDERS_SUBMISSION, res->error,
 			  sizeof(res->error)) && orders_has_upgrades(&sub.doc)) {
-		ret = series_upgrade_submit(db, &sub.doc, name, now, store, res->error,
-					    sizeof(res->error), &res->receipt, res->campaign,
-					    sizeof(res->campaign));
+		ret = series_upgrade_submit(db, &sub.doc, name, auth, now, store, res->error,
+					    sizeof(res->error), &res->receipt, &res->already,
+					    res->campaign, sizeof(res->campaign));
 		if (!ret && !(res->understood = strdup(res->receipt)))
 			ret = EXIT_FAIL;
 		if (ret)

@@ -1,0 +1,51 @@
+# UPGRADE orders between battles come in like any orders: from the
+# captain's own address only, under the lockout guard, and a mail read
+# twice (a crash, then the mail agent's retry) buys once.
+export MXJUDGE_FAST_HASH=1
+db="--db ./t.db"
+q() { sqlite3 t.db "$1"; }
+echo '{"battles":2,"award_part":3}' >rules.json
+mx $db campaign new up --width 6 --height 2 --density 0 --seed 11 --deadline 24 --rules rules.json >/dev/null
+pm=$(mx $db campaign join up --captain Ann --email ann@example.org --ship Minx --team zion 2>/dev/null)
+mx $db campaign join up --captain Bob --email bob@example.org --ship Locust --team machines >/dev/null 2>&1
+mx $db campaign set up bot_plays_silent true >/dev/null
+mx $db campaign start up --now 2025-03-01T12:00Z >/dev/null
+# The autopilots fight battle 1 to its end.
+day=2
+while [ "$(q "SELECT status FROM campaigns WHERE name = 'up'")" = running ] && [ $day -lt 28 ]; do
+	mx $db process --now "2025-03-$(printf %02d $day)T13:00Z" >/dev/null
+	day=$((day + 1))
+done
+[ "$(q "SELECT status FROM campaigns WHERE name = 'up'")" = open ]
+now="--now 2025-03-28T12:00Z"
+purchases() { q "SELECT count(*) FROM ledger WHERE kind = 'purchase'"; }
+
+# From another captain's address, even with the right password: refused.
+printf 'From: bob@example.org\nSubject: up\nMessage-ID: <u1@example.org>\n\nGAME up\nSHIP Minx\nPASSWORD %s\nUPGRADE shield\n' "$pm" >mail.1
+expect_exit 0 $db receive $now <mail.1
+[ "$(purchases)" -eq 0 ]
+expect_exit 0 $db campaign outbox up --full
+contains out "orders for Minx are taken only from the address its captain joined with, not from bob@example.org"
+
+# Ann's mail, the judge killed after the purchase was stored and before
+# the mail was marked read; the retried delivery buys nothing more.
+printf 'From: ann@example.org\nSubject: up\nMessage-ID: <u2@example.org>\n\nGAME up\nSHIP Minx\nPASSWORD %s\nUPGRADE shield\n' "$pm" >mail.2
+set +e
+MXJUDGE_CRASH_AT=mail-answered mx $db receive $now <mail.2 >/dev/null 2>&1
+rc=$?
+set -e
+[ "$rc" -eq 137 ]
+[ "$(purchases)" -eq 1 ]
+expect_exit 0 $db receive --now 2025-03-28T12:05Z <mail.2
+[ "$(purchases)" -eq 1 ]
+[ "$(q "SELECT count(*) FROM outbox WHERE subject = 'up: upgrades received'")" -eq 1 ]
+
+# Wrong passwords lock the ship for UPGRADE orders too, and are counted.
+for i in 1 2 3 4 5; do
+	printf 'GAME up\nSHIP Minx\nPASSWORD wrong%s\nUPGRADE hull\n' "$i" >w.txt
+	expect_exit 65 $db orders submit w.txt $now
+done
+printf 'GAME up\nSHIP Minx\nPASSWORD %s\nUPGRADE hull\n' "$pm" >r.txt
+expect_exit 65 $db orders submit r.txt $now
+contains err "too many wrong passwords for Minx"
+[ "$(purchases)" -eq 1 ]
