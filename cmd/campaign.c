@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "core/ruleset.h"
 #include "core/campaign.h"
 #include "core/dice.h"
 #include "core/names.h"
@@ -136,10 +137,12 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "battles", required_argument, NULL, 'B' },
 		{ "rules", required_argument, NULL, 'R' },
 		{ "now", required_argument, NULL, 'n' },
+		{ "game", required_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct judge_settings s;
 	struct db_campaign c;
+	const struct ruleset *game = &hovercrafts_ruleset;
 	const char *map_path = NULL, *now_arg = NULL, *name, *rules_path = NULL;
 	const char *scen[CAMPAIGN_MAX_SCENARIOS];
 	int nscen = 0, battles = 0;
@@ -212,6 +215,12 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		case 'e':
 			s.early = 1;
 			break;
+		case 'g':
+			if (!(game = ruleset_find(optarg))) {
+				cmd_error("--game: no game named '%s' ('mxjudge games' lists them)", optarg);
+				return EXIT_USAGE;
+			}
+			break;
 		case 'S':
 			if (!scenario_name_ok(optarg) || nscen >= CAMPAIGN_MAX_SCENARIOS) {
 				cmd_error("--scenario '%s': expected a scenario name (see 'mxjudge scenario "
@@ -269,7 +278,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		}
 	}
 	snprintf(c.name, sizeof(c.name), "%s", name);
-	snprintf(c.ruleset, sizeof(c.ruleset), "hovercrafts");
+	snprintf(c.ruleset, sizeof(c.ruleset), "%s", game->name);
 	time_format_utc(now, c.created_at, sizeof(c.created_at));
 	c.settings = judge_settings_dump(&s);
 	if (!c.settings) {
@@ -949,7 +958,7 @@ out:
 }
 
 const struct cmd campaign_cmds[] = {
-	{ "new", "NAME [--width W --height H --density P | --map FILE|NAME] [--seed N] "
+	{ "new", "NAME [--game GAME] [--width W --height H --density P | --map FILE|NAME] [--seed N] "
 		 "[--scenario NAME ...] [--battles N] [--rules FILE] "
 		 "[--deadline HOURS] [--timezone ZONE] [--early] [--now TIME]",
 	  campaign_new, NEED_DB, "create a campaign and its board", NULL },
