@@ -1,6 +1,6 @@
 /*
- * mailcorpus: the third-party mail corpus in ../shared/testdata/mail-corpus
- * (MXJUDGE_SHARED overrides ../shared), for the mail tests. Read in place,
+ * mailcorpus: the third-party mail corpus in tests/data/mail-corpus
+ * ($MXJUDGE_TESTDATA overrides tests/data), for the mail tests. Read in place,
  * never copied. Static functions: each test file is one program.
  * Ownership: mailcorpus_slurp() returns malloc'd bytes (NUL-terminated) the
  * caller frees.
@@ -42,11 +42,11 @@ static inline char *mailcorpus_slurp(const char *path, size_t *len)
 /* The corpus directory, then REL under it (REL may be ""). */
 static inline void mailcorpus_path(char *buf, size_t len, const char *rel)
 {
-	const char *shared = getenv("MXJUDGE_SHARED");
+	const char *data = getenv("MXJUDGE_TESTDATA");
 
 	/* Bounded so the compiler sees it fit the callers' 1 KiB buffers. */
-	snprintf(buf, len, "%.400s/testdata/mail-corpus%s%.500s",
-		 shared && *shared ? shared : "../shared", *rel ? "/" : "", rel);
+	snprintf(buf, len, "%.400s/mail-corpus%s%.500s",
+		 data && *data ? data : "tests/data", *rel ? "/" : "", rel);
 }
 
 /*

@@ -1,7 +1,7 @@
 /*
  * mailparse: received messages into sender, headers and UTF-8 text
  * (mail/parse), HTML bodies into text (mail/html), format=flowed undone.
- * Every file of shared/testdata/mail-corpus is parsed: none crashes, each
+ * Every file of tests/data/mail-corpus is parsed: none crashes, each
  * gives valid UTF-8 text with LF line ends.
  */
 #include <setjmp.h>
@@ -28,7 +28,7 @@ static int parse_file(const char *rel, struct mail_msg *m)
 	mailcorpus_path(path, sizeof(path), rel);
 	raw = mailcorpus_slurp(path, &len);
 	if (!raw) {
-		print_error("cannot read %s (set MXJUDGE_SHARED)\n", path);
+		print_error("cannot read %s (set MXJUDGE_TESTDATA)\n", path);
 		fail();
 	}
 	rc = mail_parse(raw, len, m, err, sizeof(err));

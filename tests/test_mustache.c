@@ -1,6 +1,6 @@
 /*
  * Mustache engine: the official spec (testdata/mustache-spec under
- * $MXJUDGE_SHARED, default ../shared) plus focused cases for errors and
+ * $MXJUDGE_TESTDATA, default tests/data) plus focused cases for errors and
  * hostile templates.
  */
 #include <stdarg.h>
@@ -52,20 +52,20 @@ static void print_escaped(const char *label, const char *s)
  * sets *total. Failing cases are printed with template, expected and got. */
 static int run_spec_files(const char *const *files, size_t nfiles, int *total)
 {
-	const char *shared = getenv("MXJUDGE_SHARED");
+	const char *data = getenv("MXJUDGE_TESTDATA");
 	char path[4096];
 	int passed = 0;
 	size_t f;
 
-	if (!shared || !*shared)
-		shared = "../shared";
+	if (!data || !*data)
+		data = "tests/data";
 	*total = 0;
 	for (f = 0; f < nfiles; f++) {
 		json_error_t jerr;
 		json_t *root, *tests, *tc;
 		size_t i;
 
-		snprintf(path, sizeof(path), "%s/testdata/mustache-spec/%s", shared, files[f]);
+		snprintf(path, sizeof(path), "%s/mustache-spec/%s", data, files[f]);
 		root = json_load_file(path, 0, &jerr);
 		if (!root)
 			fail_msg("cannot load %s: %s (line %d)", path, jerr.text, jerr.line);

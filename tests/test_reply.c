@@ -1,5 +1,5 @@
 /*
- * reply: the new text of a reply. The talon corpus (shared/testdata/
+ * reply: the new text of a reply. The talon corpus (tests/data/
  * mail-corpus/talon, see its README): every client's reply reduces to
  * "Hello", iPhone and Sparrow to their *_reply_text (signature kept);
  * with the signature stripped too, all of them to "Hello".

@@ -91,8 +91,8 @@ contains h2 "too large for the judge to read: over 10 MiB"
 
 # Every message of the corpus, as a stranger's and as Ann's: none fails,
 # each is stored, Ann's each give orders or "no orders found".
-corpus="$MXJUDGE_SHARED/testdata/mail-corpus"
-[ -d "$corpus" ] || { echo "no mail corpus at $corpus (set MXJUDGE_SHARED)"; exit 1; }
+corpus="$MXJUDGE_TESTDATA/mail-corpus"
+[ -d "$corpus" ] || { echo "no mail corpus at $corpus (set MXJUDGE_TESTDATA)"; exit 1; }
 n=0
 for f in $(find "$corpus" -name '*.eml' | sort); do
 	n=$((n + 1))

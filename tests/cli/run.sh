@@ -6,8 +6,8 @@
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 : "${MXJUDGE:=$root/mxjudge}"
-: "${MXJUDGE_SHARED:=$root/../shared}"
-export MXJUDGE MXJUDGE_SHARED
+: "${MXJUDGE_TESTDATA:=$root/tests/data}"
+export MXJUDGE MXJUDGE_TESTDATA
 passed=0 failed=0 skipped=0
 for t in "$here"/*.t; do
 	[ -e "$t" ] || continue

@@ -19,7 +19,7 @@ added=0
 # Run-time seeds (FUZZ_SEEDS_NAME, run.sh) are third-party files: inputs
 # that still carry one of their lines (40 bytes or more) stay out.
 extra=$(eval "echo \"\${FUZZ_SEEDS_$h:-}\"")
-[ -z "$extra" ] && [ "$h" = mail ] && extra=../shared/testdata/mail-corpus
+[ -z "$extra" ] && [ "$h" = mail ] && extra=tests/data/mail-corpus
 : >"$tmp/third"
 if [ -n "$extra" ] && [ -d "$extra" ]; then
 	find "$extra" -type f -exec cat {} + | tr -d '\r' | awk 'length >= 40' | sort -u >"$tmp/third"

@@ -96,9 +96,9 @@ fuzz_one() {
 	[ -n "${FUZZ_FORK:-}" ] && set -- "$@" -fork="$FUZZ_FORK" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1
 	mkdir -p "$out/corpus/$h" "tests/fuzz/corpus/$h"
 	# Extra seeds read at run time, never copied into the repository:
-	# FUZZ_SEEDS_mail (default: the third-party mail corpus in ../shared).
+	# FUZZ_SEEDS_mail (default: the third-party mail corpus in tests/data).
 	extra=$(eval "echo \"\${FUZZ_SEEDS_$h:-}\"")
-	[ -z "$extra" ] && [ "$h" = mail ] && extra=$top/../shared/testdata/mail-corpus
+	[ -z "$extra" ] && [ "$h" = mail ] && extra=$top/tests/data/mail-corpus
 	[ -n "$extra" ] && [ -d "$extra" ] || extra=""
 	if "$out/fuzz_$h" "$@" "$out/corpus/$h" "tests/fuzz/corpus/$h" ${extra:+"$extra"} \
 		>"$out/log/$h.log" 2>&1; then

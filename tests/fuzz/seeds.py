@@ -180,7 +180,7 @@ for t in ("Z..\n.x.\n", "....\n..\n", "..Z\n...\n", ".\n.\n", "Z..M\nZ..M\n",
     put("map", t)
 
 # Mail: the project's own messages; the third-party corpus in
-# ../shared/testdata/mail-corpus is read by run.sh at run time, not copied.
+# tests/data/mail-corpus is read by run.sh at run time, not copied.
 for p in sorted(glob.glob(os.path.join(top, "tests", "cli", "data", "**", "*.eml"), recursive=True)):
     with open(p, "rb") as f:
         put("mail", f.read())
