@@ -39,15 +39,19 @@ TEST_SRC  := $(wildcard tests/test_*.c)
 TEST_BIN  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BIN       := $(BUILD)/mxjudge
 
-.PHONY: all deps check unit cli cases demo install uninstall sanitize valgrind fuzz bench lint clean
+.PHONY: all deps deps-check check unit cli cases demo install uninstall sanitize valgrind fuzz bench lint clean
 
 FUZZ_SECONDS ?= 60
 BENCH_BIN := $(BUILD)/tests/bench/bench
 
 all: $(BIN) mxjudge
 
+# What building and running need (demo), and what the tests add (check).
 deps:
-	@sh scripts/deps.sh
+	@sh scripts/deps.sh build
+
+deps-check:
+	@sh scripts/deps.sh check
 
 mxjudge: $(BIN)
 	@ln -sf $(BIN) mxjudge
@@ -75,7 +79,7 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libmx.a $(wildcard tests/*.h)
 	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -o $@ $< $(BUILD)/libmx.a $(ALL_LDLIBS) $(TEST_LDLIBS)
 
 # The whole suite: unit tests (cmocka), golden CLI tests, rules cases.
-check: deps
+check: deps-check
 	@$(MAKE) --no-print-directory all $(TEST_BIN)
 	@$(MAKE) --no-print-directory unit cli cases fuzz-regress
 
@@ -92,12 +96,13 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh $(abspath $(BIN))
 
-sanitize: deps
+sanitize: deps-check
 	@$(MAKE) --no-print-directory BUILD=build-san \
 		XCFLAGS="-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		XLDFLAGS="-fsanitize=address,undefined" check
 
-valgrind: deps
+valgrind: deps-check
+	@sh scripts/deps.sh valgrind
 	@$(MAKE) --no-print-directory all
 	@MXJUDGE=$(abspath $(BIN)) MXJUDGE_WRAP="valgrind -q --suppressions=$(abspath tests/valgrind.supp) --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99" sh tests/cli/run.sh
 
@@ -118,7 +123,7 @@ fuzz-regress: $(BUILD)/libmx.a
 	@sh tests/fuzz/regress.sh $(BUILD)/tests/fuzz
 
 # Figures against their targets, measured in one run (tests/bench/).
-bench: deps
+bench: deps-check
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory $(BENCH_BIN)
 	@sh tests/bench/run.sh $(abspath $(BIN))

@@ -44,6 +44,8 @@ userdb {
 }
 mail_location = maildir:~/Maildir
 service imap-login {
+  # No chroot: a user who is not root cannot make one.
+  chroot =
   inet_listener imap {
     address = 127.0.0.1
     port = $port
