@@ -25,7 +25,8 @@ norm() {
 
 # lock NAME ARGS...: runs mxjudge ARGS (stdin passed on) and locks, in
 # golden lock/NAME, its stdout, then its stderr and its exit status when
-# they are not empty and 0 (so a JSON golden is plain JSON).
+# they are not empty and 0 (so a JSON golden is plain JSON). $lock_sed,
+# when set, is one more sed script applied (for a test's own filter).
 lock() {
 	lock_name=$1; shift
 	set +e
@@ -36,7 +37,7 @@ lock() {
 		cat out
 		if [ -s err ]; then echo "--- stderr"; cat err; fi
 		[ "$lock_rc" -eq 0 ] || echo "--- exit $lock_rc"
-	} | norm >locked
+	} | norm | sed -e "${lock_sed:-}" >locked
 	golden "lock/$lock_name" locked
 }
 
