@@ -1,0 +1,101 @@
+#!/bin/sh
+# make-fixtures.sh COMMIT OUT.sql: builds mxjudge as it was at COMMIT (in
+# a temporary git worktree, removed afterwards), plays with THAT binary
+# the campaigns described in README, and writes the database as SQL text
+# ('sqlite3 .dump') to OUT.sql. A recipe to regenerate the fixtures, not
+# run by 'make check'. Times are fixed with --now and the board and dice
+# with --seed; the passwords (and their hashes), the campaign keys and the
+# password salts are random, so a regenerated fixture differs from the
+# committed one in those bytes only (the campaign key is fixed, see below).
+# Needs git, make, sqlite3 and the build dependencies of COMMIT.
+set -eu
+[ $# -eq 2 ] || { echo "usage: $0 COMMIT OUT.sql" >&2; exit 2; }
+commit=$1
+out=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+repo=$(cd "$(dirname "$0")" && git rev-parse --show-toplevel)
+wt=$(mktemp -d "${TMPDIR:-/tmp}/mxfix-src.XXXXXX")
+run=$(mktemp -d "${TMPDIR:-/tmp}/mxfix-run.XXXXXX")
+rmdir "$wt"
+git -C "$repo" worktree add --detach "$wt" "$commit" >/dev/null
+trap 'git -C "$repo" worktree remove --force "$wt"; rm -rf "$run"' EXIT
+make -C "$wt" -j2 all >"$run/build.log" 2>&1 || { tail -20 "$run/build.log"; exit 1; }
+bin=$wt/build/mxjudge
+[ -x "$bin" ] || bin=$wt/mxjudge
+export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$wt/templates"
+cd "$run"
+mx() { "$bin" --db ./judge.db "$@"; }
+has() { "$bin" --help 2>&1 | grep -q "^  $1 "; }
+# The campaign key (schema v3 on), drawn at random, fixed so order codes
+# and the digests of orders sent with a code are reproducible.
+fixed_key() {
+	if [ -n "$(sqlite3 judge.db "select name from sqlite_master where name = 'campaign_keys'")" ]; then
+		sqlite3 judge.db "INSERT OR REPLACE INTO campaign_keys (campaign_id, key)
+			SELECT id, x'000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f'
+			FROM campaigns WHERE name = '$1'"
+	fi
+}
+# orders NAME SHIP PASSWORD NOW LINE...: sealed orders from a file.
+orders() {
+	c=$1 s=$2 p=$3 t=$4; shift 4
+	{ printf 'GAME %s\nSHIP %s\nPASSWORD %s\n' "$c" "$s" "$p"; printf '%s\n' "$@"; } >o.txt
+	mx orders submit o.txt --now "$t" >/dev/null
+}
+
+# 1. 'duel': three ships, turns 1 and 2 resolved, turn 3 open with orders
+# on file for two ships and none for the third; the reports of turn 2
+# queued, not sent (with mail: everything before them sent).
+mx campaign new duel --width 6 --height 3 --density 10 --seed 5 --deadline 24 --now 2025-03-01T09:00Z >/dev/null
+fixed_key duel
+pa=$(mx campaign join duel --captain Ann --email ann@example.org --ship Minx --team zion --now 2025-03-01T09:10Z 2>/dev/null)
+pb=$(mx campaign join duel --captain Bob --email bob@example.org --ship Locust --team machines --now 2025-03-01T09:20Z 2>/dev/null)
+pc=$(mx campaign join duel --captain Cy --email cy@example.org --ship Squid --team machines --now 2025-03-01T09:30Z 2>/dev/null)
+mx campaign start duel --now 2025-03-01T12:00Z >/dev/null
+orders duel Minx "$pa" 2025-03-01T13:00Z MOVE MOVE
+orders duel Locust "$pb" 2025-03-01T13:10Z MOVE
+mx process --now 2025-03-02T12:00Z >/dev/null
+orders duel Minx "$pa" 2025-03-02T13:00Z RIGHT MOVE
+orders duel Squid "$pc" 2025-03-02T13:10Z LEFT MOVE
+mx process --now 2025-03-03T12:00Z >/dev/null
+if has "mail send"; then
+	# The mail of turn 1 went out; turn 2's stays queued. A mail received
+	# for turn 3, and a reminder for the ship without orders.
+	mx mail send --now 2025-03-02T12:30Z >/dev/null
+	printf 'From: bob@example.org\nSubject: orders\nMessage-ID: <fix-1@example.org>\n\nGAME duel\nSHIP Locust\nPASSWORD %s\n1-LEFT\n2-MOVE\n' "$pb" |
+		mx receive --now 2025-03-03T13:20Z >/dev/null
+	mx mail remind --before 12 --now 2025-03-04T01:00Z >/dev/null
+fi
+orders duel Minx "$pa" 2025-03-03T13:00Z MOVE LAND
+
+# 2. 'paused': started, then paused before turn 1's deadline.
+mx campaign new paused --width 5 --height 2 --density 0 --seed 7 --deadline 48 \
+	--timezone Europe/Paris --now 2025-03-01T09:00Z >/dev/null
+fixed_key paused
+mx campaign join paused --captain Ann --email ann@example.org --ship Minx --team zion --now 2025-03-01T09:10Z >/dev/null 2>&1
+mx campaign join paused --captain Bob --email bob@example.org --ship Locust --team machines --now 2025-03-01T09:20Z >/dev/null 2>&1
+mx campaign start paused --now 2025-03-01T12:00Z >/dev/null
+mx campaign pause paused --now 2025-03-02T12:00Z >/dev/null
+
+# 3. 'saga' (campaigns in series, schema v4 on): battle 1 won in turn 1
+# (Locust leaves the one-row board), an UPGRADE bought and a game
+# master's adjustment: the campaign waits between battles 1 and 2.
+if has "campaign next-battle"; then
+	mx campaign new saga --width 3 --height 1 --density 0 --seed 5 --deadline 24 --battles 3 --now 2025-03-01T09:00Z >/dev/null
+	fixed_key saga
+	qa=$(mx campaign join saga --captain Ann --email ann@example.org --ship Minx --team zion --now 2025-03-01T09:10Z 2>/dev/null)
+	qb=$(mx campaign join saga --captain Bob --email bob@example.org --ship Locust --team machines --now 2025-03-01T09:20Z 2>/dev/null)
+	mx campaign start saga --now 2025-03-01T12:00Z >/dev/null
+	orders saga Locust "$qb" 2025-03-01T13:00Z LEFT MOVE
+	mx process --campaign saga --now 2025-03-02T12:00Z >/dev/null
+	orders saga Minx "$qa" 2025-03-02T13:00Z 'UPGRADE shield'
+	mx campaign adjust saga --ship Locust --points 2 --reason "fair play" >/dev/null
+fi
+
+mx campaign list >/dev/null
+# .dump leaves out the two header fields the judge checks on open: they
+# are appended, so the fixture loads as the file the judge wrote.
+{
+	sqlite3 judge.db .dump
+	echo "PRAGMA application_id = $(sqlite3 judge.db 'PRAGMA application_id');"
+	echo "PRAGMA user_version = $(sqlite3 judge.db 'PRAGMA user_version');"
+} >"$out"
+echo "$out: schema version $(sqlite3 judge.db 'PRAGMA user_version'), from $(git -C "$repo" rev-parse --short "$commit")"
