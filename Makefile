@@ -90,7 +90,7 @@ cli: $(BIN)
 	@MXJUDGE=$(abspath $(BIN)) sh tests/cli/run.sh
 
 cases: $(BIN)
-	@$(BIN) test tests/cases/*.case
+	@$(BIN) test tests/cases/*/*.case
 
 demo: deps
 	@$(MAKE) --no-print-directory all

@@ -12,14 +12,14 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "core/dice.h"
+#include "core/hovercrafts/dice.h"
 #include "core/draw.h"
-#include "core/hexmap.h"
+#include "core/hovercrafts/hexmap.h"
 #include "core/hovercrafts/hovercrafts.h"
-#include "core/narrate.h"
-#include "core/orders.h"
-#include "core/state_json.h"
-#include "core/turn.h"
+#include "core/hovercrafts/narrate.h"
+#include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/state_json.h"
+#include "core/hovercrafts/turn.h"
 #include "lib/strbuf.h"
 #include "load.h"
 

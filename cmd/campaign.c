@@ -14,14 +14,14 @@
 
 #include "cmd.h"
 #include "core/ruleset.h"
-#include "core/campaign.h"
-#include "core/dice.h"
+#include "core/hovercrafts/campaign.h"
+#include "core/hovercrafts/dice.h"
 #include "core/names.h"
-#include "core/map.h"
-#include "core/scenario.h"
-#include "core/setup.h"
-#include "core/state_json.h"
-#include "core/turn.h"
+#include "core/hovercrafts/map.h"
+#include "core/hovercrafts/scenario.h"
+#include "core/hovercrafts/setup.h"
+#include "core/hovercrafts/state_json.h"
+#include "core/hovercrafts/turn.h"
 #include "db/db.h"
 #include "judge.h"
 #include "series.h"
@@ -45,7 +45,7 @@ static json_t *read_map_file(const char *path, char *err, size_t errlen)
 	const char *p;
 
 	/* A plain name is a shipped map (templates/maps/NAME.map). */
-	if (!strchr(path, '/') && access(path, F_OK) && (found = series_find_file("maps", path, "map", NULL)))
+	if (!strchr(path, '/') && access(path, F_OK) && (found = series_find_file("hovercrafts/maps", path, "map", NULL)))
 		path = found;
 	text = cmd_read_file(path, NULL, err, errlen);
 	if (!text) {
@@ -55,7 +55,7 @@ static json_t *read_map_file(const char *path, char *err, size_t errlen)
 	for (p = text; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; p++)
 		;
 	if (*p != '{') {
-		/* The plain-text form (core/map.h): one character per hex. */
+		/* The plain-text form (core/hovercrafts/map.h): one character per hex. */
 		struct map_def m;
 
 		if (!map_parse_text(&m, text, path, err, errlen)) {
@@ -286,7 +286,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	if (nscen || battles || rules_path) {
-		/* A campaign in series: its rules under "campaign" (core/campaign.h). */
+		/* A campaign in series: its rules under "campaign" (core/hovercrafts/campaign.h). */
 		struct campaign_rules rules;
 		json_t *all = json_loads(c.settings, 0, NULL), *ro = NULL;
 		int k;
@@ -317,7 +317,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		if (nscen)
 			rules.nscenarios = 0;
 		for (k = 0; k < nscen; k++) {
-			char *path = series_find_file("scenarios", scen[k], "json", NULL);
+			char *path = series_find_file("hovercrafts/scenarios", scen[k], "json", NULL);
 
 			if (!path) {
 				cmd_error("--scenario: no scenario named '%s' (see 'mxjudge scenario list')",

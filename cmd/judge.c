@@ -9,10 +9,10 @@
 
 #include "cmd.h"
 #include "reporting.h"
-#include "core/scenario.h"
+#include "core/hovercrafts/scenario.h"
 #include "templates.h"
-#include "core/report.h"
-#include "core/state_json.h"
+#include "core/hovercrafts/report.h"
+#include "core/hovercrafts/state_json.h"
 #include "db/mail.h"
 #include "lib/strbuf.h"
 #include "timeutil.h"
@@ -424,7 +424,7 @@ int judge_store_events(struct db *db, long long turn_id, const struct game_state
 			snprintf(err, errlen, "out of memory");
 			return DB_ERROR;
 		}
-		/* The side roll (core/setup.h) names a side, not a ship. */
+		/* The side roll (core/hovercrafts/setup.h) names a side, not a ship. */
 		if (e->type == EV_ROLL && e->ship < 0) {
 			json_object_set_new(j, "side", json_string(team_name((enum team)e->value)));
 			json_object_set_new(j, "for", json_string("setup"));
@@ -469,7 +469,7 @@ static void setup_line(const struct game_state *st, const struct event_list *ev,
 	char col[8];
 	size_t i;
 
-	/* Start zones of the board (core/map.h): no side roll. */
+	/* Start zones of the board (core/hovercrafts/map.h): no side roll. */
 	if (!ev->n || ev->ev[0].type != EV_ROLL || ev->ev[0].ship >= 0) {
 		strbuf_addstr(sb, "The fleets start on the start zones of the board.");
 		if (st->scenario)

@@ -16,9 +16,9 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "core/event.h"
-#include "core/game.h"
-#include "core/turn.h"
+#include "core/hovercrafts/event.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/turn.h"
 #include "db/db.h"
 
 /* Embedded defaults of `campaign new` (and so of `make demo`). */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "cmd.h"
-#include "core/state_json.h"
+#include "core/hovercrafts/state_json.h"
 
 int load_state_file(struct game_state *st, const char *path, char *err, size_t errlen)
 {

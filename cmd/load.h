@@ -10,9 +10,9 @@
 
 #include <stddef.h>
 
-#include "core/dice.h"
-#include "core/game.h"
-#include "core/orders.h"
+#include "core/hovercrafts/dice.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/orders.h"
 
 int load_state_file(struct game_state *st, const char *path, char *err, size_t errlen);
 /* Parses with flags, then validates against st. */

@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "core/game.h"
+#include "core/hovercrafts/game.h"
 #include "db/mail.h"
 #include "judge.h"
 #include "lib/strbuf.h"

@@ -1,5 +1,5 @@
 /*
- * mxjudge map generate|show|list: boards as text (core/map.h). generate
+ * mxjudge map generate|show|list: boards as text (core/hovercrafts/map.h). generate
  * draws a random board from a seed, always crossable; show reads a map
  * file (or a shipped map by name), checks it, and prints it as text and
  * as hexes.
@@ -12,10 +12,10 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "core/hexmap.h"
-#include "core/map.h"
-#include "core/scenario.h"
-#include "core/setup.h"
+#include "core/hovercrafts/hexmap.h"
+#include "core/hovercrafts/map.h"
+#include "core/hovercrafts/scenario.h"
+#include "core/hovercrafts/setup.h"
 #include "judge.h"
 #include "series.h"
 #include "templates.h"
@@ -120,7 +120,7 @@ static int map_show_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 	path = argv[optind];
 	/* A plain name that is not a file: a shipped map. */
 	if (!strchr(path, '/') && access(path, F_OK) && scenario_name_ok(path)) {
-		found = series_find_file("maps", path, "map", NULL);
+		found = series_find_file("hovercrafts/maps", path, "map", NULL);
 		if (!found) {
 			cmd_error("no map file or shipped map named '%s' (see 'mxjudge map list')", path);
 			return EXIT_DATAERR;
@@ -180,7 +180,7 @@ static int map_list_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 		arr = json_array();
 	else if (argc != 1)
 		return EXIT_USAGE;
-	templates_each_file("maps", "map", NULL, list_one, arr);
+	templates_each_file("hovercrafts/maps", "map", NULL, list_one, arr);
 	if (argc == 1)
 		return EXIT_OK;
 	return cmd_print_json(arr, JSON_PRESERVE_ORDER);

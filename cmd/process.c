@@ -16,10 +16,10 @@
 
 #include "backup.h"
 #include "cmd.h"
-#include "core/bot.h"
+#include "core/hovercrafts/bot.h"
 #include "core/hovercrafts/hovercrafts.h"
-#include "core/orders.h"
-#include "core/turn.h"
+#include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/turn.h"
 #include "db/db.h"
 #include "db/doctor.h"
 #include "judge.h"
@@ -77,7 +77,7 @@ static int update_record(struct db *db, long long campaign_id, const struct game
 }
 
 /*
- * Setting bot_plays_silent: the autopilot (core/bot.h) plans for every
+ * Setting bot_plays_silent: the autopilot (core/hovercrafts/bot.h) plans for every
  * active ship without orders, and its orders are sealed like a captain's
  * (understood text REPORTING_AUTOPILOT ...), so reports, `turn show` and
  * verify replay them. A db code.

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "core/report.h"
+#include "core/hovercrafts/report.h"
 #include "db/mail.h"
 #include "judge.h"
 #include "lib/strbuf.h"

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "core/report.h"
-#include "core/state_json.h"
+#include "core/hovercrafts/report.h"
+#include "core/hovercrafts/state_json.h"
 #include "judge.h"
 #include "reporting.h"
 #include "lib/strbuf.h"

@@ -7,8 +7,8 @@
 #include "cmd.h"
 #include "core/draw.h"
 #include "core/hovercrafts/hovercrafts.h"
-#include "core/orders.h"
-#include "core/report.h"
+#include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/report.h"
 #include "series.h"
 #include "timeutil.h"
 

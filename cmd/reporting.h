@@ -1,6 +1,6 @@
 /*
  * reporting: turns a stored campaign turn into the report data model of
- * core/report.h and into rendered mails. A resolved turn is replayed from
+ * core/hovercrafts/report.h and into rendered mails. A resolved turn is replayed from
  * its stored inputs (state before, current sealed orders, seed); the
  * replay must give the stored state after, or the turn is reported as
  * inconsistent instead of told wrongly.
@@ -15,9 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/event.h"
-#include "core/game.h"
-#include "core/turn.h"
+#include "core/hovercrafts/event.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/turn.h"
 #include "db/db.h"
 #include "judge.h"
 

@@ -1,6 +1,6 @@
 /*
  * mxjudge scenario list|show: the scenario files (templates/scenarios/
- * NAME.json on the templates search path; core/scenario.h).
+ * NAME.json on the templates search path; core/hovercrafts/scenario.h).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -8,13 +8,13 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "core/scenario.h"
+#include "core/hovercrafts/scenario.h"
 #include "series.h"
 #include "templates.h"
 
 static int read_scenario(const char *name, struct scenario *sc, char **path_out)
 {
-	char *path = series_find_file("scenarios", name, "json", NULL);
+	char *path = series_find_file("hovercrafts/scenarios", name, "json", NULL);
 	json_error_t jerr;
 	json_t *root;
 	char err[512];
@@ -72,12 +72,12 @@ static int scenario_list(struct cmd_ctx *ctx, int argc, char **argv)
 	if (json < 0)
 		return EXIT_USAGE;
 	if (!json) {
-		templates_each_file("scenarios", "json", NULL, list_one, NULL);
+		templates_each_file("hovercrafts/scenarios", "json", NULL, list_one, NULL);
 		return EXIT_OK;
 	}
 	arr = json_array();
 	if (arr)
-		templates_each_file("scenarios", "json", NULL, list_one, arr);
+		templates_each_file("hovercrafts/scenarios", "json", NULL, list_one, arr);
 	return cmd_print_json(arr, JSON_PRESERVE_ORDER);
 }
 

@@ -7,11 +7,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/dice.h"
-#include "core/map.h"
+#include "core/hovercrafts/dice.h"
+#include "core/hovercrafts/map.h"
 #include "core/names.h"
-#include "core/scenario.h"
-#include "core/turn.h"
+#include "core/hovercrafts/scenario.h"
+#include "core/hovercrafts/turn.h"
 #include "db/battles.h"
 #include "guard.h"
 #include "lib/strbuf.h"
@@ -43,7 +43,7 @@ char *series_find_file(const char *kind, const char *name, const char *ext,
 int series_load_scenario(const char *name, const char *dir, struct scenario *sc, char *err,
 			  size_t errlen)
 {
-	char *path = series_find_file("scenarios", name, "json", dir);
+	char *path = series_find_file("hovercrafts/scenarios", name, "json", dir);
 	json_error_t jerr;
 	json_t *root;
 	int rc;
@@ -67,7 +67,7 @@ int series_load_scenario(const char *name, const char *dir, struct scenario *sc,
 int series_load_map(const char *name, const char *dir, struct map_def *m, char *err,
 		    size_t errlen)
 {
-	char *path = series_find_file("maps", name, "map", dir), *text;
+	char *path = series_find_file("hovercrafts/maps", name, "map", dir), *text;
 	int rc;
 
 	if (!path) {

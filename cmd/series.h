@@ -15,11 +15,11 @@
 #include <time.h>
 
 #include "cmd.h"
-#include "core/campaign.h"
-#include "core/game.h"
-#include "core/map.h"
-#include "core/orders.h"
-#include "core/scenario.h"
+#include "core/hovercrafts/campaign.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/map.h"
+#include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/scenario.h"
 #include "db/db.h"
 #include "judge.h"
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "core/campaign.h"
+#include "core/hovercrafts/campaign.h"
 #include "core/names.h"
 #include "judge.h"
 #include "settings.h"

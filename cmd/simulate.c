@@ -1,5 +1,5 @@
 /*
- * mxjudge simulate: many bot battles (core/sim.h) between two fleets, to
+ * mxjudge simulate: many bot battles (core/hovercrafts/sim.h) between two fleets, to
  * weigh a fleet or an upgrade before a campaign. Battle i is played from
  * seed sim_battle_seed(S, i) and the tallies are sums, so the figures are
  * the same whatever the number of threads.
@@ -19,8 +19,8 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "core/setup.h"
-#include "core/sim.h"
+#include "core/hovercrafts/setup.h"
+#include "core/hovercrafts/sim.h"
 #include "judge.h"
 #include "series.h"
 
@@ -195,7 +195,7 @@ static int parse_density(const char *s, int *out)
 }
 
 /*
- * A scenario (core/scenario.h) from templates/scenarios/NAME.json, looked
+ * A scenario (core/hovercrafts/scenario.h) from templates/scenarios/NAME.json, looked
  * up where the templates are (cmd/series.h): its board (a named map, with
  * its start zones, or random boards of its size), and its goals and turn
  * limit, which decide each battle as in a campaign. Without a board of

@@ -7,7 +7,7 @@
 #include <strings.h>
 
 #include "cmd.h"
-#include "core/orders.h"
+#include "core/hovercrafts/orders.h"
 #include "db/mail.h"
 #include "guard.h"
 #include "judge.h"

@@ -184,6 +184,13 @@ char *templates_find_file(const char *subdir, const char *name, const char *ext,
 		snprintf(path, sizeof(path), "%s/%s/%s.%s", s.dirs[i], subdir, name, ext);
 		if (!access(path, R_OK))
 			return strdup(path);
+		/* A directory of the old layout (scenarios/ beside the templates) still counts. */
+		if (strchr(subdir, '/')) {
+			snprintf(path, sizeof(path), "%s/%s/%s.%s", s.dirs[i], strrchr(subdir, '/') + 1,
+				 name, ext);
+			if (!access(path, R_OK))
+				return strdup(path);
+		}
 	}
 	return NULL;
 }
@@ -202,11 +209,17 @@ void templates_each_file(const char *subdir, const char *ext, const char *overri
 	int d;
 
 	search_init(&s, override_dir);
-	for (d = 0; d < s.n; d++) {
+	for (d = 0; d < 2 * s.n; d++) {
 		DIR *dir;
 		struct dirent *de;
 
-		snprintf(path, sizeof(path), "%s/%s", s.dirs[d], subdir);
+		/* Each directory in the game's folder, then in the old flat layout. */
+		if (d % 2 == 0)
+			snprintf(path, sizeof(path), "%s/%s", s.dirs[d / 2], subdir);
+		else if (strchr(subdir, '/'))
+			snprintf(path, sizeof(path), "%s/%s", s.dirs[d / 2], strrchr(subdir, '/') + 1);
+		else
+			continue;
 		dir = opendir(path);
 		if (!dir)
 			continue;

@@ -28,8 +28,10 @@ int templates_render_file(const char *path, const char *partials_dir, const json
 char *templates_find(const char *name, const char *override_dir);
 
 /*
- * Other shipped files on the same search path: subdir/NAME.ext (scenarios
- * under "scenarios", maps under "maps"). NAME must be a plain name. The
+ * Other shipped files on the same search path: subdir/NAME.ext (a game's
+ * scenarios under "hovercrafts/scenarios", maps under "hovercrafts/maps";
+ * the last part alone, "scenarios", is looked in too, as directories made
+ * before games had folders have it). NAME must be a plain name. The
  * path of the first found, malloc'd, or NULL.
  */
 char *templates_find_file(const char *subdir, const char *name, const char *ext,

@@ -11,10 +11,10 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "core/dice.h"
-#include "core/narrate.h"
-#include "core/orders.h"
-#include "core/turn.h"
+#include "core/hovercrafts/dice.h"
+#include "core/hovercrafts/narrate.h"
+#include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/turn.h"
 #include "db/battles.h"
 #include "db/db.h"
 #include "judge.h"

@@ -12,10 +12,10 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "core/dice.h"
-#include "core/orders.h"
-#include "core/state_json.h"
-#include "core/turn.h"
+#include "core/hovercrafts/dice.h"
+#include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/state_json.h"
+#include "core/hovercrafts/turn.h"
 #include "db/battles.h"
 #include "judge.h"
 #include "reporting.h"

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "game.h"
+#include "hovercrafts/game.h"
 
 #define RULESET_MAX 16
 

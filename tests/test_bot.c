@@ -13,11 +13,11 @@
 
 #include <string.h>
 
-#include "core/bot.h"
-#include "core/game.h"
-#include "core/hex.h"
-#include "core/orders.h"
-#include "core/turn.h"
+#include "core/hovercrafts/bot.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/hex.h"
+#include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/turn.h"
 
 struct fx {
 	struct game_state st;

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "core/campaign.h"
+#include "core/hovercrafts/campaign.h"
 
 static void test_campaign_costs_follow_rulings_11(void **state)
 {

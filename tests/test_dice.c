@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "core/dice.h"
+#include "core/hovercrafts/dice.h"
 
 static void test_dice_check_score_stat_1(void **state)
 {

@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "core/hex.h"
+#include "core/hovercrafts/hex.h"
 
 static struct hex H(int col, int row)
 {

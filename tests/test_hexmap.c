@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/game.h"
-#include "core/hex.h"
-#include "core/hexmap.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/hex.h"
+#include "core/hovercrafts/hexmap.h"
 #include "lib/strbuf.h"
 
 #define GOLDEN_DIR "tests/golden/hexmap/"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/map.h"
+#include "core/hovercrafts/map.h"
 
 static void expect_error(const char *text, const char *want)
 {

@@ -13,12 +13,12 @@
 
 #include <jansson.h>
 
-#include "core/dice.h"
-#include "core/event.h"
-#include "core/game.h"
-#include "core/hex.h"
-#include "core/narrate.h"
-#include "core/turn.h"
+#include "core/hovercrafts/dice.h"
+#include "core/hovercrafts/event.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/hex.h"
+#include "core/hovercrafts/narrate.h"
+#include "core/hovercrafts/turn.h"
 #include "lib/strbuf.h"
 
 /* Minx (Zion, C2 facing E) and Locust (Machines, D2 facing E). */

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/game.h"
-#include "core/orders.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/orders.h"
 
 #define EXPECTED "expected an action (MOVE, LEFT, RIGHT, LAND, EMP or REPAIR)"
 
@@ -213,7 +213,7 @@ static void test_orders_parse_empty_numbered_slots(void **state)
 }
 
 /*
- * ENGINE BUG (core/orders.c, orders_parse, the "empty slot" check added in
+ * ENGINE BUG (core/hovercrafts/orders.c, orders_parse, the "empty slot" check added in
  * ec2699e): parse_action_line() returns -2 for "2x Move" before it writes
  * the word, so "!word[0]" reads the word of an earlier line (uninitialised
  * stack on the first action line; valgrind flags it). After an empty slot
@@ -254,7 +254,7 @@ static void test_orders_parse_error_number_sequence(void **state)
 }
 
 /*
- * ENGINE BUG (core/orders.c, orders_parse): a line numbered 0 is taken as
+ * ENGINE BUG (core/hovercrafts/orders.c, orders_parse): a line numbered 0 is taken as
  * unnumbered (the check is "if (number && ...)"), so "0-Move" is accepted
  * as the first action instead of being refused like any other wrong number.
  */

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "core/dice.h"
+#include "core/hovercrafts/dice.h"
 #include "core/engine.h"
 #include "core/hovercrafts/hovercrafts.h"
 #include "core/ruleset.h"

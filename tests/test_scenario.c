@@ -7,9 +7,9 @@
 
 #include <string.h>
 
-#include "core/scenario.h"
-#include "core/state_json.h"
-#include "core/turn.h"
+#include "core/hovercrafts/scenario.h"
+#include "core/hovercrafts/state_json.h"
+#include "core/hovercrafts/turn.h"
 
 /* Zion: Z0 on B2, Z1 on B3; Machines: M0 on F2, M1 on F3; 7 x 4, no walls. */
 static void board(struct game_state *st)

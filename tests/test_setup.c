@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/setup.h"
+#include "core/hovercrafts/setup.h"
 
 /* Known dice, handed out in order; records who asked for them. */
 struct script {

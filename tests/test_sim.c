@@ -13,8 +13,8 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "core/game.h"
-#include "core/sim.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/sim.h"
 
 static struct sim *live;
 

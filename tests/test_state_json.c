@@ -13,10 +13,10 @@
 
 #include <jansson.h>
 
-#include "core/event.h"
-#include "core/game.h"
-#include "core/hex.h"
-#include "core/state_json.h"
+#include "core/hovercrafts/event.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/hex.h"
+#include "core/hovercrafts/state_json.h"
 
 static json_t *load(const char *text)
 {

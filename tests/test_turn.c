@@ -15,12 +15,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/dice.h"
-#include "core/event.h"
-#include "core/game.h"
-#include "core/hex.h"
-#include "core/orders.h"
-#include "core/turn.h"
+#include "core/hovercrafts/dice.h"
+#include "core/hovercrafts/event.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/hex.h"
+#include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/turn.h"
 
 struct fx {
 	struct game_state st;

@@ -12,11 +12,11 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "core/dice.h"
+#include "core/hovercrafts/dice.h"
 #include "core/draw.h"
-#include "core/event.h"
-#include "core/game.h"
-#include "core/turn.h"
+#include "core/hovercrafts/event.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/turn.h"
 
 /* Every d6 an open draw labelled "CHECK SHIP" (the source is borrowed). */
 struct dice_source hover_dice_from_draws(struct draw_source *draws);

@@ -1,6 +1,6 @@
 /*
  * Hovercrafts behind the generic interface (core/ruleset.h): JSON in, the
- * engine's structs inside (core/game.h, core/turn.h), JSON out. Every die
+ * engine's structs inside (core/hovercrafts/game.h, core/hovercrafts/turn.h), JSON out. Every die
  * is an open d6 labelled "CHECK SHIP" ("energy Minx"), so a seeded turn
  * draws exactly what the engine always drew from the turn's seed, and a
  * dice file ("energy Minx 5") is a tagged draw file.
@@ -9,13 +9,13 @@
 
 #include <string.h>
 
-#include "core/bot.h"
-#include "core/game.h"
-#include "core/narrate.h"
-#include "core/orders.h"
-#include "core/setup.h"
-#include "core/state_json.h"
-#include "core/turn.h"
+#include "core/hovercrafts/bot.h"
+#include "core/hovercrafts/game.h"
+#include "core/hovercrafts/narrate.h"
+#include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/setup.h"
+#include "core/hovercrafts/state_json.h"
+#include "core/hovercrafts/turn.h"
 #include "hovercrafts.h"
 #include "lib/errbuf.h"
 #include "lib/strbuf.h"

@@ -27,7 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/sim.h"
+#include "core/hovercrafts/sim.h"
 
 static double now_seconds(void)
 {
@@ -54,7 +54,7 @@ struct cost {
 };
 
 /*
- * The engine, timed alone: sim_battle() in its steps (core/sim.h) with a
+ * The engine, timed alone: sim_battle() in its steps (core/hovercrafts/sim.h) with a
  * clock around sim_resolve(), so the bots' planning is not counted.
  */
 static int play(struct sim *s, const struct sim_setup *su, uint64_t seed, struct cost *c)

@@ -1,4 +1,4 @@
-# Scenario goals through the CLI (core/scenario.h): each goal type won,
+# Scenario goals through the CLI (core/hovercrafts/scenario.h): each goal type won,
 # and drawn when both sides reach a goal in the same turn; the turn limit.
 # Small text boards with start zones (no side roll) and ships kept out of
 # each other's range, so every outcome is certain whatever the dice.

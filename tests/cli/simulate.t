@@ -62,9 +62,10 @@ contains err "4 ships per side do not fit in a start column of 3 hexes"
 expect_exit 0 help simulate
 contains out "--per-side N"
 
-# Scenarios: templates/scenarios/NAME.json (core/scenario.h), maps in
-# templates/maps/, found through $MXJUDGE_TEMPLATES, goals and turn limits
-# played as in a campaign.
+# Scenarios: templates/hovercrafts/scenarios/NAME.json (core/hovercrafts/
+# scenario.h), maps in templates/hovercrafts/maps/, found through
+# $MXJUDGE_TEMPLATES (here in the old flat layout, which still counts),
+# goals and turn limits played as in a campaign.
 mkdir -p tpl/scenarios tpl/maps
 printf '........\n........\n...#....\n........\n........\n' >tpl/maps/arena.map
 echo '{"map":"arena","turn_limit":30}' >tpl/scenarios/arena.json

@@ -4,7 +4,7 @@
  */
 #include "fuzz.h"
 
-#include "core/dice.h"
+#include "core/hovercrafts/dice.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -16,7 +16,7 @@
  */
 #include "fuzz.h"
 
-#include "core/orders.h"
+#include "core/hovercrafts/orders.h"
 #include "mail/html.h"
 #include "mail/parse.h"
 #include "mail/plain.h"

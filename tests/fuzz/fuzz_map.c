@@ -1,7 +1,7 @@
 /*
  * Boards and scenarios, the files a game master writes by hand. An input
- * whose first non-blank byte is '{' is a scenario file (core/scenario.h);
- * anything else is a text map (core/map.h), so both corpora are the files
+ * whose first non-blank byte is '{' is a scenario file (core/hovercrafts/scenario.h);
+ * anything else is a text map (core/hovercrafts/map.h), so both corpora are the files
  * as shipped, with no prefix byte.
  *
  * Map text: map_parse_text. A failure names "fuzz:LINE:COL" inside the
@@ -20,12 +20,12 @@
 
 #include <jansson.h>
 
-#include "core/dice.h"
-#include "core/event.h"
-#include "core/hexmap.h"
-#include "core/map.h"
-#include "core/scenario.h"
-#include "core/state_json.h"
+#include "core/hovercrafts/dice.h"
+#include "core/hovercrafts/event.h"
+#include "core/hovercrafts/hexmap.h"
+#include "core/hovercrafts/map.h"
+#include "core/hovercrafts/scenario.h"
+#include "core/hovercrafts/state_json.h"
 #include "lib/strbuf.h"
 
 #define RENDER_MAX_CELLS 20000	/* a bigger board only parses (replay of large files) */

@@ -7,9 +7,9 @@
 
 #include <jansson.h>
 
-#include "core/orders.h"
-#include "core/state_json.h"
-#include "core/turn.h"
+#include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/state_json.h"
+#include "core/hovercrafts/turn.h"
 
 /* Two live ships, a disabled one and one with the most actions allowed. */
 static const char state_text[] =

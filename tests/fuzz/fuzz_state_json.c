@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 
-#include "core/state_json.h"
+#include "core/hovercrafts/state_json.h"
 
 static void same_state(const struct game_state *a, const struct game_state *b)
 {

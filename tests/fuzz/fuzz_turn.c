@@ -16,11 +16,11 @@
 
 #include <jansson.h>
 
-#include "core/dice.h"
-#include "core/narrate.h"
-#include "core/orders.h"
-#include "core/state_json.h"
-#include "core/turn.h"
+#include "core/hovercrafts/dice.h"
+#include "core/hovercrafts/narrate.h"
+#include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/state_json.h"
+#include "core/hovercrafts/turn.h"
 
 #define TURNS 3			/* replays the same orders while they stay valid */
 

@@ -194,7 +194,7 @@ int state_from_json(struct game_state *st, const json_t *root, const char *name,
 			if (!strcmp(str, winner_name((enum winner)k)))
 				st->winner = (enum winner)k;
 	}
-	/* Optional: a scenario's rules and counters (core/scenario.h). */
+	/* Optional: a scenario's rules and counters (core/hovercrafts/scenario.h). */
 	if (scenario_state_from_json(&st->scenario, json_object_get(root, "scenario"), name, err,
 				     errlen) < 0)
 		goto fail;

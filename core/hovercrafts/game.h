@@ -60,7 +60,7 @@ struct game_map {
 	unsigned char *walls;	/* width * height, row-major; 1 = wall */
 };
 
-struct scenario_state;		/* core/scenario.h */
+struct scenario_state;		/* core/hovercrafts/scenario.h */
 
 struct game_state {
 	char game[GAME_NAME_MAX];

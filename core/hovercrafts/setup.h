@@ -3,7 +3,7 @@
  *
  * setup_place_fleets() rolls the side roll and puts every ship of a state
  * on its start column; setup_random_map() draws a board from a seed. The
- * first energy checks are turn_roll_energy()'s job (core/turn.h), made by
+ * first energy checks are turn_roll_energy()'s job (core/hovercrafts/turn.h), made by
  * the caller right after placement with the same dice source.
  *
  * The side roll: Zion rolls a d6, then the Machines; ties roll again. The

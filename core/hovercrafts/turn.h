@@ -14,7 +14,7 @@
 #include "game.h"
 #include "orders.h"
 
-/* received: no moves received, the autopilot (core/bot.h) planned the actions. */
+/* received: no moves received, the autopilot (core/hovercrafts/bot.h) planned the actions. */
 #define TURN_AUTOPILOT 2
 
 struct turn_plan {

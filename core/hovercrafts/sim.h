@@ -1,13 +1,13 @@
 /*
- * sim: one whole battle between two bot fleets (core/bot.h), from the
+ * sim: one whole battle between two bot fleets (core/hovercrafts/bot.h), from the
  * side roll to a winner or a turn cap, with every turn resolved by the
- * real engine (core/turn.h) and its events recorded.
+ * real engine (core/hovercrafts/turn.h) and its events recorded.
  *
  * A battle is a pure function of its setup and its seed: the board (when
  * random), the side roll and every die come from one generator seeded
- * with it. With a scenario (core/scenario.h) its goals and turn limit
+ * with it. With a scenario (core/hovercrafts/scenario.h) its goals and turn limit
  * decide the battle as they would in a campaign; a board with start zones
- * (core/map.h) places the fleets on them. sim_battle_seed() gives battle i of a run its own seed, so a
+ * (core/hovercrafts/map.h) places the fleets on them. sim_battle_seed() gives battle i of a run its own seed, so a
  * run's results do not depend on how battles are spread over threads.
  *
  * Ownership: a struct sim owns scratch space (ships, board, events, the

@@ -4,7 +4,7 @@
  * Grammar (case-insensitive, one item per line, '#' starts a comment):
  *   SHIP <name>          opens the block of one ship
  *   UPGRADE <stat>       buys one point of hull, shield, ballistic or energy
- *                        (campaigns, between battles only; see core/campaign.h)
+ *                        (campaigns, between battles only; see core/hovercrafts/campaign.h)
  *   <n>- / <n>. / <n>) / <n> <action>, or just <action>
  *   GAME <name>, PASSWORD <secret>, CODE <code>, TURN <n>   (headers)
  *   END                  ends the orders; the rest is ignored

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "draw.h"
+#include "core/draw.h"
 
 enum check {
 	CHECK_ENERGY = 0,
