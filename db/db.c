@@ -263,6 +263,28 @@ static int identify(struct db *db, int *version, char *err, size_t errlen)
 	return 0;
 }
 
+/* 0 when every foreign key holds; else DB_ERROR naming the first table at fault. */
+static int foreign_keys_hold(struct db *db, char *err, size_t errlen)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = db_prep(db, &st, "PRAGMA foreign_key_check", err, errlen);
+
+	if (rc)
+		return rc;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		snprintf(err, errlen, "%s: the migration broke a reference of table %s", db->path,
+			 (const char *)sqlite3_column_text(st, 0));
+		rc = DB_ERROR;
+	} else if (rc == SQLITE_DONE) {
+		rc = 0;
+	} else {
+		rc = fail(db, rc, "cannot check foreign keys", err, errlen);
+	}
+	db_done(db, st);
+	return rc;
+}
+
 static int migrate(struct db *db, int target, char *err, size_t errlen)
 {
 	int version = 0, rc;
@@ -272,15 +294,22 @@ static int migrate(struct db *db, int target, char *err, size_t errlen)
 		return rc;
 	if (version >= target)
 		return 0;
+	/*
+	 * A step may rebuild a table others refer to (v7): foreign keys off
+	 * for the migration (a no-op inside a transaction, so first), checked
+	 * as a whole before the commit.
+	 */
+	if ((rc = exec1(db, "PRAGMA foreign_keys = OFF", err, errlen)))
+		return rc;
 	rc = db_begin(db, err, errlen);
 	if (rc)
-		return rc;
+		goto fk_on;
 	/* Read again inside the write lock: two first runs must not both migrate. */
 	if ((rc = identify(db, &version, err, errlen)))
 		goto fail;
 	if (version >= target) {
 		db_rollback(db);
-		return 0;
+		goto fk_on;
 	}
 	if (!version) {
 		char sql[64];
@@ -301,9 +330,22 @@ static int migrate(struct db *db, int target, char *err, size_t errlen)
 		if (rc)
 			goto fail;
 	}
-	return db_commit(db, err, errlen);
+	if ((rc = foreign_keys_hold(db, err, errlen)))
+		goto fail;
+	rc = db_commit(db, err, errlen);
+	goto fk_on;
 fail:
 	db_rollback(db);
+fk_on:
+	{
+		char err2[256];
+		int rc2 = exec1(db, "PRAGMA foreign_keys = ON", err2, sizeof(err2));
+
+		if (!rc && rc2) {
+			snprintf(err, errlen, "%s", err2);
+			rc = rc2;
+		}
+	}
 	return rc;
 }
 

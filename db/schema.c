@@ -238,7 +238,72 @@ static const char v6[] =
 	"  status INTEGER NOT NULL DEFAULT 0"
 	");";
 
-const char *const db_migrations[] = { v1, v2, v3, v4, v5, v6 };
+/*
+ * Version 7: storage for every game (core/ruleset.h). Seats (still the
+ * ships table) take any side and carry the ruleset's own JSON in data;
+ * orders keep the ruleset's JSON reading beside their raw text; every
+ * draw of a turn is logged as its tagged line, on its stream; an event
+ * may be addressed to some seats only (visible_to, a JSON list; NULL for
+ * everyone); a match (the battles table) keeps the record it carries on;
+ * data packs (decks, scenarios, sheets) live in the campaign with their
+ * digest; a campaign's sealed root is kept until revealed; each turn says
+ * the version of the rules it was resolved under. The ships table is
+ * rebuilt (SQLite cannot drop a CHECK) with foreign keys off: the
+ * migration runner turns them off for every step and checks them after.
+ */
+static const char v7[] =
+	"CREATE TABLE ships_v7 ("
+	"  id INTEGER PRIMARY KEY,"
+	"  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),"
+	"  captain_id INTEGER NOT NULL REFERENCES captains(id),"
+	"  name TEXT NOT NULL COLLATE NOCASE,"
+	"  team TEXT NOT NULL,"
+	"  hull INTEGER NOT NULL DEFAULT 0, shield INTEGER NOT NULL DEFAULT 0,"
+	"  ballistic INTEGER NOT NULL DEFAULT 0, energy INTEGER NOT NULL DEFAULT 0,"
+	"  damage INTEGER NOT NULL DEFAULT 0,"
+	"  battles INTEGER NOT NULL DEFAULT 0, wins INTEGER NOT NULL DEFAULT 0,"
+	"  kills INTEGER NOT NULL DEFAULT 0, times_disabled INTEGER NOT NULL DEFAULT 0,"
+	"  removed_at TEXT,"
+	"  data TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(data)),"
+	"  UNIQUE (campaign_id, name)"
+	");"
+	"INSERT INTO ships_v7 (id, campaign_id, captain_id, name, team, hull, shield, ballistic,"
+	"  energy, damage, battles, wins, kills, times_disabled, removed_at)"
+	"  SELECT id, campaign_id, captain_id, name, team, hull, shield, ballistic, energy, damage,"
+	"  battles, wins, kills, times_disabled, removed_at FROM ships;"
+	"DROP TABLE ships;"
+	"ALTER TABLE ships_v7 RENAME TO ships;"
+	"ALTER TABLE orders ADD COLUMN reading TEXT CHECK (reading IS NULL OR json_valid(reading));"
+	"CREATE TABLE draws ("
+	"  turn_id INTEGER NOT NULL REFERENCES turns(id),"
+	"  seq INTEGER NOT NULL,"
+	"  stream TEXT NOT NULL,"
+	"  line TEXT NOT NULL,"
+	"  PRIMARY KEY (turn_id, seq)"
+	");"
+	"ALTER TABLE events ADD COLUMN visible_to TEXT"
+	"  CHECK (visible_to IS NULL OR json_valid(visible_to));"
+	"ALTER TABLE battles ADD COLUMN record TEXT CHECK (record IS NULL OR json_valid(record));"
+	"CREATE TABLE data_packs ("
+	"  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),"
+	"  kind TEXT NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  digest TEXT NOT NULL,"
+	"  body BLOB NOT NULL,"
+	"  added_at TEXT NOT NULL,"
+	"  PRIMARY KEY (campaign_id, kind)"
+	");"
+	"CREATE TABLE sealed_roots ("
+	"  campaign_id INTEGER PRIMARY KEY REFERENCES campaigns(id),"
+	"  root TEXT NOT NULL CHECK (length(root) = 64),"
+	"  commitment TEXT NOT NULL CHECK (length(commitment) = 64),"
+	"  nonce TEXT NOT NULL DEFAULT '',"
+	"  created_at TEXT NOT NULL,"
+	"  revealed_at TEXT"
+	");"
+	"ALTER TABLE turns ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1;";
+
+const char *const db_migrations[] = { v1, v2, v3, v4, v5, v6, v7 };
 const int db_migration_count = (int)(sizeof(db_migrations) / sizeof(db_migrations[0]));
 
 /* The build fails if the header's version and the steps disagree. */

@@ -157,6 +157,68 @@ static void test_db_migrate_from_every_version(void **state)
 	}
 }
 
+/* Count of rows a query returns, on the raw file. */
+static int raw_count(const char *path, const char *sql)
+{
+	sqlite3 *h;
+	sqlite3_stmt *st;
+	int n = -1;
+
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			n = sqlite3_column_int(st, 0);
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(h);
+	return n;
+}
+
+/*
+ * Version 7 rebuilds the ships table (seats of any game): a v6 file with
+ * a ship, its orders and its ledger keeps them all, the references hold,
+ * a seat may now have any side and its own JSON, and foreign keys are
+ * enforced again after the migration.
+ */
+static void test_db_migrate_v7_keeps_seats_and_references(void **state)
+{
+	struct fixture *f = *state;
+	char err[256];
+
+	assert_int_equal(db_open_version(&f->db, f->path, 6, err, sizeof(err)), 0);
+	db_close(f->db);
+	f->db = NULL;
+	raw_exec(f->path,
+		 "INSERT INTO campaigns (id, name, ruleset, status, created_at, settings) VALUES"
+		 " (1, 'old', 'hovercrafts', 'running', 'x', '{}');"
+		 "INSERT INTO captains VALUES (1, 1, 'Ann', 'ann@example.org', 'h', 'x');"
+		 "INSERT INTO ships (id, campaign_id, captain_id, name, team, hull, shield, ballistic, energy)"
+		 " VALUES (7, 1, 1, 'Minx', 'zion', 4, 1, 2, 1);"
+		 "INSERT INTO turns (id, campaign_id, number, seed, opened_at, deadline, state_before)"
+		 " VALUES (1, 1, 1, '5', 'x', 'y', '{}');"
+		 "INSERT INTO orders (turn_id, ship_id, captain_id, raw, understood, digest, received_at)"
+		 " VALUES (1, 7, 1, 'r', 'u', 'd', 'x');"
+		 "INSERT INTO ledger (campaign_id, ship_id, kind, points, reason, created_at)"
+		 " VALUES (1, 7, 'award', 3, 'r', 'x');");
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	assert_int_equal(db_schema_version(f->db), 7);
+	db_close(f->db);
+	f->db = NULL;
+	assert_int_equal(raw_count(f->path, "SELECT hull FROM ships WHERE id = 7 AND name = 'Minx'"), 4);
+	assert_int_equal(raw_count(f->path, "SELECT count(*) FROM orders o JOIN ships s ON s.id = o.ship_id"), 1);
+	assert_int_equal(raw_count(f->path, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+	assert_int_equal(raw_count(f->path, "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%ships_v7%'"), 0);
+	/* Any side, the ruleset's own data; still one name per campaign. */
+	raw_exec(f->path, "INSERT INTO ships (campaign_id, captain_id, name, team, data)"
+			  " VALUES (1, 1, 'Neo', 'humans', '{\"hand\":[\"H01\"]}')");
+	assert_int_equal(raw_count(f->path, "SELECT count(*) FROM ships WHERE data != '{}'"), 1);
+	/* Foreign keys are on again: a seat of a captain who does not exist is refused. */
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	assert_int_not_equal(sqlite3_exec(db_sqlite(f->db), "INSERT INTO ships (campaign_id, captain_id,"
+					  " name, team) VALUES (1, 99, 'Ghost', 'zion')", NULL, NULL, NULL),
+			     SQLITE_OK);
+}
+
 static void test_db_refuses_newer_version(void **state)
 {
 	struct fixture *f = *state;
@@ -406,6 +468,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_db_migrate_from_empty, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_migrate_from_every_version, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_migrate_v7_keeps_seats_and_references, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_refuses_newer_version, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_refuses_foreign_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_campaign_name_unique, setup, teardown),
