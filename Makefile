@@ -38,6 +38,7 @@ MAIN_OBJ  := $(BUILD)/cmd/main.o
 TEST_SRC  := $(wildcard tests/test_*.c)
 TEST_BIN  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BIN       := $(BUILD)/mxjudge
+TOY_BIN   := $(BUILD)/tests/mxjudge-toy
 
 .PHONY: all deps deps-check check unit cli cases demo install uninstall sanitize valgrind fuzz bench lint clean
 
@@ -78,16 +79,22 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libmx.a $(wildcard tests/*.h)
 	@echo "  CC      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -o $@ $< $(BUILD)/libmx.a $(ALL_LDLIBS) $(TEST_LDLIBS)
 
+# The judge with the test-only toy game (tests/toy_register.c), for the CLI tests.
+$(TOY_BIN): $(MAIN_OBJ) $(BUILD)/libmx.a tests/toy_register.c tests/toy_ruleset.h
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ tests/toy_register.c $(MAIN_OBJ) $(BUILD)/libmx.a $(ALL_LDLIBS)
+
 # The whole suite: unit tests (cmocka), golden CLI tests, rules cases.
 check: deps-check
-	@$(MAKE) --no-print-directory all $(TEST_BIN)
+	@$(MAKE) --no-print-directory all $(TEST_BIN) $(TOY_BIN)
 	@$(MAKE) --no-print-directory unit cli cases fuzz-regress
 
 unit: $(TEST_BIN)
 	@sh tests/run-unit.sh $(TEST_BIN)
 
-cli: $(BIN)
-	@MXJUDGE=$(abspath $(BIN)) sh tests/cli/run.sh
+cli: $(BIN) $(TOY_BIN)
+	@MXJUDGE=$(abspath $(BIN)) MXJUDGE_TOY=$(abspath $(TOY_BIN)) sh tests/cli/run.sh
 
 cases: $(BIN)
 	@$(BIN) test tests/cases/*/*.case
@@ -103,8 +110,8 @@ sanitize: deps-check
 
 valgrind: deps-check
 	@sh scripts/deps.sh valgrind
-	@$(MAKE) --no-print-directory all
-	@MXJUDGE=$(abspath $(BIN)) MXJUDGE_WRAP="valgrind -q --suppressions=$(abspath tests/valgrind.supp) --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99" sh tests/cli/run.sh
+	@$(MAKE) --no-print-directory all $(TOY_BIN)
+	@MXJUDGE=$(abspath $(BIN)) MXJUDGE_TOY=$(abspath $(TOY_BIN)) MXJUDGE_WRAP="valgrind -q --suppressions=$(abspath tests/valgrind.supp) --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99" sh tests/cli/run.sh
 
 # Each harness under tests/fuzz/ for FUZZ_SECONDS (clang's libFuzzer; run.sh
 # installs clang if missing, so only this target needs it).

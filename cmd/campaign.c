@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "core/engine.h"
 #include "core/ruleset.h"
 #include "core/hovercrafts/campaign.h"
 #include "core/hovercrafts/dice.h"
@@ -122,6 +123,49 @@ static int parse_density(const char *s, int *out)
 	return 0;
 }
 
+/*
+ * The settings of a game other than Hovercrafts (whose settings are its
+ * own options): --set KEY=VALUE read by the game's declarations, the
+ * defaults added, checked by the game; kept under "game". An exit code.
+ */
+static int game_settings(const struct ruleset *game, const char *const *sets, int nsets,
+			 int board_opts, struct judge_settings *s)
+{
+	json_t *given = json_object();
+	char err[512];
+	int i;
+
+	if (game == &hovercrafts_ruleset || board_opts) {
+		cmd_error(game == &hovercrafts_ruleset ?
+			  "--set: hovercrafts takes its settings as options (--width, --height, --density)" :
+			  "--width, --height, --density, --map, --scenario, --battles and --rules are "
+			  "Hovercrafts' options; --set KEY=VALUE sets this game's ('mxjudge games')");
+		json_decref(given);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < nsets; i++) {
+		char key[64];
+		const char *eq = strchr(sets[i], '=');
+		json_t *v;
+
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - sets[i] < 63 ? eq - sets[i] : 63), sets[i]);
+		if (!(v = engine_setting_value(game, key, eq + 1, err, sizeof(err)))) {
+			cmd_error("--set %s", err);
+			json_decref(given);
+			return EXIT_DATAERR;
+		}
+		json_object_set_new(given, key, v);
+	}
+	s->game = engine_settings(game, given, NULL, err, sizeof(err));
+	json_decref(given);
+	if (!s->game) {
+		cmd_error("--set %s", err);
+		return EXIT_DATAERR;
+	}
+	snprintf(s->ruleset, sizeof(s->ruleset), "%s", game->name);
+	return 0;
+}
+
 static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -138,8 +182,11 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "rules", required_argument, NULL, 'R' },
 		{ "now", required_argument, NULL, 'n' },
 		{ "game", required_argument, NULL, 'g' },
+		{ "set", required_argument, NULL, 'X' },
 		{ NULL, 0, NULL, 0 }
 	};
+	const char *sets[32];		/* --set KEY=VALUE, read once the game is known */
+	int nsets = 0;
 	struct judge_settings s;
 	struct db_campaign c;
 	const struct ruleset *game = &hovercrafts_ruleset;
@@ -221,6 +268,13 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 				return EXIT_USAGE;
 			}
 			break;
+		case 'X':
+			if (!strchr(optarg, '=') || strchr(optarg, '=') == optarg || nsets == 32) {
+				cmd_error("--set: expected KEY=VALUE (at most 32), got '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			sets[nsets++] = optarg;
+			break;
 		case 'S':
 			if (!scenario_name_ok(optarg) || nscen >= CAMPAIGN_MAX_SCENARIOS) {
 				cmd_error("--scenario '%s': expected a scenario name (see 'mxjudge scenario "
@@ -260,12 +314,21 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("%s", err);
 		return EXIT_DATAERR;
 	}
-	s.map = map_path ? read_map_file(map_path, err, sizeof(err))
-			 : random_map_json(s.width, s.height, s.density, judge_map_seed(s.seed),
-					   err, sizeof(err));
-	if (!s.map) {
-		cmd_error("%s", err);
-		return EXIT_DATAERR;
+	if (game != &hovercrafts_ruleset || nsets) {
+		ret = game_settings(game, sets, nsets,
+				    map_path || random_opts || nscen || battles || rules_path, &s);
+		if (ret)
+			return ret;
+		ret = EXIT_FAIL;
+	}
+	if (game == &hovercrafts_ruleset) {
+		s.map = map_path ? read_map_file(map_path, err, sizeof(err))
+				 : random_map_json(s.width, s.height, s.density, judge_map_seed(s.seed),
+						   err, sizeof(err));
+		if (!s.map) {
+			cmd_error("%s", err);
+			return EXIT_DATAERR;
+		}
 	}
 	if (map_path) {
 		s.width = (int)json_integer_value(json_object_get(s.map, "width"));
@@ -349,9 +412,12 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		ret = judge_db_exit(rc);
 		goto out;
 	}
-	if (!ctx->quiet)
+	if (!ctx->quiet && s.map)
 		printf("campaign %s created: %d x %d board, %zu walls, %d-hour turns (%s)%s\n",
 		       c.name, s.width, s.height, json_array_size(json_object_get(s.map, "walls")),
+		       s.deadline_hours, s.timezone, s.early ? ", early processing" : "");
+	else if (!ctx->quiet)
+		printf("campaign %s created: %s, %d-hour turns (%s)%s\n", c.name, game->title,
 		       s.deadline_hours, s.timezone, s.early ? ", early processing" : "");
 	ret = EXIT_OK;
 out:
@@ -690,6 +756,12 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 				 (int)json_array_size(json_object_get(s.map, "walls")), "timezone",
 				 s.timezone, "deadline_hours", s.deadline_hours, "early", s.early,
 				 "deadline", utc[0] ? utc : NULL, "created", c.created_at);
+		if (root && !s.map) {
+			/* A game without a board. */
+			json_object_del(root, "width");
+			json_object_del(root, "height");
+			json_object_del(root, "walls");
+		}
 		arr = json_array();
 		for (i = 0; i < nships; i++)
 			json_array_append_new(arr, json_pack(
@@ -735,8 +807,15 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	printf("\n  turn:      %d\n", c.turn);
 	if (zone[0])
 		printf("  deadline:  %s (%s)\n", zone, utc);
-	printf("  board:     %d x %d, %zu walls\n", s.width, s.height,
-	       json_array_size(json_object_get(s.map, "walls")));
+	if (s.map)
+		printf("  board:     %d x %d, %zu walls\n", s.width, s.height,
+		       json_array_size(json_object_get(s.map, "walls")));
+	if (s.game) {
+		char *text = json_dumps(s.game, JSON_COMPACT | JSON_SORT_KEYS);
+
+		printf("  settings:  %s\n", text ? text : "");
+		free(text);
+	}
 	printf("  turns:     every %d hours, times in %s%s\n", s.deadline_hours, s.timezone,
 	       s.early ? ", early processing on" : "");
 	printf("  outbox:    %zu queued, %zu sent\n", queued, nmsgs - queued);
@@ -958,7 +1037,7 @@ out:
 }
 
 const struct cmd campaign_cmds[] = {
-	{ "new", "NAME [--game GAME] [--width W --height H --density P | --map FILE|NAME] [--seed N] "
+	{ "new", "NAME [--game GAME] [--set KEY=VALUE ...] [--width W --height H --density P | --map FILE|NAME] [--seed N] "
 		 "[--scenario NAME ...] [--battles N] [--rules FILE] "
 		 "[--deadline HOURS] [--timezone ZONE] [--early] [--now TIME]",
 	  campaign_new, NEED_DB, "create a campaign and its board", NULL },

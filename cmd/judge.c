@@ -22,7 +22,9 @@
 void judge_settings_release(struct judge_settings *s)
 {
 	json_decref(s->map);
+	json_decref(s->game);
 	s->map = NULL;
+	s->game = NULL;
 }
 
 static int get_int(const json_t *o, const char *key, int min, int max, int *out, char *err,
@@ -59,18 +61,27 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	json_error_t jerr;
 	json_t *root = json_loads(json, 0, &jerr);
 	const char *str;
-	int rc = -1;
+	int rc = -1, hover;
 
 	memset(s, 0, sizeof(*s));
 	if (!json_is_object(root)) {
 		snprintf(err, errlen, "campaign settings: expected a JSON object");
 		goto out;
 	}
-	if (get_int(root, "width", 1, MAP_MAX_SIDE, &s->width, err, errlen) ||
-	    get_int(root, "height", 1, MAP_MAX_SIDE, &s->height, err, errlen) ||
-	    get_int(root, "density", 0, 1000, &s->density, err, errlen) ||
+	str = json_string_value(json_object_get(root, "ruleset"));
+	snprintf(s->ruleset, sizeof(s->ruleset), "%s", str ? str : "hovercrafts");
+	hover = !strcmp(s->ruleset, "hovercrafts");
+	/* Only Hovercrafts has a board; another game keeps its own under "game". */
+	if ((hover && (get_int(root, "width", 1, MAP_MAX_SIDE, &s->width, err, errlen) ||
+		       get_int(root, "height", 1, MAP_MAX_SIDE, &s->height, err, errlen) ||
+		       get_int(root, "density", 0, 1000, &s->density, err, errlen))) ||
 	    get_int(root, "deadline_hours", 1, 24 * 366, &s->deadline_hours, err, errlen))
 		goto out;
+	s->game = json_incref(json_object_get(root, "game"));
+	if (s->game && !json_is_object(s->game)) {
+		snprintf(err, errlen, "campaign settings: expected the game's settings as an object");
+		goto out;
+	}
 	/* The seed is text: JSON numbers lose 64-bit precision in many readers. */
 	str = json_string_value(json_object_get(root, "seed"));
 	if (judge_parse_u64(str, &s->seed)) {
@@ -90,7 +101,7 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	s->bot_plays_silent = json_is_true(json_object_get(root, "bot_plays_silent"));
 	s->fresh_seeds = json_is_true(json_object_get(root, "fresh_seeds"));
 	s->map = json_incref(json_object_get(root, "map"));
-	if (!json_is_object(s->map)) {
+	if (hover && !json_is_object(s->map)) {
 		snprintf(err, errlen, "campaign settings: expected a map object");
 		goto out;
 	}
@@ -104,6 +115,8 @@ out:
 
 char *judge_settings_dump(const struct judge_settings *s)
 {
+	/* A struct filled by hand (campaign new) may leave the game unnamed: Hovercrafts. */
+	int hover = !s->ruleset[0] || !strcmp(s->ruleset, "hovercrafts");
 	json_t *o = json_object();
 	char seed[24];
 	char *text;
@@ -111,10 +124,12 @@ char *judge_settings_dump(const struct judge_settings *s)
 	if (!o)
 		return NULL;
 	snprintf(seed, sizeof(seed), "%" PRIu64, s->seed);
-	json_object_set_new(o, "ruleset", json_string("hovercrafts"));
-	json_object_set_new(o, "width", json_integer(s->width));
-	json_object_set_new(o, "height", json_integer(s->height));
-	json_object_set_new(o, "density", json_integer(s->density));
+	json_object_set_new(o, "ruleset", json_string(hover ? "hovercrafts" : s->ruleset));
+	if (hover) {
+		json_object_set_new(o, "width", json_integer(s->width));
+		json_object_set_new(o, "height", json_integer(s->height));
+		json_object_set_new(o, "density", json_integer(s->density));
+	}
 	json_object_set_new(o, "seed", json_string(seed));
 	json_object_set_new(o, "deadline_hours", json_integer(s->deadline_hours));
 	json_object_set_new(o, "timezone", json_string(s->timezone));
@@ -131,7 +146,10 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "bot_plays_silent", json_true());
 	if (s->fresh_seeds)
 		json_object_set_new(o, "fresh_seeds", json_true());
-	json_object_set(o, "map", s->map ? s->map : json_null());
+	if (hover)
+		json_object_set(o, "map", s->map ? s->map : json_null());
+	if (s->game)
+		json_object_set(o, "game", s->game);
 	text = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
 	return text;

@@ -41,7 +41,9 @@ struct judge_settings {
 	int phase_maps;			/* reports show the board after moving phases */
 	int bot_plays_silent;		/* the autopilot flies ships with no orders */
 	int fresh_seeds;		/* every turn draws a new random seed (no --seed) */
-	json_t *map;			/* {"width","height","walls":[...]} */
+	json_t *map;			/* {"width","height","walls":[...]}; Hovercrafts only */
+	char ruleset[32];		/* the game (core/ruleset.h) */
+	json_t *game;			/* the game's own settings (declared by its ruleset), or NULL */
 };
 
 void judge_settings_release(struct judge_settings *s);

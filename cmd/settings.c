@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "core/engine.h"
 #include "core/hovercrafts/campaign.h"
+#include "core/ruleset.h"
 #include "core/names.h"
 #include "judge.h"
 #include "settings.h"
@@ -110,6 +112,107 @@ static int set_value(json_t *root, const struct setting *set, json_t *v)
 	return json_object_set(where, set->key, v);
 }
 
+/* The value of a setting as text, or what it is when unset. */
+static void print_value(const char *key, const json_t *v, const char *unset, const char *help)
+{
+	char *text = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+
+	printf("  %-17s %-9s %s\n", key, text ? text : unset, help);
+	free(text);
+}
+
+/* `campaign set NAME`: every key a game master may set, with its value now. */
+static int settings_list(struct cmd_ctx *ctx, const char *name)
+{
+	const struct ruleset_setting *rset;
+	const struct ruleset *rs;
+	struct db_campaign c;
+	json_error_t jerr;
+	json_t *root;
+	char err[512];
+	size_t i;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	rc = db_campaign_get(ctx->db, name, &c, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("no campaign named '%s'", name);
+		return EXIT_DATAERR;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	root = json_loads(c.settings, 0, &jerr);
+	rs = ruleset_find(c.ruleset);
+	printf("Settings of %s (campaign set %s KEY VALUE):\n", c.name, c.name);
+	for (i = 0; i < sizeof(settable) / sizeof(settable[0]); i++) {
+		const json_t *where = settable[i].under ? json_object_get(root, settable[i].under) : root;
+
+		print_value(settable[i].key, json_object_get(where, settable[i].key), "(unset)",
+			    settable[i].help);
+	}
+	if (rs && rs->settings && rs->settings->key) {
+		const json_t *game = json_object_get(root, "game");
+
+		printf("The game's (%s, %s):\n", rs->name, rs->man_page ? rs->man_page : "mxjudge games");
+		for (rset = rs->settings; rset->key; rset++) {
+			const json_t *v = json_object_get(game, rset->key);
+
+			if (find_setting(rset->key))
+				continue;	/* the judge's own key, listed above */
+			if (!v)
+				v = json_object_get(root, rset->key);
+			print_value(rset->key, v, rset->def ? rset->def : "(unset)", rset->fixed ?
+				    "(fixed when the campaign was created)" : rset->help);
+		}
+	}
+	json_decref(root);
+	db_campaign_release(&c);
+	return EXIT_OK;
+}
+
+/*
+ * A setting the campaign's game declares (core/ruleset.h), kept under
+ * "game": checked by its declaration and by the game, and only until the
+ * game starts. 0 set in root, EXIT_DATAERR after saying why, or -1 when
+ * the game declares no such setting.
+ */
+static int game_value(const struct ruleset *rs, const struct db_campaign *c, json_t *root,
+		      const char *key, const char *value)
+{
+	const struct ruleset_setting *rset;
+	json_t *v, *game, *checked;
+	char err[512];
+
+	for (rset = rs ? rs->settings : NULL; rset && rset->key && strcmp(rset->key, key); rset++)
+		;
+	if (!rset || !rset->key)
+		return -1;
+	if (rset->fixed || strcmp(c->status, "open") || c->turn > 0) {
+		cmd_error("%s: the game's setting is fixed %s", key, rset->fixed ?
+			  "when the campaign is created" : "once the game has started");
+		return EXIT_DATAERR;
+	}
+	if (!(v = engine_setting_value(rs, key, value, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		return EXIT_DATAERR;
+	}
+	game = json_object_get(root, "game");
+	if (!json_is_object(game)) {
+		game = json_object();
+		json_object_set_new(root, "game", game);
+	}
+	json_object_set_new(game, key, v);
+	checked = engine_settings(rs, game, NULL, err, sizeof(err));
+	if (!checked) {
+		cmd_error("%s", err);
+		return EXIT_DATAERR;
+	}
+	json_decref(checked);
+	return 0;
+}
+
 int settings_set(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	const struct setting *set;
@@ -119,22 +222,17 @@ int settings_set(struct cmd_ctx *ctx, int argc, char **argv)
 	json_error_t jerr;
 	json_t *root = NULL, *v;
 	char err[512], *text = NULL, *old;
-	size_t i;
 	int rc = EXIT_FAIL, drc;
 
 	memset(&c, 0, sizeof(c));
 	memset(&s, 0, sizeof(s));
+	if (argc == 2)
+		return settings_list(ctx, argv[1]);
 	if (argc != 4)
 		return EXIT_USAGE;
 	set = find_setting(argv[2]);
-	if (!set) {
-		cmd_error("no setting '%s'; settable:", argv[2]);
-		for (i = 0; i < sizeof(settable) / sizeof(settable[0]); i++)
-			fprintf(stderr, "  %-15s %s\n", settable[i].key, settable[i].help);
-		return EXIT_USAGE;
-	}
-	v = read_value(set, argv[3], err, sizeof(err));
-	if (!v) {
+	v = set ? read_value(set, argv[3], err, sizeof(err)) : NULL;
+	if (set && !v) {
 		cmd_error("%s", err);
 		return EXIT_DATAERR;
 	}
@@ -156,7 +254,16 @@ int settings_set(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("campaign '%s': stored settings are not a JSON object", c.name);
 		goto out;
 	}
-	if (set_value(root, set, v) < 0) {
+	if (!set) {
+		rc = game_value(ruleset_find(c.ruleset), &c, root, argv[2], argv[3]);
+		if (rc < 0) {
+			cmd_error("no setting '%s'; 'mxjudge campaign set %s' lists them", argv[2], c.name);
+			rc = EXIT_USAGE;
+		}
+		if (rc)
+			goto out;
+		rc = EXIT_FAIL;
+	} else if (set_value(root, set, v) < 0) {
 		cmd_error("out of memory");
 		goto out;
 	}
@@ -179,7 +286,7 @@ int settings_set(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	if (!ctx->quiet)
-		printf("%s: %s set\n", c.name, set->key);
+		printf("%s: %s set\n", c.name, argv[2]);
 	rc = EXIT_OK;
 out:
 	db_rollback(ctx->db);

@@ -7,7 +7,7 @@
 
 #include "cmd.h"
 
-#define SETTINGS_USAGE "NAME KEY VALUE"
+#define SETTINGS_USAGE "NAME [KEY VALUE]"
 
 int settings_set(struct cmd_ctx *ctx, int argc, char **argv);
 

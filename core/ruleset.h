@@ -51,6 +51,7 @@ struct ruleset_setting {
 	const char *choices;		/* SETTING_CHOICE: "basic target" */
 	const char *def;		/* default as text; NULL: none (optional) */
 	const char *help;		/* one line */
+	int fixed;			/* 1: chosen by `campaign new` only (a board drawn then) */
 };
 
 /* A data pack a campaign may carry (`--data KIND=FILE`): decks, scenarios. */

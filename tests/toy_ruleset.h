@@ -248,8 +248,8 @@ static json_t *toy_order_form(const json_t *state, const char *seat)
 static const char *const toy_sides[] = { "north", "south", NULL };
 
 static const struct ruleset_setting toy_settings[] = {
-	{ "variant", SETTING_CHOICE, 0, 0, "plain open", "plain", "the toy's variant" },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL }
+	{ "variant", SETTING_CHOICE, 0, 0, "plain open", "plain", "the toy's variant", 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0 }
 };
 
 static const struct ruleset toy_ruleset = {

@@ -415,12 +415,12 @@ out:
 static const char *const hover_sides[] = { "zion", "machines", NULL };
 
 static const struct ruleset_setting hover_settings[] = {
-	{ "width", SETTING_INT, 2, MAP_MAX_SIDE, NULL, "10", "columns of the board" },
-	{ "height", SETTING_INT, 1, MAP_MAX_SIDE, NULL, "6", "rows of the board" },
-	{ "density", SETTING_INT, 0, 600, NULL, "100", "walls of a drawn board, in permille" },
+	{ "width", SETTING_INT, 2, MAP_MAX_SIDE, NULL, "10", "columns of the board", 1 },
+	{ "height", SETTING_INT, 1, MAP_MAX_SIDE, NULL, "6", "rows of the board", 1 },
+	{ "density", SETTING_INT, 0, 600, NULL, "100", "walls of a drawn board, in permille", 1 },
 	{ "phase_maps", SETTING_BOOL, 0, 0, NULL, "false",
-	  "reports show the board after every phase where a ship moved" },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL }
+	  "reports show the board after every phase where a ship moved", 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0 }
 };
 
 static const struct ruleset_tool hover_tools[] = {
