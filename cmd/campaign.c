@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -25,6 +26,8 @@
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
 #include "judge.h"
+#include "lib/strbuf.h"
+#include "play.h"
 #include "series.h"
 #include "settings.h"
 #include "timeutil.h"
@@ -426,6 +429,56 @@ out:
 	return ret;
 }
 
+/*
+ * The side a seat joins, as the game names it (any case in, the game's
+ * spelling out); NULL after saying what the game takes.
+ */
+static const char *side_of(const struct ruleset *game, const char *side)
+{
+	struct strbuf list = STRBUF_INIT;
+	const char *const *p;
+
+	for (p = game->sides; p && *p; p++)
+		if (!strcasecmp(*p, side))
+			return *p;
+	if (!game->sides)
+		return "";
+	for (p = game->sides; *p; p++)
+		strbuf_addf(&list, "%s%s", p == game->sides ? "" : p[1] ? ", " : " or ", *p);
+	cmd_error("--team: expected %s, got '%s'", strbuf_str(&list), side);
+	strbuf_release(&list);
+	return NULL;
+}
+
+/* Room for one more seat, as the game says (seat limit, its own check). An exit code. */
+static int seat_fits(const struct ruleset *game, const struct db_campaign *c,
+		     const struct judge_settings *s, const struct db_ship *ships, size_t n,
+		     const char *name, const char *side)
+{
+	json_t *seats = json_array(), *seat;
+	char err[512];
+	size_t i;
+	int rc = 0;
+
+	if ((int)n >= game->max_seats) {
+		cmd_error("campaign '%s' is full: %s takes at most %d seats", c->name, game->name,
+			  game->max_seats);
+		json_decref(seats);
+		return EXIT_DATAERR;
+	}
+	for (i = 0; seats && i < n; i++)
+		json_array_append_new(seats, json_pack("{s:s,s:s}", "name", ships[i].name, "side",
+						       ships[i].team));
+	seat = json_pack("{s:s,s:s}", "name", name, "side", side);
+	if (game->check_seat && game->check_seat(s->game, seats, seat, err, sizeof(err)) < 0) {
+		cmd_error("campaign '%s': %s", c->name, err);
+		rc = EXIT_DATAERR;
+	}
+	json_decref(seats);
+	json_decref(seat);
+	return rc;
+}
+
 static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -437,6 +490,8 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *captain = NULL, *email = NULL, *ship = NULL, *team = NULL, *now_arg = NULL;
+	const struct ruleset *game;
+	const char *side;
 	struct judge_settings s;
 	struct db_campaign c;
 	struct db_captain cap;
@@ -462,10 +517,6 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	if (team_parse(team) < 0) {
-		cmd_error("--team: expected zion or machines, got '%s'", team);
-		return EXIT_USAGE;
-	}
 	if (names_check(NAMES_CAPTAIN, captain, "--captain", err, sizeof(err)) ||
 	    names_check(NAMES_SHIP, ship, "--ship", err, sizeof(err)) ||
 	    names_check_email(email, "--email", err, sizeof(err))) {
@@ -475,6 +526,16 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	ret = judge_load(ctx->db, argv[optind], &c, &s);
 	if (ret)
 		return ret;
+	game = ruleset_find(c.ruleset);
+	if (!game) {
+		cmd_error("campaign '%s' plays '%s', a game this judge does not know", c.name, c.ruleset);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (!(side = side_of(game, team))) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	ret = EXIT_FAIL;
 	/* Hashing is slow: do it before taking the write lock. */
 	rc = db_captain_get(ctx->db, c.id, captain, &cap, err, sizeof(err));
@@ -510,13 +571,15 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	    (rc = db_captain_list(ctx->db, c.id, &caps, &ncaps, err, sizeof(err))))
 		goto dberr;
 	for (i = 0; i < nships; i++)
-		same_team += !strcmp(ships[i].team, team_name((enum team)team_parse(team)));
+		same_team += !strcmp(ships[i].team, side);
 	captains = (int)ncaps;
-	if (same_team >= s.height || nships >= GAME_MAX_SHIPS) {
+	if (game == &hovercrafts_ruleset && (same_team >= s.height || nships >= GAME_MAX_SHIPS)) {
 		cmd_error("campaign '%s': no room for another %s ship (the board has %d rows)",
-			  c.name, team_name((enum team)team_parse(team)), s.height);
+			  c.name, side, s.height);
 		goto out;
 	}
+	if (game != &hovercrafts_ruleset && (rc = seat_fits(game, &c, &s, ships, nships, ship, side)))
+		goto out;
 	rc = db_captain_get(ctx->db, c.id, captain, &cap, err, sizeof(err));
 	if (rc == 0) {
 		/* A game master may give a captain several ships (rulings 8). */
@@ -556,9 +619,11 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	sh.campaign_id = c.id;
 	sh.captain_id = cap.id;
 	snprintf(sh.name, sizeof(sh.name), "%s", ship);
-	snprintf(sh.team, sizeof(sh.team), "%s", team_name((enum team)team_parse(team)));
-	sh.hull = 3;
-	sh.shield = sh.ballistic = sh.energy = 1;
+	snprintf(sh.team, sizeof(sh.team), "%s", side);
+	if (game == &hovercrafts_ruleset) {
+		sh.hull = 3;
+		sh.shield = sh.ballistic = sh.energy = 1;
+	}
 	rc = db_ship_add(ctx->db, &sh, err, sizeof(err));
 	if (rc == DB_EXISTS) {
 		cmd_error("campaign '%s' already has a ship named '%s'", c.name, ship);
@@ -615,6 +680,19 @@ static int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
+	{
+		struct db_campaign c;
+		char err[512];
+		int generic = 0;
+
+		if (!db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err))) {
+			generic = play_is_generic(c.ruleset);
+			db_campaign_release(&c);
+		}
+		if (generic)
+			return flagship ? (cmd_error("--flagship is Hovercrafts' option"), EXIT_USAGE)
+					: play_start(ctx, argv[optind], now);
+	}
 	return series_start_battle(ctx, argv[optind], NULL, flagship, now);
 }
 

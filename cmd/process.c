@@ -23,6 +23,7 @@
 #include "db/db.h"
 #include "db/doctor.h"
 #include "judge.h"
+#include "play.h"
 #include "lib/strbuf.h"
 #include "series.h"
 #include "reporting.h"
@@ -340,6 +341,19 @@ out:
 	return ret;
 }
 
+/* A campaign's turn, by the driver of its game (cmd/play.h for all but Hovercrafts). */
+static int process_campaign(struct cmd_ctx *ctx, const struct db_campaign *c, time_t now, int dry,
+			    enum outcome *done)
+{
+	int due, resolved, r;
+
+	if (!play_is_generic(c->ruleset))
+		return process_one(ctx, c->name, now, dry, done);
+	r = play_process_one(ctx, c->name, now, dry, &due, &resolved);
+	*done = resolved ? DONE_RESOLVED : due ? DONE_DUE : DONE_NOTHING;
+	return r;
+}
+
 static int process_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -411,7 +425,7 @@ static int process_run(struct cmd_ctx *ctx, int argc, char **argv)
 		 * asked for a copy first, and a full disk would fail the turn too.
 		 */
 		if (keep > 0 && !backed_up) {
-			r = process_one(ctx, list[i].name, now, 1, &done);
+			r = process_campaign(ctx, &list[i], now, 1, &done);
 			if (!r && done == DONE_DUE) {
 				r = backup_rotate(ctx->db, ctx->db_path, (int)keep, time(NULL), backup,
 						  sizeof(backup), err, sizeof(err));
@@ -425,7 +439,7 @@ static int process_run(struct cmd_ctx *ctx, int argc, char **argv)
 			}
 		}
 		/* One turn per campaign per run: the next deadline is always in the future. */
-		r = process_one(ctx, list[i].name, now, 0, &done);
+		r = process_campaign(ctx, &list[i], now, 0, &done);
 		/* Keep going: one broken campaign must not hold up the others. */
 		if (r && (ret == EXIT_OK || r == EXIT_TEMPFAIL))
 			ret = r;

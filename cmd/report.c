@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "play.h"
 #include "core/hovercrafts/report.h"
 #include "core/hovercrafts/state_json.h"
 #include "judge.h"
@@ -70,6 +71,10 @@ static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (judge_settings_parse(&s, c.settings, err, sizeof(err))) {
 		cmd_error("campaign '%s': %s", c.name, err);
+		goto out;
+	}
+	if (play_is_generic(c.ruleset)) {
+		rc = play_report(ctx, &c, &s, ship_name, turn, json);
 		goto out;
 	}
 	if (turn < 0) {

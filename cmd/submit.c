@@ -11,6 +11,7 @@
 #include "db/mail.h"
 #include "guard.h"
 #include "judge.h"
+#include "play.h"
 #include "lib/strbuf.h"
 #include "reporting.h"
 #include "series.h"
@@ -425,6 +426,20 @@ int submit_orders(struct db *db, const char *text, const char *name,
 	struct submission sub;
 	int ret;
 
+	/* Another game's orders go to its own driver (cmd/play.h). */
+	{
+		char game[ORDERS_FIELD_MAX], err[256];
+		struct db_campaign c;
+		int generic = 0;
+
+		if (!orders_find_game(text, game, sizeof(game)) &&
+		    !db_campaign_get(db, game, &c, err, sizeof(err))) {
+			generic = play_is_generic(c.ruleset);
+			db_campaign_release(&c);
+		}
+		if (generic)
+			return play_submit(db, text, name, auth, now, store, res);
+	}
 	memset(res, 0, sizeof(*res));
 	memset(&sub, 0, sizeof(sub));
 	orders_doc_init(&sub.doc);

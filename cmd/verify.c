@@ -18,6 +18,7 @@
 #include "core/hovercrafts/turn.h"
 #include "db/battles.h"
 #include "judge.h"
+#include "play.h"
 #include "reporting.h"
 
 #define VERIFY_USAGE "(NAME --turn N | --published FILE) [--commitment HEX] [--json]"
@@ -332,6 +333,22 @@ static int load_campaign(struct cmd_ctx *ctx, const char *name, struct db_campai
 	return 0;
 }
 
+/* verify and replay of another game's campaign (cmd/play.h). */
+static int generic(struct cmd_ctx *ctx, const struct db_campaign *c, int only)
+{
+	struct judge_settings s;
+	char err[512];
+	int rc;
+
+	if (judge_settings_parse(&s, c->settings, err, sizeof(err))) {
+		cmd_error("campaign '%s': %s", c->name, err);
+		return EXIT_FAIL;
+	}
+	rc = play_verify(ctx, c, &s, only);
+	judge_settings_release(&s);
+	return rc;
+}
+
 static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -390,6 +407,11 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 		}
 	}
 	rc = load_campaign(ctx, argv[optind], &c);
+	if (!rc && play_is_generic(c.ruleset)) {
+		rc = generic(ctx, &c, (int)turn);
+		db_campaign_release(&c);
+		return rc;
+	}
 	if (!rc)
 		rc = replay_stored(ctx->db, &c, (int)turn, commitment, &v);
 	db_campaign_release(&c);
@@ -458,6 +480,11 @@ static int replay_run(struct cmd_ctx *ctx, int argc, char **argv)
 	rc = load_campaign(ctx, argv[optind], &c);
 	if (rc)
 		return rc;
+	if (play_is_generic(c.ruleset)) {
+		rc = generic(ctx, &c, (int)only);
+		db_campaign_release(&c);
+		return rc;
+	}
 	if (json && !(turns = json_array())) {
 		cmd_error("out of memory");
 		db_campaign_release(&c);

@@ -295,8 +295,8 @@ int db_order_copy(struct db *db, long long from, long long to, const char *skip,
 {
 	sqlite3_stmt *st;
 	int rc = db_prep(db, &st, "INSERT INTO orders (turn_id, ship_id, captain_id, raw, understood, "
-		      "digest, received_at) SELECT ?1, ship_id, captain_id, raw, understood, digest, "
-		      "received_at FROM orders WHERE turn_id = ?2 AND current = 1 AND "
+		      "digest, received_at, reading) SELECT ?1, ship_id, captain_id, raw, understood, "
+		      "digest, received_at, reading FROM orders WHERE turn_id = ?2 AND current = 1 AND "
 		      "(?3 = '' OR substr(understood, 1, length(?3)) <> ?3) ORDER BY id", err, errlen);
 
 	if (rc)

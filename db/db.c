@@ -1096,8 +1096,8 @@ int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen)
 			return rc;
 	}
 	rc = db_prep(db, &st, "INSERT INTO orders (turn_id, ship_id, captain_id, raw, understood, "
-		  "digest, received_at, current) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1)", err,
-		  errlen);
+		  "digest, received_at, current, reading) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?8)",
+		  err, errlen);
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, o->turn_id);
@@ -1107,6 +1107,7 @@ int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen)
 	db_bind_text(st, 5, o->understood ? o->understood : "");
 	db_bind_text(st, 6, o->digest);
 	db_bind_text(st, 7, o->received_at);
+	db_bind_text(st, 8, o->reading);
 	if ((rc = db_run(db, st, "storing orders", err, errlen)))
 		return rc;
 	o->id = sqlite3_last_insert_rowid(db->h);
@@ -1139,6 +1140,7 @@ static int order_row(sqlite3_stmt *st, void *rec)
 	o->superseded_by = sqlite3_column_int64(st, 8);
 	o->raw = col_dup(st, 9, &oom);
 	o->understood = col_dup(st, 10, &oom);
+	o->reading = col_dup(st, 11, &oom);
 	return oom ? -1 : 0;
 }
 
@@ -1153,7 +1155,7 @@ int db_order_list(struct db *db, long long turn_id, int current_only, struct db_
 	sqlite3_stmt *st;
 #define ORDER_COLUMNS                                                                        \
 	"SELECT o.id, o.turn_id, o.ship_id, o.captain_id, s.name, o.digest, o.received_at, " \
-	"o.current, o.superseded_by, o.raw, o.understood FROM orders o "
+	"o.current, o.superseded_by, o.raw, o.understood, o.reading FROM orders o "
 	/*
 	 * The current orders through their own partial index: one row a ship,
 	 * however often captains sent orders again (SQLite, without ANALYZE
@@ -1182,6 +1184,7 @@ void db_order_list_release(struct db_order *list, size_t n)
 	for (i = 0; list && i < n; i++) {
 		free(list[i].raw);
 		free(list[i].understood);
+		free(list[i].reading);
 	}
 	free(list);
 }
@@ -1192,8 +1195,8 @@ int db_event_add(struct db *db, long long turn_id, const struct db_event *e, cha
 		 size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "INSERT INTO events (turn_id, seq, phase, type, json) "
-			  "VALUES (?1, ?2, ?3, ?4, ?5)", err, errlen);
+	int rc = db_prep(db, &st, "INSERT INTO events (turn_id, seq, phase, type, json, visible_to) "
+			  "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", err, errlen);
 
 	if (rc)
 		return rc;
@@ -1202,6 +1205,7 @@ int db_event_add(struct db *db, long long turn_id, const struct db_event *e, cha
 	sqlite3_bind_int(st, 3, e->phase);
 	db_bind_text(st, 4, e->type);
 	db_bind_text(st, 5, e->json);
+	db_bind_text(st, 6, e->visible_to);
 	return db_run(db, st, "storing an event", err, errlen);
 }
 
@@ -1214,6 +1218,7 @@ static int event_row(sqlite3_stmt *st, void *rec)
 	e->phase = sqlite3_column_int(st, 1);
 	db_col_copy(st, 2, e->type, sizeof(e->type));
 	e->json = col_dup(st, 3, &oom);
+	e->visible_to = col_dup(st, 4, &oom);
 	return oom ? -1 : 0;
 }
 
@@ -1226,7 +1231,7 @@ int db_event_list(struct db *db, long long turn_id, struct db_event **out, size_
 		  char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "SELECT seq, phase, type, json FROM events WHERE turn_id = ?1 "
+	int rc = db_prep(db, &st, "SELECT seq, phase, type, json, visible_to FROM events WHERE turn_id = ?1 "
 			  "ORDER BY seq", err, errlen);
 
 	*out = NULL;
@@ -1242,8 +1247,10 @@ void db_event_list_release(struct db_event *list, size_t n)
 {
 	size_t i;
 
-	for (i = 0; list && i < n; i++)
+	for (i = 0; list && i < n; i++) {
 		free(list[i].json);
+		free(list[i].visible_to);
+	}
 	free(list);
 }
 

@@ -187,6 +187,7 @@ struct db_order {
 	long long superseded_by;	/* 0 if none (read only) */
 	char *raw;			/* the text as received (secret redacted) */
 	char *understood;		/* the orders as the judge read them */
+	char *reading;			/* the ruleset's JSON reading, or NULL (Hovercrafts) */
 };
 /* Inserts o as current and supersedes the ship's earlier current orders. */
 int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen);
@@ -201,6 +202,7 @@ struct db_event {
 	int phase;
 	char type[24];
 	char *json;
+	char *visible_to;		/* JSON list of seats, or NULL: everyone */
 };
 int db_event_add(struct db *db, long long turn_id, const struct db_event *e, char *err,
 		 size_t errlen);

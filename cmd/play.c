@@ -1,0 +1,1170 @@
+#include "play.h"
+
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/engine.h"
+#include "core/names.h"
+#include "core/ruleset.h"
+#include "db/play.h"
+#include "guard.h"
+#include "judge.h"
+#include "lib/strbuf.h"
+#include "templates.h"
+#include "timeutil.h"
+
+int play_is_generic(const char *ruleset)
+{
+	return ruleset && *ruleset && strcmp(ruleset, "hovercrafts") && ruleset_find(ruleset);
+}
+
+/* ---------- the sealed root ---------- */
+
+static void sha256_hex(const char *text, char out[65])
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+
+	crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
+	sodium_bin2hex(out, 65, h, sizeof(h));
+}
+
+/*
+ * A new root: drawn at random, or with a campaign --seed (tests, demos)
+ * SHA-256 of "mxjudge:SEED:root". Its commitment is SHA-256 of
+ * "mxjudge:CAMPAIGN:root:ROOTHEX", which anyone can recompute once the
+ * root is revealed.
+ */
+static void new_root(const struct judge_settings *s, const char *campaign, struct db_root *r,
+		     const char *now)
+{
+	unsigned char raw[DRAW_ROOT_LEN];
+	char text[256];
+
+	memset(r, 0, sizeof(*r));
+	if (s->fresh_seeds) {
+		randombytes_buf(raw, sizeof(raw));
+		draw_root_hex(raw, r->root);
+		sodium_memzero(raw, sizeof(raw));
+	} else {
+		snprintf(text, sizeof(text), "mxjudge:%" PRIu64 ":root", s->seed);
+		sha256_hex(text, r->root);
+	}
+	snprintf(text, sizeof(text), "mxjudge:%s:root:%s", campaign, r->root);
+	sha256_hex(text, r->commitment);
+	snprintf(r->created_at, sizeof(r->created_at), "%s", now);
+}
+
+/* ---------- what a turn leaves behind ---------- */
+
+/* The events (with who may see them) and the draws of a turn, in its transaction. */
+static int store_outcome(struct db *db, long long turn_id, const struct engine_turn *t,
+			 const struct draw_log *log, char *err, size_t errlen)
+{
+	size_t i;
+	json_t *e;
+	int rc = 0;
+
+	json_array_foreach(t->events, i, e) {
+		struct db_event de;
+		json_t *to = json_object_get(e, "to");
+
+		memset(&de, 0, sizeof(de));
+		de.seq = (int)i + 1;
+		snprintf(de.type, sizeof(de.type), "%s", json_string_value(json_object_get(e, "type")) ?
+			 json_string_value(json_object_get(e, "type")) : "event");
+		de.json = json_dumps(e, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		de.visible_to = to ? json_dumps(to, JSON_COMPACT) : NULL;
+		rc = de.json && (!to || de.visible_to) ? db_event_add(db, turn_id, &de, err, errlen)
+						       : DB_ERROR;
+		if (rc == DB_ERROR && (!de.json || (to && !de.visible_to)))
+			snprintf(err, errlen, "out of memory");
+		free(de.json);
+		free(de.visible_to);
+		if (rc)
+			return rc;
+	}
+	if (log->failed) {
+		snprintf(err, errlen, "out of memory (the draws log is incomplete)");
+		return DB_ERROR;
+	}
+	for (i = 0; i < log->n; i++) {
+		struct db_draw d;
+
+		memset(&d, 0, sizeof(d));
+		d.seq = (int)i + 1;
+		snprintf(d.stream, sizeof(d.stream), "%s", log->e[i].stream);
+		d.line = log->e[i].line;
+		if ((rc = db_draw_add(db, turn_id, &d, err, errlen)))
+			return rc;
+	}
+	return 0;
+}
+
+/* The story paragraphs seat may read: plain ones, and those addressed to it. */
+static json_t *story_for(const json_t *story, const char *seat)
+{
+	json_t *out = json_array(), *p;
+	size_t i;
+
+	json_array_foreach(story, i, p) {
+		if (json_is_string(p)) {
+			json_array_append(out, p);
+		} else if (json_is_object(p)) {
+			json_t *one = json_pack("[O]", p), *mine = engine_events_for(one, seat);
+
+			if (json_array_size(mine))
+				json_array_append(out, json_object_get(p, "text"));
+			json_decref(one);
+			json_decref(mine);
+		}
+	}
+	return out;
+}
+
+struct report_ctx {
+	struct db *db;
+	const struct db_campaign *c;
+	const struct judge_settings *s;
+	const struct ruleset *rs;
+	int turn;			/* the turn just played (0: the setup) */
+	long long turn_id;
+	const struct engine_turn *t;
+	time_t deadline;		/* of the next turn; 0 when over */
+	time_t now;
+	int make_code;			/* 1: make the campaign's code key if missing */
+};
+
+/*
+ * The report of one seat (templates/GAME/report.mustache, else
+ * templates/play-report.mustache): what it may see of the state, its
+ * events and story, the order form with the next turn's CODE, the seeds.
+ */
+static json_t *seat_model(const struct report_ctx *r, const struct db_ship *seat, int over,
+			  char *err, size_t errlen)
+{
+	const char *who = seat ? seat->name : NULL;	/* NULL: the public */
+	json_t *m, *view = engine_view(r->rs, r->t->state, who), *events, *e, *list;
+	json_t *status = r->rs->status(r->t->state), *form;
+	struct db_turn played, next;
+	struct db_root root;
+	char code[JUDGE_CODE_LEN + 1], when[TIME_TEXT_MAX], commit[65], *text;
+	size_t i;
+
+	memset(&played, 0, sizeof(played));
+	memset(&next, 0, sizeof(next));
+	text = view ? json_dumps(view, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+	m = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:b,s:s,s:s,s:s,s:O?}", "campaign", r->c->name,
+		      "game", r->rs->name, "game_title", r->rs->title, "seat_word", r->rs->seat_word,
+		      "turn", r->turn, "next_turn", r->turn + 1, "setup", r->turn == 0, "seat",
+		      who ? who : "the public", "captain", seat ? seat->captain : "bulletin", "view",
+		      text ? text : "", "result",
+		      json_object_get(status, "result"));
+	free(text);
+	json_decref(view);
+	json_decref(status);
+	if (!m)
+		goto nomem;
+	json_object_set_new(m, "story", story_for(r->t->story, who));
+	events = engine_events_for(r->t->events, who);
+	list = json_array();
+	json_array_foreach(events, i, e) {
+		char *one = json_dumps(e, JSON_COMPACT | JSON_PRESERVE_ORDER);
+
+		json_array_append_new(list, json_string(one ? one : ""));
+		free(one);
+	}
+	json_decref(events);
+	json_object_set_new(m, "has_events", json_boolean(json_array_size(list) > 0));
+	json_object_set_new(m, "events", list);
+	json_object_set_new(m, "has_story", json_boolean(json_array_size(json_object_get(m, "story")) > 0));
+	json_object_set_new(m, "over", json_boolean(over));
+	json_object_set_new(m, "public", json_boolean(!who));
+	if (!over && who) {
+		/* Mailed reports make the campaign's key; a reader (report) only reads it. */
+		if (judge_order_code(r->db, r->c->id, who, r->turn + 1, r->make_code, code, err, errlen))
+			code[0] = '\0';
+		json_object_set_new(m, "code", json_string(code));
+		time_format_zone(r->deadline, r->s->timezone, when, sizeof(when));
+		json_object_set_new(m, "deadline", json_string(when));
+		form = r->rs->order_form ? r->rs->order_form(r->t->state, who) : NULL;
+		json_object_set_new(m, "order_form", form ? form : json_string(""));
+	}
+	/* The open seed of the turn played, revealed; the next one's, sealed. */
+	if (!db_turn_get(r->db, r->c->id, r->turn, &played, err, errlen)) {
+		judge_seed_commitment(r->c->name, r->turn, played.seed, commit);
+		json_object_set_new(m, "seed", json_pack("{s:i,s:s,s:s}", "turn", r->turn, "value",
+							 played.seed, "commitment", commit));
+	}
+	if (!over && !db_turn_get(r->db, r->c->id, r->turn + 1, &next, err, errlen)) {
+		judge_seed_commitment(r->c->name, r->turn + 1, next.seed, commit);
+		json_object_set_new(m, "next_seed", json_pack("{s:i,s:s}", "turn", r->turn + 1,
+							      "commitment", commit));
+	}
+	if (!db_root_get(r->db, r->c->id, &root, err, errlen))
+		json_object_set_new(m, "sealed", json_pack("{s:s,s:s?}", "commitment", root.commitment,
+							   "root", root.revealed_at[0] ? root.root : NULL));
+	db_turn_release(&played);
+	db_turn_release(&next);
+	return m;
+nomem:
+	snprintf(err, errlen, "out of memory");
+	db_turn_release(&played);
+	db_turn_release(&next);
+	json_decref(m);
+	return NULL;
+}
+
+/* One report per seat, keyed so nothing is queued twice; in the caller's transaction. */
+static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
+{
+	struct db_ship *seats = NULL;
+	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+	char now_text[DB_TIME_MAX], *own = NULL;
+	size_t n = 0, i;
+	int rc, over = engine_is_over(r->rs, r->t->state);
+	const char *dir = r->s->templates[0] ? r->s->templates : NULL;
+
+	if ((rc = db_ship_list(r->db, r->c->id, &seats, &n, err, errlen)))
+		return rc;
+	own = templates_find_file(r->rs->name, "report", "mustache", dir);
+	time_format_utc(r->now, now_text, sizeof(now_text));
+	for (i = 0; i < n; i++) {
+		json_t *m = seat_model(r, &seats[i], over, err, errlen);
+		struct db_message msg;
+
+		if (!m) {
+			rc = DB_ERROR;
+			break;
+		}
+		strbuf_reset(&body);
+		strbuf_reset(&subject);
+		rc = own ? templates_render_file(own, NULL, m, &body, err, errlen)
+			 : templates_render("play-report", dir, m, &body, err, errlen);
+		json_decref(m);
+		if (rc < 0) {
+			rc = DB_ERROR;
+			break;
+		}
+		if (over)
+			strbuf_addf(&subject, "%s: the game is over after turn %d", r->c->name, r->turn);
+		else if (!r->turn)
+			strbuf_addf(&subject, "%s: the game begins; orders for turn 1", r->c->name);
+		else
+			strbuf_addf(&subject, "%s: turn %d resolved; orders for turn %d", r->c->name,
+				    r->turn, r->turn + 1);
+		memset(&msg, 0, sizeof(msg));
+		msg.campaign_id = r->c->id;
+		msg.turn_id = r->turn_id;
+		snprintf(msg.kind, sizeof(msg.kind), "report");
+		snprintf(msg.key, sizeof(msg.key), "report/%lld/%d/seat/%lld", r->c->id, r->turn,
+			 seats[i].id);
+		snprintf(msg.recipient, sizeof(msg.recipient), "%s", seats[i].email);
+		snprintf(msg.created_at, sizeof(msg.created_at), "%s", now_text);
+		msg.subject = (char *)strbuf_str(&subject);
+		msg.body = (char *)strbuf_str(&body);
+		rc = db_outbox_add(r->db, &msg, err, errlen);
+		if (rc == DB_EXISTS)
+			rc = 0;
+		if (rc)
+			break;
+	}
+	free(own);
+	free(seats);
+	strbuf_release(&body);
+	strbuf_release(&subject);
+	return rc;
+}
+
+/* The seats of a campaign as the ruleset takes them: [{"name","side","data"}]. */
+static json_t *seats_json(const struct db_ship *seats, size_t n)
+{
+	json_t *out = json_array();
+	size_t i;
+
+	for (i = 0; out && i < n; i++)
+		json_array_append_new(out, json_pack("{s:s,s:s,s:{}}", "name", seats[i].name, "side",
+						     seats[i].team, "data"));
+	return out;
+}
+
+static const struct ruleset *game_of(const struct db_campaign *c)
+{
+	return ruleset_find(c->ruleset);
+}
+
+/* ---------- start ---------- */
+
+int play_start(struct cmd_ctx *ctx, const char *name, time_t now)
+{
+	struct judge_settings s;
+	struct db_campaign c;
+	struct db_ship *seats = NULL;
+	struct db_turn t0, t1;
+	struct db_root root;
+	struct draw_seeded seeded;
+	struct draw_source src;
+	struct draw_log log;
+	struct engine_turn t;
+	struct report_ctx r;
+	unsigned char raw[DRAW_ROOT_LEN];
+	const struct ruleset *rs;
+	json_t *seat_list = NULL;
+	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *ready = NULL;
+	size_t n = 0;
+	int rc = 0, ret;
+	time_t deadline;
+
+	memset(&t0, 0, sizeof(t0));
+	memset(&t1, 0, sizeof(t1));
+	engine_turn_init(&t);
+	draw_log_init(&log);
+	if ((ret = judge_begin_load(ctx->db, name, &c, &s)))
+		return ret;
+	ret = EXIT_DATAERR;
+	rs = game_of(&c);
+	if (strcmp(c.status, "open") || c.turn) {
+		cmd_error("campaign '%s' has started already", c.name);
+		goto out;
+	}
+	if ((rc = db_ship_list(ctx->db, c.id, &seats, &n, err, sizeof(err))))
+		goto dberr;
+	if (!(seat_list = seats_json(seats, n))) {
+		cmd_error("out of memory");
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	time_format_utc(now, now_text, sizeof(now_text));
+	new_root(&s, c.name, &root, now_text);
+	if (draw_root_parse(root.root, raw)) {
+		cmd_error("campaign '%s': a bad sealed root", c.name);
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	draw_seeded_init(&seeded, judge_turn_seed(s.seed, 0), raw, 0);
+	sodium_memzero(raw, sizeof(raw));
+	src = draw_seeded_source(&seeded, &log);
+	if (engine_setup(rs, s.game, NULL, seat_list, &src, &t, err, sizeof(err))) {
+		cmd_error("campaign '%s' cannot start: %s", c.name, err);
+		goto out;
+	}
+	ready = json_dumps(t.state, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	if (!ready) {
+		cmd_error("out of memory");
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	deadline = judge_step_deadline(&s, now);
+	t0.campaign_id = c.id;
+	t0.number = 0;
+	snprintf(t0.seed, sizeof(t0.seed), "%" PRIu64, judge_turn_seed(s.seed, 0));
+	snprintf(t0.opened_at, sizeof(t0.opened_at), "%s", now_text);
+	snprintf(t0.deadline, sizeof(t0.deadline), "%s", now_text);
+	snprintf(t0.resolved_at, sizeof(t0.resolved_at), "%s", now_text);
+	t0.state_before = "{}";
+	t0.state_after = ready;
+	t1.campaign_id = c.id;
+	t1.number = 1;
+	snprintf(t1.seed, sizeof(t1.seed), "%" PRIu64, judge_new_turn_seed(&s, 1));
+	snprintf(t1.opened_at, sizeof(t1.opened_at), "%s", now_text);
+	time_format_utc(deadline, t1.deadline, sizeof(t1.deadline));
+	t1.state_before = ready;
+	snprintf(c.status, sizeof(c.status), "running");
+	c.turn = 1;
+	memset(&r, 0, sizeof(r));
+	r.db = ctx->db;
+	r.c = &c;
+	r.s = &s;
+	r.rs = rs;
+	r.turn = 0;
+	r.t = &t;
+	r.deadline = deadline;
+	r.now = now;
+	r.make_code = 1;
+	if ((rc = db_root_add(ctx->db, c.id, &root, err, sizeof(err))) ||
+	    (rc = db_turn_add(ctx->db, &t0, err, sizeof(err))) ||
+	    (rc = store_outcome(ctx->db, t0.id, &t, &log, err, sizeof(err))) ||
+	    (rc = db_turn_add(ctx->db, &t1, err, sizeof(err))) ||
+	    (rc = db_campaign_update(ctx->db, &c, err, sizeof(err))))
+		goto dberr;
+	r.turn_id = t0.id;
+	if ((rc = queue_reports(&r, err, sizeof(err))) ||
+	    (rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	if (!ctx->quiet) {
+		time_format_zone(deadline, s.timezone, when, sizeof(when));
+		printf("campaign %s started (%s); orders for turn 1 are due by %s\n"
+		       "sealed draws come from a root committed as %s\n", c.name, rs->name, when,
+		       root.commitment);
+	}
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(ctx->db);
+	sodium_memzero(&root, sizeof(root));
+	sodium_memzero(&seeded, sizeof(seeded));
+	free(ready);
+	free(seats);
+	json_decref(seat_list);
+	engine_turn_release(&t);
+	draw_log_release(&log);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
+/* ---------- process ---------- */
+
+/* The draws of a stored turn: its seed, and the campaign's root. 0 or -1 with err. */
+static int turn_draws(struct db *db, const struct db_campaign *c, const struct db_turn *t,
+		      struct draw_seeded *seeded, char *err, size_t errlen)
+{
+	struct db_root root;
+	unsigned char raw[DRAW_ROOT_LEN];
+	uint64_t seed;
+	int have;
+
+	if (judge_parse_u64(t->seed, &seed)) {
+		snprintf(err, errlen, "campaign '%s', turn %d: bad seed '%s'", c->name, t->number, t->seed);
+		return -1;
+	}
+	have = !db_root_get(db, c->id, &root, err, errlen) && !draw_root_parse(root.root, raw);
+	draw_seeded_init(seeded, seed, have ? raw : NULL, t->number);
+	sodium_memzero(raw, sizeof(raw));
+	sodium_memzero(&root, sizeof(root));
+	return 0;
+}
+
+/* {SEAT: reading} from the current orders of a turn. */
+static json_t *orders_of(const struct db_order *o, size_t n, char *err, size_t errlen)
+{
+	json_t *out = json_object();
+	size_t i;
+
+	for (i = 0; out && i < n; i++) {
+		json_error_t jerr;
+		json_t *one = o[i].reading ? json_loads(o[i].reading, JSON_DECODE_ANY, &jerr) : NULL;
+		json_t *v = json_object_get(one, o[i].ship);
+
+		if (v)
+			json_object_set(out, o[i].ship, v);
+		json_decref(one);
+	}
+	if (!out)
+		snprintf(err, errlen, "out of memory");
+	return out;
+}
+
+int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int *due,
+		     int *resolved)
+{
+	struct judge_settings s;
+	struct db_campaign c;
+	struct db_turn t, next;
+	struct db_order *orders = NULL;
+	struct draw_seeded seeded;
+	struct draw_source src;
+	struct draw_log log;
+	struct engine_turn out;
+	struct report_ctx r;
+	const struct ruleset *rs;
+	json_t *before = NULL, *plan = NULL, *waiting = NULL;
+	json_error_t jerr;
+	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *after = NULL;
+	size_t norders = 0, i;
+	int rc = 0, ret, early = 0, all_in = 1, over;
+	time_t deadline, next_deadline = 0;
+
+	*due = *resolved = 0;
+	memset(&t, 0, sizeof(t));
+	memset(&next, 0, sizeof(next));
+	engine_turn_init(&out);
+	draw_log_init(&log);
+	if ((ret = judge_begin_load(ctx->db, name, &c, &s)))
+		return ret == EXIT_DATAERR ? 0 : ret;
+	ret = EXIT_FAIL;
+	rs = game_of(&c);
+	if (strcmp(c.status, "running")) {
+		ret = 0;
+		goto out;
+	}
+	if ((rc = db_turn_get(ctx->db, c.id, c.turn, &t, err, sizeof(err))))
+		goto dberr;
+	if (t.resolved_at[0]) {
+		ret = 0;
+		goto out;
+	}
+	if (time_parse_iso(t.deadline, &deadline)) {
+		cmd_error("campaign '%s': turn %d has a bad deadline '%s'", c.name, t.number, t.deadline);
+		goto out;
+	}
+	before = json_loads(t.state_before, 0, &jerr);
+	if (!before) {
+		cmd_error("campaign '%s', turn %d: the stored state is not JSON", c.name, t.number);
+		goto out;
+	}
+	if ((rc = db_order_list(ctx->db, t.id, 1, &orders, &norders, err, sizeof(err))))
+		goto dberr;
+	if (!(plan = orders_of(orders, norders, err, sizeof(err))))
+		goto fail;
+	waiting = engine_waiting_for(rs, before);
+	for (i = 0; i < json_array_size(waiting); i++)
+		all_in &= json_object_get(plan, json_string_value(json_array_get(waiting, i))) != NULL;
+	/* A solo game, or early processing, goes on as soon as every seat due has spoken. */
+	if (now < judge_effective_deadline(&c, deadline, now)) {
+		if (!((s.early || (rs->flags & RULESET_SOLO)) && all_in)) {
+			ret = 0;
+			goto out;
+		}
+		early = 1;
+	}
+	if (dry) {
+		*due = 1;
+		ret = 0;
+		goto out;
+	}
+	time_format_utc(now, now_text, sizeof(now_text));
+	rc = db_turn_claim(ctx->db, t.id, now_text, err, sizeof(err));
+	if (rc == DB_ALREADY) {
+		ret = 0;
+		goto out;
+	}
+	if (rc)
+		goto dberr;
+	if (turn_draws(ctx->db, &c, &t, &seeded, err, sizeof(err)))
+		goto fail;
+	src = draw_seeded_source(&seeded, &log);
+	if (engine_resolve(rs, before, plan, &src, &out, err, sizeof(err))) {
+		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
+		goto out;
+	}
+	after = json_dumps(out.state, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	if (!after) {
+		snprintf(err, sizeof(err), "out of memory");
+		goto fail;
+	}
+	if ((rc = db_turn_set_after(ctx->db, t.id, after, err, sizeof(err))) ||
+	    (rc = store_outcome(ctx->db, t.id, &out, &log, err, sizeof(err))))
+		goto dberr;
+	over = engine_is_over(rs, out.state);
+	if (over) {
+		json_t *st = rs->status(out.state);
+		const char *result = json_string_value(json_object_get(st, "result"));
+
+		snprintf(c.status, sizeof(c.status), "finished");
+		snprintf(c.winner, sizeof(c.winner), "%s", result ? result : "");
+		json_decref(st);
+		/* Nothing is hidden once the game is over: the root is published. */
+		if ((rc = db_root_reveal(ctx->db, c.id, now_text, err, sizeof(err))))
+			goto dberr;
+	} else {
+		next_deadline = judge_step_deadline(&s, early ? now : deadline);
+		while (next_deadline <= now)
+			next_deadline = judge_step_deadline(&s, next_deadline);
+		next.campaign_id = c.id;
+		next.number = t.number + 1;
+		snprintf(next.seed, sizeof(next.seed), "%" PRIu64, judge_new_turn_seed(&s, t.number + 1));
+		snprintf(next.opened_at, sizeof(next.opened_at), "%s", now_text);
+		time_format_utc(next_deadline, next.deadline, sizeof(next.deadline));
+		next.state_before = after;
+		if ((rc = db_turn_add(ctx->db, &next, err, sizeof(err))))
+			goto dberr;
+		next.state_before = NULL;
+		c.turn = t.number + 1;
+	}
+	memset(&r, 0, sizeof(r));
+	r.db = ctx->db;
+	r.c = &c;
+	r.s = &s;
+	r.rs = rs;
+	r.turn = t.number;
+	r.turn_id = t.id;
+	r.t = &out;
+	r.deadline = next_deadline;
+	r.now = now;
+	r.make_code = 1;
+	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
+	    (rc = queue_reports(&r, err, sizeof(err))) ||
+	    (rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	*resolved = 1;
+	if (!ctx->quiet) {
+		if (over) {
+			printf("%s: turn %d resolved; the game is over: %s\n", c.name, t.number, c.winner);
+		} else {
+			time_format_zone(next_deadline, s.timezone, when, sizeof(when));
+			printf("%s: turn %d resolved%s; turn %d due by %s\n", c.name, t.number,
+			       early ? " early (all orders in)" : "", c.turn, when);
+		}
+	}
+	ret = 0;
+	goto out;
+fail:
+	cmd_error("%s", err);
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(ctx->db);
+	free(after);
+	json_decref(before);
+	json_decref(plan);
+	json_decref(waiting);
+	engine_turn_release(&out);
+	draw_log_release(&log);
+	db_order_list_release(orders, norders);
+	db_turn_release(&t);
+	db_turn_release(&next);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
+/* ---------- orders ---------- */
+
+/*
+ * The envelope every game's orders come in, the ruleset's seat word
+ * naming the seat: GAME, SEAT (or SHIP, SIDE ...), PASSWORD or CODE, TURN,
+ * the body, END. Lines before GAME are ignored (mail headers, greetings).
+ */
+struct envelope {
+	char game[DB_NAME_MAX];
+	char seat[DB_NAME_MAX];
+	char password[128];
+	char code[32];
+	int turn;
+	int game_line, seat_line;
+	int lines;			/* lines in body */
+	struct strbuf body;		/* the orders, blank where the envelope stood */
+};
+
+/* The word at p (any case) followed by a blank: the rest after the blanks, else NULL. */
+static const char *keyword(const char *p, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (strncasecmp(p, word, n) || (p[n] != ' ' && p[n] != '\t'))
+		return NULL;
+	p += n;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+static int envelope_read(struct envelope *env, const char *text, const char *name,
+			 const char *seat_word, char *err, size_t errlen)
+{
+	const char *p = text;
+	int line = 0, in = 0, ended = 0;
+
+	while (*p && !ended) {
+		const char *eol = strchr(p, '\n'), *v;
+		char buf[1024];
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+
+		line++;
+		if (len >= sizeof(buf))
+			len = sizeof(buf) - 1;
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		while (len && (buf[len - 1] == '\r' || buf[len - 1] == ' ' || buf[len - 1] == '\t'))
+			buf[--len] = '\0';
+		p = eol ? eol + 1 : p + strlen(p);
+		v = buf;
+		while (*v == ' ' || *v == '\t')
+			v++;
+		if (!in) {
+			const char *g = keyword(v, "GAME");
+
+			if (g && *g) {
+				snprintf(env->game, sizeof(env->game), "%s", g);
+				env->game_line = line;
+				in = 1;
+			}
+			continue;
+		}
+		if (!strcasecmp(v, "END")) {
+			ended = 1;
+		} else if ((v = keyword(buf, seat_word)) && !env->seat[0]) {
+			snprintf(env->seat, sizeof(env->seat), "%s", v);
+			env->seat_line = line;
+		} else if ((v = keyword(buf, "PASSWORD"))) {
+			snprintf(env->password, sizeof(env->password), "%s", v);
+		} else if ((v = keyword(buf, "CODE"))) {
+			snprintf(env->code, sizeof(env->code), "%s", v);
+		} else if ((v = keyword(buf, "TURN"))) {
+			env->turn = atoi(v);
+		} else if (env->seat[0]) {
+			/* The body keeps the text's line numbers, for the game's messages. */
+			while (env->lines < line - 1) {
+				strbuf_addch(&env->body, '\n');
+				env->lines++;
+			}
+			strbuf_addf(&env->body, "%s\n", buf);
+			env->lines++;
+		} else if (buf[0]) {
+			snprintf(err, errlen, "%s:%d: expected '%s <name>' before the orders", name, line,
+				 seat_word);
+			return -1;
+		}
+	}
+	if (!in) {
+		snprintf(err, errlen, "%s: expected a line 'GAME <campaign>'", name);
+		return -1;
+	}
+	if (!env->seat[0]) {
+		snprintf(err, errlen, "%s: expected a line '%s <name>' followed by the orders", name,
+			 seat_word);
+		return -1;
+	}
+	return env->body.failed ? (snprintf(err, errlen, "out of memory"), -1) : 0;
+}
+
+/* The campaign a text names on its first GAME line (any case); 0 or -1. */
+static int find_game(const char *text, char *buf, size_t len)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *v;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if ((v = keyword(p, "GAME"))) {
+			size_t n = strcspn(v, " \t\r\n");
+
+			if (n && n < len) {
+				memcpy(buf, v, n);
+				buf[n] = '\0';
+				return 0;
+			}
+			return -1;
+		}
+		p = strchr(p, '\n');
+		if (!p)
+			break;
+		p++;
+	}
+	return -1;
+}
+
+int play_submit(struct db *db, const char *text, const char *name,
+		const struct submit_auth *auth, time_t now, int store, struct submit_result *res)
+{
+	struct envelope env;
+	struct judge_settings s;
+	struct db_campaign c;
+	struct db_turn t;
+	struct db_ship seat;
+	struct db_captain cap;
+	const struct ruleset *rs;
+	json_t *state = NULL, *reading = NULL, *due = NULL;
+	json_error_t jerr;
+	char err[256], code[JUDGE_CODE_LEN + 1], now_text[DB_TIME_MAX], *raw = NULL;
+	char *reading_text = NULL;
+	time_t deadline;
+	size_t i;
+	int rc = 0, ret = EXIT_DATAERR, wrong = 0, is_due = 0;
+
+	memset(res, 0, sizeof(*res));
+	memset(&env, 0, sizeof(env));
+	memset(&c, 0, sizeof(c));
+	memset(&s, 0, sizeof(s));
+	memset(&t, 0, sizeof(t));
+	strbuf_init(&env.body);
+	{
+		char game[DB_NAME_MAX];
+
+		rc = find_game(text, game, sizeof(game)) ? DB_NOT_FOUND
+			: db_campaign_get(db, game, &c, err, sizeof(err));
+	}
+	if (rc || !(rs = game_of(&c))) {
+		snprintf(res->error, sizeof(res->error), "%s: expected a line 'GAME <campaign>' naming "
+			 "a campaign", name);
+		goto out;
+	}
+	if (envelope_read(&env, text, name, rs->seat_word, res->error, sizeof(res->error)) < 0)
+		goto out;
+	snprintf(res->campaign, sizeof(res->campaign), "%s", c.name);
+	snprintf(res->ship, sizeof(res->ship), "%s", env.seat);
+	res->campaign_id = c.id;
+	res->turn = c.turn;
+	db_campaign_release(&c);
+	if ((rc = db_begin(db, err, sizeof(err))))
+		goto dberr;
+	/* Everything again under the write lock. */
+	if ((rc = db_campaign_get(db, env.game, &c, err, sizeof(err))))
+		goto dberr;
+	if (judge_settings_parse(&s, c.settings, err, sizeof(err))) {
+		snprintf(res->error, sizeof(res->error), "campaign '%s': %s", c.name, err);
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	if (strcmp(c.status, "running") && strcmp(c.status, "paused")) {
+		snprintf(res->error, sizeof(res->error), "%s:%d: campaign '%s' %s", name, env.game_line,
+			 c.name, strcmp(c.status, "open") ? "is over" : "has not started yet; no turn takes orders");
+		goto out;
+	}
+	if (env.turn && env.turn != c.turn) {
+		snprintf(res->error, sizeof(res->error), "%s: these orders are for turn %d; turn %d is open",
+			 name, env.turn, c.turn);
+		goto out;
+	}
+	rc = db_ship_get(db, c.id, env.seat, &seat, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		snprintf(res->error, sizeof(res->error), "%s:%d: campaign '%s' has no %s named '%s'",
+			 name, env.seat_line, c.name, rs->seat_word, env.seat);
+		goto out;
+	}
+	if (rc || (rc = db_captain_get_id(db, seat.captain_id, &cap, err, sizeof(err))) ||
+	    (rc = db_turn_get(db, c.id, c.turn, &t, err, sizeof(err))))
+		goto dberr;
+	snprintf(res->ship, sizeof(res->ship), "%s", seat.name);
+	if (time_parse_iso(t.deadline, &deadline)) {
+		snprintf(res->error, sizeof(res->error), "campaign '%s': bad deadline", c.name);
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	deadline = judge_effective_deadline(&c, deadline, now);
+	time_format_zone(deadline, s.timezone, res->deadline, sizeof(res->deadline));
+	if (t.resolved_at[0] || now > deadline) {
+		snprintf(res->error, sizeof(res->error), "%s: turn %d of '%s' closed at %s; it takes no "
+			 "more orders", name, t.number, c.name, res->deadline);
+		goto out;
+	}
+	/* As for Hovercrafts: the captain's address, the lockout, then the secret. */
+	if (auth && auth->sender && strcasecmp(auth->sender, cap.email)) {
+		snprintf(res->error, sizeof(res->error), "%s:%d: orders for %s are taken only from the "
+			 "address its captain joined with, not from %s", name, env.seat_line, seat.name,
+			 auth->sender);
+		goto out;
+	}
+	if ((rc = guard_check(db, &s, seat.id, seat.name, now, err, sizeof(err)))) {
+		snprintf(res->error, sizeof(res->error), "%s: %s", name, err);
+		ret = rc;
+		goto out;
+	}
+	if (env.password[0]) {
+		if (!judge_verify_password(cap.pwhash, env.password)) {
+			snprintf(res->error, sizeof(res->error), "%s: wrong password for %s", name, seat.name);
+			wrong = 1;
+			goto out;
+		}
+	} else if (!env.code[0]) {
+		snprintf(res->error, sizeof(res->error), "%s: expected a line 'PASSWORD <your password>'%s",
+			 name, auth && auth->sender ? " (or the CODE line of your latest report)" : "");
+		goto out;
+	} else if (!auth || !auth->sender) {
+		snprintf(res->error, sizeof(res->error), "%s: a CODE is taken only in mail from the "
+			 "captain's address; expected a line 'PASSWORD <your password>'", name);
+		goto out;
+	} else if (judge_order_code(db, c.id, seat.name, c.turn, 0, code, err, sizeof(err)) ||
+		   !judge_check_code(env.code, code)) {
+		snprintf(res->error, sizeof(res->error), "%s: wrong order code for %s (expected the CODE "
+			 "line of your latest report, for turn %d, or your PASSWORD)", name, seat.name,
+			 c.turn);
+		wrong = 1;
+		goto out;
+	}
+	state = json_loads(t.state_before, 0, &jerr);
+	due = state ? engine_waiting_for(rs, state) : NULL;
+	for (i = 0; i < json_array_size(due); i++)
+		is_due |= !strcasecmp(json_string_value(json_array_get(due, i)), seat.name);
+	if (!is_due) {
+		snprintf(res->error, sizeof(res->error), "%s: no orders are due from %s in turn %d", name,
+			 seat.name, c.turn);
+		goto out;
+	}
+	reading = rs->read_orders(state, seat.name, strbuf_str(&env.body), name, 0, res->error,
+				  sizeof(res->error));
+	if (!reading)
+		goto out;
+	{
+		const char *b = strbuf_str(&env.body);
+
+		b += strspn(b, "\n");
+		res->understood = strdup(b);
+	}
+	reading_text = json_dumps(reading, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	if (!res->understood || !reading_text) {
+		snprintf(res->error, sizeof(res->error), "out of memory");
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	ret = EXIT_OK;
+	if (store) {
+		struct db_order o;
+		struct db_message m;
+		struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+
+		raw = judge_redact(text);
+		memset(&o, 0, sizeof(o));
+		o.turn_id = t.id;
+		o.ship_id = seat.id;
+		o.captain_id = cap.id;
+		o.raw = raw;
+		o.understood = res->understood;
+		o.reading = reading_text;
+		judge_digest(text, o.digest);
+		time_format_utc(now, now_text, sizeof(now_text));
+		snprintf(o.received_at, sizeof(o.received_at), "%s", now_text);
+		strbuf_addf(&subject, "%s: orders received for turn %d", c.name, t.number);
+		strbuf_addf(&body, "Orders received for %s in %s, turn %d (due by %s):\n\n%s\n"
+			    "SHA-256 of what you sent: %s\nLater orders for turn %d replace these.\n",
+			    seat.name, c.name, t.number, res->deadline, res->understood, o.digest, t.number);
+		memset(&m, 0, sizeof(m));
+		m.campaign_id = c.id;
+		m.turn_id = t.id;
+		snprintf(m.kind, sizeof(m.kind), "receipt");
+		if (auth && auth->mail_id)
+			snprintf(m.key, sizeof(m.key), "receipt/mail/%lld", auth->mail_id);
+		else
+			snprintf(m.key, sizeof(m.key), "receipt/seat/%lld/%s/%s", seat.id, now_text, o.digest);
+		snprintf(m.recipient, sizeof(m.recipient), "%s", cap.email);
+		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
+		m.subject = (char *)strbuf_str(&subject);
+		m.body = (char *)strbuf_str(&body);
+		if (!raw || body.failed || subject.failed) {
+			snprintf(err, sizeof(err), "out of memory");
+			rc = DB_ERROR;
+		} else if (!(rc = db_order_submit(db, &o, err, sizeof(err)))) {
+			rc = db_outbox_add(db, &m, err, sizeof(err));
+			if (rc == DB_EXISTS)
+				res->already = 1;	/* this mail's orders were sealed before */
+			else if (!rc)
+				res->receipt_id = m.id;
+			if (!rc || rc == DB_EXISTS)
+				res->receipt = strbuf_detach(&body, NULL);
+		}
+		strbuf_release(&body);
+		strbuf_release(&subject);
+		if (rc && rc != DB_EXISTS)
+			goto dberr;
+		if (!res->already && (rc = db_commit(db, err, sizeof(err))))
+			goto dberr;
+	}
+	goto out;
+dberr:
+	snprintf(res->error, sizeof(res->error), "%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(db);
+	/* A wrong secret counts towards the lockout, in a transaction of its own. */
+	if (wrong && (rc = guard_failed(db, &c, &s, seat.id, seat.name, auth ? auth->sender : NULL,
+					now, err, sizeof(err)))) {
+		snprintf(res->error, sizeof(res->error), "%s", err);
+		ret = rc;
+	}
+	free(raw);
+	free(reading_text);
+	json_decref(reading);
+	json_decref(state);
+	json_decref(due);
+	strbuf_release(&env.body);
+	db_turn_release(&t);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
+/* ---------- replay, report, verify ---------- */
+
+/*
+ * Plays stored turn `number` of c again from its stored inputs (the setup
+ * from the seats and settings, a turn from its state before and current
+ * orders), with its seed and the campaign's root: out and log as they
+ * were. 0; 1 when the replay differs from what was stored (why in err);
+ * EXIT_DATAERR when there is no such resolved turn; another exit code.
+ */
+static int replay_turn(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+		       int number, struct db_turn *t, struct engine_turn *out, struct draw_log *log,
+		       char *err, size_t errlen)
+{
+	const struct ruleset *rs = game_of(c);
+	struct draw_seeded seeded;
+	struct draw_source src;
+	struct db_order *orders = NULL;
+	struct db_ship *seats = NULL;
+	struct db_draw *draws = NULL;
+	json_t *before = NULL, *plan = NULL, *stored = NULL, *seat_list = NULL;
+	json_error_t jerr;
+	size_t norders = 0, nseats = 0, ndraws = 0, i;
+	int rc;
+
+	rc = db_turn_get(db, c->id, number, t, err, errlen);
+	if (rc == DB_NOT_FOUND || (!rc && (!t->resolved_at[0] || !t->state_after))) {
+		snprintf(err, errlen, "campaign '%s' has no resolved turn %d", c->name, number);
+		return EXIT_DATAERR;
+	}
+	if (rc)
+		return judge_db_exit(rc);
+	rc = EXIT_FAIL;
+	if (turn_draws(db, c, t, &seeded, err, errlen))
+		goto out;
+	src = draw_seeded_source(&seeded, log);
+	if (number == 0) {
+		if ((rc = db_ship_list(db, c->id, &seats, &nseats, err, errlen))) {
+			rc = judge_db_exit(rc);
+			goto out;
+		}
+		rc = EXIT_FAIL;
+		seat_list = seats_json(seats, nseats);
+		if (!seat_list || engine_setup(rs, s->game, NULL, seat_list, &src, out, err, errlen))
+			goto out;
+	} else {
+		before = json_loads(t->state_before, 0, &jerr);
+		if ((rc = db_order_list(db, t->id, 1, &orders, &norders, err, errlen))) {
+			rc = judge_db_exit(rc);
+			goto out;
+		}
+		rc = EXIT_FAIL;
+		if (!before || !(plan = orders_of(orders, norders, err, errlen)) ||
+		    engine_resolve(rs, before, plan, &src, out, err, errlen))
+			goto out;
+	}
+	rc = 1;
+	stored = json_loads(t->state_after, 0, &jerr);
+	if (!json_equal(stored, out->state)) {
+		snprintf(err, errlen, "campaign '%s', turn %d: replaying the stored inputs does not give "
+			 "the stored result (was the database edited, or the judge changed?)", c->name,
+			 number);
+		goto out;
+	}
+	if (db_draw_list(db, t->id, &draws, &ndraws, err, errlen))
+		goto out;
+	for (i = 0; i < ndraws || i < log->n; i++) {
+		if (i >= ndraws || i >= log->n || strcmp(draws[i].line, log->e[i].line) ||
+		    strcmp(draws[i].stream, log->e[i].stream)) {
+			snprintf(err, errlen, "campaign '%s', turn %d: draw %zu: stored '%s', replayed '%s'",
+				 c->name, number, i + 1, i < ndraws ? draws[i].line : "(none)",
+				 i < log->n ? log->e[i].line : "(none)");
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	sodium_memzero(&seeded, sizeof(seeded));
+	db_draw_list_release(draws, ndraws);
+	db_order_list_release(orders, norders);
+	free(seats);
+	json_decref(seat_list);
+	json_decref(before);
+	json_decref(plan);
+	json_decref(stored);
+	return rc;
+}
+
+int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct judge_settings *s,
+		const char *seat_name, long turn, int json)
+{
+	const struct ruleset *rs = game_of(c);
+	struct db_turn t, next;
+	struct db_ship seat;
+	struct engine_turn out;
+	struct draw_log log;
+	struct report_ctx r;
+	struct strbuf text = STRBUF_INIT;
+	json_t *m = NULL;
+	char err[1024], *own = NULL;
+	int rc, ret = EXIT_FAIL;
+	const char *dir = s->templates[0] ? s->templates : NULL;
+
+	memset(&t, 0, sizeof(t));
+	memset(&next, 0, sizeof(next));
+	engine_turn_init(&out);
+	draw_log_init(&log);
+	if (turn < 0)
+		turn = !strcmp(c->status, "finished") ? c->turn : c->turn - 1;
+	if (seat_name) {
+		rc = db_ship_get(ctx->db, c->id, seat_name, &seat, err, sizeof(err));
+		if (rc) {
+			cmd_error(rc == DB_NOT_FOUND ? "campaign '%s' has no %s named '%s'" : "%s%s%s",
+				  rc == DB_NOT_FOUND ? c->name : err, rc == DB_NOT_FOUND ? rs->seat_word : "",
+				  rc == DB_NOT_FOUND ? seat_name : "");
+			return rc == DB_NOT_FOUND ? EXIT_DATAERR : judge_db_exit(rc);
+		}
+	}
+	rc = replay_turn(ctx->db, c, s, (int)turn, &t, &out, &log, err, sizeof(err));
+	if (rc) {
+		cmd_error("%s", err);
+		ret = rc == 1 ? EXIT_FAIL : rc;
+		goto out;
+	}
+	memset(&r, 0, sizeof(r));
+	r.db = ctx->db;
+	r.c = c;
+	r.s = s;
+	r.rs = rs;
+	r.turn = (int)turn;
+	r.turn_id = t.id;
+	r.t = &out;
+	if (!db_turn_get(ctx->db, c->id, (int)turn + 1, &next, err, sizeof(err)))
+		time_parse_iso(next.deadline, &r.deadline);
+	m = seat_model(&r, seat_name ? &seat : NULL, engine_is_over(rs, out.state), err, sizeof(err));
+	if (!m) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	if (json) {
+		ret = cmd_print_json(m, JSON_PRESERVE_ORDER);
+		m = NULL;
+		goto out;
+	}
+	own = templates_find_file(rs->name, "report", "mustache", dir);
+	if ((own ? templates_render_file(own, NULL, m, &text, err, sizeof(err))
+		 : templates_render("play-report", dir, m, &text, err, sizeof(err))) < 0) {
+		cmd_error("%s", err);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	fputs(strbuf_str(&text), stdout);
+	ret = EXIT_OK;
+out:
+	free(own);
+	json_decref(m);
+	strbuf_release(&text);
+	engine_turn_release(&out);
+	draw_log_release(&log);
+	db_turn_release(&t);
+	db_turn_release(&next);
+	return ret;
+}
+
+int play_verify(struct cmd_ctx *ctx, const struct db_campaign *c, const struct judge_settings *s,
+		int only)
+{
+	int n, ret = EXIT_OK, last = !strcmp(c->status, "finished") ? c->turn : c->turn - 1;
+
+	for (n = only >= 0 ? only : 0; n <= (only >= 0 ? only : last); n++) {
+		struct db_turn t;
+		struct engine_turn out;
+		struct draw_log log;
+		char err[1024];
+		int rc;
+
+		memset(&t, 0, sizeof(t));
+		engine_turn_init(&out);
+		draw_log_init(&log);
+		rc = replay_turn(ctx->db, c, s, n, &t, &out, &log, err, sizeof(err));
+		if (rc == 0)
+			printf("%s, turn %d: verified: %zu draw%s replayed from seed %s%s\n", c->name, n,
+			       log.n, log.n == 1 ? "" : "s", t.seed, n == 0 ? " and the sealed root" : "");
+		else if (rc == 1)
+			printf("%s, turn %d: DIFFERS: %s\n", c->name, n, err);
+		else
+			cmd_error("%s", err);
+		if (rc && (ret == EXIT_OK || rc != 1))
+			ret = rc == 1 ? EXIT_FAIL : rc;
+		engine_turn_release(&out);
+		draw_log_release(&log);
+		db_turn_release(&t);
+	}
+	return ret;
+}

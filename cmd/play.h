@@ -1,0 +1,59 @@
+/*
+ * play: the judge's campaign verbs for any game behind core/ruleset.h
+ * (every game but Hovercrafts, whose campaign code predates the seam and
+ * moves onto this driver next). The game's state, orders and events are
+ * the ruleset's JSON; the judge stores them (turns, orders with their
+ * reading, events with who may see them, the draws log, the sealed root),
+ * queues each seat the report of what it may see, and replays.
+ *
+ * Draws: the open stream of a turn is its seed (sealed before orders are
+ * due, revealed with the turn, as for Hovercrafts); the sealed stream
+ * comes from the campaign's root, committed when the game starts and
+ * revealed when it ends.
+ *
+ * Ownership: nothing is kept between calls; results are the caller's.
+ */
+#ifndef MX_PLAY_H
+#define MX_PLAY_H
+
+#include <time.h>
+
+#include "cmd.h"
+#include "submit.h"
+
+/* 1 when the campaign's game goes through this driver. */
+int play_is_generic(const char *ruleset);
+
+/* `campaign start` of such a campaign: setup, first reports. An exit code. */
+int play_start(struct cmd_ctx *ctx, const char *name, time_t now);
+
+/*
+ * Resolves the open turn of campaign name if it is due (the deadline
+ * passed; or early processing, or a solo game, and every seat due has
+ * orders). With dry, stops before claiming: *due says whether it would.
+ * 0 with *resolved set, or an exit code after printing the error.
+ */
+int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int *due,
+		     int *resolved);
+
+/* submit_orders() for such a campaign (cmd/submit.h): the same contract. */
+int play_submit(struct db *db, const char *text, const char *name,
+		const struct submit_auth *auth, time_t now, int store, struct submit_result *res);
+
+/*
+ * `report` of such a campaign: turn (-1: the last resolved) as seat saw it
+ * (NULL: the public), replayed from the stored inputs. An exit code.
+ */
+struct db_campaign;
+struct judge_settings;
+int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct judge_settings *s,
+		const char *seat, long turn, int json);
+/*
+ * `verify` of such a campaign: every resolved turn (only >= 0: that one)
+ * replayed from its stored inputs, seed and sealed root; the state and
+ * every draw compared. EXIT_OK, EXIT_FAIL when one differs, or another.
+ */
+int play_verify(struct cmd_ctx *ctx, const struct db_campaign *c, const struct judge_settings *s,
+		int only);
+
+#endif

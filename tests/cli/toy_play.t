@@ -1,0 +1,94 @@
+# A whole game of another ruleset through the judge (cmd/play.h): the
+# test-only toy (tests/toy_ruleset.h: hidden hands dealt by a sealed
+# shuffle, a d10 each turn), built into $MXJUDGE_TOY with one registration
+# line. Seats join, the start commits the sealed root, orders come by
+# file and by mail (CODE), process resolves, each seat's report shows its
+# own hand only, the root is revealed at the end, verify replays it all.
+[ -n "${MXJUDGE_TOY:-}" ] || { echo "MXJUDGE_TOY is not set (make check builds it)"; exit 1; }
+MXJUDGE=$MXJUDGE_TOY
+export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$ROOT/templates"
+db="--db ./t.db"
+q() { sqlite3 t.db "$1"; }
+mx $db campaign new d --game toy --seed 5 --deadline 24 >/dev/null
+pn=$(mx $db campaign join d --captain Ann --email ann@example.org --ship north1 --team North 2>/dev/null)
+ps=$(mx $db campaign join d --captain Bob --email bob@example.org --ship south2 --team south 2>/dev/null)
+expect_exit 2 $db campaign join d --captain Cy --email cy@example.org --ship west --team east
+contains err "--team: expected north or south, got 'east'"
+expect_exit 65 $db campaign join d --captain Cy --email cy@example.org --ship west --team north
+contains err "campaign 'd' is full: toy takes at most 2 seats"
+[ "$(q "select team from ships where name = 'north1'")" = north ]
+
+# The start deals from the sealed stream and commits to its root.
+expect_exit 0 $db campaign start d --now 2025-03-01T12:00Z
+contains out "campaign d started (toy); orders for turn 1 are due by 2025-03-02 12:00 UTC"
+root=$(q "select root from sealed_roots")
+commit=$(sed -n 's/^sealed draws come from a root committed as //p' out)
+[ "$(printf 'mxjudge:d:root:%s' "$root" | sha256sum | cut -d' ' -f1)" = "$commit" ]
+[ "$(q "select stream || ' ' || substr(line, 1, 12) from draws")" = "sealed shuffle deck" ]
+# Each seat is told its own hand, never the other's, nor the deck.
+north_hand=$(q "select json_extract(state_after, '\$.private.north1.hand') from turns where number = 0")
+south_hand=$(q "select json_extract(state_after, '\$.private.south2.hand') from turns where number = 0")
+expect_exit 0 $db campaign outbox d --full
+mv out setup.txt
+[ "$(grep -c '"hand": \[' setup.txt)" -eq 2 ]
+awk '/^To: ann/,/^To: bob/' setup.txt >ann.txt
+contains ann.txt '"north1": {'
+lacks ann.txt '"south2": {'
+lacks ann.txt '"deck"'
+contains ann.txt "The sealed draws come from a root sealed as"
+contains ann.txt "$commit"
+lacks setup.txt "$root"
+expect_exit 0 $db report d --json
+python3 - <<'PY'
+import json
+m = json.load(open("out"))
+assert m["seat"] == "the public" and "hand" not in m["view"], m["view"]
+PY
+
+# Orders: by file with the password; by mail with the report's CODE; the
+# game's own reading refuses a card not in the hand, naming the line.
+card=$(printf '%s' "$north_hand" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0])')
+printf 'GAME d\nSEAT north1\nPASSWORD %s\nTURN 1\nPLAY C99\nEND\n' "$pn" >bad.txt
+expect_exit 65 $db orders submit bad.txt --now 2025-03-01T13:00Z
+contains err "bad.txt:5: expected 'PLAY CARD' with a card of north1's hand"
+printf 'GAME d\nSEAT north1\nPASSWORD %s\nTURN 1\nPLAY %s\nEND\n' "$pn" "$card" >o.txt
+expect_exit 0 $db orders submit o.txt --now 2025-03-01T13:00Z
+contains out "Orders received for north1 in d, turn 1"
+[ "$(q "select reading from orders")" = "{\"north1\":\"$card\"}" ]
+printf 'GAME d\nSEAT south2\nPASSWORD %s\nPLAY C1\n' "$pn" >wrong.txt
+expect_exit 65 $db orders submit wrong.txt --now 2025-03-01T13:00Z
+contains err "wrong password for south2"
+code=$(awk '/^To: bob/,0' setup.txt | sed -n 's/^CODE //p' | head -1)
+scard=$(printf '%s' "$south_hand" | python3 -c 'import json,sys; print(json.load(sys.stdin)[1])')
+printf 'From: bob@example.org\nTo: judge@example.org\nSubject: Re: d\nMessage-ID: <b1@example.org>\n\nGAME d\nSEAT south2\nCODE %s\nPLAY %s\nEND\n' "$code" "$scard" >mail.txt
+expect_exit 0 $db receive --now 2025-03-01T14:00Z <mail.txt
+[ "$(q "select count(*) from orders where current = 1")" -eq 2 ]
+# The same mail again seals nothing twice.
+expect_exit 0 $db receive --now 2025-03-01T14:05Z <mail.txt
+[ "$(q "select count(*) from orders")" -eq 2 ]
+
+# Turns resolve at the deadline; a silent seat plays its lowest card.
+expect_exit 0 $db process --now 2025-03-02T13:00Z
+contains out "d: turn 1 resolved; turn 2 due by 2025-03-03 12:00 UTC"
+[ "$(q "select count(*) from draws d join turns t on t.id = d.turn_id where t.number = 1 and stream = 'open'")" -eq 2 ]
+# A draw event only its drawer may see is stored as such.
+[ "$(q "select count(*) from events e join turns t on t.id = e.turn_id where t.number = 1 and visible_to = '[\"north1\"]'")" -eq 1 ]
+expect_exit 0 $db report d --ship north1
+contains out "north1 plays $card and rolls"
+lacks out '"south2": {'
+expect_exit 0 $db process --now 2025-03-03T13:00Z
+expect_exit 0 $db process --now 2025-03-04T13:00Z
+contains out "d: turn 3 resolved; the game is over: "
+[ "$(q "select status from campaigns")" = finished ]
+# Over: the root is published, every turn replays from its seed and the root.
+[ -n "$(q "select revealed_at from sealed_roots")" ]
+expect_exit 0 $db report d --ship south2
+contains out "THE GAME IS OVER"
+contains out "$root"
+expect_exit 0 $db replay d
+[ "$(grep -c ': verified: ' out)" -eq 4 ]
+contains out "d, turn 0: verified: 1 draw replayed from seed"
+# A draw changed in the database is found.
+q "update draws set line = 'd10 north1 1' where seq = 1 and turn_id = (select id from turns where number = 2)"
+expect_exit 1 $db verify d --turn 2
+contains out "d, turn 2: DIFFERS: campaign 'd', turn 2: draw 1: stored 'd10 north1 1', replayed 'd10 north1"
