@@ -132,7 +132,7 @@ static int parse_density(const char *s, int *out)
  * defaults added, checked by the game; kept under "game". An exit code.
  */
 static int game_settings(const struct ruleset *game, const char *const *sets, int nsets,
-			 int board_opts, struct judge_settings *s)
+			 const json_t *data, int board_opts, struct judge_settings *s)
 {
 	json_t *given = json_object();
 	char err[512];
@@ -159,10 +159,11 @@ static int game_settings(const struct ruleset *game, const char *const *sets, in
 		}
 		json_object_set_new(given, key, v);
 	}
-	s->game = engine_settings(game, given, NULL, err, sizeof(err));
+	s->game = engine_settings(game, given, data, err, sizeof(err));
 	json_decref(given);
 	if (!s->game) {
-		cmd_error("--set %s", err);
+		/* A data pack's own message names its file and line already. */
+		cmd_error("%s%s", data ? "" : "--set ", err);
 		return EXIT_DATAERR;
 	}
 	snprintf(s->ruleset, sizeof(s->ruleset), "%s", game->name);
@@ -186,8 +187,12 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "now", required_argument, NULL, 'n' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "set", required_argument, NULL, 'X' },
+		{ "data", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 }
 	};
+	const char *packs[16];		/* --data KIND=FILE */
+	int npacks = 0;
+	json_t *data = NULL;
 	const char *sets[32];		/* --set KEY=VALUE, read once the game is known */
 	int nsets = 0;
 	struct judge_settings s;
@@ -278,6 +283,13 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 			}
 			sets[nsets++] = optarg;
 			break;
+		case 'D':
+			if (npacks == 16) {
+				cmd_error("--data: at most 16 data packs");
+				return EXIT_USAGE;
+			}
+			packs[npacks++] = optarg;
+			break;
 		case 'S':
 			if (!scenario_name_ok(optarg) || nscen >= CAMPAIGN_MAX_SCENARIOS) {
 				cmd_error("--scenario '%s': expected a scenario name (see 'mxjudge scenario "
@@ -317,11 +329,28 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("%s", err);
 		return EXIT_DATAERR;
 	}
+	if (npacks && !(data = json_object())) {
+		cmd_error("out of memory");
+		return EXIT_FAIL;
+	}
+	for (opt = 0; opt < npacks; opt++) {
+		json_t *one = play_read_pack(game, packs[opt], err, sizeof(err));
+
+		if (!one) {
+			cmd_error("%s", err);
+			json_decref(data);
+			return EXIT_DATAERR;
+		}
+		json_object_update(data, one);
+		json_decref(one);
+	}
 	if (game != &hovercrafts_ruleset || nsets) {
-		ret = game_settings(game, sets, nsets,
+		ret = game_settings(game, sets, nsets, data,
 				    map_path || random_opts || nscen || battles || rules_path, &s);
-		if (ret)
+		if (ret) {
+			json_decref(data);
 			return ret;
+		}
 		ret = EXIT_FAIL;
 	}
 	if (game == &hovercrafts_ruleset) {
@@ -404,7 +433,15 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 			goto out;
 		}
 	}
-	rc = db_campaign_create(ctx->db, &c, err, sizeof(err));
+	/* The campaign and its data packs together, or nothing. */
+	rc = db_begin(ctx->db, err, sizeof(err));
+	if (!rc)
+		rc = db_campaign_create(ctx->db, &c, err, sizeof(err));
+	if (!rc && data)
+		rc = play_store_packs(ctx->db, c.id, data, now, err, sizeof(err));
+	if (!rc)
+		rc = db_commit(ctx->db, err, sizeof(err));
+	db_rollback(ctx->db);
 	if (rc == DB_EXISTS) {
 		cmd_error("a campaign named '%s' already exists", name);
 		ret = EXIT_DATAERR;
@@ -424,6 +461,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		       s.deadline_hours, s.timezone, s.early ? ", early processing" : "");
 	ret = EXIT_OK;
 out:
+	json_decref(data);
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	return ret;
@@ -1115,7 +1153,7 @@ out:
 }
 
 const struct cmd campaign_cmds[] = {
-	{ "new", "NAME [--game GAME] [--set KEY=VALUE ...] [--width W --height H --density P | --map FILE|NAME] [--seed N] "
+	{ "new", "NAME [--game GAME] [--set KEY=VALUE ...] [--data KIND=FILE ...] [--width W --height H --density P | --map FILE|NAME] [--seed N] "
 		 "[--scenario NAME ...] [--battles N] [--rules FILE] "
 		 "[--deadline HOURS] [--timezone ZONE] [--early] [--now TIME]",
 	  campaign_new, NEED_DB, "create a campaign and its board", NULL },

@@ -291,6 +291,93 @@ static json_t *seats_json(const struct db_ship *seats, size_t n)
 	return out;
 }
 
+/* ---------- data packs ---------- */
+
+json_t *play_read_pack(const struct ruleset *rs, const char *arg, char *err, size_t errlen)
+{
+	const struct ruleset_data_kind *k;
+	const char *eq = strchr(arg, '='), *base;
+	char kind[DB_NAME_MAX], digest[65], inner[512], *text;
+	size_t len, n = eq ? (size_t)(eq - arg) : 0;
+	json_t *out;
+
+	if (!eq || !n || n >= sizeof(kind)) {
+		snprintf(err, errlen, "--data: expected KIND=FILE, got '%s'", arg);
+		return NULL;
+	}
+	memcpy(kind, arg, n);
+	kind[n] = '\0';
+	for (k = rs->data_kinds; k && k->name && strcmp(k->name, kind); k++)
+		;
+	if (!k || !k->name) {
+		snprintf(err, errlen, "--data: %s takes no data of kind '%s'%s", rs->name, kind,
+			 rs->data_kinds && rs->data_kinds->name ? " ('mxjudge games' lists its kinds)" : "");
+		return NULL;
+	}
+	text = cmd_read_file(eq + 1, &len, inner, sizeof(inner));
+	if (!text) {
+		snprintf(err, errlen, "--data %s: %s", kind, inner);
+		return NULL;
+	}
+	if (strlen(text) != len) {
+		snprintf(err, errlen, "%s: expected a text file (it holds a NUL byte)", eq + 1);
+		free(text);
+		return NULL;
+	}
+	judge_digest(text, digest);
+	base = strrchr(eq + 1, '/') ? strrchr(eq + 1, '/') + 1 : eq + 1;
+	/* The path goes with it for the game's "FILE:LINE: ..." messages at creation. */
+	out = json_pack("{s:{s:s,s:s,s:s,s:s}}", kind, "name", base, "path", eq + 1, "digest", digest,
+			"text", text);
+	free(text);
+	if (!out)
+		snprintf(err, errlen, "out of memory");
+	return out;
+}
+
+int play_store_packs(struct db *db, long long campaign_id, const json_t *data, time_t now,
+		     char *err, size_t errlen)
+{
+	const char *kind;
+	json_t *p;
+	int rc = 0;
+
+	json_object_foreach((json_t *)data, kind, p) {
+		struct db_pack pack;
+
+		memset(&pack, 0, sizeof(pack));
+		snprintf(pack.kind, sizeof(pack.kind), "%s", kind);
+		snprintf(pack.name, sizeof(pack.name), "%s", json_string_value(json_object_get(p, "name")));
+		snprintf(pack.digest, sizeof(pack.digest), "%s",
+			 json_string_value(json_object_get(p, "digest")));
+		pack.body = (char *)json_string_value(json_object_get(p, "text"));
+		time_format_utc(now, pack.added_at, sizeof(pack.added_at));
+		if ((rc = db_pack_add(db, campaign_id, &pack, err, errlen)))
+			break;
+	}
+	return rc;
+}
+
+/* The packs of a campaign as the ruleset takes them: {KIND: {"name","digest","text"}}. */
+static json_t *packs_of(struct db *db, long long campaign_id, char *err, size_t errlen)
+{
+	struct db_pack *packs = NULL;
+	json_t *out;
+	size_t n = 0, i;
+
+	if (db_pack_list(db, campaign_id, &packs, &n, err, errlen))
+		return NULL;
+	out = json_object();
+	for (i = 0; out && i < n; i++)
+		json_object_set_new(out, packs[i].kind, json_pack("{s:s,s:s,s:s}", "name", packs[i].name,
+								  "digest", packs[i].digest, "text",
+								  packs[i].body));
+	db_pack_list_release(packs, n);
+	if (!out)
+		snprintf(err, errlen, "out of memory");
+	return out;
+}
+
 static const struct ruleset *game_of(const struct db_campaign *c)
 {
 	return ruleset_find(c->ruleset);
@@ -312,7 +399,7 @@ int play_start(struct cmd_ctx *ctx, const char *name, time_t now)
 	struct report_ctx r;
 	unsigned char raw[DRAW_ROOT_LEN];
 	const struct ruleset *rs;
-	json_t *seat_list = NULL;
+	json_t *seat_list = NULL, *data = NULL;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *ready = NULL;
 	size_t n = 0;
 	int rc = 0, ret;
@@ -347,7 +434,9 @@ int play_start(struct cmd_ctx *ctx, const char *name, time_t now)
 	draw_seeded_init(&seeded, judge_turn_seed(s.seed, 0), raw, 0);
 	sodium_memzero(raw, sizeof(raw));
 	src = draw_seeded_source(&seeded, &log);
-	if (engine_setup(rs, s.game, NULL, seat_list, &src, &t, err, sizeof(err))) {
+	if (!(data = packs_of(ctx->db, c.id, err, sizeof(err))))
+		goto dberr;
+	if (engine_setup(rs, s.game, data, seat_list, &src, &t, err, sizeof(err))) {
 		cmd_error("campaign '%s' cannot start: %s", c.name, err);
 		goto out;
 	}
@@ -412,6 +501,7 @@ out:
 	free(ready);
 	free(seats);
 	json_decref(seat_list);
+	json_decref(data);
 	engine_turn_release(&t);
 	draw_log_release(&log);
 	db_campaign_release(&c);
@@ -993,7 +1083,7 @@ static int replay_turn(struct db *db, const struct db_campaign *c, const struct 
 	struct db_order *orders = NULL;
 	struct db_ship *seats = NULL;
 	struct db_draw *draws = NULL;
-	json_t *before = NULL, *plan = NULL, *stored = NULL, *seat_list = NULL;
+	json_t *before = NULL, *plan = NULL, *stored = NULL, *seat_list = NULL, *data = NULL;
 	json_error_t jerr;
 	size_t norders = 0, nseats = 0, ndraws = 0, i;
 	int rc;
@@ -1016,7 +1106,8 @@ static int replay_turn(struct db *db, const struct db_campaign *c, const struct 
 		}
 		rc = EXIT_FAIL;
 		seat_list = seats_json(seats, nseats);
-		if (!seat_list || engine_setup(rs, s->game, NULL, seat_list, &src, out, err, errlen))
+		data = packs_of(db, c->id, err, errlen);
+		if (!seat_list || !data || engine_setup(rs, s->game, data, seat_list, &src, out, err, errlen))
 			goto out;
 	} else {
 		before = json_loads(t->state_before, 0, &jerr);
@@ -1055,6 +1146,7 @@ out:
 	db_order_list_release(orders, norders);
 	free(seats);
 	json_decref(seat_list);
+	json_decref(data);
 	json_decref(before);
 	json_decref(plan);
 	json_decref(stored);

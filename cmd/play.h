@@ -16,6 +16,7 @@
 #ifndef MX_PLAY_H
 #define MX_PLAY_H
 
+#include <jansson.h>
 #include <time.h>
 
 #include "cmd.h"
@@ -39,6 +40,17 @@ int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry,
 /* submit_orders() for such a campaign (cmd/submit.h): the same contract. */
 int play_submit(struct db *db, const char *text, const char *name,
 		const struct submit_auth *auth, time_t now, int store, struct submit_result *res);
+
+/*
+ * `--data KIND=FILE`: the file read whole as the game's data of that kind
+ * (declared by the ruleset), {KIND: {"name","path","digest","text"}}; NULL
+ * with err. Stored with the campaign by play_store_packs() in the
+ * caller's transaction, so a replay never depends on the file.
+ */
+struct ruleset;
+json_t *play_read_pack(const struct ruleset *rs, const char *arg, char *err, size_t errlen);
+int play_store_packs(struct db *db, long long campaign_id, const json_t *data, time_t now,
+		     char *err, size_t errlen);
 
 /*
  * `report` of such a campaign: turn (-1: the last resolved) as seat saw it

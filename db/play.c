@@ -120,3 +120,64 @@ int db_root_reveal(struct db *db, long long campaign_id, const char *when, char 
 	db_bind_text(st, 2, when);
 	return db_run(db, st, "revealing the sealed root", err, errlen);
 }
+
+int db_pack_add(struct db *db, long long campaign_id, const struct db_pack *p, char *err,
+		size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "INSERT INTO data_packs (campaign_id, kind, name, digest, body, "
+			 "added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	db_bind_text(st, 2, p->kind);
+	db_bind_text(st, 3, p->name);
+	db_bind_text(st, 4, p->digest);
+	db_bind_text(st, 5, p->body);
+	db_bind_text(st, 6, p->added_at);
+	return db_run(db, st, "storing a data pack", err, errlen);
+}
+
+static int pack_row(sqlite3_stmt *st, void *rec)
+{
+	struct db_pack *p = rec;
+	const unsigned char *body = sqlite3_column_text(st, 3);
+
+	db_col_copy(st, 0, p->kind, sizeof(p->kind));
+	db_col_copy(st, 1, p->name, sizeof(p->name));
+	db_col_copy(st, 2, p->digest, sizeof(p->digest));
+	db_col_copy(st, 4, p->added_at, sizeof(p->added_at));
+	p->body = strdup(body ? (const char *)body : "");
+	return p->body ? 0 : -1;
+}
+
+static void pack_list_free(void *list, size_t n)
+{
+	db_pack_list_release(list, n);
+}
+
+int db_pack_list(struct db *db, long long campaign_id, struct db_pack **out, size_t *n,
+		 char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT kind, name, digest, body, added_at FROM data_packs "
+			 "WHERE campaign_id = ?1 ORDER BY kind", err, errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	return db_collect(db, st, (void **)out, n, sizeof(**out), pack_row, pack_list_free,
+			  "listing data packs", err, errlen);
+}
+
+void db_pack_list_release(struct db_pack *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; list && i < n; i++)
+		free(list[i].body);
+	free(list);
+}

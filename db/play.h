@@ -40,4 +40,20 @@ int db_root_get(struct db *db, long long campaign_id, struct db_root *r, char *e
 int db_root_reveal(struct db *db, long long campaign_id, const char *when, char *err,
 		   size_t errlen);
 
+/* A data pack a campaign carries (a deck, a scenario): kept whole, with its digest. */
+struct db_pack {
+	char kind[DB_NAME_MAX];
+	char name[256];			/* the file's name, for people */
+	char digest[DB_DIGEST_MAX];	/* SHA-256 of body, hex */
+	char *body;
+	char added_at[DB_TIME_MAX];
+};
+/* DB_EXISTS when the campaign has a pack of that kind. */
+int db_pack_add(struct db *db, long long campaign_id, const struct db_pack *p, char *err,
+		size_t errlen);
+/* By kind. */
+int db_pack_list(struct db *db, long long campaign_id, struct db_pack **out, size_t *n,
+		 char *err, size_t errlen);
+void db_pack_list_release(struct db_pack *list, size_t n);
+
 #endif

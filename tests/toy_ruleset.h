@@ -60,26 +60,74 @@ static void toy_draw(json_t *state, const char *seat, json_t *events)
 	json_decref(card);
 }
 
+/*
+ * A deck pack (--data deck=FILE): one card a line, C1 to C20, at least
+ * six. Fills names (n of them); 0, or -1 with "PATH:LINE: ..." in err.
+ */
+static int toy_deck(const json_t *data, char names[][4], size_t *n, char *err, size_t errlen)
+{
+	const json_t *pack = json_object_get(data, "deck");
+	const char *p = json_string_value(json_object_get(pack, "text"));
+	const char *path = json_string_value(json_object_get(pack, "path"));
+	int line = 0;
+
+	*n = 0;
+	if (!p) {
+		for (; *n < 10; (*n)++)
+			snprintf(names[*n], 4, "C%zu", *n + 1);
+		return 0;
+	}
+	while (*p) {
+		int v = 0, used = 0;
+
+		line++;
+		if (*p != '\n' && (sscanf(p, "C%d%n", &v, &used) != 1 || v < 1 || v > 20 ||
+				   (p[used] && p[used] != '\n') || *n == 20)) {
+			errbuf_set(err, errlen, "%s:%d: expected a card C1 to C20 (at most 20)",
+				   path ? path : "deck", line);
+			return -1;
+		}
+		if (*p != '\n')
+			snprintf(names[(*n)++], 4, "C%d", v);
+		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p);
+	}
+	if (*n < 6) {
+		errbuf_set(err, errlen, "%s: expected at least 6 cards, got %zu", path ? path : "deck", *n);
+		return -1;
+	}
+	return 0;
+}
+
+static int toy_check_settings(const json_t *settings, const json_t *data, char *err,
+			      size_t errlen)
+{
+	char names[20][4];
+	size_t n;
+
+	(void)settings;
+	return toy_deck(data, names, &n, err, errlen);
+}
+
 static json_t *toy_setup(const json_t *settings, const json_t *data, const json_t *seats,
 			 struct draw_source *draws, char *err, size_t errlen)
 {
-	const char *ids[10];
-	char names[10][4];
-	size_t perm[10], i, k;
-	json_t *state, *deck, *events = json_array(), *seat;
+	const char *ids[20];
+	char names[20][4];
+	size_t perm[20], i, k, n;
+	json_t *state, *deck, *events, *seat;
 
 	(void)settings;
-	(void)data;
-	for (i = 0; i < 10; i++) {
-		snprintf(names[i], sizeof(names[i]), "C%zu", i + 1);
+	if (toy_deck(data, names, &n, err, errlen) < 0)
+		return NULL;
+	events = json_array();
+	for (i = 0; i < n; i++)
 		ids[i] = names[i];
-	}
-	if (draw_shuffle(draws, "sealed", "shuffle deck", ids, 10, perm, err, errlen) < 0) {
+	if (draw_shuffle(draws, "sealed", "shuffle deck", ids, n, perm, err, errlen) < 0) {
 		json_decref(events);
 		return NULL;
 	}
 	deck = json_array();
-	for (i = 0; i < 10; i++)
+	for (i = 0; i < n; i++)
 		json_array_append_new(deck, json_string(ids[perm[i]]));
 	state = json_pack("{s:s,s:i,s:[],s:{},s:{},s:{s:o},s:n}", "game", "toy", "turn", 1,
 			  "seats", "scores", "private", "secret", "deck", deck, "winner");
@@ -252,6 +300,11 @@ static const struct ruleset_setting toy_settings[] = {
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0 }
 };
 
+static const struct ruleset_data_kind toy_data[] = {
+	{ "deck", "the cards, one a line (C1 to C20), instead of C1..C10" },
+	{ NULL, NULL }
+};
+
 static const struct ruleset toy_ruleset = {
 	.name = "toy",
 	.title = "Toy: a two-seat hidden-hand test game",
@@ -261,7 +314,9 @@ static const struct ruleset toy_ruleset = {
 	.min_seats = 2,
 	.max_seats = 2,
 	.settings = toy_settings,
+	.data_kinds = toy_data,
 	.man_page = NULL,
+	.check_settings = toy_check_settings,
 	.setup = toy_setup,
 	.waiting_for = toy_waiting_for,
 	.read_orders = toy_read_orders,

@@ -35,3 +35,22 @@ expect_exit 65 $db campaign set h width 8
 contains err "width: the game's setting is fixed when the campaign is created"
 expect_exit 0 $db campaign set h
 contains out "width             6         (fixed when the campaign was created)"
+# Data packs: checked by the game with its file and line, kept in the
+# campaign with their digest, used at the start whatever became of the file.
+printf 'C3\nC20\nC7\nC1\nC2\nC4\nC5\n' >deck.txt
+expect_exit 0 $db campaign new t4 --game toy --data deck=deck.txt
+[ "$(sqlite3 t.db "select kind || ' ' || name || ' ' || digest from data_packs")" = "deck deck.txt $(sha256sum deck.txt | cut -d' ' -f1)" ]
+printf 'C3\nC21\n' >bad-deck.txt
+expect_exit 65 $db campaign new t5 --game toy --data deck=bad-deck.txt
+contains err "bad-deck.txt:2: expected a card C1 to C20 (at most 20)"
+[ "$(sqlite3 t.db "select count(*) from campaigns where name = 't5'")" -eq 0 ]
+expect_exit 65 $db campaign new t5 --game toy --data hand=deck.txt
+contains err "--data: toy takes no data of kind 'hand' ('mxjudge games' lists its kinds)"
+expect_exit 65 $db campaign new t5 --game toy --data deck=missing.txt
+contains err "--data deck: "
+mx $db campaign join t4 --captain Ann --email ann@example.org --ship n --team north >/dev/null 2>&1
+mx $db campaign join t4 --captain Bob --email bob@example.org --ship s --team south >/dev/null 2>&1
+rm deck.txt
+MXJUDGE_TEMPLATES="$ROOT/templates" mx $db campaign start t4 --now 2025-03-01T12:00Z >/dev/null
+sqlite3 t.db "select line from draws d join turns t on t.id = d.turn_id join campaigns c on c.id = t.campaign_id where c.name = 't4'" >shuffle.txt
+contains shuffle.txt "C20"
