@@ -26,6 +26,7 @@
 #include "core/hovercrafts/game.h"
 #include "db/mail.h"
 #include "judge.h"
+#include "play.h"
 #include "lib/strbuf.h"
 #include "mail/maildir.h"
 #include "mail/mime.h"
@@ -398,7 +399,9 @@ int mailer_remind(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t no
 	for (i = 0; i < n; i++) {
 		if (strcmp(list[i].status, "running") && strcmp(list[i].status, "paused"))
 			continue;
-		rc = remind_one(ctx, &list[i], ms->remind_hours, now, &queued);
+		rc = play_is_generic(list[i].ruleset)
+			? play_remind(ctx, &list[i], ms->remind_hours, now, &queued)
+			: remind_one(ctx, &list[i], ms->remind_hours, now, &queued);
 		if (rc && (ret == EXIT_OK || rc == EXIT_TEMPFAIL))
 			ret = rc;
 	}

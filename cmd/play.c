@@ -10,6 +10,7 @@
 #include "core/engine.h"
 #include "core/names.h"
 #include "core/ruleset.h"
+#include "db/mail.h"
 #include "db/play.h"
 #include "guard.h"
 #include "judge.h"
@@ -1258,5 +1259,244 @@ int play_verify(struct cmd_ctx *ctx, const struct db_campaign *c, const struct j
 		draw_log_release(&log);
 		db_turn_release(&t);
 	}
+	return ret;
+}
+
+/*
+ * `turn show` of such a campaign: what the public may know of a turn. The
+ * states and events as the public sees them, the open draws once the turn
+ * is resolved, the sealed ones once the game is over; orders show their
+ * digest, and their text once resolved (a game with hidden information:
+ * once it is over, as they would reveal hands).
+ */
+int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
+		   const struct judge_settings *s, int number, int json)
+{
+	const struct ruleset *rs = game_of(c);
+	struct db_turn t;
+	struct db_order *o = NULL;
+	struct db_event *ev = NULL;
+	struct db_draw *d = NULL;
+	struct db_root root;
+	size_t no = 0, nev = 0, nd = 0, i;
+	json_t *out = NULL, *list, *all_events = json_array(), *pub, *st;
+	json_error_t jerr;
+	char err[512], commit[65];
+	int rc, ret = EXIT_FAIL, over = !strcmp(c->status, "finished"), resolved;
+	int open_orders;
+
+	(void)s;
+	memset(&t, 0, sizeof(t));
+	memset(&root, 0, sizeof(root));
+	rc = db_turn_get(ctx->db, c->id, number, &t, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("campaign '%s' has no turn %d (turns 0 to %d)", c->name, number, c->turn);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (rc || (rc = db_order_list(ctx->db, t.id, 0, &o, &no, err, sizeof(err))) ||
+	    (rc = db_event_list(ctx->db, t.id, &ev, &nev, err, sizeof(err))) ||
+	    (rc = db_draw_list(ctx->db, t.id, &d, &nd, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		ret = judge_db_exit(rc);
+		goto out;
+	}
+	db_root_get(ctx->db, c->id, &root, err, sizeof(err));
+	resolved = t.resolved_at[0] != '\0';
+	open_orders = over || (resolved && !(rs->flags & RULESET_HIDDEN));
+	judge_seed_commitment(c->name, t.number, t.seed, commit);
+	out = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s?,s:s?,s:b}", "campaign", c->name, "game", rs->name,
+			"turn", t.number, "commitment", commit, "deadline", t.deadline, "resolved",
+			resolved ? t.resolved_at : NULL, "seed", resolved ? t.seed : NULL, "over", over);
+	if (!out || !all_events)
+		goto nomem;
+	st = json_loads(t.state_before, 0, &jerr);
+	json_object_set_new(out, "state_before", st ? engine_view(rs, st, NULL) : json_null());
+	json_decref(st);
+	st = t.state_after ? json_loads(t.state_after, 0, &jerr) : NULL;
+	json_object_set_new(out, "state_after", st ? engine_view(rs, st, NULL) : json_null());
+	json_decref(st);
+	for (i = 0; i < nev; i++) {
+		json_t *e = json_loads(ev[i].json, 0, &jerr);
+
+		if (e)
+			json_array_append_new(all_events, e);
+	}
+	pub = engine_events_for(all_events, NULL);
+	json_object_set_new(out, "events", pub);
+	list = json_array();
+	for (i = 0; list && i < nd && resolved; i++)
+		if (over || strncmp(d[i].stream, "sealed", 6))
+			json_array_append_new(list, json_pack("{s:s,s:s}", "stream", d[i].stream, "draw",
+							      d[i].line));
+	json_object_set_new(out, "draws", list);
+	list = json_array();
+	for (i = 0; list && i < no; i++) {
+		json_t *one = json_pack("{s:s,s:s,s:s,s:b}", "seat", o[i].ship, "received",
+					o[i].received_at, "digest", o[i].digest, "current", o[i].current);
+
+		if (one && open_orders) {
+			json_object_set_new(one, "understood", json_string(o[i].understood));
+			if (o[i].reading)
+				json_object_set_new(one, "reading", json_loads(o[i].reading, 0, &jerr));
+		}
+		json_array_append_new(list, one);
+	}
+	json_object_set_new(out, "orders", list);
+	if (root.commitment[0])
+		json_object_set_new(out, "sealed", json_pack("{s:s,s:s?}", "commitment", root.commitment,
+							     "root", root.revealed_at[0] ? root.root : NULL));
+	if (json) {
+		ret = cmd_print_json(out, JSON_PRESERVE_ORDER);
+		out = NULL;
+		goto out;
+	}
+	printf("Campaign %s (%s), turn %d%s\n", c->name, rs->name, t.number, t.number ? "" : " (setup)");
+	printf("  deadline: %s\n  resolved: %s\n", t.deadline, resolved ? t.resolved_at : "not yet");
+	printf("  seed:     %s\n  sealed:   %s\n", resolved ? t.seed : "not revealed yet", commit);
+	printf("\nOrders\n");
+	for (i = 0; i < no; i++)
+		printf("  %-14s %s  %s%s\n", o[i].ship, o[i].received_at, o[i].digest,
+		       o[i].current ? "" : "  (replaced)");
+	if (!no)
+		printf("  none\n");
+	printf("\nEvents\n");
+	json_array_foreach(pub, i, st) {
+		char *line = json_dumps(st, JSON_COMPACT | JSON_PRESERVE_ORDER);
+
+		printf("  %s\n", line ? line : "");
+		free(line);
+	}
+	if (!json_array_size(pub))
+		printf("  none\n");
+	printf("\nDraws\n");
+	list = json_object_get(out, "draws");
+	json_array_foreach(list, i, st)
+		printf("  %-7s %s\n", json_string_value(json_object_get(st, "stream")),
+		       json_string_value(json_object_get(st, "draw")));
+	if (!json_array_size(list))
+		printf("  %s\n", resolved ? "none shown (sealed ones are shown when the game is over)"
+					  : "none yet");
+	ret = EXIT_OK;
+	goto out;
+nomem:
+	cmd_error("out of memory");
+out:
+	json_decref(out);
+	json_decref(all_events);
+	sodium_memzero(&root, sizeof(root));
+	db_order_list_release(o, no);
+	db_event_list_release(ev, nev);
+	db_draw_list_release(d, nd);
+	db_turn_release(&t);
+	return ret;
+}
+
+/*
+ * Reminds the seats of such a campaign that are due and have sent nothing,
+ * once per turn each, in the last hours before the deadline
+ * (templates/play-reminder.mustache, with the game's own order form).
+ */
+int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, time_t now,
+		size_t *queued)
+{
+	const struct ruleset *rs = game_of(c);
+	struct judge_settings s;
+	struct db_turn t;
+	struct db_order *orders = NULL;
+	json_t *state = NULL, *due = NULL;
+	json_error_t jerr;
+	size_t norders = 0, i, k;
+	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX];
+	time_t deadline;
+	int rc = 0, ret = 0;
+
+	memset(&s, 0, sizeof(s));
+	memset(&t, 0, sizeof(t));
+	if (judge_settings_parse(&s, c->settings, err, sizeof(err)) ||
+	    db_turn_get(ctx->db, c->id, c->turn, &t, err, sizeof(err)) || t.resolved_at[0] ||
+	    time_parse_iso(t.deadline, &deadline))
+		goto out;
+	deadline = judge_effective_deadline(c, deadline, now);
+	if (now >= deadline || now < deadline - (time_t)hours * 3600)
+		goto out;
+	if (!(state = json_loads(t.state_before, 0, &jerr)) ||
+	    (rc = db_order_list(ctx->db, t.id, 1, &orders, &norders, err, sizeof(err))))
+		goto out;
+	due = engine_waiting_for(rs, state);
+	time_format_utc(now, now_text, sizeof(now_text));
+	time_format_zone(deadline, s.timezone, when, sizeof(when));
+	for (i = 0; i < json_array_size(due); i++) {
+		const char *name = json_string_value(json_array_get(due, i));
+		struct db_ship seat;
+		struct db_message m;
+		struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+		char code[JUDGE_CODE_LEN + 1];
+		json_t *data, *form;
+		int have = 0;
+
+		for (k = 0; k < norders && !have; k++)
+			have = !strcasecmp(orders[k].ship, name);
+		if (have || db_ship_get(ctx->db, c->id, name, &seat, err, sizeof(err)))
+			continue;
+		if ((rc = db_begin(ctx->db, err, sizeof(err))))
+			goto dberr;
+		rc = db_reminder_add(ctx->db, t.id, seat.id, now_text, err, sizeof(err));
+		if (rc == DB_EXISTS) {	/* reminded before: never twice */
+			db_rollback(ctx->db);
+			continue;
+		}
+		if (!rc)
+			rc = judge_order_code(ctx->db, c->id, seat.name, t.number, 1, code, err, sizeof(err));
+		if (rc) {
+			db_rollback(ctx->db);
+			goto dberr;
+		}
+		form = rs->order_form ? rs->order_form(state, seat.name) : NULL;
+		data = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:s,s:o}", "campaign", c->name, "game_title",
+				 rs->title, "seat_word", rs->seat_word, "seat", seat.name, "turn", t.number,
+				 "deadline", when, "code", code, "order_form", form ? form : json_string(""));
+		rc = !data || templates_render("play-reminder", s.templates[0] ? s.templates : NULL, data,
+					       &body, err, sizeof(err)) < 0;
+		json_decref(data);
+		if (rc) {
+			cmd_error("campaign '%s': %s", c->name, data ? err : "out of memory");
+			db_rollback(ctx->db);
+			strbuf_release(&body);
+			ret = EXIT_FAIL;
+			continue;
+		}
+		strbuf_addf(&subject, "%s: no orders yet for %s, turn %d", c->name, seat.name, t.number);
+		memset(&m, 0, sizeof(m));
+		m.campaign_id = c->id;
+		m.turn_id = t.id;
+		snprintf(m.kind, sizeof(m.kind), "reminder");
+		snprintf(m.key, sizeof(m.key), "reminder/%lld/%lld", t.id, seat.id);
+		snprintf(m.recipient, sizeof(m.recipient), "%s", seat.email);
+		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
+		m.subject = (char *)strbuf_str(&subject);
+		m.body = (char *)strbuf_str(&body);
+		rc = db_outbox_add(ctx->db, &m, err, sizeof(err));
+		if (rc == DB_EXISTS)
+			rc = 0;
+		if (!rc)
+			rc = db_commit(ctx->db, err, sizeof(err));
+		db_rollback(ctx->db);
+		strbuf_release(&body);
+		strbuf_release(&subject);
+		if (rc)
+			goto dberr;
+		(*queued)++;
+	}
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	json_decref(state);
+	json_decref(due);
+	db_order_list_release(orders, norders);
+	db_turn_release(&t);
+	judge_settings_release(&s);
 	return ret;
 }

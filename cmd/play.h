@@ -68,4 +68,12 @@ int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct j
 int play_verify(struct cmd_ctx *ctx, const struct db_campaign *c, const struct judge_settings *s,
 		int only);
 
+/* `turn show` of such a campaign: what the public may know of turn number. */
+int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
+		   const struct judge_settings *s, int number, int json);
+
+/* `mail remind` for such a campaign: one reminder per silent seat due, counted in *queued. */
+int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, time_t now,
+		size_t *queued);
+
 #endif

@@ -18,6 +18,7 @@
 #include "db/battles.h"
 #include "db/db.h"
 #include "judge.h"
+#include "play.h"
 #include "reporting.h"
 #include "lib/strbuf.h"
 #include "timeutil.h"
@@ -214,6 +215,10 @@ static int turn_show(struct cmd_ctx *ctx, int argc, char **argv)
 	if (number < 0)
 		number = !strcmp(c.status, "finished") || !strcmp(c.status, "open") ? c.turn
 			 : c.turn - 1;
+	if (play_is_generic(c.ruleset)) {
+		ret = play_turn_show(ctx, &c, &s, number, json);
+		goto out;
+	}
 	rc = db_turn_get(ctx->db, c.id, number, &t, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
 		cmd_error("campaign '%s' has no turn %d (turns 0 to %d)", c.name, number, c.turn);

@@ -92,3 +92,28 @@ contains out "d, turn 0: verified: 1 draw replayed from seed"
 q "update draws set line = 'd10 north1 1' where seq = 1 and turn_id = (select id from turns where number = 2)"
 expect_exit 1 $db verify d --turn 2
 contains out "d, turn 2: DIFFERS: campaign 'd', turn 2: draw 1: stored 'd10 north1 1', replayed 'd10 north1"
+
+# Reminders speak the game's words: its seat word and order form.
+mx $db campaign new r --game toy --seed 6 --deadline 24 >/dev/null
+mx $db campaign join r --captain Ann --email ann@example.org --ship n1 --team north >/dev/null 2>&1
+pr=$(mx $db campaign join r --captain Bob --email bob@example.org --ship s2 --team south 2>/dev/null)
+mx $db campaign start r --now 2025-04-01T12:00Z >/dev/null
+hand=$(q "select json_extract(state_before, '\$.private.s2.hand[0]') from turns t join campaigns c on c.id = t.campaign_id where c.name = 'r' and number = 1")
+printf 'GAME r\nSEAT s2\nPASSWORD %s\nPLAY %s\n' "$pr" "$hand" >r.txt
+mx $db orders submit r.txt --now 2025-04-01T13:00Z >/dev/null
+expect_exit 0 $db mail remind --before 12 --now 2025-04-02T06:00Z
+contains out "mail: 1 reminder queued"
+expect_exit 0 $db campaign outbox r --full
+contains out "Subject: r: no orders yet for n1, turn 1"
+contains out "SEAT n1"
+contains out "PLAY "
+lacks out "no orders yet for s2"
+# Turn show: the public part only; hands and orders' text stay hidden while the game runs.
+expect_exit 0 $db turn show r --turn 1 --json
+python3 - <<'PY'
+import json
+t = json.load(open("out"))
+assert t["state_before"]["private"] == {} and "secret" not in t["state_before"], t["state_before"]
+assert [o.get("understood") for o in t["orders"]] == [None], t["orders"]
+assert len(t["orders"][0]["digest"]) == 64 and t["seed"] is None
+PY
