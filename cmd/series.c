@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "core/hovercrafts/dice.h"
+#include "core/ruleset.h"
 #include "core/hovercrafts/map.h"
 #include "core/names.h"
 #include "core/hovercrafts/scenario.h"
@@ -1265,6 +1266,12 @@ int campaign_standings(struct cmd_ctx *ctx, int argc, char **argv)
 	if (rc) {
 		cmd_error("%s", err);
 		return judge_db_exit(rc);
+	}
+	if (ruleset_find(c.ruleset) && !(ruleset_find(c.ruleset)->flags & RULESET_SERIES)) {
+		cmd_error("campaign '%s' plays %s, a game without matches in series: it has no standings",
+			  c.name, c.ruleset);
+		db_campaign_release(&c);
+		return EXIT_DATAERR;
 	}
 	o = series_standings_json(ctx->db, &c, err, sizeof(err));
 	if (!o) {

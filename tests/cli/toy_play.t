@@ -117,3 +117,5 @@ assert t["state_before"]["private"] == {} and "secret" not in t["state_before"],
 assert [o.get("understood") for o in t["orders"]] == [None], t["orders"]
 assert len(t["orders"][0]["digest"]) == 64 and t["seed"] is None
 PY
+expect_exit 65 $db campaign standings r
+contains err "campaign 'r' plays toy, a game without matches in series: it has no standings"
