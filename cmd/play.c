@@ -884,6 +884,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 	if (envelope_read(&env, text, name, rs->seat_word, res->error, sizeof(res->error)) < 0)
 		goto out;
 	snprintf(res->campaign, sizeof(res->campaign), "%s", c.name);
+	snprintf(res->ruleset, sizeof(res->ruleset), "%s", rs->name);
 	snprintf(res->ship, sizeof(res->ship), "%s", env.seat);
 	res->campaign_id = c.id;
 	res->turn = c.turn;

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "core/ruleset.h"
 #include "core/hovercrafts/report.h"
 #include "db/mail.h"
 #include "judge.h"
@@ -341,6 +342,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	{
 		/* The error without "mail:LINE:", and the line itself, quoted. */
 		const char *why = res.error, *colon;
+		const struct ruleset *rs;
 		char quote[256];
 		size_t i;
 
@@ -362,8 +364,10 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		a.kind = "error-reply";
 		a.template = "error-reply";
 		a.subject = "Your orders were not accepted";
+		/* What orders look like, in the words of the campaign's game. */
+		rs = ruleset_find(res.ruleset[0] ? res.ruleset : "hovercrafts");
 		a.data = json_pack("{s:s,s:b,s:s}", "error", why, "has_current", res.has_current,
-				   "spellings", report_spellings());
+				   "spellings", rs && rs->order_help ? rs->order_help() : "");
 		if (a.data && res.campaign[0])
 			json_object_set_new(a.data, "campaign", json_string(res.campaign));
 		if (a.data && res.ship[0])

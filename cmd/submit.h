@@ -33,6 +33,7 @@ struct submit_result {
 	char error[512];		/* why the orders were refused: "NAME:LINE: ..." */
 	int line;			/* the line refused (of the text given), 0 if none */
 	char campaign[DB_NAME_MAX];	/* "" until known */
+	char ruleset[DB_NAME_MAX];	/* its game, "" until known */
 	long long campaign_id;		/* 0 until known */
 	char ship[DB_NAME_MAX];		/* the first ship named, "" if none */
 	int turn;			/* the open turn, 0 until known */

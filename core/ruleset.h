@@ -77,6 +77,8 @@ struct ruleset {
 	const struct ruleset_data_kind *data_kinds;	/* ends with {NULL}; may be NULL */
 	const struct ruleset_tool *tools;		/* ends with {NULL}; may be NULL */
 	const char *man_page;		/* "mxjudge-hovercrafts(7)" */
+	/* One line on what orders look like, for error replies ("PLAY CARD"). */
+	const char *(*order_help)(void);
 
 	/* ---- the hooks (NULL where marked optional) ---- */
 	/*

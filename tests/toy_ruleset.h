@@ -293,6 +293,11 @@ static json_t *toy_order_form(const json_t *state, const char *seat)
 	return json_string("PLAY \n");
 }
 
+static const char *toy_order_help(void)
+{
+	return "PLAY CARD (a card of your hand, such as PLAY C7)";
+}
+
 static const char *const toy_sides[] = { "north", "south", NULL };
 
 static const struct ruleset_setting toy_settings[] = {
@@ -315,6 +320,7 @@ static const struct ruleset toy_ruleset = {
 	.max_seats = 2,
 	.settings = toy_settings,
 	.data_kinds = toy_data,
+	.order_help = toy_order_help,
 	.man_page = NULL,
 	.check_settings = toy_check_settings,
 	.setup = toy_setup,

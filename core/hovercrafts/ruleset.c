@@ -13,6 +13,7 @@
 #include "core/hovercrafts/game.h"
 #include "core/hovercrafts/narrate.h"
 #include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/report.h"
 #include "core/hovercrafts/setup.h"
 #include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/turn.h"
@@ -442,6 +443,7 @@ const struct ruleset hovercrafts_ruleset = {
 	.data_kinds = NULL,
 	.tools = hover_tools,
 	.man_page = "mxjudge-hovercrafts(7)",
+	.order_help = report_spellings,
 	.check_settings = hover_check_settings,
 	.check_seat = hover_check_seat,
 	.setup = hover_setup,

@@ -119,3 +119,10 @@ assert len(t["orders"][0]["digest"]) == 64 and t["seed"] is None
 PY
 expect_exit 65 $db campaign standings r
 contains err "campaign 'r' plays toy, a game without matches in series: it has no standings"
+# A refused mail is answered in the game's words, not Hovercrafts'.
+printf 'From: bob@example.org\nTo: judge@example.org\nSubject: Re: r\nMessage-ID: <b9@example.org>\n\nGAME r\nSEAT s2\nPASSWORD %s\nPLAY C77\nEND\n' "$pr" >bad-mail.txt
+expect_exit 0 $db receive --now 2025-04-01T15:00Z <bad-mail.txt
+expect_exit 0 $db campaign outbox r --full
+contains out "Your orders for s2 in r were NOT accepted."
+contains out "Actions: PLAY CARD (a card of your hand, such as PLAY C7)"
+lacks out "MOVE (M"
