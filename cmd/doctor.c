@@ -194,7 +194,7 @@ static void check_templates(struct report *r, const char *campaign, const char *
 	/* The templates the judge renders by name; partials may come and go. */
 	static const char *const needed[] = { "report", "bulletin", "receipt", "reminder",
 					      "error-reply", "help", "game-over", "undo",
-					      "play-report", "play-reminder" };
+					      "play-report", "play-reminder", "play-receipt" };
 	struct tcheck t;
 	size_t i;
 	int missing = 0;

@@ -995,6 +995,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 		struct db_order o;
 		struct db_message m;
 		struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+		int receipt_failed = 0;
 
 		raw = judge_redact(text);
 		memset(&o, 0, sizeof(o));
@@ -1008,9 +1009,20 @@ int play_submit(struct db *db, const char *text, const char *name,
 		time_format_utc(now, now_text, sizeof(now_text));
 		snprintf(o.received_at, sizeof(o.received_at), "%s", now_text);
 		strbuf_addf(&subject, "%s: orders received for turn %d", c.name, t.number);
-		strbuf_addf(&body, "Orders received for %s in %s, turn %d (due by %s):\n\n%s\n"
-			    "SHA-256 of what you sent: %s\nLater orders for turn %d replace these.\n",
-			    seat.name, c.name, t.number, res->deadline, res->understood, o.digest, t.number);
+		{
+			json_t *data = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:s,s:s,s:s}", "campaign",
+						 c.name, "game_title", rs->title, "seat_word",
+						 rs->seat_word, "seat", seat.name, "turn", t.number,
+						 "deadline", res->deadline, "orders", res->understood,
+						 "digest", o.digest, "received_at", now_text);
+
+			if (!data)
+				snprintf(err, sizeof(err), "out of memory");
+			if (!data || templates_render("play-receipt", s.templates[0] ? s.templates : NULL,
+						      data, &body, err, sizeof(err)) < 0)
+				receipt_failed = 1;
+			json_decref(data);
+		}
 		memset(&m, 0, sizeof(m));
 		m.campaign_id = c.id;
 		m.turn_id = t.id;
@@ -1023,7 +1035,9 @@ int play_submit(struct db *db, const char *text, const char *name,
 		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
 		m.subject = (char *)strbuf_str(&subject);
 		m.body = (char *)strbuf_str(&body);
-		if (!raw || body.failed || subject.failed) {
+		if (receipt_failed) {
+			rc = DB_ERROR;	/* err says why */
+		} else if (!raw || body.failed || subject.failed) {
 			snprintf(err, sizeof(err), "out of memory");
 			rc = DB_ERROR;
 		} else if (!(rc = db_order_submit(db, &o, err, sizeof(err)))) {

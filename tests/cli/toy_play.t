@@ -53,7 +53,8 @@ expect_exit 65 $db orders submit bad.txt --now 2025-03-01T13:00Z
 contains err "bad.txt:5: expected 'PLAY CARD' with a card of north1's hand"
 printf 'GAME d\nSEAT north1\nPASSWORD %s\nTURN 1\nPLAY %s\nEND\n' "$pn" "$card" >o.txt
 expect_exit 0 $db orders submit o.txt --now 2025-03-01T13:00Z
-contains out "Orders received for north1 in d, turn 1"
+contains out "Orders received for north1 in d (Toy: a two-seat hidden-hand test game), turn 1."
+contains out "SEAT north1"
 [ "$(q "select reading from orders")" = "{\"north1\":\"$card\"}" ]
 printf 'GAME d\nSEAT south2\nPASSWORD %s\nPLAY C1\n' "$pn" >wrong.txt
 expect_exit 65 $db orders submit wrong.txt --now 2025-03-01T13:00Z
