@@ -76,4 +76,7 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, time_t now,
 		size_t *queued);
 
+/* `verify --published` of a finished game's turn (`turn show --json`). 0, 1 differs, 65. */
+int play_verify_published(const json_t *root, const char *name, int quiet);
+
 #endif

@@ -390,6 +390,12 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 				  jerr.line, jerr.text);
 			return EXIT_DATAERR;
 		}
+		/* Another game's turn has its game named (cmd/play.h). */
+		if (play_is_generic(json_string_value(json_object_get(root, "game")))) {
+			rc = play_verify_published(root, published, ctx->quiet);
+			json_decref(root);
+			return rc;
+		}
 		rc = verify_published(root, published, commitment, &v);
 		json_decref(root);
 		goto done;

@@ -89,6 +89,26 @@ contains out "$root"
 expect_exit 0 $db replay d
 [ "$(grep -c ': verified: ' out)" -eq 4 ]
 contains out "d, turn 0: verified: 1 draw replayed from seed"
+# Anyone can replay a finished game's turn from what it publishes: whole
+# states, the orders read, every draw, the root and its commitment.
+expect_exit 0 $db turn show d --turn 1 --json
+mv out pub.json
+python3 -c 'import json; t=json.load(open("pub.json")); assert t["state_before"]["private"] and t["sealed"]["root"]'
+expect_exit 0 verify --published pub.json
+contains out "d, turn 1: verified: 2 draws replayed from seed"
+python3 - <<'PY'
+import json
+t = json.load(open("pub.json"))
+t["draws"][1]["draw"] = "d10 south2 11"
+json.dump(t, open("bad.json", "w"))
+t = json.load(open("pub.json"))
+t["sealed"]["root"] = "0" * 64
+json.dump(t, open("badroot.json", "w"))
+PY
+expect_exit 1 verify --published bad.json
+contains out "DIFFERS: draw 2: published 'd10 south2 11'"
+expect_exit 1 verify --published badroot.json
+contains out "DIFFERS: the root does not match its commitment"
 # A draw changed in the database is found.
 q "update draws set line = 'd10 north1 1' where seq = 1 and turn_id = (select id from turns where number = 2)"
 expect_exit 1 $db verify d --turn 2
