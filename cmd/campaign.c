@@ -1173,6 +1173,8 @@ const struct cmd campaign_cmds[] = {
 	  "list the messages queued for the captains", NULL },
 	{ "next-battle", "NAME [--scenario NAME] [--flagship SHIP] [--now TIME]",
 	  campaign_next_battle, NEED_DB, "start the next battle of a campaign in series", NULL },
+	{ "reveal", "NAME", play_reveal, NEED_DB,
+	  "publish the sealed root of a game's hidden draws before it ends", NULL },
 	{ "standings", "NAME [--json]", campaign_standings, NEED_DB,
 	  "each ship's record, points and why its stats are what they are", NULL },
 	{ "adjust", "NAME --ship SHIP (--points N | --stat STAT --by N | --buy STAT) --reason TEXT",

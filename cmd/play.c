@@ -1607,3 +1607,45 @@ out:
 	draw_log_release(&log);
 	return rc;
 }
+
+/* `campaign reveal NAME`: the game master publishes the sealed root before the end. */
+int play_reveal(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	struct judge_settings s;
+	struct db_campaign c;
+	struct db_root root;
+	char err[512], now_text[DB_TIME_MAX];
+	int rc, ret;
+
+	if (argc != 2)
+		return EXIT_USAGE;
+	if ((ret = judge_begin_load(ctx->db, argv[1], &c, &s)))
+		return ret;
+	ret = EXIT_DATAERR;
+	rc = db_root_get(ctx->db, c.id, &root, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("campaign '%s' has no sealed draws%s", c.name,
+			  play_is_generic(c.ruleset) ? " yet (they begin with 'campaign start')" : "");
+		goto out;
+	}
+	if (rc)
+		goto dberr;
+	if (!root.revealed_at[0]) {
+		time_format_utc(time(NULL), now_text, sizeof(now_text));
+		if ((rc = db_root_reveal(ctx->db, c.id, now_text, err, sizeof(err))) ||
+		    (rc = db_commit(ctx->db, err, sizeof(err))))
+			goto dberr;
+	}
+	printf("%s: sealed root %s\n  committed as %s\n", c.name, root.root, root.commitment);
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(ctx->db);
+	sodium_memzero(&root, sizeof(root));
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}

@@ -147,3 +147,9 @@ expect_exit 0 $db campaign outbox r --full
 contains out "Your orders for s2 in r were NOT accepted."
 contains out "Actions: PLAY CARD (a card of your hand, such as PLAY C7)"
 lacks out "MOVE (M"
+# The game master may publish the sealed root before the end.
+rroot=$(q "select root from sealed_roots r join campaigns c on c.id = r.campaign_id where c.name = 'r'")
+[ -z "$(q "select revealed_at from sealed_roots r join campaigns c on c.id = r.campaign_id where c.name = 'r'")" ]
+expect_exit 0 $db campaign reveal r
+contains out "r: sealed root $rroot"
+[ -n "$(q "select revealed_at from sealed_roots r join campaigns c on c.id = r.campaign_id where c.name = 'r'")" ]
