@@ -275,6 +275,56 @@ static int send_run(struct cmd_ctx *ctx, int argc, char **argv)
 
 /* ---------- reminders ---------- */
 
+int mailer_queue_reminder(struct cmd_ctx *ctx, const struct db_campaign *c,
+			  const struct judge_settings *s, const struct db_turn *t,
+			  const struct db_ship *ship, const char *template, json_t *data,
+			  const char *now_text, int *queued, char *err, size_t errlen)
+{
+	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+	struct db_message m;
+	char code[JUDGE_CODE_LEN + 1];
+	int rc;
+
+	*queued = 0;
+	if ((rc = db_begin(ctx->db, err, errlen)))
+		return rc;
+	rc = db_reminder_add(ctx->db, t->id, ship->id, now_text, err, errlen);
+	if (rc == DB_EXISTS) {	/* reminded before: never twice */
+		db_rollback(ctx->db);
+		return 0;
+	}
+	if (!rc)
+		rc = judge_order_code(ctx->db, c->id, ship->name, t->number, 1, code, err, errlen);
+	if (rc)
+		goto out;
+	json_object_set_new(data, "code", json_string(code));
+	if (templates_render(template, reporting_templates_dir(s), data, &body, err, errlen) < 0) {
+		rc = MAILER_NO_TEMPLATE;
+		goto out;
+	}
+	strbuf_addf(&subject, "%s: no orders yet for %s, turn %d", c->name, ship->name, t->number);
+	memset(&m, 0, sizeof(m));
+	m.campaign_id = c->id;
+	m.turn_id = t->id;
+	snprintf(m.kind, sizeof(m.kind), "reminder");
+	snprintf(m.key, sizeof(m.key), "reminder/%lld/%lld", t->id, ship->id);
+	snprintf(m.recipient, sizeof(m.recipient), "%s", ship->email);
+	snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
+	m.subject = (char *)strbuf_str(&subject);
+	m.body = (char *)strbuf_str(&body);
+	rc = db_outbox_add(ctx->db, &m, err, errlen);
+	if (rc == DB_EXISTS)
+		rc = 0;
+	if (!rc)
+		rc = db_commit(ctx->db, err, errlen);
+	*queued = !rc;
+out:
+	db_rollback(ctx->db);
+	strbuf_release(&body);
+	strbuf_release(&subject);
+	return rc;
+}
+
 /* Reminds the captains of one campaign whose orders are missing; counts in *queued. */
 static int remind_one(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, time_t now,
 		      size_t *queued)
@@ -306,11 +356,8 @@ static int remind_one(struct cmd_ctx *ctx, const struct db_campaign *c, int hour
 	for (i = 0; i < st.nships; i++) {
 		const struct ship *sh = &st.ships[i];
 		struct db_ship ship;
-		struct db_message m;
-		struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
-		char code[JUDGE_CODE_LEN + 1];
 		json_t *data, *slots;
-		int have = 0, n;
+		int have = 0, n, one;
 
 		if (!ship_is_active(sh))
 			continue;
@@ -318,57 +365,29 @@ static int remind_one(struct cmd_ctx *ctx, const struct db_campaign *c, int hour
 			have = !mx_strcasecmp(orders[k].ship, sh->name);
 		if (have || db_ship_get(ctx->db, c->id, sh->name, &ship, err, sizeof(err)))
 			continue;
-		if ((rc = db_begin(ctx->db, err, sizeof(err))))
-			goto dberr;
-		rc = db_reminder_add(ctx->db, t.id, ship.id, now_text, err, sizeof(err));
-		if (rc == DB_EXISTS) {	/* reminded before: never twice */
-			db_rollback(ctx->db);
-			continue;
-		}
-		if (!rc)
-			rc = judge_order_code(ctx->db, c->id, sh->name, t.number, 1, code, err, sizeof(err));
-		if (rc) {
-			db_rollback(ctx->db);
-			goto dberr;
-		}
-		data = json_pack("{s:s,s:s,s:i,s:i,s:s,s:i,s:b,s:s,s:[]}", "campaign", c->name,
+		data = json_pack("{s:s,s:s,s:i,s:i,s:s,s:i,s:b,s:[]}", "campaign", c->name,
 				 "ship", sh->name, "turn", t.number, "next_turn", t.number,
 				 "deadline", when, "actions", sh->actions, "one_action",
-				 sh->actions == 1, "code", code, "slots");
+				 sh->actions == 1, "slots");
 		slots = json_object_get(data, "slots");
 		for (n = 1; data && n <= sh->actions; n++)
 			json_array_append_new(slots, json_pack("{s:i}", "n", n));
-		rc = !data || templates_render("reminder", reporting_templates_dir(&s), data, &body,
-					       err, sizeof(err)) < 0;
+		if (!data) {
+			snprintf(err, sizeof(err), "out of memory");
+			rc = DB_ERROR;
+			goto dberr;
+		}
+		rc = mailer_queue_reminder(ctx, c, &s, &t, &ship, "reminder", data, now_text, &one,
+					   err, sizeof(err));
 		json_decref(data);
-		if (rc) {
-			cmd_error("campaign '%s': %s", c->name, data ? err : "out of memory");
-			db_rollback(ctx->db);
-			strbuf_release(&body);
+		if (rc == MAILER_NO_TEMPLATE) {	/* this campaign's trouble: the others go on */
+			cmd_error("campaign '%s': %s", c->name, err);
 			ret = EXIT_FAIL;
 			continue;
 		}
-		strbuf_addf(&subject, "%s: no orders yet for %s, turn %d", c->name, sh->name, t.number);
-		memset(&m, 0, sizeof(m));
-		m.campaign_id = c->id;
-		m.turn_id = t.id;
-		snprintf(m.kind, sizeof(m.kind), "reminder");
-		snprintf(m.key, sizeof(m.key), "reminder/%lld/%lld", t.id, ship.id);
-		snprintf(m.recipient, sizeof(m.recipient), "%s", ship.email);
-		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
-		m.subject = (char *)strbuf_str(&subject);
-		m.body = (char *)strbuf_str(&body);
-		rc = db_outbox_add(ctx->db, &m, err, sizeof(err));
-		if (rc == DB_EXISTS)
-			rc = 0;
-		if (!rc)
-			rc = db_commit(ctx->db, err, sizeof(err));
-		db_rollback(ctx->db);
-		strbuf_release(&body);
-		strbuf_release(&subject);
 		if (rc)
 			goto dberr;
-		(*queued)++;
+		*queued += (size_t)one;
 	}
 	goto out;
 dberr:

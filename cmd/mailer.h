@@ -10,6 +10,7 @@
 #ifndef MX_MAILER_H
 #define MX_MAILER_H
 
+#include <jansson.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -55,6 +56,21 @@ int mailer_take(struct cmd_ctx *ctx, const char *raw, size_t len, size_t size,
 /* The steps of `tick`, each also a command of its own. verbose: say what was done. */
 int mailer_fetch(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose);
 int mailer_remind(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose);
+/*
+ * One reminder for ship's silent seat in turn t, in its own transaction:
+ * the reminder row (never twice), the next CODE added to data as "code",
+ * the template rendered, the mail queued. *queued 1 when it was. 0, a db
+ * code, or MAILER_NO_TEMPLATE when the template failed (err says why).
+ */
+#define MAILER_NO_TEMPLATE 100
+struct db_campaign;
+struct db_turn;
+struct db_ship;
+struct judge_settings;
+int mailer_queue_reminder(struct cmd_ctx *ctx, const struct db_campaign *c,
+			  const struct judge_settings *s, const struct db_turn *t,
+			  const struct db_ship *ship, const char *template, json_t *data,
+			  const char *now_text, int *queued, char *err, size_t errlen);
 int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose);
 
 /*

@@ -14,6 +14,7 @@
 #include "db/play.h"
 #include "guard.h"
 #include "judge.h"
+#include "mailer.h"
 #include "lib/strbuf.h"
 #include "templates.h"
 #include "timeutil.h"
@@ -1447,64 +1448,33 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 	for (i = 0; i < json_array_size(due); i++) {
 		const char *name = json_string_value(json_array_get(due, i));
 		struct db_ship seat;
-		struct db_message m;
-		struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
-		char code[JUDGE_CODE_LEN + 1];
 		json_t *data, *form;
-		int have = 0;
+		int have = 0, one;
 
 		for (k = 0; k < norders && !have; k++)
 			have = !strcasecmp(orders[k].ship, name);
 		if (have || db_ship_get(ctx->db, c->id, name, &seat, err, sizeof(err)))
 			continue;
-		if ((rc = db_begin(ctx->db, err, sizeof(err))))
-			goto dberr;
-		rc = db_reminder_add(ctx->db, t.id, seat.id, now_text, err, sizeof(err));
-		if (rc == DB_EXISTS) {	/* reminded before: never twice */
-			db_rollback(ctx->db);
-			continue;
-		}
-		if (!rc)
-			rc = judge_order_code(ctx->db, c->id, seat.name, t.number, 1, code, err, sizeof(err));
-		if (rc) {
-			db_rollback(ctx->db);
-			goto dberr;
-		}
 		form = rs->order_form ? rs->order_form(state, seat.name) : NULL;
-		data = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:s,s:o}", "campaign", c->name, "game_title",
+		data = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:o}", "campaign", c->name, "game_title",
 				 rs->title, "seat_word", rs->seat_word, "seat", seat.name, "turn", t.number,
-				 "deadline", when, "code", code, "order_form", form ? form : json_string(""));
-		rc = !data || templates_render("play-reminder", s.templates[0] ? s.templates : NULL, data,
-					       &body, err, sizeof(err)) < 0;
+				 "deadline", when, "order_form", form ? form : json_string(""));
+		if (!data) {
+			snprintf(err, sizeof(err), "out of memory");
+			rc = DB_ERROR;
+			goto dberr;
+		}
+		rc = mailer_queue_reminder(ctx, c, &s, &t, &seat, "play-reminder", data, now_text, &one,
+					   err, sizeof(err));
 		json_decref(data);
-		if (rc) {
-			cmd_error("campaign '%s': %s", c->name, data ? err : "out of memory");
-			db_rollback(ctx->db);
-			strbuf_release(&body);
+		if (rc == MAILER_NO_TEMPLATE) {
+			cmd_error("campaign '%s': %s", c->name, err);
 			ret = EXIT_FAIL;
 			continue;
 		}
-		strbuf_addf(&subject, "%s: no orders yet for %s, turn %d", c->name, seat.name, t.number);
-		memset(&m, 0, sizeof(m));
-		m.campaign_id = c->id;
-		m.turn_id = t.id;
-		snprintf(m.kind, sizeof(m.kind), "reminder");
-		snprintf(m.key, sizeof(m.key), "reminder/%lld/%lld", t.id, seat.id);
-		snprintf(m.recipient, sizeof(m.recipient), "%s", seat.email);
-		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
-		m.subject = (char *)strbuf_str(&subject);
-		m.body = (char *)strbuf_str(&body);
-		rc = db_outbox_add(ctx->db, &m, err, sizeof(err));
-		if (rc == DB_EXISTS)
-			rc = 0;
-		if (!rc)
-			rc = db_commit(ctx->db, err, sizeof(err));
-		db_rollback(ctx->db);
-		strbuf_release(&body);
-		strbuf_release(&subject);
 		if (rc)
 			goto dberr;
-		(*queued)++;
+		*queued += (size_t)one;
 	}
 	goto out;
 dberr:
