@@ -1,73 +1,92 @@
 #!/bin/sh
-# Installs the Debian packages mxjudge needs, only those missing. Packages
-# are looked up with dpkg, not on PATH (a user's PATH lacks /usr/sbin,
-# where dovecot lives). Idempotent; quiet when everything is there.
-#   deps.sh build     what building and running need (make all, make demo)
-#   deps.sh check     also the tests' tools and their own mail servers
-#   deps.sh valgrind  also valgrind
-# Without root, sudo is used when it works without a password; otherwise
-# the one apt-get line to run is printed and the script fails.
+# Installs the Debian packages a make target needs, when dpkg says they are
+# missing (dpkg, not PATH: a user's PATH lacks /usr/sbin, where dovecot is).
+# Idempotent; quiet when everything is present.
+#
+#   sh scripts/deps.sh build      build and run mxjudge (make, make demo)
+#   sh scripts/deps.sh check      build plus the test tools (make check)
+#   sh scripts/deps.sh valgrind   check plus valgrind (make valgrind)
+#
+# As root it runs apt-get; otherwise through sudo when sudo works without
+# a password, else it prints the apt-get line to run as root and fails.
+# DEPS_ASSUME_MISSING="pkg ..." treats those packages as missing (to try
+# the messages without uninstalling anything).
 set -eu
 
-mode=${1:-check}
-build="gcc make pkgconf libsqlite3-dev libjansson-dev libsodium-dev libcurl4-openssl-dev libgmime-3.0-dev tzdata"
-# Tests only: cmocka, the sqlite3 and python3 the CLI tests script with,
-# mandoc for the man page checks, and the mail tests' own loopback servers
-# (aiosmtpd for SMTP, dovecot for IMAP, curl to talk to it).
-check="libcmocka-dev sqlite3 python3 python3-aiosmtpd mandoc dovecot-imapd curl"
-case $mode in
+# A word "a|b" is one need: any of them installed will do, the first is
+# installed. Why each is there: README.md, "Set up".
+build="gcc libc6-dev make pkgconf|pkg-config
+	libsqlite3-dev libjansson-dev libsodium-dev
+	libcurl4-openssl-dev|libcurl4-gnutls-dev libgmime-3.0-dev
+	sqlite3 tzdata"
+check="$build libcmocka-dev mandoc curl python3 python3-aiosmtpd dovecot-imapd"
+
+case ${1:-check} in
 build) want=$build ;;
-check) want="$build $check" ;;
-valgrind) want="$build $check valgrind" ;;
-*) echo "deps: usage: deps.sh build|check|valgrind" >&2; exit 2 ;;
+check) want=$check ;;
+valgrind) want="$check valgrind" ;;
+*) echo "usage: sh scripts/deps.sh build|check|valgrind" >&2; exit 2 ;;
 esac
 
+if ! command -v dpkg-query >/dev/null 2>&1; then
+	# Not Debian: say what is wanted and let the build tell what it lacks.
+	# shellcheck disable=SC2086
+	echo "deps: no dpkg here; install the equivalents of:" $want >&2
+	exit 0
+fi
+
 installed() {
-	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"
+	case " ${DEPS_ASSUME_MISSING:-} " in *" $1 "*) return 1 ;; esac
+	case $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) in
+	*"install ok installed"*) return 0 ;;
+	esac
+	return 1
 }
 
 need=""
-for p in $want; do
-	installed "$p" || need="$need $p"
+for w in $want; do
+	ok=""
+	for p in $(echo "$w" | tr '|' ' '); do
+		installed "$p" && { ok=1; break; }
+	done
+	[ -n "$ok" ] || need="$need ${w%%|*}"
 done
 [ -z "$need" ] && exit 0
 
-line="apt-get install -y --no-install-recommends$need"
-if [ "$(id -u)" -eq 0 ]; then
-	SUDO=""
-elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-	SUDO="sudo -n"
-else
-	echo "deps: missing packages; as root run: $line" >&2
+if [ "$(id -u)" -ne 0 ]; then
+	if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+		exec sudo -n sh "$0" "$@"
+	fi
+	echo "deps: missing packages; as root run: apt-get install -y --no-install-recommends$need" >&2
 	exit 1
 fi
+
 echo "deps: installing$need" >&2
 export DEBIAN_FRONTEND=noninteractive
-# Installing dovecot must not start or enable a system service: the tests
-# run their own from a configuration of their own and stop it.
+# dovecot-imapd starts and enables a system dovecot when installed; the
+# tests run their own. A policy-rc.d that refuses starts stops the first,
+# and the service is disabled afterwards, unless dovecot was there before.
+had_dovecot=""
+installed dovecot-core && had_dovecot=1
 policy=""
-case " $need " in
-*" dovecot-imapd "*)
-	if [ ! -e /usr/sbin/policy-rc.d ]; then
-		printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
-		$SUDO chmod 755 /usr/sbin/policy-rc.d
-		policy=1
-	fi ;;
-esac
-$SUDO apt-get update -qq >&2
-# shellcheck disable=SC2086
-rc=0
-$SUDO apt-get install -y -qq --no-install-recommends $need >&2 || rc=$?
-if [ -n "$policy" ]; then
-	$SUDO rm -f /usr/sbin/policy-rc.d
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+	policy=/usr/sbin/policy-rc.d
+	trap 'rm -f "$policy"' EXIT
+	trap 'exit 1' HUP INT TERM
+	printf '#!/bin/sh\n# scripts/deps.sh of mxjudge: no service starts while it installs.\nexit 101\n' >"$policy"
+	chmod 755 "$policy"
 fi
-case " $need " in
-*" dovecot-imapd "*)
-	# What a package's scripts may still have set up, undone.
+apt-get update -qq >&2
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $need >&2
+if [ -z "$had_dovecot" ] && installed dovecot-core; then
 	if command -v systemctl >/dev/null 2>&1; then
-		$SUDO systemctl disable --now dovecot.service dovecot.socket >/dev/null 2>&1 || true
+		systemctl disable --now dovecot.service dovecot.socket >/dev/null 2>&1 || true
 	fi
-	$SUDO update-rc.d dovecot disable >/dev/null 2>&1 || true
-	$SUDO service dovecot stop >/dev/null 2>&1 || true ;;
-esac
-exit $rc
+	if command -v update-rc.d >/dev/null 2>&1; then
+		update-rc.d dovecot disable >/dev/null 2>&1 || true
+	fi
+	if command -v service >/dev/null 2>&1; then
+		service dovecot stop >/dev/null 2>&1 || true
+	fi
+fi

@@ -1,7 +1,9 @@
 # fetch: a real IMAP server on loopback (dovecot, run from a configuration
 # in the test's own directory) serves a mailbox of orders; fetch stores
 # and answers each, and marks it seen only once it is stored.
-command -v dovecot >/dev/null 2>&1 || { echo "skipped: dovecot-imapd is not installed"; exit 0; }
+# /usr/sbin is not on every user's PATH.
+dovecot=$(command -v dovecot || command -v /usr/sbin/dovecot) ||
+	{ echo "skipped: dovecot-imapd is not installed"; exit 0; }
 . "$ROOT/tests/cli/mail/lib.sh"
 export MXJUDGE_FAST_HASH=1
 db="--db ./t.db"
@@ -9,7 +11,8 @@ game_ann_bob
 t="--now 2025-03-01T13:00Z"
 
 # dovecot as the unprivileged user running the test; as root, its own
-# users (it runs no login process as root).
+# users (it runs no login process as root). No service is chrooted (the
+# login and anvil ones are by default): only root can chroot.
 d=$PWD/dovecot
 mkdir -p "$d/run" "$d/state" "$d/home/judge/Maildir/new" "$d/home/judge/Maildir/cur" "$d/home/judge/Maildir/tmp"
 if [ "$(id -u)" -eq 0 ]; then
@@ -43,8 +46,10 @@ userdb {
   args = uid=$uid gid=$gid home=$d/home/%u
 }
 mail_location = maildir:~/Maildir
+service anvil {
+  chroot =
+}
 service imap-login {
-  # No chroot: a user who is not root cannot make one.
   chroot =
   inet_listener imap {
     address = 127.0.0.1
@@ -64,7 +69,7 @@ put m1 ann@example.org "$(printf 'GAME g\r\nSHIP Minx\r\nPASSWORD %s\r\n1-Move\r
 put m2 bob@example.org "$(printf 'GAME g\r\nSHIP Locust\r\nPASSWORD %s\r\n1-Land\r\n' "$pb")"
 put m3 stranger@example.net "hello"
 [ "$(id -u)" -ne 0 ] || chown -R "$uid:$gid" "$d/home"
-dovecot -c "$d/dovecot.conf"
+"$dovecot" -c "$d/dovecot.conf"
 trap 'kill $(cat "$d/run/master.pid" 2>/dev/null) 2>/dev/null || true' EXIT
 i=0
 until python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null; do
