@@ -73,26 +73,35 @@ static int tokenize(char *s, char **tok, int max)
 	return n;
 }
 
-/* Appends line (with its newline) to *text, padding so line numbers hold. */
-static int add_section_line(char **text, int *lines_in, int line, const char *s, size_t len)
+/*
+ * Appends line (with its newline) to *text, blank lines where the file had
+ * lines the section skipped, so its line k stays the file's base + k. The
+ * buffer doubles as it grows: a file of any size is read in linear time.
+ */
+static int add_section_line(char **text, size_t *len, size_t *cap, int *lines_in, int rel,
+			    const char *s, size_t n)
 {
-	struct strbuf sb = STRBUF_INIT;
+	size_t pad = rel - 1 > *lines_in ? (size_t)(rel - 1 - *lines_in) : 0;
+	size_t need = *len + pad + n + 2;
 
-	if (*text)
-		strbuf_addstr(&sb, *text);
-	while (*lines_in < line - 1) {
-		strbuf_addch(&sb, '\n');
-		(*lines_in)++;
+	if (need > *cap) {
+		size_t c = *cap ? *cap : 64;
+		char *t;
+
+		while (c < need)
+			c *= 2;
+		if (!(t = realloc(*text, c)))
+			return -1;
+		*text = t;
+		*cap = c;
 	}
-	strbuf_add(&sb, s, len);
-	strbuf_addch(&sb, '\n');
-	(*lines_in)++;
-	if (sb.failed) {
-		strbuf_release(&sb);
-		return -1;
-	}
-	free(*text);
-	*text = strbuf_detach(&sb, NULL);
+	memset(*text + *len, '\n', pad);
+	*len += pad;
+	memcpy(*text + *len, s, n);
+	*len += n;
+	(*text)[(*len)++] = '\n';
+	(*text)[*len] = '\0';
+	*lines_in += (int)pad + 1;
 	return 0;
 }
 
@@ -379,9 +388,10 @@ int case_file_parse(struct case_file *cf, const char *text, const char *name,
 
 			if (!(len == 4 && !memcmp(s, "dice", 4)) && !(len == 6 && !memcmp(s, "expect", 6)) &&
 			    !(len == 4 && !memcmp(s, "next", 4)) && !(len >= 5 && !memcmp(s, "case ", 5))) {
-				if (add_section_line(sec == SEC_ORDERS ? &t->orders : &t->dice,
-						     sec == SEC_ORDERS ? &orders_lines : &dice_lines,
-						     line, s, len) < 0) {
+				if (sec == SEC_ORDERS ? add_section_line(&t->orders, &t->orders_len, &t->orders_cap,
+									 &orders_lines, line - t->orders_base, s, len)
+				    : add_section_line(&t->dice, &t->dice_len, &t->dice_cap, &dice_lines,
+						       line - t->dice_base, s, len)) {
 					errbuf_set(err, errlen, "%s:%d: out of memory", name, line);
 					goto fail;
 				}
@@ -458,6 +468,7 @@ int case_file_parse(struct case_file *cf, const char *text, const char *name,
 				goto fail;
 			}
 			orders_lines = dice_lines = 0;
+			t->orders_base = line;
 			sec = SEC_ORDERS;
 			continue;
 		}
@@ -466,6 +477,8 @@ int case_file_parse(struct case_file *cf, const char *text, const char *name,
 			goto fail;
 		}
 		if (n == 1 && !strcmp(tok[0], "dice") && t) {
+			t->dice_base = line;
+			dice_lines = 0;
 			sec = SEC_DICE;
 			continue;
 		}
@@ -654,7 +667,8 @@ int case_run(const struct case_def *c, const char *name, struct strbuf *report)
 		game_state_init(&next);
 		strbuf_reset(&story);
 		strbuf_reset(&rolls);
-		if (orders_parse(&doc, t->orders ? t->orders : "", name, ORDERS_PLAIN, err, sizeof(err)) < 0) {
+		if (orders_parse_at(&doc, t->orders ? t->orders : "", name, t->orders_base, ORDERS_PLAIN,
+				    err, sizeof(err)) < 0) {
 			error = err;
 			goto checked;
 		}
@@ -667,7 +681,7 @@ int case_run(const struct case_def *c, const char *name, struct strbuf *report)
 					st.ships[k].actions = doc.blocks[i].n;
 			}
 		if (orders_validate(&doc, &st, name, err, sizeof(err)) < 0 ||
-		    dice_queue_parse(&q, t->dice ? t->dice : "", name, 0, err, sizeof(err)) < 0) {
+		    dice_queue_parse(&q, t->dice ? t->dice : "", name, t->dice_base, err, sizeof(err)) < 0) {
 			error = err;
 			goto checked;
 		}

@@ -63,8 +63,10 @@ struct case_expect {
 };
 
 struct case_turn {
-	char *orders;		/* the orders text, line numbers kept */
-	char *dice;		/* the dice text, line numbers kept */
+	char *orders;		/* the orders text; its line k is the file's orders_base + k */
+	char *dice;		/* the dice text; its line k is the file's dice_base + k */
+	int orders_base, dice_base;
+	size_t orders_len, orders_cap, dice_len, dice_cap;
 	int line;		/* where this turn starts */
 	struct case_expect *expect;
 	size_t nexpect;

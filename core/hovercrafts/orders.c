@@ -145,9 +145,15 @@ static int parse_action_line(const char *s, const char *e, int *number, char *wo
 int orders_parse(struct orders_doc *doc, const char *text, const char *name,
 		 int flags, char *err, size_t errlen)
 {
+	return orders_parse_at(doc, text, name, 0, flags, err, errlen);
+}
+
+int orders_parse_at(struct orders_doc *doc, const char *text, const char *name, int line_offset,
+		    int flags, char *err, size_t errlen)
+{
 	const char *p = text;
 	struct ship_orders *cur = NULL;
-	int line = 0, started = !(flags & ORDERS_SUBMISSION);
+	int line = line_offset, started = !(flags & ORDERS_SUBMISSION);
 	char quote[64], word[64];
 
 	orders_doc_init(doc);
