@@ -42,6 +42,50 @@ static int is_single(const struct cmd *c)
 	return c->sub && c->sub[0].name && !c->sub[1].name && !strcmp(c->sub[0].name, c->name);
 }
 
+/* Edit distance of two short words (insertions, deletions, changes, swaps). */
+static size_t distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, d[33][33];
+
+	if (la > 32 || lb > 32)
+		return 99;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[la][lb];
+}
+
+/* The entry of table nearest to a mistyped name (at most 2 edits), or NULL. */
+static const struct cmd *nearest(const struct cmd *table, const char *name)
+{
+	const struct cmd *best = NULL;
+	size_t bd = 3;
+
+	for (; table && table->name; table++) {
+		size_t d = distance(table->name, name);
+
+		if (d < bd && !(table->flags & HIDDEN)) {
+			bd = d;
+			best = table;
+		}
+	}
+	return best;
+}
+
 static const struct cmd *find(const struct cmd *table, const char *name)
 {
 	for (; table && table->name; table++)
@@ -218,7 +262,12 @@ int main(int argc, char **argv)
 	}
 	c = find(commands, argv[0]);
 	if (!c) {
-		cmd_error("no such command '%s' (try 'mxjudge help')", argv[0]);
+		const struct cmd *near = nearest(commands, argv[0]);
+
+		if (near)
+			cmd_error("no such command '%s'; did you mean '%s'?", argv[0], near->name);
+		else
+			cmd_error("no such command '%s' (try 'mxjudge help')", argv[0]);
 		free(db_path);
 		return EXIT_USAGE;
 	}
@@ -229,7 +278,12 @@ int main(int argc, char **argv)
 		sub_argv = argv;
 	} else {
 		if (argc < 2 || !(v = find(c->sub, argv[1]))) {
-			if (argc >= 2)
+			const struct cmd *near = argc >= 2 ? nearest(c->sub, argv[1]) : NULL;
+
+			if (near)
+				cmd_error("no such command '%s %s'; did you mean '%s %s'?", argv[0], argv[1],
+					  argv[0], near->name);
+			else if (argc >= 2)
 				cmd_error("no such command '%s %s'", argv[0], argv[1]);
 			help(1 + 1, (char *[]){ "help", argv[0], NULL });
 			free(db_path);
@@ -257,8 +311,20 @@ int main(int argc, char **argv)
 	}
 	optind = 0;	/* the command parses its own argv from scratch */
 	rc = v->run(&ctx, sub_argc, sub_argv);
-	if (rc == EXIT_USAGE)
+	if (rc == EXIT_USAGE) {
+		int k;
+
+		/* A usage error from a global option in the wrong place says so. */
+		for (k = 1; k < sub_argc; k++)
+			if (!strcmp(sub_argv[k], "--db") || !strncmp(sub_argv[k], "--db=", 5) ||
+			    !strcmp(sub_argv[k], "-q") || !strcmp(sub_argv[k], "--quiet")) {
+				cmd_error("global options go before the command: mxjudge %s %s ...",
+					  sub_argv[k][1] == 'q' || sub_argv[k][2] == 'q' ? sub_argv[k] : "--db PATH",
+					  path);
+				break;
+			}
 		cmd_usage(path, v);
+	}
 	db_close(ctx.db);
 	free(db_path);
 	return finish_stdout(rc);
