@@ -369,6 +369,12 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (opt == 't' && !cmd_parse_int(optarg, 1, 1000000, &turn))
 			continue;
+		if (opt == 't') {
+			cmd_error("--turn: expected a turn number from 1, got '%s'%s", optarg,
+				  !strcmp(optarg, "0") ? " (turn 0 is the setup: it has no seed of its own "
+				  "to check)" : "");
+			return EXIT_USAGE;
+		}
 		if (opt == 'p')
 			published = optarg;
 		else if (opt == 'c')
@@ -377,6 +383,13 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 			json = 1;
 		else
 			return EXIT_USAGE;
+	}
+	/* A commitment is what a report printed: 64 hex digits. */
+	if (commitment && (strlen(commitment) != 64 ||
+			   strspn(commitment, "0123456789abcdefABCDEF") != 64)) {
+		cmd_error("--commitment: expected the 64 hex digits a report printed, got '%s'",
+			  commitment);
+		return EXIT_USAGE;
 	}
 	if (published) {
 		json_error_t jerr;
@@ -476,10 +489,16 @@ static int replay_run(struct cmd_ctx *ctx, int argc, char **argv)
 
 	memset(&c, 0, sizeof(c));
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'j')
+		if (opt == 'j') {
 			json = 1;
-		else if (opt != 't' || cmd_parse_int(optarg, 1, 1000000, &only))
+		} else if (opt != 't') {
 			return EXIT_USAGE;
+		} else if (cmd_parse_int(optarg, 1, 1000000, &only)) {
+			cmd_error("--turn: expected a turn number from 1, got '%s'%s", optarg,
+				  !strcmp(optarg, "0") ? " (turn 0 is the setup: it has no orders to "
+				  "replay; 'mxjudge replay NAME' replays every turn)" : "");
+			return EXIT_USAGE;
+		}
 	}
 	if (optind != argc - 1)
 		return EXIT_USAGE;

@@ -27,8 +27,12 @@ jq out 'd["campaign"] == "fair" and d["turn"] == 1 and d["ok"] is True and d["di
 jq out 'd["commitment"] == "'"$sealed"'" and d["commitment_checked"] is True and d["dice"] > 0'
 jq out 'd["seed"] == json.load(open("pub.json"))["seed"]'
 # A difference: ok false, the difference named, exit 1 as without --json.
-expect_exit 1 verify --published pub.json --commitment 00 --json
-jq out 'd["ok"] is False and "does not match the commitment 00" in d["difference"]'
+zeros=0000000000000000000000000000000000000000000000000000000000000000
+expect_exit 1 verify --published pub.json --commitment $zeros --json
+jq out 'd["ok"] is False and "does not match the commitment '$zeros'" in d["difference"]'
+# Not a commitment at all: a usage error that says what a commitment is.
+expect_exit 2 verify --published pub.json --commitment 0000 --json
+contains err "--commitment: expected the 64 hex digits a report printed, got '0000'"
 # An unreadable file is an error, not a finding: no JSON.
 printf '{"turn": 1' >broken.json
 expect_exit 65 verify --published broken.json --json

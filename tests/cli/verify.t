@@ -63,3 +63,8 @@ mx $db turn show auto --turn 1 --json > auto.json
 grep -q '"understood": "AUTOPILOT' auto.json
 expect_exit 0 verify --published auto.json
 contains out "auto, turn 1: verified"
+# Turn 0 and a short commitment get a word on what was expected.
+expect_exit 2 $db replay auto --turn 0
+contains err "turn 0 is the setup: it has no orders to replay"
+expect_exit 2 $db verify auto --turn 0
+contains err "--turn: expected a turn number from 1, got '0'"
