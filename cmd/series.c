@@ -575,10 +575,13 @@ json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *
 		db_ship_removed(db, ships[i].id, &removed, err, errlen);
 		book_of(l, nl, ships[i].id, &bk);
 		why_line(&ships[i], &bk, &why);
-		strbuf_addf(&line, "%-14s %-12s %-10s %2d battles %2d wins %2d disabled %2d times out "
-			    "%3d points%s", ships[i].name, team_title((enum team)team_parse(ships[i].team)),
-			    ships[i].captain, ships[i].battles, ships[i].wins, ships[i].kills,
-			    ships[i].times_disabled, bk.points, removed ? "  (removed)" : "");
+		/* Singulars padded to their plural's width: the columns stay aligned. */
+		strbuf_addf(&line, "%-14s %-12s %-10s %2d %s %2d %s %2d disabled %2d %s out %3d %s%s",
+			    ships[i].name, team_title((enum team)team_parse(ships[i].team)),
+			    ships[i].captain, ships[i].battles, ships[i].battles == 1 ? "battle " : "battles",
+			    ships[i].wins, ships[i].wins == 1 ? "win " : "wins", ships[i].kills,
+			    ships[i].times_disabled, ships[i].times_disabled == 1 ? "time " : "times",
+			    bk.points, abs(bk.points) == 1 ? "point" : "points", removed ? "  (removed)" : "");
 		for (k = 0; k < nl; k++) {
 			struct strbuf e = STRBUF_INIT;
 

@@ -122,7 +122,7 @@ contains out "Squid is disabled by Neb."
 #   Minx 3/3/1/0   Neb 3/3/2/0   Locust 2/0/0/1   Squid 2/0/0/2
 expect_exit 0 $db campaign standings saga
 contains out "Minx           Zion         Ann         3 battles  3 wins  1 disabled  0 times out   4 points"
-contains out "Locust         the Machines Bob         2 battles  0 wins  0 disabled  1 times out   2 points"
+contains out "Locust         the Machines Bob         2 battles  0 wins  0 disabled  1 time  out   2 points"
 contains out "Squid          the Machines Cy          2 battles  0 wins  0 disabled  2 times out   2 points"
 contains out "Neb            Zion         Di          3 battles  3 wins  2 disabled  0 times out   8 points"
 contains out "hull 3 = 3 base; shield 1 = 1 base; ballistic 2 = 1 base + 1 bought; energy 1 = 1 base"
