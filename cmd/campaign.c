@@ -978,9 +978,11 @@ static int control(struct cmd_ctx *ctx, int argc, char **argv, enum control what
 		{ "now", required_argument, NULL, 'n' },
 		{ "hours", required_argument, NULL, 'h' },
 		{ "until", required_argument, NULL, 'u' },
+		{ "force", no_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *now_arg = NULL, *until = NULL, *need;
+	int force = 0;
 	long hours = 0;
 	struct judge_settings s;
 	struct db_campaign c;
@@ -1003,6 +1005,11 @@ static int control(struct cmd_ctx *ctx, int argc, char **argv, enum control what
 			if (what != CTL_EXTEND)
 				return EXIT_USAGE;
 			until = optarg;
+			break;
+		case 'f':
+			if (what != CTL_EXTEND)
+				return EXIT_USAGE;
+			force = 1;
 			break;
 		default:
 			return EXIT_USAGE;
@@ -1050,6 +1057,14 @@ static int control(struct cmd_ctx *ctx, int argc, char **argv, enum control what
 		if (until) {
 			if (time_parse_iso(until, &deadline)) {
 				cmd_error("--until: expected an ISO 8601 time, got '%s'", until);
+				ret = EXIT_USAGE;
+				goto out;
+			}
+			/* A deadline already past would resolve the turn at the next cron run. */
+			if (deadline <= now && !force) {
+				time_format_utc(now, text, sizeof(text));
+				cmd_error("--until %s is not after now (%s): the turn would be resolved at "
+					  "the next 'process'; add --force if that is what you want", until, text);
 				ret = EXIT_USAGE;
 				goto out;
 			}
@@ -1167,7 +1182,7 @@ const struct cmd campaign_cmds[] = {
 	{ "pause", "NAME [--now TIME]", campaign_pause, NEED_DB, "stop a campaign's clock", NULL },
 	{ "resume", "NAME [--now TIME]", campaign_resume, NEED_DB,
 	  "restart the clock, giving back the paused time", NULL },
-	{ "extend", "NAME (--hours H | --until TIME) [--now TIME]", campaign_extend, NEED_DB,
+	{ "extend", "NAME (--hours H | --until TIME [--force]) [--now TIME]", campaign_extend, NEED_DB,
 	  "move the open turn's deadline", NULL },
 	{ "outbox", "NAME [--unsent] [--full] [--json]", campaign_outbox, NEED_DB,
 	  "list the messages queued for the captains", NULL },

@@ -67,7 +67,9 @@ expect_exit 0 $db campaign resume alpha --now 2025-03-30T18:00Z
 contains out "turn 1 orders are due by 2025-03-31 20:00 CEST"
 expect_exit 0 $db campaign extend alpha --hours 2
 contains out "due by 2025-03-31 22:00 CEST"
-expect_exit 0 $db campaign extend alpha --until 2025-04-01T08:00+02:00
+expect_exit 2 $db campaign extend alpha --until 2025-03-30T08:00Z --now 2025-03-31T00:00Z
+contains err "--until 2025-03-30T08:00Z is not after now (2025-03-31T00:00:00Z): the turn would be resolved at the next 'process'; add --force if that is what you want"
+expect_exit 0 $db campaign extend alpha --until 2025-04-01T08:00+02:00 --now 2025-03-31T00:00Z
 contains out "due by 2025-04-01 08:00 CEST"
 expect_exit 2 $db campaign extend alpha
 expect_exit 65 $db campaign resume alpha
