@@ -785,6 +785,9 @@ static int campaign_list(struct cmd_ctx *ctx, int argc, char **argv)
 		arr = json_array();
 	else if (n)
 		printf("%-20s %-9s %5s  %s\n", "CAMPAIGN", "STATUS", "TURN", "DEADLINE");
+	else if (!ctx->quiet)
+		/* Nothing to list: say where we looked (a forgotten MXJUDGE_DB opens the default). */
+		fprintf(stderr, "mxjudge: no campaigns in %s\n", db_path(ctx->db));
 	for (i = 0; i < n; i++) {
 		struct judge_settings s;
 		char utc[TIME_TEXT_MAX], zone[TIME_TEXT_MAX];

@@ -646,6 +646,20 @@ out:
 	return rc;
 }
 
+void judge_no_campaign(struct db *db, const char *name)
+{
+	struct db_campaign *list = NULL;
+	size_t n = 0;
+	char err[256];
+
+	if (!db_campaign_list(db, &list, &n, err, sizeof(err)) && n == 0)
+		cmd_error("no campaign named '%s': the database %s holds no campaign at all (is "
+			  "MXJUDGE_DB, or --db, your judge's database?)", name, db_path(db));
+	else
+		cmd_error("no campaign named '%s' (see 'mxjudge campaign list')", name);
+	db_campaign_list_release(list, n);
+}
+
 int judge_load(struct db *db, const char *name, struct db_campaign *c, struct judge_settings *s)
 {
 	char err[512];
@@ -653,7 +667,7 @@ int judge_load(struct db *db, const char *name, struct db_campaign *c, struct ju
 
 	memset(s, 0, sizeof(*s));
 	if (rc == DB_NOT_FOUND) {
-		cmd_error("no campaign named '%s' (see 'mxjudge campaign list')", name);
+		judge_no_campaign(db, name);
 		return EXIT_DATAERR;
 	}
 	if (rc) {

@@ -125,6 +125,12 @@ int judge_load(struct db *db, const char *name, struct db_campaign *c, struct ju
 int judge_begin_load(struct db *db, const char *name, struct db_campaign *c,
 		     struct judge_settings *s);
 
+/*
+ * Says a campaign is not there; in a database without any campaign it
+ * names the file, as a forgotten MXJUDGE_DB opens an empty default.
+ */
+void judge_no_campaign(struct db *db, const char *name);
+
 /* The exit code for a failed db call: 75 when busy (retry), else 1. */
 int judge_db_exit(int rc);
 

@@ -393,7 +393,7 @@ static int process_run(struct cmd_ctx *ctx, int argc, char **argv)
 	if (only) {
 		rc = db_campaign_get(ctx->db, only, &one, err, sizeof(err));
 		if (rc == DB_NOT_FOUND) {
-			cmd_error("no campaign named '%s'", only);
+			judge_no_campaign(ctx->db, only);
 			return EXIT_DATAERR;
 		}
 		if (rc) {

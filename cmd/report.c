@@ -60,7 +60,7 @@ static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	drc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
 	if (drc == DB_NOT_FOUND) {
-		cmd_error("no campaign named '%s'", argv[optind]);
+		judge_no_campaign(ctx->db, argv[optind]);
 		rc = EXIT_DATAERR;
 		goto out;
 	}

@@ -900,7 +900,7 @@ static int begin_ship(struct cmd_ctx *ctx, const char *campaign, const char *shi
 	if (!rc)
 		rc = db_campaign_get(ctx->db, campaign, c, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
-		cmd_error("no campaign named '%s'", campaign);
+		judge_no_campaign(ctx->db, campaign);
 		return EXIT_DATAERR;
 	}
 	if (rc) {
@@ -1263,7 +1263,7 @@ int campaign_standings(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
-		cmd_error("no campaign named '%s'", argv[optind]);
+		judge_no_campaign(ctx->db, argv[optind]);
 		return EXIT_DATAERR;
 	}
 	if (rc) {

@@ -136,7 +136,7 @@ static int settings_list(struct cmd_ctx *ctx, const char *name)
 	memset(&c, 0, sizeof(c));
 	rc = db_campaign_get(ctx->db, name, &c, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
-		cmd_error("no campaign named '%s'", name);
+		judge_no_campaign(ctx->db, name);
 		return EXIT_DATAERR;
 	}
 	if (rc) {
@@ -240,7 +240,7 @@ int settings_set(struct cmd_ctx *ctx, int argc, char **argv)
 	if (!drc)
 		drc = db_campaign_get(ctx->db, argv[1], &c, err, sizeof(err));
 	if (drc == DB_NOT_FOUND) {
-		cmd_error("no campaign named '%s'", argv[1]);
+		judge_no_campaign(ctx->db, argv[1]);
 		rc = EXIT_DATAERR;
 		goto out;
 	}

@@ -194,7 +194,7 @@ static int turn_show(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
-		cmd_error("no campaign named '%s'", argv[optind]);
+		judge_no_campaign(ctx->db, argv[optind]);
 		return EXIT_DATAERR;
 	}
 	if (rc) {

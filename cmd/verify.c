@@ -323,7 +323,7 @@ static int load_campaign(struct cmd_ctx *ctx, const char *name, struct db_campai
 	int rc = db_campaign_get(ctx->db, name, c, err, sizeof(err));
 
 	if (rc == DB_NOT_FOUND) {
-		cmd_error("no campaign named '%s'", name);
+		judge_no_campaign(ctx->db, name);
 		return EXIT_DATAERR;
 	}
 	if (rc) {

@@ -463,6 +463,11 @@ int db_sync(struct db *db, char *err, size_t errlen)
 	return rc == SQLITE_OK ? 0 : fail(db, rc, "making the commits durable", err, errlen);
 }
 
+const char *db_path(const struct db *db)
+{
+	return db->path;
+}
+
 int db_schema_version(struct db *db)
 {
 	int v = -1;

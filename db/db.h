@@ -62,6 +62,8 @@ void db_close(struct db *db);
  */
 int db_sync(struct db *db, char *err, size_t errlen);
 int db_schema_version(struct db *db);
+/* The file the database was opened from. */
+const char *db_path(const struct db *db);
 
 /*
  * BEGIN IMMEDIATE: takes the write lock now, so two writers never both

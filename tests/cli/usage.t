@@ -12,3 +12,9 @@ expect_exit 2 campaign list --db ./t.db
 contains err "global options go before the command: mxjudge --db PATH campaign list ..."
 expect_exit 2 campaign list -q
 contains err "global options go before the command: mxjudge -q campaign list ..."
+# A database without campaigns (a forgotten MXJUDGE_DB opens the default)
+# is named when nothing is found in it.
+expect_exit 0 --db ./empty.db campaign list
+contains err "no campaigns in ./empty.db"
+expect_exit 65 --db ./empty.db report tunnels
+contains err "no campaign named 'tunnels': the database ./empty.db holds no campaign at all (is MXJUDGE_DB, or --db, your judge's database?)"
