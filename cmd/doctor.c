@@ -104,8 +104,9 @@ static struct db *check_database(struct report *r, const char *path)
 	int rc = db_doctor_probe(path, &p, err, sizeof(err));
 
 	if (rc == DB_NOT_FOUND) {
-		say(r, FAIL, "database", "no database at %s: 'mxjudge campaign new' makes it, or give "
-		    "--db PATH (or MXJUDGE_DB) if it is elsewhere", path);
+		/* A new judge has none yet: not a failure, but say where it will be. */
+		say(r, WARN, "database", "no database at %s yet: 'mxjudge campaign new' makes it, or "
+		    "give --db PATH (or MXJUDGE_DB) if it is elsewhere", path);
 		return NULL;
 	}
 	if (rc) {
