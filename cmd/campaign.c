@@ -743,15 +743,24 @@ static void deadline_of(struct cmd_ctx *ctx, const struct db_campaign *c,
 	char err[256];
 	time_t d;
 
+	time_t paused;
+
 	utc[0] = zone[0] = '\0';
 	if (strcmp(c->status, "running") && strcmp(c->status, "paused"))
 		return;
 	if (db_turn_get(ctx->db, c->id, c->turn, &t, err, sizeof(err)))
 		return;
 	if (!time_parse_iso(t.deadline, &d)) {
-		d = judge_effective_deadline(c, d, now);
-		time_format_utc(d, utc, len);
-		time_format_zone(d, s->timezone, zone, len);
+		/* Paused, the clock stands: the time left is what means something. */
+		if (!strcmp(c->status, "paused") && !time_parse_iso(c->paused_at, &paused)) {
+			long left = d > paused ? (long)(d - paused) / 60 : 0;
+
+			snprintf(zone, len, "paused, %ld h %02ld min left", left / 60, left % 60);
+		} else {
+			d = judge_effective_deadline(c, d, now);
+			time_format_zone(d, s->timezone, zone, len);
+		}
+		time_format_utc(judge_effective_deadline(c, d, now), utc, len);
 	}
 	db_turn_release(&t);
 }
@@ -784,7 +793,7 @@ static int campaign_list(struct cmd_ctx *ctx, int argc, char **argv)
 	if (json)
 		arr = json_array();
 	else if (n)
-		printf("%-20s %-9s %5s  %s\n", "CAMPAIGN", "STATUS", "TURN", "DEADLINE");
+		printf("%-20s %-9s %5s  %-25s %s\n", "CAMPAIGN", "STATUS", "TURN", "DEADLINE", "WINNER");
 	else if (!ctx->quiet)
 		/* Nothing to list: say where we looked (a forgotten MXJUDGE_DB opens the default). */
 		fprintf(stderr, "mxjudge: no campaigns in %s\n", db_path(ctx->db));
@@ -801,8 +810,8 @@ static int campaign_list(struct cmd_ctx *ctx, int argc, char **argv)
 				"deadline", utc[0] ? utc : NULL, "winner",
 				list[i].winner[0] ? list[i].winner : NULL, "timezone", s.timezone));
 		} else {
-			printf("%-20s %-9s %5d  %s\n", list[i].name, list[i].status, list[i].turn,
-			       zone[0] ? zone : list[i].winner[0] ? list[i].winner : "-");
+			printf("%-20s %-9s %5d  %-25s %s\n", list[i].name, list[i].status, list[i].turn,
+			       zone[0] ? zone : "-", list[i].winner[0] ? list[i].winner : "-");
 		}
 		judge_settings_release(&s);
 	}
@@ -925,7 +934,8 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 		printf(", winner %s", c.winner);
 	printf("\n  turn:      %d\n", c.turn);
 	if (zone[0])
-		printf("  deadline:  %s (%s)\n", zone, utc);
+		printf("  deadline:  %s%s%s%s\n", zone, strcmp(c.status, "paused") ? " (" : "",
+		       strcmp(c.status, "paused") ? utc : "", strcmp(c.status, "paused") ? ")" : "");
 	if (s.map)
 		printf("  board:     %d x %d, %zu walls\n", s.width, s.height,
 		       json_array_size(json_object_get(s.map, "walls")));
