@@ -91,6 +91,24 @@ static void test_orders_action_names_and_landing(void **state)
 	assert_true(action_lands(ACT_REPAIR));
 }
 
+/* Mail clients' dashes, near misses and signatures get a word of help. */
+static void test_orders_parse_helps_with_typos(void **state)
+{
+	struct orders_doc doc;
+
+	(void)state;
+	parse_ok(&doc, "SHIP Minx\n1\xe2\x80\x93Move\n2\xe2\x80\x94Left\n3\xe2\x88\x92" "Emp\n", ORDERS_PLAIN);
+	assert_int_equal(doc.blocks[0].n, 3);
+	assert_int_equal(doc.blocks[0].act[1], ACT_LEFT);
+	orders_doc_release(&doc);
+	parse_fails("SHIP Minx\n1-Mvoe\n", ORDERS_PLAIN,
+		    "orders.txt:2: " EXPECTED ", got '1-Mvoe' (did you mean MOVE?)");
+	parse_fails("SHIP Minx\nRigth\n", ORDERS_PLAIN,
+		    "orders.txt:2: " EXPECTED ", got 'Rigth' (did you mean RIGHT?)");
+	parse_fails("SHIP Minx\nMOVE\nCheers,\nAnn\n", ORDERS_PLAIN,
+		    "orders.txt:3: " EXPECTED ", got 'Cheers,' (a signature? end the orders with a line END)");
+}
+
 static void test_orders_parse_every_spelling_in_text(void **state)
 {
 	struct orders_doc doc;
@@ -498,6 +516,7 @@ int main(void)
 		cmocka_unit_test(test_orders_action_parse_every_spelling),
 		cmocka_unit_test(test_orders_action_names_and_landing),
 		cmocka_unit_test(test_orders_parse_every_spelling_in_text),
+		cmocka_unit_test(test_orders_parse_helps_with_typos),
 		cmocka_unit_test(test_orders_parse_numbered_forms),
 		cmocka_unit_test(test_orders_parse_comments_and_blank_lines),
 		cmocka_unit_test(test_orders_parse_several_ship_blocks),

@@ -30,6 +30,47 @@ const char *action_name(enum action a)
 	return (unsigned)a < ACT_COUNT ? action_names[a] : "?";
 }
 
+/* Edit distance of two short words, any case, a swap counting one. */
+static size_t word_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, d[17][17];
+
+	if (la > 16 || lb > 16)
+		return 99;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			int same = (a[i - 1] | 0x20) == (b[j - 1] | 0x20);
+			size_t best = d[i - 1][j - 1] + !same;
+
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && (a[i - 1] | 0x20) == (b[j - 2] | 0x20) &&
+			    (a[i - 2] | 0x20) == (b[j - 1] | 0x20) && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[la][lb];
+}
+
+/* The action a near miss ("Mvoe", "Rigth") was meant to be, or -1. */
+static int action_near(const char *word)
+{
+	size_t i, n = strlen(word);
+
+	if (n < 3)
+		return -1;
+	for (i = 0; i < sizeof(spellings) / sizeof(spellings[0]); i++)
+		if (strlen(spellings[i].word) >= 3 && word_distance(spellings[i].word, word) <= (n >= 5 ? 2 : 1))
+			return (int)spellings[i].act;
+	return -1;
+}
+
 int action_parse(const char *word)
 {
 	size_t i;
@@ -127,6 +168,12 @@ static int parse_action_line(const char *s, const char *e, int *number, char *wo
 		*number = n;
 		if (s < e && (*s == '-' || *s == '.' || *s == ')' || *s == ':'))
 			s++;
+		/* Mail clients turn "1-" into an en dash, em dash or minus sign. */
+		else if (e - s >= 3 && (unsigned char)s[0] == 0xe2 &&
+			 (((unsigned char)s[1] == 0x80 && ((unsigned char)s[2] == 0x93 ||
+							   (unsigned char)s[2] == 0x94)) ||
+			  ((unsigned char)s[1] == 0x88 && (unsigned char)s[2] == 0x92)))
+			s += 3;
 		else if (s < e && !is_space(*s))
 			return -2;
 		while (s < e && is_space(*s))
@@ -264,8 +311,19 @@ int orders_parse_at(struct orders_doc *doc, const char *text, const char *name, 
 		if (act == -1 && number >= 0 && !word[0])
 			continue;	/* an empty slot "3-" of a report's orders block */
 		if (act == -2 || act == -3 || act < 0) {
-			errbuf_set(err, errlen, "%s:%d: expected an action (%s), got '%s'",
-			     name, line, EXPECTED_ACTIONS, quote);
+			int near = act == -1 ? action_near(word) : -1;
+
+			/* Words where the next action was due: a signature, most likely. */
+			if (near < 0 && cur && cur->n && (act == -3 || act == -1) && number < 0)
+				errbuf_set(err, errlen, "%s:%d: expected an action (%s), got '%s' (a "
+					   "signature? end the orders with a line END)", name, line,
+					   EXPECTED_ACTIONS, quote);
+			else
+				errbuf_set(err, errlen, "%s:%d: expected an action (%s), got '%s'%s%s%s",
+					   name, line, EXPECTED_ACTIONS, quote,
+					   near >= 0 ? " (did you mean " : "",
+					   near >= 0 ? action_name((enum action)near) : "",
+					   near >= 0 ? "?)" : "");
 			goto fail;
 		}
 		if (!cur) {
