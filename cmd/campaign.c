@@ -1130,6 +1130,7 @@ static int campaign_extend(struct cmd_ctx *ctx, int argc, char **argv)
 
 static int campaign_outbox(struct cmd_ctx *ctx, int argc, char **argv)
 {
+	int wkind = 8, wto = 28;
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "full", no_argument, NULL, 'f' },
@@ -1165,13 +1166,20 @@ static int campaign_outbox(struct cmd_ctx *ctx, int argc, char **argv)
 	ret = EXIT_OK;
 	if (json)
 		ret = cmd_print_json(outbox_json(msgs, n, full), 0);
+	/* Columns as wide as their widest entry, so every line lines up. */
+	for (i = 0; !json && !full && i < n; i++) {
+		if ((int)strlen(msgs[i].kind) > wkind)
+			wkind = (int)strlen(msgs[i].kind);
+		if ((int)strlen(msgs[i].recipient) > wto)
+			wto = (int)strlen(msgs[i].recipient);
+	}
 	for (i = 0; !json && i < n; i++) {
 		if (full)
 			printf("%sTo: %s\nSubject: %s\nX-Mxjudge-Key: %s\n\n%s", i ? "\n" : "",
 			       msgs[i].recipient, msgs[i].subject, msgs[i].key, msgs[i].body);
 		else
-			printf("%-6s %-8s %-28s %s\n", msgs[i].sent_at[0] ? "sent" : "queued",
-			       msgs[i].kind, msgs[i].recipient, msgs[i].subject);
+			printf("%-6s %-*s %-*s %s\n", msgs[i].sent_at[0] ? "sent" : "queued", wkind,
+			       msgs[i].kind, wto, msgs[i].recipient, msgs[i].subject);
 	}
 out:
 	db_outbox_list_release(msgs, n);
