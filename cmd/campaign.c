@@ -669,6 +669,14 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (rc || (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
+	/* One mailbox on both sides sees both sides' reports: allowed, but said. */
+	for (i = 0; i < nships; i++)
+		if (!strcasecmp(ships[i].email, email) && strcmp(ships[i].team, side)) {
+			fprintf(stderr, "mxjudge: warning: %s also commands %s on the other side (%s); "
+				"that mailbox gets both sides' reports\n", email, ships[i].name,
+				ships[i].team);
+			break;
+		}
 	if (existing) {
 		if (!ctx->quiet)
 			fprintf(stderr, "mxjudge: ship %s added to captain %s; the password is "

@@ -18,3 +18,10 @@ expect_exit 0 --db ./empty.db campaign list
 contains err "no campaigns in ./empty.db"
 expect_exit 65 --db ./empty.db report tunnels
 contains err "no campaign named 'tunnels': the database ./empty.db holds no campaign at all (is MXJUDGE_DB, or --db, your judge's database?)"
+# One address on both sides is allowed, and said.
+mx --db ./j.db campaign new j --width 6 --height 2 --density 0 >/dev/null
+mx --db ./j.db campaign join j --captain Ann --email ann@example.org --ship Minx --team zion >/dev/null 2>&1
+expect_exit 0 --db ./j.db campaign join j --captain Anna --email ANN@example.org --ship Locust --team machines
+contains err "warning: ANN@example.org also commands Minx on the other side (zion); that mailbox gets both sides' reports"
+expect_exit 0 --db ./j.db campaign join j --captain Bob --email bob@example.org --ship Moth --team machines
+lacks err "warning"
