@@ -62,12 +62,12 @@ int db_backup(struct db *db, const char *path, long *pages, char *err, size_t er
 	unlink(tmp);
 	rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc != SQLITE_OK) {
-		ret = dst_fail(dst, rc, tmp, "cannot create", err, errlen);
+		ret = dst_fail(dst, rc, path, "cannot create", err, errlen);
 		goto out;
 	}
 	b = sqlite3_backup_init(dst, "main", src, "main");
 	if (!b) {
-		ret = dst_fail(dst, sqlite3_errcode(dst), tmp, "cannot start the backup", err, errlen);
+		ret = dst_fail(dst, sqlite3_errcode(dst), path, "cannot start the backup", err, errlen);
 		goto out;
 	}
 	/* All pages in one step: one read snapshot, so the copy is consistent. */
@@ -86,20 +86,20 @@ int db_backup(struct db *db, const char *path, long *pages, char *err, size_t er
 		if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
 			snprintf(err, errlen, "%s: the database stayed busy; try again", path);
 		ret = (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED
-			      ? DB_BUSY : dst_fail(dst, rc, tmp, "copying", err, errlen);
+			      ? DB_BUSY : dst_fail(dst, rc, path, "copying", err, errlen);
 		goto out;
 	}
 	*pages = sqlite3_backup_pagecount(b);
 	rc = sqlite3_backup_finish(b);
 	b = NULL;
 	if (rc != SQLITE_OK) {
-		ret = dst_fail(dst, rc, tmp, "finishing the copy", err, errlen);
+		ret = dst_fail(dst, rc, path, "finishing the copy", err, errlen);
 		goto out;
 	}
 	/* One self-contained file: a copy in WAL mode would want its -wal too. */
 	rc = sqlite3_exec(dst, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
 	if (rc != SQLITE_OK) {
-		ret = dst_fail(dst, rc, tmp, "setting the journal mode", err, errlen);
+		ret = dst_fail(dst, rc, path, "setting the journal mode", err, errlen);
 		goto out;
 	}
 	rc = sqlite3_close(dst);

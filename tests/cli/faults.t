@@ -55,6 +55,10 @@ contains out "j/backups/mxjudge-"
 [ "$(stat -c %a j/backups)" = 700 ]
 expect_exit 65 $db backup ./j/t.db
 contains err "that is the database itself"
+# A failed backup names the file asked for, not the judge's temporary one.
+expect_exit 1 $db backup ./no/such/dir/copy.db
+contains err "./no/such/dir/copy.db: cannot create"
+lacks err ".tmp-"
 rm -f j/backups/*
 for day in 2 3 4; do
 	printf 'GAME f\nSHIP Minx\nPASSWORD %s\nLAND\n' "$pa" | mx $db orders submit --now "2025-03-0${day}T11:00Z" >/dev/null
