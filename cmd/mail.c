@@ -427,6 +427,9 @@ int mailer_remind(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t no
 	db_campaign_list_release(list, n);
 	if (verbose && !ctx->quiet && queued)
 		printf("mail: %zu reminder%s queued\n", queued, queued == 1 ? "" : "s");
+	else if (verbose && !ctx->quiet && ret == EXIT_OK)
+		printf("mail: no reminder due (each silent captain gets one, %d hours before the "
+		       "deadline)\n", ms->remind_hours);
 	return ret;
 }
 
