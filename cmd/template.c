@@ -5,7 +5,9 @@
 #include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "lib/strbuf.h"
@@ -19,19 +21,55 @@ static json_t *load_data(const char *arg, char *err, size_t errlen)
 	json_t *v;
 	const char *where = arg;
 
-	/* Inline JSON or a file name: a file name never starts with { or [. */
-	if (arg[0] == '{' || arg[0] == '[') {
-		v = json_loads(arg, JSON_REJECT_DUPLICATES, &jerr);
-		where = "--data";
-	} else if (!strcmp(arg, "-")) {
-		v = json_loadf(stdin, JSON_REJECT_DUPLICATES, &jerr);
+	/*
+	 * "-" is standard input, an existing file is read, anything else is
+	 * inline JSON; any JSON value will do (the spec's implicit iterator
+	 * renders a scalar as {{.}}).
+	 */
+	if (!strcmp(arg, "-")) {
+		v = json_loadf(stdin, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
 		where = "<stdin>";
+	} else if (arg[0] == '{' || arg[0] == '[' || access(arg, F_OK)) {
+		v = json_loads(arg, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+		where = "--data";
 	} else {
-		v = json_load_file(arg, JSON_REJECT_DUPLICATES, &jerr);
+		v = json_load_file(arg, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
 	}
-	if (!v)
+	if (!v && !strcmp(where, "--data") && !strchr("{[\"-0123456789tfn", arg[0]))
+		snprintf(err, errlen, "--data: no file named '%s', and it is not JSON either", arg);
+	else if (!v)
 		snprintf(err, errlen, "%s:%d: expected valid JSON: %s", where, jerr.line, jerr.text);
 	return v;
+}
+
+/* 1 if the template's lines end in CR LF (its first line says). */
+static int crlf_template(const char *path)
+{
+	char err[256], *text = cmd_read_file(path, NULL, err, sizeof(err)), *nl;
+	int crlf = text && (nl = strchr(text, '\n')) && nl > text && nl[-1] == '\r';
+
+	free(text);
+	return crlf;
+}
+
+/* The rendering scrubs CR away (core/names.h); a CR LF template gets them back. */
+static int with_crlf(struct strbuf *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < out->len; i++) {
+		if (out->buf[i] == '\n')
+			strbuf_addch(&sb, '\r');
+		strbuf_addch(&sb, out->buf[i]);
+	}
+	if (sb.failed) {
+		strbuf_release(&sb);
+		return -1;
+	}
+	strbuf_release(out);
+	*out = sb;
+	return 0;
 }
 
 static int render_run(struct cmd_ctx *ctx, int argc, char **argv)
@@ -63,6 +101,11 @@ static int render_run(struct cmd_ctx *ctx, int argc, char **argv)
 		goto fail;
 	if (templates_render_file(argv[optind], partials, data, &out, err, sizeof(err)) < 0)
 		goto fail;
+	if (crlf_template(argv[optind]) && with_crlf(&out) < 0) {
+		snprintf(err, sizeof(err), "out of memory");
+		rc = EXIT_FAIL;
+		goto fail;
+	}
 	if (cmd_write_stdout(out.buf ? out.buf : "", out.len) < 0) {
 		snprintf(err, sizeof(err), "error writing standard output");
 		rc = EXIT_FAIL;

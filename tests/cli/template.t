@@ -23,3 +23,13 @@ contains err "--data:1: expected valid JSON"
 for f in "$ROOT"/templates/*.mustache; do
 	expect_exit 0 template render "$f" --partials "$ROOT/templates"
 done
+# Any JSON value is data (the spec's implicit iterator); a CR LF template
+# renders with CR LF; a file that is not there is said so.
+printf 'Hi {{.}}!\r\nBye\r\n' >crlf.mustache
+expect_exit 0 template render crlf.mustache --data '"Ann"'
+printf 'Hi Ann!\r\nBye\r\n' >want
+cmp want out
+expect_exit 0 template render crlf.mustache --data 42
+contains out "Hi 42!"
+expect_exit 65 template render crlf.mustache --data missing.json
+contains err "--data: no file named 'missing.json', and it is not JSON either"
