@@ -125,6 +125,18 @@ _mxjudge() {
 			--campaign)
 				COMPREPLY=($(compgen -W "$(_mxjudge_campaigns "$bin" "$db")" -- "$cur"))
 				;;
+			--scenario)
+				COMPREPLY=($(compgen -W "$("$bin" scenario list 2>/dev/null | cut -d' ' -f1)" -- "$cur"))
+				;;
+			--game)
+				COMPREPLY=($(compgen -W "$("$bin" games 2>/dev/null | sed -n 's/^\([a-z][a-z0-9-]*\): .*/\1/p')" -- "$cur"))
+				;;
+			--timezone)
+				# IANA names: the files under the zone directory, by path.
+				local zd=${TZDIR:-/usr/share/zoneinfo}
+				COMPREPLY=($(cd "$zd" 2>/dev/null && compgen -f -- "$cur"))
+				compopt -o filenames 2>/dev/null
+				;;
 			*)
 				case $arg in
 				*'|'*) COMPREPLY=($(compgen -W "${arg//|/ }" -- "$cur")) ;;
@@ -149,6 +161,10 @@ _mxjudge() {
 	NAME* | '(NAME'*)
 		if ((!given)) && [[ $verb != new ]]; then
 			COMPREPLY=($(compgen -W "$(_mxjudge_campaigns "$bin" "$db")" -- "$cur"))
+		elif [[ $noun == campaign && $verb == set ]] && ((COMP_CWORD == i + 1)); then
+			# `campaign set NAME KEY`: the keys it lists, the game's too.
+			COMPREPLY=($(compgen -W "$(_mxjudge_ask "$bin" "$db" campaign set "${words[i]}" |
+				sed -n 's/^  \([a-z_][a-z_]*\)  .*/\1/p')" -- "$cur"))
 		fi
 		;;
 	*FILE* | '[FILE'*) COMPREPLY=($(compgen -f -- "$cur")) ;;

@@ -48,8 +48,12 @@ if command -v bash >/dev/null; then
 		t mxjudge report inst --sh
 		t mxjudge report inst --ship L
 		t mxjudge campaign join inst --team z
+		t mxjudge campaign set inst deadl
+		t mxjudge campaign new x --scenario esc
+		t mxjudge campaign new x --game hov
+		t mxjudge campaign new x --timezone Europe/Par
 	' sh "$dest/opt/mx/share/bash-completion/completions/mxjudge" >comp.txt
-	printf 'start standings\ninst\n--ship\nLocust\nzion\n' >comp.want
+	printf 'start standings\ninst\n--ship\nLocust\nzion\ndeadline_hours\nescape\nhovercrafts\nEurope/Paris\n' >comp.want
 	diff -u comp.want comp.txt
 fi
 
