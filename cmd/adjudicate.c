@@ -2,6 +2,7 @@
  * mxjudge adjudicate: one turn from a state file, an orders file and dice,
  * with no database. The output is the next state (--json) or the story.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -10,10 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "core/hovercrafts/dice.h"
 #include "core/draw.h"
+#include "core/engine.h"
+#include "core/ruleset.h"
 #include "core/hovercrafts/hexmap.h"
 #include "core/hovercrafts/hovercrafts.h"
 #include "core/hovercrafts/narrate.h"
@@ -23,7 +27,194 @@
 #include "lib/strbuf.h"
 #include "load.h"
 
-#define ADJUDICATE_USAGE "--state FILE --orders FILE [--dice FILE | --seed N] [--json]"
+#define ADJUDICATE_USAGE "--state FILE --orders [SEAT=]FILE ... [--dice FILE | --seed N] [--json]"
+#define MAX_ORDER_FILES 16
+
+/*
+ * --orders SEAT=FILE: the part before '=' is a seat when it is a plain
+ * name and the whole argument is no existing file; *file is set then.
+ */
+static int seat_file(const char *arg, char *seat, size_t len, const char **file)
+{
+	const char *eq = strchr(arg, '=');
+	size_t n = eq ? (size_t)(eq - arg) : 0, i;
+
+	if (!eq || !n || n >= len || !eq[1] || !access(arg, F_OK))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)arg[i]) && arg[i] != '-' && arg[i] != '_')
+			return 0;
+	memcpy(seat, arg, n);
+	seat[n] = '\0';
+	*file = eq + 1;
+	return 1;
+}
+
+/*
+ * Each seat's orders from its own file, read by the game for that seat
+ * and merged: {SEAT: reading}. NULL after saying what was wrong.
+ */
+static json_t *seat_orders(const struct ruleset *rs, const json_t *state, const char *const *args,
+			   int n, char *err, size_t errlen)
+{
+	json_t *all = json_object();
+	int i;
+
+	for (i = 0; all && i < n; i++) {
+		char seat[64], *text;
+		const char *file = NULL;
+		json_t *one;
+
+		if (!seat_file(args[i], seat, sizeof(seat), &file)) {
+			snprintf(err, errlen, "--orders '%s': expected SEAT=FILE like the others", args[i]);
+			goto fail;
+		}
+		if (json_object_get(all, seat)) {
+			snprintf(err, errlen, "--orders %s: %s has orders in two files", args[i], seat);
+			goto fail;
+		}
+		if (!(text = cmd_read_file(file, NULL, err, errlen)))
+			goto fail;
+		one = rs->read_orders(state, seat, text, file, 0, err, errlen);
+		free(text);
+		if (!one)
+			goto fail;
+		json_object_update(all, one);
+		json_decref(one);
+	}
+	if (!all)
+		snprintf(err, errlen, "out of memory");
+	return all;
+fail:
+	json_decref(all);
+	return NULL;
+}
+
+/* The draws taken, as tagged lines. */
+static json_t *draw_lines(const struct draw_log *log)
+{
+	json_t *out = json_array();
+	size_t i;
+
+	for (i = 0; out && i < log->n; i++)
+		json_array_append_new(out, json_string(log->e[i].line));
+	return out;
+}
+
+/*
+ * A game other than Hovercrafts: the state file names it. The orders are
+ * the game's, the draws its tagged lines (--dice) or a seed, whose sealed
+ * root is SHA-256 of "mxjudge:SEED:root" so a seeded run replays.
+ */
+static int adjudicate_game(const struct ruleset *rs, json_t *state, const char *state_path,
+			   const char *const *args, int nargs, const char *dice_path,
+			   const char *seed_arg, uint64_t seed, int json)
+{
+	struct draw_queue queue;
+	struct draw_seeded seeded;
+	struct draw_source src;
+	struct draw_log log;
+	struct engine_turn t;
+	unsigned char root[crypto_hash_sha256_BYTES];
+	json_t *orders = NULL, *out = NULL, *p;
+	char err[1024], text[64], seat[64];
+	const char *file;
+	size_t i;
+	int rc = EXIT_DATAERR;
+
+	(void)seed_arg;
+	draw_queue_init(&queue);
+	draw_log_init(&log);
+	engine_turn_init(&t);
+	if (nargs == 1 && !seat_file(args[0], seat, sizeof(seat), &file)) {
+		char *body = cmd_read_file(args[0], NULL, err, sizeof(err));
+
+		orders = body ? rs->read_orders(state, NULL, body, args[0], 0, err, sizeof(err)) : NULL;
+		free(body);
+	} else {
+		orders = seat_orders(rs, state, args, nargs, err, sizeof(err));
+	}
+	if (!orders)
+		goto fail;
+	if (dice_path) {
+		char *body = cmd_read_file(dice_path, NULL, err, sizeof(err));
+
+		if (!body || draw_queue_parse(&queue, body, dice_path, 0, err, sizeof(err)) < 0) {
+			free(body);
+			goto fail;
+		}
+		free(body);
+		src = draw_queue_source(&queue, &log);
+	} else {
+		snprintf(text, sizeof(text), "mxjudge:%llu:root", (unsigned long long)seed);
+		crypto_hash_sha256(root, (const unsigned char *)text, strlen(text));
+		draw_seeded_init(&seeded, seed, root,
+				 (int)json_integer_value(json_object_get(state, "turn")));
+		src = draw_seeded_source(&seeded, &log);
+	}
+	if (engine_resolve(rs, state, orders, &src, &t, err, sizeof(err)) < 0) {
+		cmd_error("%s%s%s", dice_path ? dice_path : "", dice_path ? ": " : "", err);
+		rc = EXIT_DATAERR;
+		goto out;
+	}
+	rc = EXIT_FAIL;
+	if (json) {
+		json_t *unused = json_array();
+
+		out = json_deep_copy(t.state);
+		for (i = 0; unused && i < queue.n; i++)
+			if (!queue.l[i].used)
+				json_array_append_new(unused, json_pack("{s:i,s:s}", "line", queue.l[i].line,
+									"draw", queue.l[i].text));
+		if (!out || !unused) {
+			json_decref(unused);
+			goto nomem;
+		}
+		json_object_set(out, "events", t.events);
+		json_object_set(out, "story", t.story);
+		json_object_set_new(out, "draws", draw_lines(&log));
+		if (dice_path)
+			json_object_set_new(out, "unused_draws", unused);
+		else {
+			json_decref(unused);
+			json_object_set_new(out, "seed", json_integer((json_int_t)seed));
+		}
+		rc = cmd_print_json(out, JSON_PRESERVE_ORDER);
+		out = NULL;
+		goto out;
+	}
+	printf("%s, turn %lld", rs->title, (long long)json_integer_value(json_object_get(state, "turn")));
+	if (!dice_path)
+		printf(" (seed %llu)", (unsigned long long)seed);
+	putchar('\n');
+	json_array_foreach(t.story, i, p)
+		if (json_is_string(p))
+			printf("%s\n", json_string_value(p));
+	printf("\nDraws taken:\n");
+	for (i = 0; i < log.n; i++)
+		printf("  %s\n", log.e[i].line);
+	if (!log.n)
+		printf("  none\n");
+	for (i = 0; i < queue.n; i++)
+		if (!queue.l[i].used)
+			printf("Unused draw: %s:%d: %s\n", dice_path, queue.l[i].line, queue.l[i].text);
+	printf("Over: %s\n", engine_is_over(rs, t.state) ? "yes" : "no");
+	rc = EXIT_OK;
+	goto out;
+nomem:
+	snprintf(err, sizeof(err), "out of memory");
+	rc = EXIT_FAIL;
+fail:
+	cmd_error("%s", err);
+out:
+	(void)state_path;
+	json_decref(out);
+	json_decref(orders);
+	engine_turn_release(&t);
+	draw_log_release(&log);
+	draw_queue_release(&queue);
+	return rc;
+}
 
 static void print_fleet(const struct game_state *st)
 {
@@ -55,6 +246,10 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *state_path = NULL, *orders_path = NULL, *dice_path = NULL, *seed_arg = NULL;
+	const char *order_args[MAX_ORDER_FILES];
+	int norders = 0;
+	struct draw_log log;
+	char seat[64];
 	struct game_state st;
 	struct orders_doc doc;
 	struct dice_queue queue;
@@ -74,10 +269,18 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	orders_doc_init(&doc);
 	dice_queue_init(&queue);
 	event_list_init(&events);
+	draw_log_init(&log);
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
 		case 's': state_path = optarg; break;
-		case 'o': orders_path = optarg; break;
+		case 'o':
+			if (norders == MAX_ORDER_FILES) {
+				cmd_error("--orders: at most %d files", MAX_ORDER_FILES);
+				rc = EXIT_USAGE;
+				goto out;
+			}
+			orders_path = order_args[norders++] = optarg;
+			break;
 		case 'd': dice_path = optarg; break;
 		case 'S': seed_arg = optarg; break;
 		case 'j': json = 1; break;
@@ -88,10 +291,56 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
+	if (seed_arg) {
+		char *end;
+
+		errno = 0;
+		seed = strtoull(seed_arg, &end, 10);
+		if (*seed_arg < '0' || *seed_arg > '9' || *end || errno || seed > INT64_MAX) {
+			cmd_error("--seed: expected a whole number from 0 to %lld, got '%s'",
+				  (long long)INT64_MAX, seed_arg);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+	} else if (!dice_path) {
+		randombytes_buf(&seed, sizeof(seed));
+		seed &= INT64_MAX;	/* fits a JSON integer, so it can be replayed */
+	}
 	rc = EXIT_DATAERR;
-	if (load_state_file(&st, state_path, err, sizeof(err)) < 0 ||
-	    load_orders_file(&doc, &st, orders_path, ORDERS_PLAIN, err, sizeof(err)) < 0)
+	{
+		/* The game is the one the state file names (Hovercrafts when it names none). */
+		json_error_t jerr;
+		json_t *root = json_load_file(state_path, JSON_REJECT_DUPLICATES, &jerr);
+		const char *game = json_string_value(json_object_get(root, "game"));
+		const struct ruleset *rs = game ? ruleset_find(game) : NULL;
+
+		if (root && game && !rs) {
+			snprintf(err, sizeof(err), "%s: game: no game named '%s' ('mxjudge games' lists them)",
+				 state_path, game);
+			json_decref(root);
+			goto fail;
+		}
+		if (rs && rs != &hovercrafts_ruleset) {
+			rc = adjudicate_game(rs, root, state_path, order_args, norders, dice_path, seed_arg,
+					     seed, json);
+			json_decref(root);
+			goto out;
+		}
+		json_decref(root);
+	}
+	if (load_state_file(&st, state_path, err, sizeof(err)) < 0)
 		goto fail;
+	if (norders > 1 || (norders == 1 && seat_file(order_args[0], seat, sizeof(seat), &orders_path))) {
+		json_t *sj = state_to_json(&st);
+
+		orders = sj ? seat_orders(&hovercrafts_ruleset, sj, order_args, norders, err, sizeof(err))
+			    : NULL;
+		json_decref(sj);
+		if (!orders)
+			goto fail;
+	} else if (load_orders_file(&doc, &st, orders_path, ORDERS_PLAIN, err, sizeof(err)) < 0) {
+		goto fail;
+	}
 	if (st.winner != WINNER_NONE) {
 		snprintf(err, sizeof(err), "%s: winner: the battle is already over (%s); expected a state with \"winner\": null",
 			 state_path, winner_name(st.winner));
@@ -100,29 +349,16 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	if (dice_path) {
 		if (load_dice_file(&queue, dice_path, err, sizeof(err)) < 0)
 			goto fail;
-		draws = hover_draws_from_queue(&queue, NULL);
+		draws = hover_draws_from_queue(&queue, &log);
 	} else {
-		if (seed_arg) {
-			char *end;
-
-			errno = 0;
-			seed = strtoull(seed_arg, &end, 10);
-			if (*seed_arg < '0' || *seed_arg > '9' || *end || errno || seed > INT64_MAX) {
-				cmd_error("--seed: expected a whole number from 0 to %lld, got '%s'",
-					  (long long)INT64_MAX, seed_arg);
-				rc = EXIT_USAGE;
-				goto out;
-			}
-		} else {
-			randombytes_buf(&seed, sizeof(seed));
-			seed &= INT64_MAX;	/* fits a JSON integer, so it can be replayed */
-		}
 		draw_seeded_init(&seeded, seed, NULL, st.turn);
-		draws = draw_seeded_source(&seeded, NULL);
+		draws = draw_seeded_source(&seeded, &log);
 	}
-	turn_plans_from_orders(&st, &doc, plans);
-	if (!(orders = hover_plans_to_json(&st, plans)))
-		goto nomem;
+	if (!orders) {
+		turn_plans_from_orders(&st, &doc, plans);
+		if (!(orders = hover_plans_to_json(&st, plans)))
+			goto nomem;
+	}
 	if (hover_turn(&st, orders, &draws, plans, &events, err, sizeof(err)) < 0) {
 		/* With a dice file, the missing die is missing from that file. */
 		cmd_error("%s%s%s", dice_path ? dice_path : "", dice_path ? ": " : "", err);
@@ -145,6 +381,9 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 						"ship", queue.entries[i].ship, "d6", queue.entries[i].d6));
 			json_object_set_new(out, "unused_dice", unused);
 		}
+		/* The story, and the tags of the draws taken, in order. */
+		json_object_set_new(out, "story", narrate_json(&st, &events));
+		json_object_set_new(out, "draws", draw_lines(&log));
 		if (json_dumpf(out, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) < 0)
 			goto nomem;
 		putchar('\n');
@@ -178,6 +417,7 @@ nomem:
 fail:
 	cmd_error("%s", err);
 out:
+	draw_log_release(&log);
 	json_decref(orders);
 	json_decref(out);
 	strbuf_release(&sb);

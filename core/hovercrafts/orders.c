@@ -189,6 +189,23 @@ static int parse_action_line(const char *s, const char *e, int *number, char *wo
 	return action_parse(word);
 }
 
+int orders_find_ship_line(const char *text)
+{
+	const char *p = text;
+
+	while (p && *p) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if ((p[0] | 0x20) == 's' && (p[1] | 0x20) == 'h' && (p[2] | 0x20) == 'i' &&
+		    (p[3] | 0x20) == 'p' && (p[4] == ' ' || p[4] == '\t'))
+			return 1;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return 0;
+}
+
 int orders_parse(struct orders_doc *doc, const char *text, const char *name,
 		 int flags, char *err, size_t errlen)
 {
@@ -313,8 +330,12 @@ int orders_parse_at(struct orders_doc *doc, const char *text, const char *name, 
 		if (act == -2 || act == -3 || act < 0) {
 			int near = act == -1 ? action_near(word) : -1;
 
-			/* Words where the next action was due: a signature, most likely. */
-			if (near < 0 && cur && cur->n && (act == -3 || act == -1) && number < 0)
+			/*
+			 * Words where the next action was due, several on the line or
+			 * ending like a greeting ("Cheers,"): a signature, most likely.
+			 */
+			if (near < 0 && cur && cur->n && number < 0 &&
+			    (act == -3 || (act == -1 && *word && strchr(",.!", word[strlen(word) - 1]))))
 				errbuf_set(err, errlen, "%s:%d: expected an action (%s), got '%s' (a "
 					   "signature? end the orders with a line END)", name, line,
 					   EXPECTED_ACTIONS, quote);

@@ -71,6 +71,8 @@ void orders_doc_release(struct orders_doc *doc);
 /* 0, or -1 with "name:line: ..." in err and doc left empty. */
 int orders_parse(struct orders_doc *doc, const char *text, const char *name,
 		 int flags, char *err, size_t errlen);
+/* 1 if some line of text starts with the word SHIP (any case). */
+int orders_find_ship_line(const char *text);
 /* The same for text that starts after line line_offset of a larger file. */
 int orders_parse_at(struct orders_doc *doc, const char *text, const char *name, int line_offset,
 		    int flags, char *err, size_t errlen);

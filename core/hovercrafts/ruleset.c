@@ -104,8 +104,26 @@ static json_t *hover_read_orders(const json_t *state, const char *seat, const ch
 	orders_doc_init(&doc);
 	if (state_from_json(&st, state, name, err, errlen) < 0)
 		return NULL;
-	if (orders_parse(&doc, text, name, flags, err, errlen) < 0 ||
-	    orders_validate(&doc, &st, name, err, errlen) < 0)
+	if (seat && game_find_ship(&st, seat) < 0) {
+		errbuf_set(err, errlen, "%s: no ship named '%s' in this game", name, seat);
+		goto out;
+	}
+	/* One seat's file may hold its actions alone: its SHIP line is implied. */
+	if (seat && !orders_find_ship_line(text)) {
+		struct strbuf sb = STRBUF_INIT;
+		int rc;
+
+		strbuf_addf(&sb, "SHIP %s\n%s", seat, text);
+		rc = sb.failed ? -1 : orders_parse_at(&doc, strbuf_str(&sb), name, -1, flags, err, errlen);
+		if (sb.failed)
+			errbuf_set(err, errlen, "out of memory");
+		strbuf_release(&sb);
+		if (rc < 0)
+			goto out;
+	} else if (orders_parse(&doc, text, name, flags, err, errlen) < 0) {
+		goto out;
+	}
+	if (orders_validate(&doc, &st, name, err, errlen) < 0)
 		goto out;
 	for (i = 0; seat && i < doc.n; i++) {
 		if (mx_strcasecmp(doc.blocks[i].ship, seat)) {

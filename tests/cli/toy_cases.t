@@ -15,3 +15,27 @@ python3 -c 'import json; t=json.load(open("out")); assert t["passed"] == 3 and t
 MXJUDGE=$(dirname "$MXJUDGE_TOY")/../mxjudge
 expect_exit 65 test "$ROOT/tests/cli/data/toy-turn.case"
 contains err "toy-turn.case:4: no game of that name ('mxjudge games' lists them)"
+
+# adjudicate plays another game's turn from its state file: per-seat
+# orders, tagged draws, --json with the story and the draws taken.
+MXJUDGE=$MXJUDGE_TOY
+sed -n '/^case higher-total-scores/,/^orders north1/p' "$ROOT/tests/cli/data/toy-turn.case" |
+	sed -n '/^state/,/^orders/p' | sed '1d;$d' >state.json
+printf 'PLAY C4\n' >n.txt
+printf 'PLAY C3\n' >s.txt
+printf 'd10 north1 7\nd10 south2 3\nd10 south2 9\n' >draws.txt
+expect_exit 0 adjudicate --state state.json --orders north1=n.txt --orders south2=s.txt --dice draws.txt --json
+python3 - <<'PY'
+import json
+d = json.load(open("out"))
+assert d["scores"] == {"north1": 1, "south2": 0}, d["scores"]
+assert d["draws"] == ["d10 north1 7", "d10 south2 3"], d["draws"]
+assert d["unused_draws"] == [{"line": 3, "draw": "d10 south2 9"}], d["unused_draws"]
+assert d["story"][0] == "north1 plays C4 and rolls 7."
+PY
+expect_exit 0 adjudicate --state state.json --orders north1=n.txt --orders south2=s.txt --seed 5
+contains out "Toy: a two-seat hidden-hand test game, turn 1 (seed 5)"
+contains out "Draws taken:"
+printf 'PLAY C7\n' >bad.txt
+expect_exit 65 adjudicate --state state.json --orders north1=bad.txt --seed 5
+contains err "bad.txt:1: expected 'PLAY CARD' with a card of north1's hand"
