@@ -233,7 +233,17 @@ static struct draw_rng *seeded_stream(struct draw_seeded *s, const char *stream,
 		return NULL;
 	}
 	name = strchr(stream, '/') ? strchr(stream, '/') + 1 : "";
-	if (s->nstreams == DRAW_MAX_STREAMS || strlen(stream) >= sizeof(s->streams[0].name)) {
+	/* "open/" would be a second copy of "open": a sub-stream has a name. */
+	if (strchr(stream, '/') && !*name) {
+		errbuf_set(err, errlen, "draw stream '%s': expected a name after '/'", stream);
+		return NULL;
+	}
+	if (strlen(stream) >= sizeof(s->streams[0].name)) {
+		errbuf_set(err, errlen, "draw stream '%.20s...': expected a name of at most %zu characters",
+			   stream, sizeof(s->streams[0].name) - 1);
+		return NULL;
+	}
+	if (s->nstreams == DRAW_MAX_STREAMS) {
 		errbuf_set(err, errlen, "too many draw streams (at most %d)", DRAW_MAX_STREAMS);
 		return NULL;
 	}
@@ -491,7 +501,9 @@ static int queue_die(void *ctx, const char *stream, const char *label, int sides
 	(void)stream;
 	if (!(l = queue_take(ctx, label, &rest, " N", err, errlen)))
 		return -1;
-	next_word(&rest, word, sizeof(word));
+	/* A value too long for the buffer is not cut down to fit: it is refused. */
+	if (next_word(&rest, word, sizeof(word)) >= sizeof(word))
+		word[0] = '\0';
 	v = strtol(word, &end, 10);
 	if (!word[0] || *end || v < 1 || v > sides || next_word(&rest, extra, sizeof(extra))) {
 		errbuf_set(err, errlen, "line %d: expected '%s N' with N from 1 to %d, got '%s'",
@@ -523,8 +535,7 @@ static int queue_pick(void *ctx, const char *stream, const char *label, const ch
 	(void)stream;
 	if (!(l = queue_take(ctx, label, &rest, " ITEM", err, errlen)))
 		return -1;
-	next_word(&rest, word, sizeof(word));
-	i = find_id(ids, n, word);
+	i = next_word(&rest, word, sizeof(word)) >= sizeof(word) ? -1 : find_id(ids, n, word);
 	if (i < 0 || next_word(&rest, extra, sizeof(extra))) {
 		errbuf_set(err, errlen, "line %d: expected '%s ITEM' naming one of the %zu items to pick "
 			   "from, got '%s'", l->line, label, n, l->text);
@@ -541,7 +552,7 @@ static int queue_shuffle(void *ctx, const char *stream, const char *label,
 	const char *rest;
 	char word[DRAW_LABEL_MAX];
 	unsigned char *placed;
-	size_t k = 0, i;
+	size_t k = 0, i, len;
 	int rc = -1;
 
 	(void)stream;
@@ -552,8 +563,8 @@ static int queue_shuffle(void *ctx, const char *stream, const char *label,
 		errbuf_set(err, errlen, "out of memory");
 		return -1;
 	}
-	while (next_word(&rest, word, sizeof(word))) {
-		long at = find_id(ids, n, word);
+	while ((len = next_word(&rest, word, sizeof(word)))) {
+		long at = len >= sizeof(word) ? -1 : find_id(ids, n, word);
 
 		if (at < 0 || placed[at]) {
 			errbuf_set(err, errlen, "line %d: '%s' %s", l->line, word,

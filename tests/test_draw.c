@@ -1,0 +1,1084 @@
+/*
+ * Tests for core/draw: the generator (the same as Hovercrafts' dice), stream
+ * seeds, sealed roots, the seeded source with its streams and log, and the
+ * tagged queue that replays a logged turn.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/draw.h"
+#include "core/hovercrafts/dice.h"
+
+/* ---------- helpers ---------- */
+
+/* A reference splitmix64 + xoshiro256** (Vigna's public code), independent of the library. */
+struct ref_rng {
+	uint64_t s[4];
+};
+
+static uint64_t ref_rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static void ref_init(struct ref_rng *r, uint64_t seed)
+{
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		uint64_t z = (seed += 0x9e3779b97f4a7c15ULL);
+
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+		r->s[i] = z ^ (z >> 31);
+	}
+}
+
+static uint64_t ref_next(struct ref_rng *r)
+{
+	uint64_t *s = r->s;
+	const uint64_t result = ref_rotl(s[1] * 5, 7) * 9;
+	const uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = ref_rotl(s[3], 45);
+	return result;
+}
+
+static void root_0_to_31(unsigned char root[DRAW_ROOT_LEN])
+{
+	int i;
+
+	for (i = 0; i < DRAW_ROOT_LEN; i++)
+		root[i] = (unsigned char)i;
+}
+
+/* The face a fresh generator seeded by draw_seed_of(text) gives first. */
+static int first_face_of(const char *text, int sides)
+{
+	struct draw_rng rng;
+
+	draw_rng_init(&rng, draw_seed_of(text));
+	return (int)draw_rng_uniform(&rng, (uint64_t)sides) + 1;
+}
+
+static void queue_from(struct draw_queue *q, const char *text)
+{
+	char err[256] = "";
+
+	draw_queue_init(q);
+	if (draw_queue_parse(q, text, "dice.txt", 0, err, sizeof(err)) < 0)
+		fail_msg("parse failed: %s", err);
+}
+
+/* ---------- the generator ---------- */
+
+static void test_draw_rng_matches_dice_rng_and_reference(void **state)
+{
+	/* Seed 42's first outputs, as tests/test_dice.c has pinned them. */
+	static const uint64_t raw[4] = {
+		0x15780b2e0c2ec716ULL, 0x6104d9866d113a7eULL,
+		0xae17533239e499a1ULL, 0xecb8ad4703b360a1ULL,
+	};
+	struct draw_rng d;
+	struct dice_rng old;
+	struct ref_rng ref;
+	int i;
+
+	(void)state;
+	draw_rng_init(&d, 42);
+	dice_rng_init(&old, 42);
+	ref_init(&ref, 42);
+	for (i = 0; i < 4; i++) {
+		uint64_t v = draw_rng_next(&d);
+
+		assert_true(v == raw[i]);
+		assert_true(v == dice_rng_next(&old));
+		assert_true(v == ref_next(&ref));
+	}
+	/* Further on, against the independent reference too. */
+	for (i = 0; i < 1000; i++) {
+		uint64_t v = draw_rng_next(&d);
+
+		assert_true(v == dice_rng_next(&old));
+		assert_true(v == ref_next(&ref));
+	}
+	/* Another seed, including 0 and the all-ones seed. */
+	draw_rng_init(&d, 0);
+	ref_init(&ref, 0);
+	for (i = 0; i < 100; i++)
+		assert_true(draw_rng_next(&d) == ref_next(&ref));
+	draw_rng_init(&d, UINT64_MAX);
+	ref_init(&ref, UINT64_MAX);
+	for (i = 0; i < 100; i++)
+		assert_true(draw_rng_next(&d) == ref_next(&ref));
+}
+
+static void test_draw_rng_uniform_d6_matches_dice_d6(void **state)
+{
+	/* Seed 42's first d6, as tests/test_dice.c has pinned them. */
+	static const int d6[20] = { 1, 1, 6, 6, 5, 1, 5, 4, 5, 6, 2, 2, 5, 5, 2, 5, 4, 1, 4, 5 };
+	struct draw_rng d;
+	struct dice_rng old;
+	int i;
+
+	(void)state;
+	draw_rng_init(&d, 42);
+	dice_rng_init(&old, 42);
+	for (i = 0; i < 1000; i++) {
+		int face = (int)draw_rng_uniform(&d, 6) + 1;
+
+		if (i < 20)
+			assert_int_equal(face, d6[i]);
+		assert_int_equal(face, dice_rng_d6(&old));
+	}
+}
+
+static void test_draw_rng_uniform_one_is_zero(void **state)
+{
+	struct draw_rng d;
+	struct ref_rng ref;
+	int i;
+
+	(void)state;
+	draw_rng_init(&d, 42);
+	ref_init(&ref, 42);
+	for (i = 0; i < 1000; i++) {
+		assert_true(draw_rng_uniform(&d, 1) == 0);
+		/* One output consumed per draw: nothing is rejected for n = 1 in practice. */
+		ref_next(&ref);
+	}
+	assert_true(draw_rng_next(&d) == ref_next(&ref));
+}
+
+static void test_draw_rng_uniform_below_n(void **state)
+{
+	static const uint64_t ns[] = { 2, 3, 10, 1000003 };
+	struct draw_rng d;
+	struct ref_rng ref;
+	size_t k;
+	int i;
+
+	(void)state;
+	for (k = 0; k < sizeof(ns) / sizeof(ns[0]); k++) {
+		uint64_t max = 0;
+
+		draw_rng_init(&d, 7 + k);
+		ref_init(&ref, 7 + k);
+		for (i = 0; i < 5000; i++) {
+			uint64_t v = draw_rng_uniform(&d, ns[k]);
+
+			assert_true(v < ns[k]);
+			/* Rejection is astronomically rare here: the value is next() % n. */
+			assert_true(v == ref_next(&ref) % ns[k]);
+			if (v > max)
+				max = v;
+		}
+		/* Not a distribution test: just that values are not all stuck at 0. */
+		assert_true(max > 0);
+	}
+}
+
+/* ---------- seeds and roots ---------- */
+
+static void test_draw_seed_of_sha256_le(void **state)
+{
+	(void)state;
+	/* SHA-256("abc") = ba7816bf 8f01cfea ...: the first 8 bytes little-endian. */
+	assert_true(draw_seed_of("abc") == 0xeacf018fbf1678baULL);
+	/* SHA-256("") = e3b0c442 98fc1c14 ... */
+	assert_true(draw_seed_of("") == 0x141cfc9842c4b0e3ULL);
+	assert_true(draw_seed_of("abd") != draw_seed_of("abc"));
+}
+
+static void test_draw_root_hex_round_trip(void **state)
+{
+	unsigned char root[DRAW_ROOT_LEN], back[DRAW_ROOT_LEN];
+	char hex[2 * DRAW_ROOT_LEN + 1];
+	int i;
+
+	(void)state;
+	root_0_to_31(root);
+	memset(hex, 'x', sizeof(hex));
+	draw_root_hex(root, hex);
+	assert_string_equal(hex, "000102030405060708090a0b0c0d0e0f"
+			    "101112131415161718191a1b1c1d1e1f");
+	memset(back, 0xee, sizeof(back));
+	assert_int_equal(draw_root_parse(hex, back), 0);
+	assert_memory_equal(back, root, DRAW_ROOT_LEN);
+
+	for (i = 0; i < DRAW_ROOT_LEN; i++)
+		root[i] = (unsigned char)(255 - 7 * i);
+	draw_root_hex(root, hex);
+	assert_int_equal((int)strlen(hex), 64);
+	assert_string_equal(hex, "fff8f1eae3dcd5cec7c0b9b2aba49d968f88817a736c655e575049423b342d26");
+	assert_int_equal(draw_root_parse(hex, back), 0);
+	assert_memory_equal(back, root, DRAW_ROOT_LEN);
+
+	/* Upper case parses to the same bytes. */
+	assert_int_equal(draw_root_parse("FFF8F1EAE3DCD5CEC7C0B9B2ABA49D968F88817A736C655E575049423B342D26",
+					 back), 0);
+	assert_memory_equal(back, root, DRAW_ROOT_LEN);
+}
+
+static void test_draw_root_parse_refuses_bad_text(void **state)
+{
+	static const char good[] = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+	unsigned char root[DRAW_ROOT_LEN];
+	char buf[80];
+
+	(void)state;
+	assert_int_equal(draw_root_parse(good, root), 0);
+	/* 63 digits */
+	memcpy(buf, good, 63);
+	buf[63] = '\0';
+	assert_int_equal(draw_root_parse(buf, root), -1);
+	/* 65 digits */
+	snprintf(buf, sizeof(buf), "%s0", good);
+	assert_int_equal(draw_root_parse(buf, root), -1);
+	/* a non-hex digit, first or last */
+	snprintf(buf, sizeof(buf), "%s", good);
+	buf[0] = 'g';
+	assert_int_equal(draw_root_parse(buf, root), -1);
+	snprintf(buf, sizeof(buf), "%s", good);
+	buf[63] = 'z';
+	assert_int_equal(draw_root_parse(buf, root), -1);
+	snprintf(buf, sizeof(buf), "%s", good);
+	buf[31] = ' ';
+	assert_int_equal(draw_root_parse(buf, root), -1);
+	assert_int_equal(draw_root_parse("", root), -1);
+	assert_int_equal(draw_root_parse(NULL, root), -1);
+}
+
+/* ---------- the seeded source ---------- */
+
+static void test_draw_seeded_open_die_is_the_turn_seed(void **state)
+{
+	struct draw_seeded s;
+	struct draw_log log;
+	struct draw_source src;
+	struct draw_rng rng;
+	char err[128] = "";
+	int i, face;
+
+	(void)state;
+	draw_log_init(&log);
+	draw_seeded_init(&s, 7, NULL, 3);
+	src = draw_seeded_source(&s, &log);
+	draw_rng_init(&rng, 7);
+	for (i = 0; i < 10; i++) {
+		char want[64];
+		int expect = (int)draw_rng_uniform(&rng, 6) + 1;
+
+		assert_int_equal(draw_die(&src, "open", "energy Minx", 6, &face, err, sizeof(err)), 0);
+		assert_int_equal(face, expect);
+		assert_int_equal(log.n, (size_t)i + 1);
+		snprintf(want, sizeof(want), "energy Minx %d", expect);
+		assert_string_equal(log.e[i].line, want);
+		assert_string_equal(log.e[i].stream, "open");
+	}
+	assert_int_equal(log.failed, 0);
+	draw_log_release(&log);
+	assert_int_equal(log.n, 0);
+	assert_null(log.e);
+}
+
+static void test_draw_seeded_sealed_needs_root(void **state)
+{
+	struct draw_seeded s;
+	struct draw_log log;
+	struct draw_source src;
+	char err[128] = "";
+	int face = -5;
+
+	(void)state;
+	draw_log_init(&log);
+	draw_seeded_init(&s, 7, NULL, 3);
+	src = draw_seeded_source(&s, &log);
+	assert_int_equal(draw_die(&src, "sealed", "hidden d6", 6, &face, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "sealed root"));
+	err[0] = '\0';
+	assert_int_equal(draw_die(&src, "sealed/deck", "hidden d6", 6, &face, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "sealed root"));
+	assert_int_equal(face, -5);
+	assert_int_equal(log.n, 0);
+	/* The open stream still works after the refusal. */
+	assert_int_equal(draw_die(&src, "open", "d6", 6, &face, err, sizeof(err)), 0);
+	assert_int_equal(log.n, 1);
+	draw_log_release(&log);
+}
+
+static void test_draw_seeded_sealed_with_root(void **state)
+{
+	static const char base3[] = "mxjudge:sealed:000102030405060708090a0b0c0d0e0f"
+		"101112131415161718191a1b1c1d1e1f:turn:3:";
+	unsigned char root[DRAW_ROOT_LEN];
+	struct draw_seeded a, b, c;
+	struct draw_log log;
+	struct draw_source sa, sb, sc;
+	struct draw_rng want;
+	char err[128] = "", text[160];
+	int fa[40], fb[40], fc[40], i, differ = 0;
+
+	(void)state;
+	root_0_to_31(root);
+	draw_log_init(&log);
+	draw_seeded_init(&a, 7, root, 3);
+	draw_seeded_init(&b, 7, root, 3);
+	draw_seeded_init(&c, 7, root, 4);
+	sa = draw_seeded_source(&a, &log);
+	sb = draw_seeded_source(&b, NULL);
+	sc = draw_seeded_source(&c, NULL);
+	/* The documented seed: SHA-256 of "mxjudge:sealed:ROOTHEX:turn:N:" ("sealed" alone). */
+	draw_rng_init(&want, draw_seed_of(base3));
+	for (i = 0; i < 40; i++) {
+		assert_int_equal(draw_die(&sa, "sealed", "hidden d6", 6, &fa[i], err, sizeof(err)), 0);
+		assert_int_equal(draw_die(&sb, "sealed", "hidden d6", 6, &fb[i], err, sizeof(err)), 0);
+		assert_int_equal(draw_die(&sc, "sealed", "hidden d6", 6, &fc[i], err, sizeof(err)), 0);
+		assert_int_equal(fa[i], (int)draw_rng_uniform(&want, 6) + 1);
+		assert_int_equal(fa[i], fb[i]);
+		differ += fa[i] != fc[i];
+	}
+	assert_true(differ > 0);
+	assert_int_equal(log.n, 40);
+	assert_string_equal(log.e[0].stream, "sealed");
+	snprintf(text, sizeof(text), "hidden d6 %d", fa[0]);
+	assert_string_equal(log.e[0].line, text);
+
+	/* A sealed sub-stream: NAME after the turn. */
+	snprintf(text, sizeof(text), "%sdeck", base3);
+	assert_int_equal(draw_die(&sa, "sealed/deck", "card", 1000000, &fa[0], err, sizeof(err)), 0);
+	assert_int_equal(fa[0], first_face_of(text, 1000000));
+	assert_string_equal(log.e[40].stream, "sealed/deck");
+	draw_log_release(&log);
+}
+
+static void test_draw_seeded_open_sub_streams_independent(void **state)
+{
+	struct draw_seeded s1, s2;
+	struct draw_source a, b;
+	char err[128] = "";
+	int i, face, only_b, after_a, first_a;
+
+	(void)state;
+	draw_seeded_init(&s1, 7, NULL, 3);
+	draw_seeded_init(&s2, 7, NULL, 3);
+	a = draw_seeded_source(&s1, NULL);
+	b = draw_seeded_source(&s2, NULL);
+	for (i = 0; i < 5; i++) {
+		assert_int_equal(draw_die(&a, "open/a", "a", 1000000, &face, err, sizeof(err)), 0);
+		if (i == 0)
+			first_a = face;
+	}
+	assert_int_equal(draw_die(&a, "open/b", "b", 1000000, &after_a, err, sizeof(err)), 0);
+	assert_int_equal(draw_die(&b, "open/b", "b", 1000000, &only_b, err, sizeof(err)), 0);
+	assert_int_equal(after_a, only_b);
+	/* The documented seeds: SHA-256 of "mxjudge:open:SEED:NAME". */
+	assert_int_equal(only_b, first_face_of("mxjudge:open:7:b", 1000000));
+	assert_int_equal(first_a, first_face_of("mxjudge:open:7:a", 1000000));
+	assert_true(first_a != only_b);
+	/* Nor does the plain open stream move for the sub-streams' draws. */
+	{
+		struct draw_rng rng;
+
+		draw_rng_init(&rng, 7);
+		assert_int_equal(draw_die(&a, "open", "o", 1000000, &face, err, sizeof(err)), 0);
+		assert_int_equal(face, (int)draw_rng_uniform(&rng, 1000000) + 1);
+	}
+}
+
+static void test_draw_seeded_unknown_stream(void **state)
+{
+	static const char *const bad[] = { "x", "", "opened", "Open", "sealedx", "closed/a" };
+	unsigned char root[DRAW_ROOT_LEN];
+	struct draw_seeded s;
+	struct draw_log log;
+	struct draw_source src;
+	char err[128];
+	size_t idx = 99, perm[2] = { 9, 9 };
+	size_t k;
+	int face = -5;
+	const char *ids[2] = { "A", "B" };
+
+	(void)state;
+	root_0_to_31(root);
+	draw_log_init(&log);
+	draw_seeded_init(&s, 7, root, 3);
+	src = draw_seeded_source(&s, &log);
+	for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		err[0] = '\0';
+		assert_int_equal(draw_die(&src, bad[k], "d6", 6, &face, err, sizeof(err)), -1);
+		assert_non_null(strstr(err, "unknown draw stream"));
+	}
+	assert_int_equal(draw_die(&src, "x", "d6", 6, &face, err, sizeof(err)), -1);
+	assert_string_equal(err, "unknown draw stream 'x' (expected open or sealed)");
+	assert_int_equal(draw_pick(&src, "x", "p", ids, 2, &idx, err, sizeof(err)), -1);
+	assert_int_equal(draw_shuffle(&src, "x", "shuffle p", ids, 2, perm, err, sizeof(err)), -1);
+	assert_int_equal(face, -5);
+	assert_int_equal(idx, 99);
+	assert_int_equal(s.nstreams, 0);
+	assert_int_equal(log.n, 0);
+	draw_log_release(&log);
+}
+
+static void test_draw_seeded_stream_limit(void **state)
+{
+	struct draw_seeded s;
+	struct draw_source src;
+	char err[128] = "", name[48];
+	int i, face;
+
+	(void)state;
+	draw_seeded_init(&s, 7, NULL, 3);
+	src = draw_seeded_source(&s, NULL);
+	for (i = 0; i < DRAW_MAX_STREAMS; i++) {
+		snprintf(name, sizeof(name), "open/q%d", i);
+		assert_int_equal(draw_die(&src, name, "d6", 6, &face, err, sizeof(err)), 0);
+	}
+	assert_int_equal(draw_die(&src, "open/one-too-many", "d6", 6, &face, err, sizeof(err)), -1);
+	assert_string_equal(err, "too many draw streams (at most 16)");
+	/* Streams already made still serve. */
+	assert_int_equal(draw_die(&src, "open/q0", "d6", 6, &face, err, sizeof(err)), 0);
+	assert_int_equal(s.nstreams, DRAW_MAX_STREAMS);
+}
+
+static void test_draw_seeded_shuffle_is_fisher_yates(void **state)
+{
+	static const char *const ids[5] = { "A", "B", "C", "D", "E" };
+	struct draw_seeded s;
+	struct draw_log log;
+	struct draw_source src;
+	struct draw_rng rng;
+	char err[128] = "", want[64] = "shuffle pile";
+	size_t perm[5], ref[5] = { 0, 1, 2, 3, 4 }, i;
+	int seen[5] = { 0 };
+
+	(void)state;
+	draw_log_init(&log);
+	draw_seeded_init(&s, 7, NULL, 3);
+	src = draw_seeded_source(&s, &log);
+	assert_int_equal(draw_shuffle(&src, "open", "shuffle pile", ids, 5, perm, err, sizeof(err)), 0);
+
+	for (i = 0; i < 5; i++) {
+		assert_true(perm[i] < 5);
+		seen[perm[i]]++;
+	}
+	for (i = 0; i < 5; i++)
+		assert_int_equal(seen[i], 1);
+
+	draw_rng_init(&rng, 7);
+	for (i = 4; i >= 1; i--) {
+		size_t j = (size_t)draw_rng_uniform(&rng, i + 1), t = ref[i];
+
+		ref[i] = ref[j];
+		ref[j] = t;
+	}
+	for (i = 0; i < 5; i++) {
+		assert_int_equal(perm[i], ref[i]);
+		strcat(want, " ");
+		strcat(want, ids[ref[i]]);
+	}
+	assert_int_equal(log.n, 1);
+	assert_string_equal(log.e[0].stream, "open");
+	assert_string_equal(log.e[0].line, want);
+	draw_log_release(&log);
+}
+
+static void test_draw_seeded_shuffle_large_pile_is_permutation(void **state)
+{
+	enum { N = 52 };
+	static char names[N][4];
+	const char *ids[N];
+	struct draw_seeded s;
+	struct draw_source src;
+	char err[128] = "";
+	size_t perm[N], i;
+	int seen[N] = { 0 }, moved = 0;
+
+	(void)state;
+	for (i = 0; i < N; i++) {
+		snprintf(names[i], sizeof(names[i]), "c%zu", i);
+		ids[i] = names[i];
+	}
+	draw_seeded_init(&s, 12345, NULL, 1);
+	src = draw_seeded_source(&s, NULL);
+	assert_int_equal(draw_shuffle(&src, "open/deck", "shuffle deck", ids, N, perm, err,
+				      sizeof(err)), 0);
+	for (i = 0; i < N; i++) {
+		assert_true(perm[i] < N);
+		seen[perm[i]]++;
+		moved += perm[i] != i;
+	}
+	for (i = 0; i < N; i++)
+		assert_int_equal(seen[i], 1);
+	assert_true(moved > 0);
+}
+
+static void test_draw_seeded_pick_logs_label_and_id(void **state)
+{
+	static const char *const ids[4] = { "H01", "H05", "K", "Z9" };
+	struct draw_seeded s;
+	struct draw_log log;
+	struct draw_source src;
+	struct draw_rng rng;
+	char err[128] = "", want[64];
+	size_t idx, i;
+
+	(void)state;
+	draw_log_init(&log);
+	draw_seeded_init(&s, 7, NULL, 3);
+	src = draw_seeded_source(&s, &log);
+	draw_rng_init(&rng, 7);
+	for (i = 0; i < 8; i++) {
+		size_t expect = (size_t)draw_rng_uniform(&rng, 4);
+
+		assert_int_equal(draw_pick(&src, "open", "init ann", ids, 4, &idx, err, sizeof(err)), 0);
+		assert_int_equal(idx, expect);
+		snprintf(want, sizeof(want), "init ann %s", ids[expect]);
+		assert_string_equal(log.e[i].line, want);
+		assert_string_equal(log.e[i].stream, "open");
+	}
+	assert_int_equal(log.n, 8);
+	/* Nothing to pick from. */
+	assert_int_equal(draw_pick(&src, "open", "init ann", ids, 0, &idx, err, sizeof(err)), -1);
+	assert_string_equal(err, "init ann: nothing to pick from");
+	assert_int_equal(log.n, 8);
+	draw_log_release(&log);
+}
+
+static void test_draw_log_grows_past_one_allocation(void **state)
+{
+	struct draw_seeded s;
+	struct draw_log log;
+	struct draw_source src;
+	struct draw_rng rng;
+	char err[128] = "", want[32];
+	int i, face;
+
+	(void)state;
+	draw_log_init(&log);
+	draw_seeded_init(&s, 99, NULL, 1);
+	src = draw_seeded_source(&s, &log);
+	for (i = 0; i < 100; i++)
+		assert_int_equal(draw_die(&src, "open", "d20", 20, &face, err, sizeof(err)), 0);
+	assert_int_equal(log.n, 100);
+	assert_int_equal(log.failed, 0);
+	draw_rng_init(&rng, 99);
+	for (i = 0; i < 100; i++) {
+		snprintf(want, sizeof(want), "d20 %d", (int)draw_rng_uniform(&rng, 20) + 1);
+		assert_string_equal(log.e[i].line, want);
+	}
+	draw_log_release(&log);
+}
+
+/* ---------- the tagged queue ---------- */
+
+static void test_draw_queue_parse_comments_and_blanks(void **state)
+{
+	struct draw_queue q;
+	char err[128] = "";
+
+	(void)state;
+	draw_queue_init(&q);
+	assert_int_equal(draw_queue_parse(&q,
+					  "# a whole comment\n"
+					  "\n"
+					  "   d10 combat humans 7   # trailing comment\n"
+					  "\t \r\n"
+					  "energy  Minx\t5\r\n"
+					  "shuffle humans C A",
+					  "dice.txt", 10, err, sizeof(err)), 0);
+	assert_int_equal(q.n, 3);
+	assert_string_equal(q.l[0].text, "d10 combat humans 7");
+	assert_int_equal(q.l[0].line, 13);
+	assert_string_equal(q.l[1].text, "energy  Minx\t5");
+	assert_int_equal(q.l[1].line, 15);
+	assert_string_equal(q.l[2].text, "shuffle humans C A");
+	assert_int_equal(q.l[2].line, 16);
+	assert_int_equal(q.l[0].used + q.l[1].used + q.l[2].used, 0);
+	assert_int_equal(draw_queue_unused(&q), 3);
+	/* A second parse appends. */
+	assert_int_equal(draw_queue_parse(&q, "init ann K\n", "more.txt", 0, err, sizeof(err)), 0);
+	assert_int_equal(q.n, 4);
+	assert_string_equal(q.l[3].text, "init ann K");
+	assert_int_equal(q.l[3].line, 1);
+	draw_queue_release(&q);
+	assert_int_equal(q.n, 0);
+	assert_null(q.l);
+}
+
+static void test_draw_queue_parse_many_lines(void **state)
+{
+	struct draw_queue q;
+	struct draw_source src;
+	char err[128] = "", *text;
+	size_t i, at = 0;
+	int face;
+
+	(void)state;
+	text = malloc(100 * 16);
+	assert_non_null(text);
+	for (i = 0; i < 100; i++)
+		at += (size_t)sprintf(text + at, "d6 x %zu\n", i % 6 + 1);
+	queue_from(&q, text);
+	free(text);
+	assert_int_equal(q.n, 100);
+	src = draw_queue_source(&q, NULL);
+	for (i = 0; i < 100; i++) {
+		assert_int_equal(draw_die(&src, "open", "d6 x", 6, &face, err, sizeof(err)), 0);
+		assert_int_equal(face, (int)(i % 6 + 1));
+	}
+	assert_int_equal(draw_queue_unused(&q), 0);
+	draw_queue_release(&q);
+}
+
+static void test_draw_queue_die_matches_label_any_case(void **state)
+{
+	struct draw_queue q;
+	struct draw_source src;
+	char err[256] = "";
+	int face = 0;
+
+	(void)state;
+	queue_from(&q,
+		   "energy Minx 2\n"
+		   "D10 Combat HUMANS 7\n"
+		   "d10 combat aliens 4\n"
+		   "d10   combat\thumans 9\n");
+	src = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_die(&src, "open", "d10 combat humans", 10, &face, err, sizeof(err)), 0);
+	assert_int_equal(face, 7);
+	assert_int_equal(q.l[1].used, 1);
+	assert_int_equal(q.l[0].used, 0);
+	assert_int_equal(q.l[2].used, 0);
+	assert_int_equal(draw_queue_unused(&q), 3);
+	/* The next humans line, skipping the aliens one; streams do not matter. */
+	assert_int_equal(draw_die(&src, "sealed/x", "d10 combat humans", 10, &face, err, sizeof(err)), 0);
+	assert_int_equal(face, 9);
+	assert_int_equal(q.l[2].used, 0);
+	assert_int_equal(draw_queue_unused(&q), 2);
+	/* None left. */
+	assert_int_equal(draw_die(&src, "open", "d10 combat humans", 10, &face, err, sizeof(err)), -1);
+	assert_string_equal(err, "no draw left for 'd10 combat humans' (add a line 'd10 combat humans N')");
+	assert_int_equal(draw_queue_unused(&q), 2);
+	/* The others are still there for their own labels. */
+	assert_int_equal(draw_die(&src, "open", "d10 combat aliens", 10, &face, err, sizeof(err)), 0);
+	assert_int_equal(face, 4);
+	assert_int_equal(draw_die(&src, "open", "ENERGY minx", 6, &face, err, sizeof(err)), 0);
+	assert_int_equal(face, 2);
+	assert_int_equal(draw_queue_unused(&q), 0);
+	draw_queue_release(&q);
+}
+
+static void test_draw_queue_die_bad_face(void **state)
+{
+	struct draw_queue q;
+	struct draw_source src;
+	char err[256] = "";
+	int face = -5;
+
+	(void)state;
+	queue_from(&q,
+		   "# the dice\n"
+		   "\n"
+		   "d10 combat humans 11\n"
+		   "d10 combat humans 0\n"
+		   "d10 combat humans 7x\n"
+		   "d10 combat humans 7 8\n"
+		   "d10 combat humans\n"
+		   "d10 combat humans 10\n");
+	src = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_die(&src, "open", "d10 combat humans", 10, &face, err, sizeof(err)), -1);
+	assert_string_equal(err, "line 3: expected 'd10 combat humans N' with N from 1 to 10, "
+			    "got 'd10 combat humans 11'");
+	assert_int_equal(draw_die(&src, "open", "d10 combat humans", 10, &face, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "line 4:"));
+	assert_int_equal(draw_die(&src, "open", "d10 combat humans", 10, &face, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "line 5:"));
+	assert_int_equal(draw_die(&src, "open", "d10 combat humans", 10, &face, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "line 6:"));
+	assert_int_equal(draw_die(&src, "open", "d10 combat humans", 10, &face, err, sizeof(err)), -1);
+	assert_string_equal(err, "line 7: expected 'd10 combat humans N' with N from 1 to 10, "
+			    "got 'd10 combat humans'");
+	assert_int_equal(face, -5);
+	assert_int_equal(draw_die(&src, "open", "d10 combat humans", 10, &face, err, sizeof(err)), 0);
+	assert_int_equal(face, 10);
+	draw_queue_release(&q);
+}
+
+static void test_draw_queue_label_words_must_be_whole(void **state)
+{
+	struct draw_queue q;
+	struct draw_source src;
+	char err[256] = "";
+	int face = 0;
+
+	(void)state;
+	queue_from(&q, "energy Minx 3\nenergy Min 4\n");
+	src = draw_queue_source(&q, NULL);
+	/* "energy Minx 3" does not serve "energy Min". */
+	assert_int_equal(draw_die(&src, "open", "energy Min", 6, &face, err, sizeof(err)), 0);
+	assert_int_equal(face, 4);
+	assert_int_equal(q.l[0].used, 0);
+	assert_int_equal(draw_die(&src, "open", "energy Min", 6, &face, err, sizeof(err)), -1);
+	assert_string_equal(err, "no draw left for 'energy Min' (add a line 'energy Min N')");
+	draw_queue_release(&q);
+
+	queue_from(&q, "energy Min 3\nenergy Minx 5\n");
+	src = draw_queue_source(&q, NULL);
+	/* Nor does "energy Min 3" serve "energy Minx" (the value is not part of the name). */
+	assert_int_equal(draw_die(&src, "open", "energy Minx", 6, &face, err, sizeof(err)), 0);
+	assert_int_equal(face, 5);
+	assert_int_equal(q.l[0].used, 0);
+	/* Nor "energy" alone a longer line's prefix word. */
+	assert_int_equal(draw_die(&src, "open", "energ", 6, &face, err, sizeof(err)), -1);
+	assert_int_equal(draw_queue_unused(&q), 1);
+	draw_queue_release(&q);
+}
+
+static void test_draw_queue_shuffle_puts_listed_on_top(void **state)
+{
+	static const char *const ids[4] = { "A", "B", "C", "D" };
+	struct draw_queue q;
+	struct draw_source src;
+	char err[256] = "";
+	size_t perm[4];
+
+	(void)state;
+	queue_from(&q, "shuffle humans C A\nshuffle humans\nSHUFFLE Humans d c b a\n");
+	src = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_shuffle(&src, "open", "shuffle humans", ids, 4, perm, err, sizeof(err)), 0);
+	assert_int_equal(perm[0], 2);
+	assert_int_equal(perm[1], 0);
+	assert_int_equal(perm[2], 1);
+	assert_int_equal(perm[3], 3);
+	/* None listed keeps the order. */
+	assert_int_equal(draw_shuffle(&src, "open", "shuffle humans", ids, 4, perm, err, sizeof(err)), 0);
+	assert_int_equal(perm[0], 0);
+	assert_int_equal(perm[1], 1);
+	assert_int_equal(perm[2], 2);
+	assert_int_equal(perm[3], 3);
+	/* Ids match in any case; all listed reverses. */
+	assert_int_equal(draw_shuffle(&src, "open", "shuffle humans", ids, 4, perm, err, sizeof(err)), 0);
+	assert_int_equal(perm[0], 3);
+	assert_int_equal(perm[1], 2);
+	assert_int_equal(perm[2], 1);
+	assert_int_equal(perm[3], 0);
+	assert_int_equal(draw_shuffle(&src, "open", "shuffle humans", ids, 4, perm, err, sizeof(err)), -1);
+	assert_string_equal(err, "no draw left for 'shuffle humans' (add a line 'shuffle humans')");
+	assert_int_equal(draw_queue_unused(&q), 0);
+	draw_queue_release(&q);
+}
+
+static void test_draw_queue_shuffle_bad_ids(void **state)
+{
+	static const char *const ids[4] = { "A", "B", "C", "D" };
+	struct draw_queue q;
+	struct draw_source src;
+	char err[256] = "";
+	size_t perm[4];
+
+	(void)state;
+	queue_from(&q, "shuffle humans C X\nshuffle humans A C a\n");
+	src = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_shuffle(&src, "open", "shuffle humans", ids, 4, perm, err, sizeof(err)), -1);
+	assert_string_equal(err, "line 1: 'X' is not in the pile being shuffled");
+	assert_int_equal(draw_shuffle(&src, "open", "shuffle humans", ids, 4, perm, err, sizeof(err)), -1);
+	assert_string_equal(err, "line 2: 'a' is listed twice");
+	draw_queue_release(&q);
+}
+
+static void test_draw_queue_pick(void **state)
+{
+	static const char *const ids[3] = { "H01", "K", "Z9" };
+	struct draw_queue q;
+	struct draw_source src;
+	char err[256] = "";
+	size_t idx = 99;
+
+	(void)state;
+	queue_from(&q, "init ann K\ninit ann z9\ninit ann Q\ninit ann H01 K\ninit ann H\n"
+		   "init ann H012\n");
+	src = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_pick(&src, "open", "init ann", ids, 3, &idx, err, sizeof(err)), 0);
+	assert_int_equal(idx, 1);
+	assert_int_equal(draw_pick(&src, "open", "init ann", ids, 3, &idx, err, sizeof(err)), 0);
+	assert_int_equal(idx, 2);
+	assert_int_equal(draw_pick(&src, "open", "init ann", ids, 3, &idx, err, sizeof(err)), -1);
+	assert_string_equal(err, "line 3: expected 'init ann ITEM' naming one of the 3 items to pick "
+			    "from, got 'init ann Q'");
+	assert_int_equal(draw_pick(&src, "open", "init ann", ids, 3, &idx, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "line 4:"));
+	/* An id must be named whole: neither a prefix nor a longer word serves. */
+	assert_int_equal(draw_pick(&src, "open", "init ann", ids, 3, &idx, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "line 5:"));
+	assert_int_equal(draw_pick(&src, "open", "init ann", ids, 3, &idx, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "line 6:"));
+	assert_int_equal(draw_pick(&src, "open", "init ann", ids, 3, &idx, err, sizeof(err)), -1);
+	assert_string_equal(err, "no draw left for 'init ann' (add a line 'init ann ITEM')");
+	assert_int_equal(idx, 2);
+	draw_queue_release(&q);
+}
+
+static void test_draw_queue_line_too_long(void **state)
+{
+	struct draw_queue q;
+	char err[256] = "", *text;
+	size_t len;
+
+	(void)state;
+	/* "d6 x " + digits: exactly DRAW_LINE_MAX - 1 characters is fine. */
+	text = malloc(2 * DRAW_LINE_MAX + 64);
+	assert_non_null(text);
+	strcpy(text, "d6 x 1\n  d6 x ");
+	len = strlen(text);
+	memset(text + len, '1', DRAW_LINE_MAX - 1 - 5);
+	text[len + DRAW_LINE_MAX - 1 - 5] = '\0';
+	strcat(text, "   # comment\n");
+	draw_queue_init(&q);
+	assert_int_equal(draw_queue_parse(&q, text, "dice.txt", 0, err, sizeof(err)), 0);
+	assert_int_equal(q.n, 2);
+	assert_int_equal(strlen(q.l[1].text), DRAW_LINE_MAX - 1);
+	draw_queue_release(&q);
+
+	/* One more is refused, naming the file and line (with the offset). */
+	strcpy(text, "d6 x 1\n  d6 x ");
+	len = strlen(text);
+	memset(text + len, '1', DRAW_LINE_MAX - 5);
+	text[len + DRAW_LINE_MAX - 5] = '\0';
+	strcat(text, "\n");
+	draw_queue_init(&q);
+	assert_int_equal(draw_queue_parse(&q, text, "dice.txt", 20, err, sizeof(err)), -1);
+	assert_string_equal(err, "dice.txt:22: expected a draw line of at most 1023 characters");
+	assert_non_null(strstr(err, "dice.txt:22:"));
+	draw_queue_release(&q);
+	free(text);
+}
+
+static void test_draw_queue_source_logs_draws(void **state)
+{
+	static const char *const ids[4] = { "A", "B", "C", "D" };
+	static const char *const anns[2] = { "J", "K" };
+	struct draw_queue q;
+	struct draw_log log;
+	struct draw_source src;
+	char err[256] = "";
+	size_t perm[4], idx;
+	int face;
+
+	(void)state;
+	queue_from(&q, "D10 Combat HUMANS 7\nshuffle humans C A\ninit ann k\n");
+	draw_log_init(&log);
+	src = draw_queue_source(&q, &log);
+	assert_int_equal(draw_die(&src, "open", "d10 combat humans", 10, &face, err, sizeof(err)), 0);
+	assert_int_equal(draw_shuffle(&src, "sealed/humans", "shuffle humans", ids, 4, perm, err,
+				      sizeof(err)), 0);
+	assert_int_equal(draw_pick(&src, "open/init", "init ann", anns, 2, &idx, err, sizeof(err)), 0);
+	/* A failed draw logs nothing. */
+	assert_int_equal(draw_die(&src, "open", "d10 combat humans", 10, &face, err, sizeof(err)), -1);
+	assert_int_equal(log.n, 3);
+	/* The caller's label and the pile's ids, so the line replays as it is. */
+	assert_string_equal(log.e[0].line, "d10 combat humans 7");
+	assert_string_equal(log.e[0].stream, "open");
+	assert_string_equal(log.e[1].line, "shuffle humans C A B D");
+	assert_string_equal(log.e[1].stream, "sealed/humans");
+	assert_string_equal(log.e[2].line, "init ann K");
+	assert_string_equal(log.e[2].stream, "open/init");
+	draw_queue_release(&q);
+
+	/* And the log replays: a queue parsed from it gives the same draws. */
+	{
+		struct draw_queue r;
+		struct draw_source rs;
+		size_t i;
+		char buf[256] = "";
+
+		for (i = 0; i < log.n; i++) {
+			strcat(buf, log.e[i].line);
+			strcat(buf, "\n");
+		}
+		queue_from(&r, buf);
+		rs = draw_queue_source(&r, NULL);
+		assert_int_equal(draw_die(&rs, "open", "d10 combat humans", 10, &face, err, sizeof(err)), 0);
+		assert_int_equal(face, 7);
+		assert_int_equal(draw_shuffle(&rs, "open", "shuffle humans", ids, 4, perm, err,
+					      sizeof(err)), 0);
+		assert_int_equal(perm[0], 2);
+		assert_int_equal(perm[1], 0);
+		assert_int_equal(perm[2], 1);
+		assert_int_equal(perm[3], 3);
+		assert_int_equal(draw_pick(&rs, "open", "init ann", anns, 2, &idx, err, sizeof(err)), 0);
+		assert_int_equal(idx, 1);
+		assert_int_equal(draw_queue_unused(&r), 0);
+		draw_queue_release(&r);
+	}
+	draw_log_release(&log);
+}
+
+static void test_draw_seeded_log_replays_through_queue(void **state)
+{
+	static const char *const ids[5] = { "A", "B", "C", "D", "E" };
+	struct draw_seeded s;
+	struct draw_log log;
+	struct draw_source src, rs;
+	struct draw_queue q;
+	char err[256] = "", buf[1024] = "";
+	size_t perm[5], rperm[5], idx, ridx, i;
+	int f1, f2, r1, r2;
+
+	(void)state;
+	draw_log_init(&log);
+	draw_seeded_init(&s, 2024, NULL, 1);
+	src = draw_seeded_source(&s, &log);
+	assert_int_equal(draw_die(&src, "open", "energy Minx", 6, &f1, err, sizeof(err)), 0);
+	assert_int_equal(draw_shuffle(&src, "open/deck", "shuffle deck", ids, 5, perm, err,
+				      sizeof(err)), 0);
+	assert_int_equal(draw_die(&src, "open", "energy Locust", 6, &f2, err, sizeof(err)), 0);
+	assert_int_equal(draw_pick(&src, "open", "init ann", ids, 5, &idx, err, sizeof(err)), 0);
+	for (i = 0; i < log.n; i++) {
+		strcat(buf, log.e[i].line);
+		strcat(buf, "\n");
+	}
+	queue_from(&q, buf);
+	rs = draw_queue_source(&q, NULL);
+	/* Asked in another order: labels, not positions, decide. */
+	assert_int_equal(draw_pick(&rs, "open", "init ann", ids, 5, &ridx, err, sizeof(err)), 0);
+	assert_int_equal(draw_die(&rs, "open", "energy Locust", 6, &r2, err, sizeof(err)), 0);
+	assert_int_equal(draw_shuffle(&rs, "open/deck", "shuffle deck", ids, 5, rperm, err,
+				      sizeof(err)), 0);
+	assert_int_equal(draw_die(&rs, "open", "energy Minx", 6, &r1, err, sizeof(err)), 0);
+	assert_int_equal(r1, f1);
+	assert_int_equal(r2, f2);
+	assert_int_equal(ridx, idx);
+	assert_memory_equal(rperm, perm, sizeof(perm));
+	assert_int_equal(draw_queue_unused(&q), 0);
+	draw_queue_release(&q);
+	draw_log_release(&log);
+}
+
+/* ---------- guards ---------- */
+
+static void test_draw_die_zero_sides_fails(void **state)
+{
+	struct draw_seeded s;
+	struct draw_queue q;
+	struct draw_log log;
+	struct draw_source src;
+	struct draw_rng rng;
+	char err[128] = "";
+	int face = -5;
+
+	(void)state;
+	draw_log_init(&log);
+	draw_seeded_init(&s, 7, NULL, 3);
+	src = draw_seeded_source(&s, &log);
+	assert_int_equal(draw_die(&src, "open", "energy Minx", 0, &face, err, sizeof(err)), -1);
+	assert_string_equal(err, "energy Minx: a die needs at least one side");
+	assert_int_equal(draw_die(&src, "open", "energy Minx", -3, &face, err, sizeof(err)), -1);
+	assert_int_equal(face, -5);
+	assert_int_equal(log.n, 0);
+	/* The stream was not touched: the next good draw is the first value. */
+	draw_rng_init(&rng, 7);
+	assert_int_equal(draw_die(&src, "open", "energy Minx", 6, &face, err, sizeof(err)), 0);
+	assert_int_equal(face, (int)draw_rng_uniform(&rng, 6) + 1);
+	/* A one-sided die is always 1. */
+	assert_int_equal(draw_die(&src, "open", "coin", 1, &face, err, sizeof(err)), 0);
+	assert_int_equal(face, 1);
+	draw_log_release(&log);
+
+	/* The queue's line is not used up by the refused draw. */
+	queue_from(&q, "energy Minx 3\n");
+	src = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_die(&src, "open", "energy Minx", 0, &face, err, sizeof(err)), -1);
+	assert_int_equal(draw_queue_unused(&q), 1);
+	assert_int_equal(draw_die(&src, "open", "energy Minx", 6, &face, err, sizeof(err)), 0);
+	assert_int_equal(face, 3);
+	draw_queue_release(&q);
+}
+
+/* Names and values that do not fit are refused, never cut to fit. */
+static void test_draw_refuses_what_does_not_fit(void **state)
+{
+	struct draw_seeded s;
+	struct draw_source src;
+	struct draw_queue q;
+	char err[256], line[400], id[128], long_stream[80];
+	const char *ids[1];
+	size_t index, perm[1];
+	int face;
+
+	(void)state;
+	draw_seeded_init(&s, 7, NULL, 1);
+	src = draw_seeded_source(&s, NULL);
+	/* "open/" would repeat "open": a sub-stream needs a name. */
+	assert_int_equal(draw_die(&src, "open/", "x", 6, &face, err, sizeof(err)), -1);
+	assert_string_equal(err, "draw stream 'open/': expected a name after '/'");
+	memset(long_stream, 'a', sizeof(long_stream) - 1);
+	long_stream[sizeof(long_stream) - 1] = '\0';
+	memcpy(long_stream, "open/", 5);
+	assert_int_equal(draw_die(&src, long_stream, "x", 6, &face, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "expected a name of at most 47 characters"));
+	/* An id longer than any the queue reads is no id of the pile. */
+	memset(id, 'K', sizeof(id) - 1);
+	id[sizeof(id) - 1] = '\0';
+	ids[0] = id;
+	snprintf(line, sizeof(line), "init ann %sKKKKKKKKKK\nd6 x 000000000000000000000000000000000005\n", id);
+	draw_queue_init(&q);
+	assert_int_equal(draw_queue_parse(&q, line, "q", 0, err, sizeof(err)), 0);
+	src = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_pick(&src, "open", "init ann", ids, 1, &index, err, sizeof(err)), -1);
+	assert_int_equal(draw_shuffle(&src, "open", "init ann", ids, 1, perm, err, sizeof(err)), -1);
+	/* A value longer than the buffer is refused, not read as its first digits. */
+	assert_int_equal(draw_die(&src, "open", "d6 x", 6, &face, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "expected 'd6 x N' with N from 1 to 6"));
+	draw_queue_release(&q);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_draw_rng_matches_dice_rng_and_reference),
+		cmocka_unit_test(test_draw_rng_uniform_d6_matches_dice_d6),
+		cmocka_unit_test(test_draw_rng_uniform_one_is_zero),
+		cmocka_unit_test(test_draw_rng_uniform_below_n),
+		cmocka_unit_test(test_draw_seed_of_sha256_le),
+		cmocka_unit_test(test_draw_root_hex_round_trip),
+		cmocka_unit_test(test_draw_root_parse_refuses_bad_text),
+		cmocka_unit_test(test_draw_seeded_open_die_is_the_turn_seed),
+		cmocka_unit_test(test_draw_seeded_sealed_needs_root),
+		cmocka_unit_test(test_draw_seeded_sealed_with_root),
+		cmocka_unit_test(test_draw_seeded_open_sub_streams_independent),
+		cmocka_unit_test(test_draw_seeded_unknown_stream),
+		cmocka_unit_test(test_draw_seeded_stream_limit),
+		cmocka_unit_test(test_draw_seeded_shuffle_is_fisher_yates),
+		cmocka_unit_test(test_draw_seeded_shuffle_large_pile_is_permutation),
+		cmocka_unit_test(test_draw_seeded_pick_logs_label_and_id),
+		cmocka_unit_test(test_draw_log_grows_past_one_allocation),
+		cmocka_unit_test(test_draw_queue_parse_comments_and_blanks),
+		cmocka_unit_test(test_draw_queue_parse_many_lines),
+		cmocka_unit_test(test_draw_queue_die_matches_label_any_case),
+		cmocka_unit_test(test_draw_queue_die_bad_face),
+		cmocka_unit_test(test_draw_queue_label_words_must_be_whole),
+		cmocka_unit_test(test_draw_queue_shuffle_puts_listed_on_top),
+		cmocka_unit_test(test_draw_queue_shuffle_bad_ids),
+		cmocka_unit_test(test_draw_queue_pick),
+		cmocka_unit_test(test_draw_queue_line_too_long),
+		cmocka_unit_test(test_draw_queue_source_logs_draws),
+		cmocka_unit_test(test_draw_seeded_log_replays_through_queue),
+		cmocka_unit_test(test_draw_die_zero_sides_fails),
+		cmocka_unit_test(test_draw_refuses_what_does_not_fit),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
