@@ -25,6 +25,7 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "draw.h"
 
@@ -124,6 +125,33 @@ struct ruleset {
 		       char *err, size_t errlen);
 	/* What carries from one match to the next: record + final state -> record. Optional. */
 	json_t *(*record)(const json_t *record, const json_t *final_state);
+	/*
+	 * The state after the judge ended the game for seat: reason "abandoned"
+	 * (no orders for the campaign's idle days, or a duplicate set closed).
+	 * Optional: without it the judge cannot end a game early.
+	 */
+	json_t *(*forfeit)(const json_t *state, const char *seat, const char *reason, char *err,
+			   size_t errlen);
+	/*
+	 * Duplicate play (many seats, each its own game on one sealed deal):
+	 * > 0 when final state a is the better result, < 0 when b is, 0 equal.
+	 * Optional: a ruleset without it has no duplicate games.
+	 */
+	int (*compare)(const json_t *a, const json_t *b);
+	/*
+	 * Bot-only games for `mxjudge GAME simulate`: plays games first ..
+	 * first + count - 1 under settings, game i's draws coming from seed and
+	 * i only, so any split across threads sums to the same tallies. Returns
+	 * {GROUP: {"games": n, OUTCOME: n, ...}, ...} (counts only, summed over
+	 * splits by the caller). Optional: no simulate tool without it.
+	 */
+	json_t *(*simulate)(const json_t *settings, uint64_t seed, uint64_t first, uint64_t count,
+			    char *err, size_t errlen);
+	/*
+	 * The namespace of run-long sealed streams ("sealed/NAME@K", core/draw.h):
+	 * NULL for "sealed".
+	 */
+	const char *draw_namespace;
 };
 
 /* The ruleset of that name (any case), or NULL. */
