@@ -29,11 +29,14 @@ enum cmd_flags {
 };
 
 struct db;
+struct ruleset;
 
 struct cmd_ctx {
 	const char *db_path;	/* --db, $MXJUDGE_DB, or the XDG default */
 	struct db *db;		/* open when the command has NEED_DB */
 	int quiet;		/* -q */
+	/* `mxjudge GAME TOOL`: the game named before the tool, else NULL. */
+	const struct ruleset *game;
 };
 
 struct cmd {

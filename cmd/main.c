@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "simgame.h"
 #include "core/ruleset.h"
 #include "db/db.h"
 
@@ -199,7 +200,7 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cmd_ctx ctx = { NULL, NULL, 0 };
+	struct cmd_ctx ctx = { NULL, NULL, 0, NULL };
 	const struct cmd *c, *v;
 	char *db_path = NULL;
 	char err[512], path[64];
@@ -257,6 +258,7 @@ int main(int argc, char **argv)
 			free(db_path);
 			return finish_stdout(argc >= 2 ? EXIT_USAGE : EXIT_OK);
 		}
+		ctx.game = rs;
 		argc--;
 		argv++;
 	}
@@ -323,7 +325,10 @@ int main(int argc, char **argv)
 					  path);
 				break;
 			}
-		cmd_usage(path, v);
+		if (ctx.game && v->run == simulate_cmd[0].run && ctx.game != &hovercrafts_ruleset)
+			fprintf(stderr, "usage: mxjudge %s simulate %s\n", ctx.game->name, SIMGAME_USAGE);
+		else
+			cmd_usage(path, v);
 	}
 	db_close(ctx.db);
 	free(db_path);

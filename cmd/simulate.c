@@ -23,6 +23,7 @@
 #include "core/hovercrafts/sim.h"
 #include "judge.h"
 #include "series.h"
+#include "simgame.h"
 
 #define SIMULATE_USAGE \
 	"[--scenario NAME | --width W --height H [--density P]] --per-side N " \
@@ -356,7 +357,8 @@ static int simulate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	int opt, json = 0, have_seed = 0, rc = EXIT_USAGE, height;
 	char err[512];
 
-	(void)ctx;
+	if (ctx->game && ctx->game != &hovercrafts_ruleset)
+		return simgame_run(ctx, ctx->game, argc, argv);
 	sim_setup_defaults(&su);
 	su.per_side = 0;
 	su.width = JUDGE_DEFAULT_WIDTH;

@@ -298,6 +298,81 @@ static const char *toy_order_help(void)
 	return "PLAY CARD (a card of your hand, such as PLAY C7)";
 }
 
+/*
+ * Bot games: C1..C10 shuffled, three cards each, each turn both play their
+ * highest card plus a d10. Game i draws from draw_rng seeded with
+ * draw_seed_of("toy:SEED:I") only. Groups: "all", and who holds C10.
+ */
+static json_t *toy_simulate(const json_t *settings, uint64_t seed, uint64_t first,
+			    uint64_t count, char *err, size_t errlen)
+{
+	long long tally[3][4] = { { 0 } };	/* group: games, north, south, draw */
+	static const char *const groups[3] = { "all", "C10 north", "C10 south" };
+	json_t *out = json_object();
+	uint64_t i;
+	int g;
+
+	(void)settings;
+	if (!out) {
+		errbuf_set(err, errlen, "out of memory");
+		return NULL;
+	}
+	for (i = first; i < first + count; i++) {
+		struct draw_rng rng;
+		int deck[10], k, score[2] = { 0, 0 }, ten = 0, outcome;
+		char text[96];
+
+		snprintf(text, sizeof(text), "toy:%llu:%llu", (unsigned long long)seed,
+			 (unsigned long long)i);
+		draw_rng_init(&rng, draw_seed_of(text));
+		for (k = 0; k < 10; k++)
+			deck[k] = k + 1;
+		for (k = 9; k > 0; k--) {
+			int j = (int)draw_rng_uniform(&rng, (uint64_t)k + 1), t = deck[k];
+
+			deck[k] = deck[j];
+			deck[j] = t;
+		}
+		for (k = 0; k < 6; k++)
+			if (deck[k] == 10)
+				ten = k < 3 ? 1 : 2;
+		for (k = 0; k < 3; k++) {
+			int a = 0, b = 3, m, pa, pb;
+
+			for (m = 0; m < 3; m++) {	/* each hand's highest card left */
+				if (deck[m] > deck[a])
+					a = m;
+				if (deck[3 + m] > deck[b])
+					b = 3 + m;
+			}
+			pa = deck[a] + (int)draw_rng_uniform(&rng, 10) + 1;
+			pb = deck[b] + (int)draw_rng_uniform(&rng, 10) + 1;
+			deck[a] = deck[b] = 0;
+			score[0] += pa > pb;
+			score[1] += pb > pa;
+		}
+		outcome = score[0] > score[1] ? 1 : score[1] > score[0] ? 2 : 3;
+		tally[0][0]++;
+		tally[0][outcome]++;
+		if (ten) {
+			tally[ten][0]++;
+			tally[ten][outcome]++;
+		}
+	}
+	for (g = 0; g < 3; g++)
+		if (tally[g][0])
+			json_object_set_new(out, groups[g],
+					    json_pack("{s:I,s:I,s:I,s:I}", "games", tally[g][0], "north",
+						      tally[g][1], "south", tally[g][2], "draw",
+						      tally[g][3]));
+	return out;
+}
+
+static const struct ruleset_tool toy_tools[] = {
+	{ "simulate", "bot games with their odds" },
+	{ NULL, NULL }
+};
+
 static const char *const toy_sides[] = { "north", "south", NULL };
 
 static const struct ruleset_setting toy_settings[] = {
@@ -330,6 +405,8 @@ static const struct ruleset toy_ruleset = {
 	.status = toy_status,
 	.order_form = toy_order_form,
 	.bot = toy_bot,
+	.simulate = toy_simulate,
+	.tools = toy_tools,
 };
 
 #endif
