@@ -551,7 +551,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		default: return EXIT_USAGE;
 		}
 	}
-	if (!arg_name(argc, argv) || optind + 1 != argc || !captain || !email || !ship || !team)
+	if (!arg_name(argc, argv) || optind + 1 != argc || !captain || !email || !ship)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
@@ -570,7 +570,13 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		ret = EXIT_DATAERR;
 		goto out;
 	}
-	if (!(side = side_of(game, team))) {
+	if (!team && game->sides) {
+		cmd_error("--team is required: %s seats play on a side", game->name);
+		side_of(game, "");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (!(side = side_of(game, team ? team : ""))) {
 		ret = EXIT_USAGE;
 		goto out;
 	}
@@ -1201,7 +1207,7 @@ const struct cmd campaign_cmds[] = {
 		 "[--scenario NAME ...] [--battles N] [--rules FILE] "
 		 "[--deadline HOURS] [--timezone ZONE] [--early] [--now TIME]",
 	  campaign_new, NEED_DB, "create a campaign and its board", NULL },
-	{ "join", "NAME --captain NAME --email ADDR --ship NAME --team zion|machines [--now TIME]",
+	{ "join", "NAME --captain NAME --email ADDR --ship NAME [--team SIDE] [--now TIME]",
 	  campaign_join, NEED_DB, "add a captain and a ship; prints the captain's password once",
 	  NULL },
 	{ "start", "NAME [--flagship SHIP] [--now TIME]", campaign_start, NEED_DB,

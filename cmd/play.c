@@ -387,6 +387,26 @@ static const struct ruleset *game_of(const struct db_campaign *c)
 
 /* ---------- start ---------- */
 
+/* The days a solo game waits for its player's next mail (setting idle_days, else 30). */
+static int idle_days(const struct judge_settings *s)
+{
+	json_int_t d = json_integer_value(json_object_get(s->game, "idle_days"));
+
+	return d > 0 && d <= 3650 ? (int)d : 30;
+}
+
+/*
+ * When the next turn is due: a solo game has no deadline to wait for (it
+ * resolves when its mail comes), only the idle limit after which the judge
+ * ends it; other games step as their settings say.
+ */
+static time_t next_due(const struct ruleset *rs, const struct judge_settings *s, time_t from)
+{
+	if (rs->flags & RULESET_SOLO)
+		return from + (time_t)idle_days(s) * 24 * 3600;
+	return judge_step_deadline(s, from);
+}
+
 int play_start(struct cmd_ctx *ctx, const char *name, time_t now)
 {
 	struct judge_settings s;
@@ -448,7 +468,7 @@ int play_start(struct cmd_ctx *ctx, const char *name, time_t now)
 		ret = EXIT_FAIL;
 		goto out;
 	}
-	deadline = judge_step_deadline(&s, now);
+	deadline = next_due(rs, &s, now);
 	t0.campaign_id = c.id;
 	t0.number = 0;
 	snprintf(t0.seed, sizeof(t0.seed), "%" PRIu64, judge_turn_seed(s.seed, 0));
@@ -513,6 +533,7 @@ out:
 
 /* ---------- process ---------- */
 
+
 /* The draws of a stored turn: its seed, and the campaign's root. 0 or -1 with err. */
 static int turn_draws(struct db *db, const struct db_campaign *c, const struct db_turn *t,
 		      struct draw_seeded *seeded, char *err, size_t errlen)
@@ -551,6 +572,60 @@ static json_t *orders_of(const struct db_order *o, size_t n, char *err, size_t e
 	if (!out)
 		snprintf(err, errlen, "out of memory");
 	return out;
+}
+
+/*
+ * Seals the judge's forfeit for each seat due that sent nothing (engine.h:
+ * {"judge": "forfeit", "reason": "abandoned"}) and adds it to plan, so
+ * replay and verify play the same turn from the stored orders.
+ */
+static int forfeit_silent(struct db *db, const struct db_campaign *c, const struct db_turn *t,
+			  const json_t *waiting, json_t *plan, int days, const char *now_text,
+			  char *err, size_t errlen)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < json_array_size(waiting); i++) {
+		const char *seat = json_string_value(json_array_get(waiting, i));
+		json_t *order = json_pack("{s:s,s:s}", "judge", "forfeit", "reason", "abandoned");
+		json_t *reading = json_pack("{s:O}", seat ? seat : "", order);
+		struct db_ship ship;
+		struct db_order o;
+		char text[160];
+		unsigned char h[crypto_hash_sha256_BYTES];
+
+		memset(&o, 0, sizeof(o));
+		if (!seat || json_object_get(plan, seat) || !order || !reading) {
+			json_decref(order);
+			json_decref(reading);
+			continue;
+		}
+		rc = db_ship_get(db, c->id, seat, &ship, err, errlen);
+		snprintf(text, sizeof(text), "FORFEIT abandoned (the judge: no orders for %d days)",
+			 days);
+		crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
+		sodium_bin2hex(o.digest, sizeof(o.digest), h, sizeof(h));
+		o.turn_id = t->id;
+		o.ship_id = ship.id;
+		o.captain_id = ship.captain_id;
+		snprintf(o.received_at, sizeof(o.received_at), "%s", now_text);
+		o.raw = text;
+		o.understood = text;
+		o.reading = json_dumps(reading, JSON_COMPACT);
+		if (!rc && !o.reading) {
+			snprintf(err, errlen, "out of memory");
+			rc = DB_ERROR;
+		}
+		if (!rc)
+			rc = db_order_submit(db, &o, err, errlen);
+		if (!rc)
+			json_object_set(plan, seat, order);
+		free(o.reading);
+		json_decref(order);
+		json_decref(reading);
+	}
+	return rc;
 }
 
 int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int *due,
@@ -629,6 +704,11 @@ int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry,
 	}
 	if (rc)
 		goto dberr;
+	/* A solo game left idle past its limit: the judge ends it, as an order of its own. */
+	if ((rs->flags & RULESET_SOLO) && !all_in && rs->forfeit &&
+	    (rc = forfeit_silent(ctx->db, &c, &t, waiting, plan, idle_days(&s), now_text, err,
+				 sizeof(err))))
+		goto dberr;
 	if (turn_draws(ctx->db, &c, &t, &seeded, err, sizeof(err)))
 		goto fail;
 	src = draw_seeded_source(&seeded, &log);
@@ -656,7 +736,7 @@ int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry,
 		if ((rc = db_root_reveal(ctx->db, c.id, now_text, err, sizeof(err))))
 			goto dberr;
 	} else {
-		next_deadline = judge_step_deadline(&s, early ? now : deadline);
+		next_deadline = next_due(rs, &s, early || (rs->flags & RULESET_SOLO) ? now : deadline);
 		while (next_deadline <= now)
 			next_deadline = judge_step_deadline(&s, next_deadline);
 		next.campaign_id = c.id;
@@ -1056,6 +1136,18 @@ int play_submit(struct db *db, const char *text, const char *name,
 			goto dberr;
 		if (!res->already && (rc = db_commit(db, err, sizeof(err))))
 			goto dberr;
+		/*
+		 * A solo game resolves when its mail comes, not at a deadline. A
+		 * failure here leaves the turn to the next `process`: the orders
+		 * are sealed either way.
+		 */
+		if (!res->already && (rs->flags & RULESET_SOLO)) {
+			struct cmd_ctx solo = { NULL, db, 1, NULL };
+			int solo_due, resolved;
+
+			if (play_process_one(&solo, c.name, now, 0, &solo_due, &resolved) == EXIT_TEMPFAIL)
+				ret = 0;	/* sealed; `process` resolves it later */
+		}
 	}
 	goto out;
 dberr:

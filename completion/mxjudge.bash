@@ -128,6 +128,10 @@ _mxjudge() {
 			--scenario)
 				COMPREPLY=($(compgen -W "$("$bin" scenario list 2>/dev/null | cut -d' ' -f1)" -- "$cur"))
 				;;
+			--team)
+				# The sides of every game this judge plays.
+				COMPREPLY=($(compgen -W "$("$bin" games 2>/dev/null | sed -n 's/.*; sides: //p' | tr -d ,)" -- "$cur"))
+				;;
 			--game)
 				COMPREPLY=($(compgen -W "$("$bin" games 2>/dev/null | sed -n 's/^\([a-z][a-z0-9-]*\): .*/\1/p')" -- "$cur"))
 				;;

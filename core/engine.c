@@ -221,6 +221,41 @@ static int in_list(const json_t *list, const char *name)
 	return 0;
 }
 
+/*
+ * The judge's own order {"judge": "forfeit", "reason": R} for a seat
+ * ends the game for it through the ruleset's forfeit hook, so a forfeit
+ * is a turn like any other and replays from its stored orders. NULL with
+ * *failed 0 when there is none.
+ */
+static json_t *forfeit_of(const struct ruleset *rs, const json_t *state, const json_t *orders,
+			  char *err, size_t errlen, int *failed)
+{
+	const char *seat, *reason;
+	json_t *v, *next;
+
+	*failed = 0;
+	json_object_foreach((json_t *)orders, seat, v) {
+		if (!json_is_object(v) || strcmp(json_string_value(json_object_get(v, "judge")) ?
+						 json_string_value(json_object_get(v, "judge")) : "",
+						 "forfeit"))
+			continue;
+		reason = json_string_value(json_object_get(v, "reason"));
+		if (!rs->forfeit || !reason) {
+			errbuf_set(err, errlen, "%s cannot end a game early", rs->name);
+			*failed = 1;
+			return NULL;
+		}
+		if (!(next = rs->forfeit(state, seat, reason, err, errlen))) {
+			*failed = 1;
+			return NULL;
+		}
+		return json_pack("{s:o,s:[{s:s,s:s,s:s}],s:[s+++]}", "state", next, "events", "type",
+				 "forfeit", "seat", seat, "reason", reason, "story", seat,
+				 ": the judge ended the game (", reason, ").");
+	}
+	return NULL;
+}
+
 int engine_resolve(const struct ruleset *rs, const json_t *state, const json_t *orders,
 		   struct draw_source *draws, struct engine_turn *out, char *err, size_t errlen)
 {
@@ -240,9 +275,14 @@ int engine_resolve(const struct ruleset *rs, const json_t *state, const json_t *
 			goto out;
 		}
 	}
-	result = rs->resolve(state, orders, draws, err, errlen);
+	result = forfeit_of(rs, state, orders, err, errlen, &rc);
+	if (!result && !rc)
+		result = rs->resolve(state, orders, draws, err, errlen);
+	rc = 0;
 	if (result)
 		rc = take_turn(rs, result, out, err, errlen);
+	else
+		rc = -1;
 out:
 	json_decref(due);
 	return rc;

@@ -4,10 +4,12 @@
  * that prove a game needs no edit in cmd/ or db/. Never installed.
  */
 #include "toy_ruleset.h"
+#include "toysolo_ruleset.h"
 
 void toy_register(void) __attribute__((constructor));
 
 void toy_register(void)
 {
 	ruleset_register(&toy_ruleset);
+	ruleset_register(&climb_ruleset);
 }
