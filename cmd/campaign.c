@@ -26,6 +26,7 @@
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
 #include "judge.h"
+#include "duplicate.h"
 #include "lib/strbuf.h"
 #include "play.h"
 #include "series.h"
@@ -188,6 +189,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "game", required_argument, NULL, 'g' },
 		{ "set", required_argument, NULL, 'X' },
 		{ "data", required_argument, NULL, 'D' },
+		{ "duplicate", no_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *packs[16];		/* --data KIND=FILE */
@@ -311,6 +313,9 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		case 'n':
 			now_arg = optarg;
 			break;
+		case 'U':
+			s.duplicate = 1;
+			break;
 		default:
 			return EXIT_USAGE;
 		}
@@ -318,6 +323,16 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 	name = arg_name(argc, argv);
 	if (!name || optind + 1 != argc)
 		return EXIT_USAGE;
+	if (s.duplicate && (!(game->flags & RULESET_SOLO) || !game->compare)) {
+		cmd_error("--duplicate: %s has no duplicate play (only solo games that rank their "
+			  "results)", game->name);
+		return EXIT_USAGE;
+	}
+	if (s.duplicate && strlen(name) > 27) {
+		cmd_error("--duplicate: a duplicate set's name has at most 27 characters (its runs "
+			  "are named NAME.1, NAME.2 ...)");
+		return EXIT_USAGE;
+	}
 	if (map_path && random_opts) {
 		cmd_error("--map and --width/--height/--density do not go together");
 		return EXIT_USAGE;
@@ -539,6 +554,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	int opt, rc, ret, existing = 0, same_team = 0, captains = 0;
 	struct db_captain *caps = NULL;
 	size_t ncaps = 0;
+	char target[DB_NAME_MAX];	/* the campaign joined: a set's run, else NAME */
 	time_t now;
 
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -569,6 +585,18 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("campaign '%s' plays '%s', a game this judge does not know", c.name, c.ruleset);
 		ret = EXIT_DATAERR;
 		goto out;
+	}
+	/* A duplicate set: each runner joins a run of it, a campaign of its own. */
+	snprintf(target, sizeof(target), "%s", argv[optind]);
+	if (s.duplicate) {
+		if ((ret = duplicate_new_run(ctx, &c, &s, now, target, sizeof(target))))
+			goto out;
+		fprintf(stderr, "mxjudge: %s joins duplicate set %s as its run %s\n", ship, c.name,
+			target);
+		db_campaign_release(&c);
+		judge_settings_release(&s);
+		if ((ret = judge_load(ctx->db, target, &c, &s)))
+			return ret;
 	}
 	if (!team && game->sides) {
 		cmd_error("--team is required: %s seats play on a side", game->name);
@@ -603,7 +631,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	/* Read again under the lock: the campaign may have started meanwhile. */
-	ret = judge_load(ctx->db, argv[optind], &c, &s);
+	ret = judge_load(ctx->db, target, &c, &s);
 	if (ret)
 		goto out;
 	ret = EXIT_DATAERR;
@@ -737,10 +765,20 @@ static int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
 		char err[512];
 		int generic = 0;
 
+		int duplicate = 0;
+
 		if (!db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err))) {
+			struct judge_settings s;
+
 			generic = play_is_generic(c.ruleset);
+			if (!judge_settings_parse(&s, c.settings, err, sizeof(err))) {
+				duplicate = s.duplicate;
+				judge_settings_release(&s);
+			}
 			db_campaign_release(&c);
 		}
+		if (duplicate)
+			return duplicate_start(ctx, argv[optind], now);
 		if (generic)
 			return flagship ? (cmd_error("--flagship is Hovercrafts' option"), EXIT_USAGE)
 					: play_start(ctx, argv[optind], now);
@@ -1203,7 +1241,7 @@ out:
 }
 
 const struct cmd campaign_cmds[] = {
-	{ "new", "NAME [--game GAME] [--set KEY=VALUE ...] [--data KIND=FILE ...] [--width W --height H --density P | --map FILE|NAME] [--seed N] "
+	{ "new", "NAME [--game GAME] [--set KEY=VALUE ...] [--data KIND=FILE ...] [--duplicate] [--width W --height H --density P | --map FILE|NAME] [--seed N] "
 		 "[--scenario NAME ...] [--battles N] [--rules FILE] "
 		 "[--deadline HOURS] [--timezone ZONE] [--early] [--now TIME]",
 	  campaign_new, NEED_DB, "create a campaign and its board", NULL },
@@ -1239,5 +1277,7 @@ const struct cmd campaign_cmds[] = {
 	{ "undo", "NAME [--reason TEXT] [--now TIME]", campaign_undo, NEED_DB,
 	  "undo the last resolved turn of the battle; the captains are told", NULL },
 	{ "set", SETTINGS_USAGE, settings_set, NEED_DB, "change one campaign setting", NULL },
+	{ "close", "NAME [--json] [--now TIME]", duplicate_close_cmd, NEED_DB,
+	  "close a duplicate set: end its runs, reveal the deal, rank and mail the runners", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };

@@ -100,6 +100,9 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	s->phase_maps = json_is_true(json_object_get(root, "phase_maps"));
 	s->bot_plays_silent = json_is_true(json_object_get(root, "bot_plays_silent"));
 	s->fresh_seeds = json_is_true(json_object_get(root, "fresh_seeds"));
+	s->duplicate = json_is_true(json_object_get(root, "duplicate"));
+	str = json_string_value(json_object_get(root, "duplicate_of"));
+	snprintf(s->duplicate_of, sizeof(s->duplicate_of), "%s", str ? str : "");
 	s->map = json_incref(json_object_get(root, "map"));
 	if (hover && !json_is_object(s->map)) {
 		snprintf(err, errlen, "campaign settings: expected a map object");
@@ -146,6 +149,10 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "bot_plays_silent", json_true());
 	if (s->fresh_seeds)
 		json_object_set_new(o, "fresh_seeds", json_true());
+	if (s->duplicate)
+		json_object_set_new(o, "duplicate", json_true());
+	if (s->duplicate_of[0])
+		json_object_set_new(o, "duplicate_of", json_string(s->duplicate_of));
 	if (hover)
 		json_object_set(o, "map", s->map ? s->map : json_null());
 	if (s->game)

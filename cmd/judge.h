@@ -44,6 +44,8 @@ struct judge_settings {
 	json_t *map;			/* {"width","height","walls":[...]}; Hovercrafts only */
 	char ruleset[32];		/* the game (core/ruleset.h) */
 	json_t *game;			/* the game's own settings (declared by its ruleset), or NULL */
+	int duplicate;			/* a duplicate set: each seat its own game, one deal */
+	char duplicate_of[64];		/* one game of that duplicate set, or "" */
 };
 
 void judge_settings_release(struct judge_settings *s);

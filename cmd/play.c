@@ -1,4 +1,5 @@
 #include "play.h"
+#include "duplicate.h"
 
 #include <inttypes.h>
 #include <sodium.h>
@@ -40,8 +41,8 @@ static void sha256_hex(const char *text, char out[65])
  * "mxjudge:CAMPAIGN:root:ROOTHEX", which anyone can recompute once the
  * root is revealed.
  */
-static void new_root(const struct judge_settings *s, const char *campaign, struct db_root *r,
-		     const char *now)
+void play_new_root(const struct judge_settings *s, const char *campaign, struct db_root *r,
+		   const char *now)
 {
 	unsigned char raw[DRAW_ROOT_LEN];
 	char text[256];
@@ -361,7 +362,7 @@ int play_store_packs(struct db *db, long long campaign_id, const json_t *data, t
 }
 
 /* The packs of a campaign as the ruleset takes them: {KIND: {"name","digest","text"}}. */
-static json_t *packs_of(struct db *db, long long campaign_id, char *err, size_t errlen)
+json_t *play_packs_of(struct db *db, long long campaign_id, char *err, size_t errlen)
 {
 	struct db_pack *packs = NULL;
 	json_t *out;
@@ -407,7 +408,7 @@ static time_t next_due(const struct ruleset *rs, const struct judge_settings *s,
 	return judge_step_deadline(s, from);
 }
 
-int play_start(struct cmd_ctx *ctx, const char *name, time_t now)
+int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const struct db_root *given)
 {
 	struct judge_settings s;
 	struct db_campaign c;
@@ -447,7 +448,10 @@ int play_start(struct cmd_ctx *ctx, const char *name, time_t now)
 		goto out;
 	}
 	time_format_utc(now, now_text, sizeof(now_text));
-	new_root(&s, c.name, &root, now_text);
+	if (given)
+		root = *given;
+	else
+		play_new_root(&s, c.name, &root, now_text);
 	if (draw_root_parse(root.root, raw)) {
 		cmd_error("campaign '%s': a bad sealed root", c.name);
 		ret = EXIT_FAIL;
@@ -456,7 +460,7 @@ int play_start(struct cmd_ctx *ctx, const char *name, time_t now)
 	draw_seeded_init(&seeded, judge_turn_seed(s.seed, 0), raw, 0);
 	sodium_memzero(raw, sizeof(raw));
 	src = draw_seeded_source(&seeded, &log);
-	if (!(data = packs_of(ctx->db, c.id, err, sizeof(err))))
+	if (!(data = play_packs_of(ctx->db, c.id, err, sizeof(err))))
 		goto dberr;
 	if (engine_setup(rs, s.game, data, seat_list, &src, &t, err, sizeof(err))) {
 		cmd_error("campaign '%s' cannot start: %s", c.name, err);
@@ -628,8 +632,8 @@ static int forfeit_silent(struct db *db, const struct db_campaign *c, const stru
 	return rc;
 }
 
-int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int *due,
-		     int *resolved)
+int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
+		      int *due, int *resolved)
 {
 	struct judge_settings s;
 	struct db_campaign c;
@@ -684,7 +688,7 @@ int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry,
 	for (i = 0; i < json_array_size(waiting); i++)
 		all_in &= json_object_get(plan, json_string_value(json_array_get(waiting, i))) != NULL;
 	/* A solo game, or early processing, goes on as soon as every seat due has spoken. */
-	if (now < judge_effective_deadline(&c, deadline, now)) {
+	if (now < judge_effective_deadline(&c, deadline, now) && !forfeit) {
 		if (!((s.early || (rs->flags & RULESET_SOLO)) && all_in)) {
 			ret = 0;
 			goto out;
@@ -705,7 +709,7 @@ int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry,
 	if (rc)
 		goto dberr;
 	/* A solo game left idle past its limit: the judge ends it, as an order of its own. */
-	if ((rs->flags & RULESET_SOLO) && !all_in && rs->forfeit &&
+	if ((forfeit || (rs->flags & RULESET_SOLO)) && !all_in && rs->forfeit &&
 	    (rc = forfeit_silent(ctx->db, &c, &t, waiting, plan, idle_days(&s), now_text, err,
 				 sizeof(err))))
 		goto dberr;
@@ -732,8 +736,12 @@ int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry,
 		snprintf(c.status, sizeof(c.status), "finished");
 		snprintf(c.winner, sizeof(c.winner), "%s", result ? result : "");
 		json_decref(st);
-		/* Nothing is hidden once the game is over: the root is published. */
-		if ((rc = db_root_reveal(ctx->db, c.id, now_text, err, sizeof(err))))
+		/*
+		 * Nothing is hidden once the game is over: the root is published;
+		 * a run of a duplicate set keeps it until the set closes.
+		 */
+		if (!s.duplicate_of[0] &&
+		    (rc = db_root_reveal(ctx->db, c.id, now_text, err, sizeof(err))))
 			goto dberr;
 	} else {
 		next_deadline = next_due(rs, &s, early || (rs->flags & RULESET_SOLO) ? now : deadline);
@@ -776,6 +784,9 @@ int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry,
 		}
 	}
 	ret = 0;
+	/* The last run of a duplicate set to end closes the set. */
+	if (over && s.duplicate_of[0] && !forfeit)
+		ret = duplicate_run_over(ctx, s.duplicate_of, now);
 	goto out;
 fail:
 	cmd_error("%s", err);
@@ -1215,7 +1226,7 @@ static int replay_turn(struct db *db, const struct db_campaign *c, const struct 
 		}
 		rc = EXIT_FAIL;
 		seat_list = seats_json(seats, nseats);
-		data = packs_of(db, c->id, err, errlen);
+		data = play_packs_of(db, c->id, err, errlen);
 		if (!seat_list || !data || engine_setup(rs, s->game, data, seat_list, &src, out, err, errlen))
 			goto out;
 	} else {
@@ -1454,9 +1465,20 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 		json_array_append_new(list, one);
 	}
 	json_object_set_new(out, "orders", list);
-	if (root.commitment[0])
+	if (root.commitment[0]) {
+		struct judge_settings js;
+		char e[256];
+
 		json_object_set_new(out, "sealed", json_pack("{s:s,s:s?}", "commitment", root.commitment,
 							     "root", root.revealed_at[0] ? root.root : NULL));
+		/* A run of a duplicate set was sealed under the set's name. */
+		if (!judge_settings_parse(&js, c->settings, e, sizeof(e))) {
+			if (js.duplicate_of[0])
+				json_object_set_new(json_object_get(out, "sealed"), "set",
+						    json_string(js.duplicate_of));
+			judge_settings_release(&js);
+		}
+	}
 	if (json) {
 		ret = cmd_print_json(out, JSON_PRESERVE_ORDER);
 		out = NULL;
@@ -1615,8 +1637,11 @@ int play_verify_published(const json_t *root, const char *name, int quiet)
 			  "--json' prints it", name);
 		goto out;
 	}
-	/* The root is the one committed to when the game began. */
-	snprintf(text, sizeof(text), "mxjudge:%s:root:%s", campaign, hex);
+	/* The root is the one committed to when the game (or its duplicate set) began. */
+	snprintf(text, sizeof(text), "mxjudge:%s:root:%s",
+		 json_string_value(json_object_get(json_object_get(root, "sealed"), "set")) ?
+		 json_string_value(json_object_get(json_object_get(root, "sealed"), "set")) : campaign,
+		 hex);
 	sha256_hex(text, check);
 	if (!commitment || strcmp(check, commitment)) {
 		printf("%s, turn %d: DIFFERS: the root does not match its commitment %s (it gives %s)\n",
@@ -1710,4 +1735,15 @@ out:
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	return ret;
+}
+
+int play_start(struct cmd_ctx *ctx, const char *name, time_t now)
+{
+	return play_start_root(ctx, name, now, NULL);
+}
+
+int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int *due,
+		     int *resolved)
+{
+	return play_process_turn(ctx, name, now, dry, 0, due, resolved);
 }

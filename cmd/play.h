@@ -27,6 +27,25 @@ int play_is_generic(const char *ruleset);
 
 /* `campaign start` of such a campaign: setup, first reports. An exit code. */
 int play_start(struct cmd_ctx *ctx, const char *name, time_t now);
+/* The same with a root drawn before (a duplicate set's), or NULL for a new one. */
+struct db_root;
+int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const struct db_root *given);
+/*
+ * The open turn of a campaign as play_process_one; with forfeit, now,
+ * whatever the deadline, the judge ending the game for every seat due
+ * that sent nothing (the ruleset's forfeit hook).
+ */
+int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
+		      int *due, int *resolved);
+/*
+ * A new sealed root for campaign (random, or from the settings' --seed)
+ * and its commitment, SHA-256 of "mxjudge:CAMPAIGN:root:ROOTHEX".
+ */
+struct judge_settings;
+void play_new_root(const struct judge_settings *s, const char *campaign, struct db_root *r,
+		   const char *now);
+/* The data packs of a campaign, {KIND: value}; NULL with err. */
+json_t *play_packs_of(struct db *db, long long campaign_id, char *err, size_t errlen);
 
 /*
  * Resolves the open turn of campaign name if it is due (the deadline
