@@ -13,7 +13,10 @@ for t in "$here"/*.t; do
 	[ -e "$t" ] || continue
 	name=$(basename "$t" .t)
 	dir=$(mktemp -d "${TMPDIR:-/tmp}/mxjudge-cli.XXXXXX")
-	if (cd "$dir" && ROOT="$root" GOLDEN="$here/golden" TEST="$name" \
+	# Each test has a home of its own: no test reads or writes the user's
+	# default database (~/.local/share/mxjudge) or settings.
+	if (cd "$dir" && HOME="$dir" XDG_DATA_HOME="$dir/.local/share" \
+		ROOT="$root" GOLDEN="$here/golden" TEST="$name" \
 		sh -ec ". '$here/lib.sh'; . '$t'") >"$dir.log" 2>&1; then
 		passed=$((passed + 1))
 		# A test that needs a missing server says "skipped: why" and passes.
