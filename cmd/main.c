@@ -279,6 +279,11 @@ int main(int argc, char **argv)
 		sub_argc = argc;
 		sub_argv = argv;
 	} else {
+		if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+			help(2, (char *[]){ "help", argv[0], NULL });
+			free(db_path);
+			return finish_stdout(EXIT_OK);
+		}
 		if (argc < 2 || !(v = find(c->sub, argv[1]))) {
 			const struct cmd *near = argc >= 2 ? nearest(c->sub, argv[1]) : NULL;
 
@@ -294,6 +299,24 @@ int main(int argc, char **argv)
 		snprintf(path, sizeof(path), "%s %s", c->name, v->name);
 		sub_argc = argc - 1;
 		sub_argv = argv + 1;
+	}
+	/* --help anywhere among a command's options: its usage, before any database. */
+	{
+		int k;
+
+		for (k = 1; k < sub_argc && strcmp(sub_argv[k], "--"); k++)
+			if (!strcmp(sub_argv[k], "--help") || !strcmp(sub_argv[k], "-h")) {
+				if (ctx.game && v->run == simulate_cmd[0].run &&
+				    ctx.game != &hovercrafts_ruleset)
+					printf("usage: mxjudge %s simulate %s\n  %s\n", ctx.game->name,
+					       SIMGAME_USAGE, "bot-only games of the game, with their odds");
+				else
+					printf("usage: mxjudge %s %s\n  %s\n", path, v->usage ? v->usage : "",
+					       v->summary);
+				printf("(man mxjudge tells more; 'mxjudge help' lists every command)\n");
+				free(db_path);
+				return finish_stdout(EXIT_OK);
+			}
 	}
 	if (!db_path)
 		db_path = default_db_path();

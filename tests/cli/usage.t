@@ -25,3 +25,17 @@ expect_exit 0 --db ./j.db campaign join j --captain Anna --email ANN@example.org
 contains err "warning: ANN@example.org also commands Minx on the other side (zion); that mailbox gets both sides' reports"
 expect_exit 0 --db ./j.db campaign join j --captain Bob --email bob@example.org --ship Moth --team machines
 lacks err "warning"
+# --help on every command and verb: its usage on stdout, exit 0, no database
+# opened (none exists here).
+for c in "campaign join" "campaign new" "orders submit" "process" "receive" "mail send" \
+	"turn show" "verify" "adjudicate" "template render"; do
+	expect_exit 0 --db ./none.db $c --help
+	contains out "usage: mxjudge $c "
+	contains out "(man mxjudge tells more"
+done
+[ ! -e none.db ]
+expect_exit 0 campaign --help
+contains out "usage: mxjudge campaign new NAME"
+contains out "usage: mxjudge campaign join NAME"
+expect_exit 0 campaign start x -h
+contains out "usage: mxjudge campaign start NAME"
