@@ -72,8 +72,15 @@ extern const struct cmd backup_cmd[];
 extern const struct cmd doctor_cmd[];
 extern const struct cmd games_cmd[];
 
-/* Prints "mxjudge: msg" to stderr. */
+/* Prints "mxjudge: msg" to stderr, and counts it in cmd_errors_said. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+extern int cmd_errors_said;
+/*
+ * What a usage error most likely is, from the usage line and argv (argv[0]
+ * the verb): "missing --captain NAME", "missing NAME", "unexpected 'x'";
+ * 0 when nothing is found.
+ */
+int cmd_usage_missing(const char *usage, int argc, char **argv, char *out, size_t len);
 /* Prints usage of c (as "mxjudge PATH USAGE") and returns EXIT_USAGE. */
 int cmd_usage(const char *path, const struct cmd *c);
 

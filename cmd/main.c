@@ -348,10 +348,17 @@ int main(int argc, char **argv)
 					  path);
 				break;
 			}
-		if (ctx.game && v->run == simulate_cmd[0].run && ctx.game != &hovercrafts_ruleset)
+		if (ctx.game && v->run == simulate_cmd[0].run && ctx.game != &hovercrafts_ruleset) {
 			fprintf(stderr, "usage: mxjudge %s simulate %s\n", ctx.game->name, SIMGAME_USAGE);
-		else
+		} else {
+			char why[160];
+
+			/* A usage error nobody explained: say what the usage line misses. */
+			if (!cmd_errors_said &&
+			    cmd_usage_missing(v->usage, sub_argc, sub_argv, why, sizeof(why)))
+				cmd_error("%s: %s", path, why);
 			cmd_usage(path, v);
+		}
 	}
 	db_close(ctx.db);
 	free(db_path);

@@ -12,12 +12,15 @@
 #include "lib/strbuf.h"
 #include "timeutil.h"
 
+int cmd_errors_said;
+
 void cmd_error(const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	size_t n;
 
+	cmd_errors_said++;
 	fflush(stdout);
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
@@ -141,4 +144,109 @@ int cmd_print_json(json_t *j, size_t flags)
 	printf("%s\n", text);
 	free(text);
 	return EXIT_OK;
+}
+
+/* Is word an option of argv (as "--opt" or "--opt=...")? */
+static int usage_given(const char *opt, int argc, char **argv)
+{
+	size_t n = strlen(opt);
+	int k;
+
+	for (k = 1; k < argc && strcmp(argv[k], "--"); k++)
+		if (!strncmp(argv[k], opt, n) && (argv[k][n] == '\0' || argv[k][n] == '='))
+			return 1;
+	return 0;
+}
+
+int cmd_usage_missing(const char *usage, int argc, char **argv, char *out, size_t len)
+{
+	char words[64][48];
+	int depth[64], nw = 0, positional = 0, given = 0, k, i;
+	const char *p = usage ? usage : "";
+	int d = 0;
+
+	out[0] = '\0';
+	/* The words of the usage line with their bracket depth. */
+	while (*p && nw < 64) {
+		size_t n;
+
+		if (*p == '[' || *p == '(') {
+			d++;
+			p++;
+			continue;
+		}
+		if (*p == ']' || *p == ')') {
+			d--;
+			p++;
+			continue;
+		}
+		if (*p == ' ' || *p == '|') {
+			p++;
+			continue;
+		}
+		n = strcspn(p, " []()|");
+		snprintf(words[nw], sizeof(words[nw]), "%.*s", (int)(n < 47 ? n : 47), p);
+		depth[nw++] = d;
+		p += n;
+	}
+	/* An option the usage does not know: getopt said so already. */
+	for (k = 1; k < argc && strcmp(argv[k], "--"); k++) {
+		char opt[48];
+
+		if (strncmp(argv[k], "--", 2))
+			continue;
+		snprintf(opt, sizeof(opt), "%.*s", (int)strcspn(argv[k], "="), argv[k]);
+		for (i = 0; i < nw && strcmp(words[i], opt); i++)
+			;
+		if (i == nw)
+			return 0;
+	}
+	/* A required option missing is named with its value. */
+	for (i = 0; i < nw; i++) {
+		if (depth[i] || strncmp(words[i], "--", 2))
+			continue;
+		if (!usage_given(words[i], argc, argv)) {
+			snprintf(out, len, "missing %s%s%s", words[i],
+				 i + 1 < nw && !depth[i + 1] && words[i + 1][0] != '-' ? " " : "",
+				 i + 1 < nw && !depth[i + 1] && words[i + 1][0] != '-' ? words[i + 1] : "");
+			return 1;
+		}
+	}
+	/* Alternatives in parentheses make the count of words a guess: none. */
+	if (strchr(usage ? usage : "", '('))
+		return 0;
+	/* Positional words at depth 0 not after an option: how many are there? */
+	for (i = 0; i < nw; i++)
+		if (!depth[i] && words[i][0] != '-' && (i == 0 || strncmp(words[i - 1], "--", 2)) &&
+		    strcmp(words[i], "..."))
+			positional++;
+	for (k = 1; k < argc && strcmp(argv[k], "--"); k++) {
+		if (argv[k][0] == '-' && argv[k][1]) {
+			/* an option followed by its value takes that value along */
+			for (i = 0; i + 1 < nw; i++)
+				if (!strcmp(words[i], argv[k]) && words[i + 1][0] != '-' &&
+				    !strchr(argv[k], '='))
+					break;
+			if (i + 1 < nw && k + 1 < argc)
+				k++;
+			continue;
+		}
+		given++;
+	}
+	if (given < positional) {
+		for (i = 0; i < nw; i++)
+			if (!depth[i] && words[i][0] != '-' &&
+			    (i == 0 || strncmp(words[i - 1], "--", 2)) && given-- == 0) {
+				snprintf(out, len, "missing %s", words[i]);
+				return 1;
+			}
+	}
+	if (given > positional && positional >= 0) {
+		for (k = argc - 1; k > 0; k--)
+			if (argv[k][0] != '-') {
+				snprintf(out, len, "unexpected '%.60s'", argv[k]);
+				return 1;
+			}
+	}
+	return 0;
 }
