@@ -20,6 +20,7 @@
 #include "core/engine.h"
 #include "core/ruleset.h"
 #include "toy_ruleset.h"
+#include "toysolo_ruleset.h"
 
 #define MAX_TURNS 40
 
@@ -426,6 +427,123 @@ static void test_conformance_refuses_orders_not_due(void **unused)
 	}
 }
 
+/* The judge's forfeit order ends a game through the hook: over, nobody waited for. */
+static void test_conformance_forfeit_ends_the_game(void **unused)
+{
+	const struct ruleset *const *rs;
+
+	(void)unused;
+	for (rs = ruleset_all(); *rs; rs++) {
+		unsigned char root[DRAW_ROOT_LEN] = { 7 };
+		struct draw_seeded seeded;
+		struct draw_source src;
+		struct engine_turn t, f;
+		json_t *seats, *settings, *due, *orders;
+		char err[512];
+
+		if (!(*rs)->forfeit)
+			continue;
+		seats = seats_for(*rs);
+		settings = engine_settings(*rs, NULL, NULL, err, sizeof(err));
+		draw_seeded_init(&seeded, 5, root, 0);
+		src = draw_seeded_source(&seeded, NULL);
+		assert_int_equal(engine_setup(*rs, settings, NULL, seats, &src, &t, err, sizeof(err)), 0);
+		due = engine_waiting_for(*rs, t.state);
+		assert_true(json_array_size(due) > 0);
+		orders = json_pack("{s:{s:s,s:s}}", json_string_value(json_array_get(due, 0)), "judge",
+				   "forfeit", "reason", "abandoned");
+		if (engine_resolve(*rs, t.state, orders, &src, &f, err, sizeof(err)))
+			fail_msg("%s: forfeit: %s", (*rs)->name, err);
+		assert_true(engine_is_over(*rs, f.state));
+		json_decref(due);
+		due = engine_waiting_for(*rs, f.state);
+		assert_int_equal(json_array_size(due), 0);
+		assert_string_equal(json_string_value(json_object_get(json_array_get(f.events, 0), "type")),
+				    "forfeit");
+		json_decref(due);
+		json_decref(orders);
+		json_decref(settings);
+		json_decref(seats);
+		engine_turn_release(&t);
+		engine_turn_release(&f);
+	}
+}
+
+static int sign(int v)
+{
+	return (v > 0) - (v < 0);
+}
+
+/* compare is a ranking: a result equals itself, and the order is antisymmetric and transitive. */
+static void test_conformance_compare_is_a_ranking(void **unused)
+{
+	const struct ruleset *const *rs;
+
+	(void)unused;
+	for (rs = ruleset_all(); *rs; rs++) {
+		struct game_run g[6];
+		int i, j, k;
+
+		if (!(*rs)->compare)
+			continue;
+		for (i = 0; i < 6; i++)
+			play(*rs, 100 + (uint64_t)i, NULL, &g[i]);
+		for (i = 0; i < 6; i++) {
+			assert_int_equal((*rs)->compare(g[i].final_state, g[i].final_state), 0);
+			for (j = 0; j < 6; j++) {
+				int ij = sign((*rs)->compare(g[i].final_state, g[j].final_state));
+
+				assert_int_equal(ij, -sign((*rs)->compare(g[j].final_state, g[i].final_state)));
+				for (k = 0; k < 6; k++)
+					if (ij >= 0 && sign((*rs)->compare(g[j].final_state, g[k].final_state)) >= 0)
+						assert_true((*rs)->compare(g[i].final_state, g[k].final_state) >= 0);
+			}
+		}
+		for (i = 0; i < 6; i++)
+			run_release(&g[i]);
+	}
+}
+
+/* Simulated games split anywhere sum to the same counts. */
+static void test_conformance_simulate_splits(void **unused)
+{
+	const struct ruleset *const *rs;
+
+	(void)unused;
+	for (rs = ruleset_all(); *rs; rs++) {
+		json_t *settings, *whole, *a, *b, *counts, *n;
+		const char *group, *key;
+		char err[512];
+
+		if (!(*rs)->simulate)
+			continue;
+		settings = engine_settings(*rs, NULL, NULL, err, sizeof(err));
+		assert_non_null(settings);
+		whole = (*rs)->simulate(settings, 9, 0, 200, err, sizeof(err));
+		a = (*rs)->simulate(settings, 9, 0, 73, err, sizeof(err));
+		b = (*rs)->simulate(settings, 9, 73, 127, err, sizeof(err));
+		assert_non_null(whole);
+		assert_non_null(a);
+		assert_non_null(b);
+		assert_int_equal(json_integer_value(json_object_get(json_object_get(whole, "all"), "games")),
+				 200);
+		json_object_foreach(whole, group, counts) {
+			json_object_foreach(counts, key, n) {
+				json_int_t sum = json_integer_value(json_object_get(json_object_get(a, group), key)) +
+						 json_integer_value(json_object_get(json_object_get(b, group), key));
+
+				if (sum != json_integer_value(n))
+					fail_msg("%s: group %s, %s: %lld whole, %lld split", (*rs)->name, group, key,
+						 (long long)json_integer_value(n), (long long)sum);
+			}
+		}
+		json_decref(whole);
+		json_decref(a);
+		json_decref(b);
+		json_decref(settings);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -436,9 +554,12 @@ int main(void)
 		cmocka_unit_test(test_conformance_man_page),
 		cmocka_unit_test(test_conformance_toy_hides_hands),
 		cmocka_unit_test(test_conformance_refuses_orders_not_due),
+		cmocka_unit_test(test_conformance_forfeit_ends_the_game),
+		cmocka_unit_test(test_conformance_compare_is_a_ranking),
+		cmocka_unit_test(test_conformance_simulate_splits),
 	};
 
-	if (ruleset_register(&toy_ruleset) < 0)
+	if (ruleset_register(&toy_ruleset) < 0 || ruleset_register(&climb_ruleset) < 0)
 		return 1;
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

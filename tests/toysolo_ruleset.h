@@ -129,6 +129,17 @@ static int climb_compare(const json_t *a, const json_t *b)
 	return wa && ta != tb ? (ta < tb ? 1 : -1) : 0;
 }
 
+/* Two dice while far below, one die near the top. */
+static json_t *climb_bot(const json_t *state, const char *seat, struct draw_source *draws,
+			 char *err, size_t errlen)
+{
+	(void)draws;
+	(void)err;
+	(void)errlen;
+	return json_pack("{s:i}", seat,
+			 json_integer_value(json_object_get(state, "height")) <= 6 ? 2 : 1);
+}
+
 static json_t *climb_order_form(const json_t *state, const char *seat)
 {
 	(void)state;
@@ -161,6 +172,7 @@ static const struct ruleset climb_ruleset = {
 	.resolve = climb_resolve,
 	.status = climb_status,
 	.order_form = climb_order_form,
+	.bot = climb_bot,
 	.forfeit = climb_forfeit,
 	.compare = climb_compare,
 };
