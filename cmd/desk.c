@@ -1,0 +1,240 @@
+/*
+ * The mail desk's answers (core/desk.h parses): each command's answer is
+ * rendered from its own template (desk-help, desk-list, desk-status,
+ * desk-check; REPORT quotes the report as it was mailed), and the answers
+ * go back in one reply (desk-reply).
+ */
+#include "desk.h"
+#include "core/desk.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cmd.h"
+#include "core/ruleset.h"
+#include "db/db.h"
+#include "judge.h"
+#include "lib/strbuf.h"
+#include "submit.h"
+#include "templates.h"
+#include "timeutil.h"
+
+static json_t *desk_help_data(void)
+{
+	json_t *d = json_pack("{s:[]}", "commands");
+	int v;
+
+	for (v = 0; d && v < DESK_VERB_COUNT; v++) {
+		char usage[96];
+
+		snprintf(usage, sizeof(usage), "%s%s%s", desk_verbs[v].name,
+			 desk_verbs[v].args[0] ? " " : "", desk_verbs[v].args);
+		json_array_append_new(json_object_get(d, "commands"),
+				      json_pack("{s:s,s:s}", "usage", usage, "summary",
+						desk_verbs[v].summary));
+	}
+	return d;
+}
+
+static json_t *desk_list_data(struct db *db, int all, char *err, size_t errlen)
+{
+	struct db_campaign *c = NULL;
+	size_t n = 0, i;
+	json_t *d;
+
+	if (db_campaign_list(db, &c, &n, err, errlen))
+		return NULL;
+	d = json_pack("{s:[],s:b}", "campaigns", "all", all);
+	for (i = 0; d && i < n; i++) {
+		const struct ruleset *rs = ruleset_find(c[i].ruleset);
+		struct judge_settings s;
+		char e[256];
+
+		if (!all && !strcmp(c[i].status, "finished"))
+			continue;
+		if (judge_settings_parse(&s, c[i].settings ? c[i].settings : "{}", e, sizeof(e)))
+			continue;
+		json_array_append_new(json_object_get(d, "campaigns"),
+				      json_pack("{s:s,s:s,s:s,s:i,s:i,s:b}", "name", c[i].name,
+						"game", rs ? rs->title : c[i].ruleset, "status",
+						c[i].status, "turn", c[i].turn, "deadline_hours",
+						s.deadline_hours, "open", !strcmp(c[i].status, "open")));
+		judge_settings_release(&s);
+	}
+	db_campaign_list_release(c, n);
+	return d;
+}
+
+static json_t *desk_status_data(struct db *db, const char *name, char *err, size_t errlen)
+{
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_turn t;
+	struct db_ship *ships = NULL;
+	struct db_order *o = NULL;
+	size_t ns = 0, no = 0, i, k;
+	json_t *d = NULL;
+	const struct ruleset *rs;
+	char when[TIME_TEXT_MAX] = "";
+	int rc;
+
+	memset(&t, 0, sizeof(t));
+	rc = db_campaign_get(db, name, &c, err, errlen);
+	if (rc == DB_NOT_FOUND)
+		return json_pack("{s:s,s:b}", "campaign", name, "unknown", 1);
+	if (rc)
+		return NULL;
+	if (judge_settings_parse(&s, c.settings, err, errlen)) {
+		db_campaign_release(&c);
+		return NULL;
+	}
+	rs = ruleset_find(c.ruleset);
+	if (db_ship_list(db, c.id, &ships, &ns, err, errlen))
+		goto out;
+	if (!strcmp(c.status, "running") || !strcmp(c.status, "paused")) {
+		time_t dl;
+
+		if (db_turn_get(db, c.id, c.turn, &t, err, errlen) ||
+		    db_order_list(db, t.id, 1, &o, &no, err, errlen))
+			goto out;
+		if (!time_parse_iso(t.deadline, &dl))
+			time_format_zone(dl, s.timezone, when, sizeof(when));
+	}
+	d = json_pack("{s:s,s:s,s:s,s:i,s:s,s:[],s:b}", "campaign", c.name, "game",
+		      rs ? rs->title : c.ruleset, "status", c.status, "turn", c.turn, "deadline", when,
+		      "seats", "playing", t.id != 0);
+	for (i = 0; d && i < ns; i++) {
+		int sent = 0;
+
+		for (k = 0; k < no; k++)
+			sent |= o[k].ship_id == ships[i].id;
+		json_array_append_new(json_object_get(d, "seats"),
+				      json_pack("{s:s,s:b}", "name", ships[i].name, "sent", sent));
+	}
+out:
+	free(ships);
+	db_order_list_release(o, no);
+	db_turn_release(&t);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return d;
+}
+
+/* The latest report mailed to this captain (of campaign name, if given), quoted whole. */
+static json_t *desk_report_data(struct db *db, const struct db_captain *caps, size_t ncaps,
+				const char *name, char *err, size_t errlen)
+{
+	struct db_message *m = NULL;
+	size_t n = 0, i, c;
+	json_t *d = NULL;
+
+	for (c = 0; c < ncaps; c++) {
+		struct db_campaign camp;
+
+		if (name) {
+			int rc = db_campaign_get(db, name, &camp, err, errlen);
+
+			if (rc == DB_NOT_FOUND)
+				continue;
+			if (rc)
+				return NULL;
+			if (camp.id != caps[c].campaign_id) {
+				db_campaign_release(&camp);
+				continue;
+			}
+			db_campaign_release(&camp);
+		}
+		if (db_outbox_list(db, caps[c].campaign_id, 0, &m, &n, err, errlen))
+			return NULL;
+		for (i = n; i-- > 0;)
+			if (!strcmp(m[i].kind, "report") && !strcasecmp(m[i].recipient, caps[c].email)) {
+				json_decref(d);
+				d = json_pack("{s:s,s:s,s:s}", "subject", m[i].subject, "body", m[i].body,
+					      "created_at", m[i].created_at);
+				break;
+			}
+		db_outbox_list_release(m, n);
+		m = NULL;
+		n = 0;
+		if (d)
+			break;
+	}
+	return d ? d : json_pack("{s:b,s:s?}", "none", 1, "campaign", name);
+}
+
+int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
+		 const struct db_captain *caps, size_t ncaps, const char *sender, long long mail_id,
+		 time_t now, json_t **out, char *err, size_t errlen)
+{
+	json_t *d = json_pack("{s:s,s:[]}", "captain", ncaps ? caps[0].name : "", "answers");
+	size_t i;
+
+	*out = NULL;
+	for (i = 0; d && i < m->n; i++) {
+		const struct desk_command *c = &m->cmd[i];
+		struct strbuf body = STRBUF_INIT;
+		const char *tpl = NULL;
+		json_t *data = NULL;
+		char title[160];
+
+		snprintf(title, sizeof(title), "%s%s%s", desk_verbs[c->verb].name, c->nargs ? " " : "",
+			 c->nargs ? c->args[0] : "");
+		switch (c->verb) {
+		case DESK_HELP:
+			tpl = "desk-help";
+			data = desk_help_data();
+			break;
+		case DESK_LIST:
+			tpl = "desk-list";
+			data = desk_list_data(db, c->nargs && !strcasecmp(c->args[0], "ALL"), err, errlen);
+			break;
+		case DESK_STATUS:
+			tpl = "desk-status";
+			data = desk_status_data(db, c->args[0], err, errlen);
+			break;
+		case DESK_REPORT:
+			tpl = "desk-report";
+			data = desk_report_data(db, caps, ncaps, c->nargs ? c->args[0] : NULL, err, errlen);
+			break;
+		case DESK_CHECK: {
+			struct submit_auth auth = { sender, NULL, mail_id };
+			struct submit_result res;
+			int rc;
+
+			tpl = "desk-check";
+			rc = submit_orders(db, text + m->check_at, "mail", &auth, now, 0, &res);
+			if (rc == 0)
+				data = json_pack("{s:b,s:s,s:s}", "ok", 1, "understood",
+						 res.understood ? res.understood : "", "campaign",
+						 res.campaign);
+			else if (rc == EXIT_DATAERR)
+				data = json_pack("{s:b,s:s}", "ok", 0, "error", res.error);
+			else
+				snprintf(err, errlen, "%s", res.error);
+			free(res.understood);
+			free(res.receipt);
+			break;
+		}
+		default:
+			break;
+		}
+		if (!data || templates_render(tpl, NULL, data, &body, err, errlen) < 0 || body.failed) {
+			json_decref(data);
+			strbuf_release(&body);
+			json_decref(d);
+			return -1;
+		}
+		json_array_append_new(json_object_get(d, "answers"),
+				      json_pack("{s:s,s:s}", "command", title, "text", strbuf_str(&body)));
+		json_decref(data);
+		strbuf_release(&body);
+	}
+	if (!d) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	*out = d;
+	return 0;
+}

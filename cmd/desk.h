@@ -1,0 +1,25 @@
+/*
+ * The mail desk's answers: the commands of a desk mail (core/desk.h) run
+ * against the database and rendered, for one reply (template desk-reply).
+ * Ownership: *out is a new reference for the caller; the rest is borrowed.
+ */
+#ifndef MX_CMD_DESK_H
+#define MX_CMD_DESK_H
+
+#include <jansson.h>
+#include <time.h>
+
+#include "core/desk.h"
+
+struct db;
+struct db_captain;
+
+/*
+ * {"captain", "answers": [{"command", "text"}, ...]} for the commands of m
+ * from a sender known as caps (ncaps of them); 0, or -1 with err.
+ */
+int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
+		 const struct db_captain *caps, size_t ncaps, const char *sender, long long mail_id,
+		 time_t now, json_t **out, char *err, size_t errlen);
+
+#endif

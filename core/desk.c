@@ -1,0 +1,136 @@
+#include "desk.h"
+
+#include <string.h>
+#include <strings.h>
+
+#include "lib/errbuf.h"
+
+const struct desk_verb_def desk_verbs[DESK_VERB_COUNT] = {
+	[DESK_HELP] = { "HELP", "", 0, 0, "this list" },
+	[DESK_LIST] = { "LIST", "[ALL]", 0, 1,
+			"the campaigns taking players or playing (ALL: finished ones too)" },
+	[DESK_STATUS] = { "STATUS", "NAME", 1, 1,
+			  "a campaign's turn, deadline, and who has sent orders (never what)" },
+	[DESK_REPORT] = { "REPORT", "[NAME]", 0, 1,
+			  "your latest report again (of campaign NAME when you play several)" },
+	[DESK_CHECK] = { "CHECK", "", 0, 0,
+			 "the orders below it (GAME ... END) read and echoed, not sealed" },
+};
+
+/* The next line of text into buf (without its end); the offset after it. */
+static size_t desk_line(const char *text, size_t at, char *buf, size_t len)
+{
+	size_t n = strcspn(text + at, "\n");
+	size_t k = n < len - 1 ? n : len - 1;
+
+	memcpy(buf, text + at, k);
+	buf[k] = '\0';
+	if (k && buf[k - 1] == '\r')
+		buf[--k] = '\0';
+	return at + n + (text[at + n] == '\n');
+}
+
+static char *desk_trim(char *s)
+{
+	size_t n;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		s[--n] = '\0';
+	return s;
+}
+
+static int desk_verb_of(const char *word)
+{
+	int v;
+
+	for (v = 0; v < DESK_VERB_COUNT; v++)
+		if (!strcasecmp(word, desk_verbs[v].name))
+			return v;
+	return -1;
+}
+
+/* The words of s, blank-separated, into w (at most max); how many there were. */
+static int desk_words(char *s, char **w, int max)
+{
+	int n = 0;
+
+	while (*s) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			break;
+		if (n < max)
+			w[n] = s;
+		n++;
+		s += strcspn(s, " \t");
+		if (*s)
+			*s++ = '\0';
+	}
+	return n;
+}
+
+int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen)
+{
+	size_t at = 0;
+	int line = 0, started = 0;
+	char buf[256];
+
+	memset(m, 0, sizeof(*m));
+	while (text[at]) {
+		char *s, *w[DESK_MAX_ARGS + 2];
+		int n, v, k;
+
+		at = desk_line(text, at, buf, sizeof(buf));
+		line++;
+		if (!strcmp(buf, "-- "))
+			break;
+		s = desk_trim(buf);
+		if (!*s || *s == '>')
+			continue;
+		n = desk_words(s, w, DESK_MAX_ARGS + 2);
+		v = desk_verb_of(w[0]);
+		if (!started && v < 0)
+			return 0;	/* not a desk mail: orders, or nothing */
+		started = 1;
+		if (!strcasecmp(w[0], "END"))
+			break;
+		if (!strcasecmp(w[0], "CODE") || !strcasecmp(w[0], "PASSWORD"))
+			continue;	/* credentials: the mail layer reads them */
+		if (v < 0) {
+			errbuf_set(err, errlen, "%d: '%.40s' is not a command the judge reads by mail "
+				   "(HELP lists them)", line, w[0]);
+			return -1;
+		}
+		if (n - 1 < desk_verbs[v].min_args || n - 1 > desk_verbs[v].max_args) {
+			errbuf_set(err, errlen, "%d: expected '%s%s%s'", line, desk_verbs[v].name,
+				   desk_verbs[v].args[0] ? " " : "", desk_verbs[v].args);
+			return -1;
+		}
+		if (m->n == DESK_MAX_COMMANDS) {
+			errbuf_set(err, errlen, "%d: at most %d commands in one mail", line,
+				   DESK_MAX_COMMANDS);
+			return -1;
+		}
+		m->cmd[m->n].verb = (enum desk_verb)v;
+		m->cmd[m->n].line = line;
+		for (k = 1; k < n; k++) {
+			if (strlen(w[k]) >= DESK_ARG_MAX) {
+				errbuf_set(err, errlen, "%d: '%.20s...' is too long", line, w[k]);
+				return -1;
+			}
+			strcpy(m->cmd[m->n].args[k - 1], w[k]);
+		}
+		m->cmd[m->n].nargs = n - 1;
+		m->n++;
+		/* CHECK takes the rest of the mail as the orders to read. */
+		if (v == DESK_CHECK) {
+			m->has_check = 1;
+			m->check_at = at;
+			break;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,64 @@
+/*
+ * desk: the commands a player may mail the judge besides orders (the mail
+ * desk, mxjudge-mail(7)). One table, desk_verbs, drives both the parser and
+ * the HELP answer, so the help lists exactly what is read.
+ *
+ * A desk mail is one whose first line of text (blank lines, quoted lines
+ * and a salutation-free top skipped) is a desk verb; it holds one command
+ * a line, several in one mail, and may carry CODE or PASSWORD lines. It
+ * ends at END, at a signature line "-- ", or at the end of the text. A
+ * CHECK command takes the orders that follow it (GAME ... END) as its
+ * argument, unsealed.
+ *
+ * Ownership: a desk_mail owns nothing (fixed buffers); texts are borrowed.
+ */
+#ifndef MX_DESK_H
+#define MX_DESK_H
+
+#include <stddef.h>
+
+#define DESK_MAX_COMMANDS 16
+#define DESK_MAX_ARGS 3
+#define DESK_ARG_MAX 64
+
+enum desk_verb {
+	DESK_HELP = 0,
+	DESK_LIST,
+	DESK_STATUS,
+	DESK_REPORT,
+	DESK_CHECK,
+	DESK_VERB_COUNT
+};
+
+struct desk_verb_def {
+	const char *name;	/* as written, any case */
+	const char *args;	/* for the help: "NAME [TURN]" */
+	int min_args, max_args;
+	const char *summary;	/* one line for the help */
+};
+
+/* The table, in help order; desk_verbs[v] for enum desk_verb v. */
+extern const struct desk_verb_def desk_verbs[DESK_VERB_COUNT];
+
+struct desk_command {
+	enum desk_verb verb;
+	char args[DESK_MAX_ARGS][DESK_ARG_MAX];
+	int nargs;
+	int line;		/* of the mail's text, from 1 */
+};
+
+struct desk_mail {
+	struct desk_command cmd[DESK_MAX_COMMANDS];
+	size_t n;
+	size_t check_at;	/* CHECK: offset of the orders after it in the text */
+	int has_check;
+};
+
+/*
+ * Reads text as a desk mail. 0 with m->n commands (0: not a desk mail, the
+ * judge reads it as orders); -1 with "LINE: why" in err for a desk mail
+ * with a line it cannot read.
+ */
+int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen);
+
+#endif
