@@ -18,6 +18,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "answers.h"
 #include "cmd.h"
 #include "core/ruleset.h"
 #include "core/hovercrafts/report.h"
@@ -211,12 +212,42 @@ static int queue_answer(struct cmd_ctx *ctx, const struct db_mail_in *in, const 
 	return rc;
 }
 
-static json_t *help_data(const struct db_captain *cap, const char *problem)
+/*
+ * What captain `to` can do now (cmd/answers.h), in data: in to's campaign
+ * when it has a turn taking orders, else in the first of the sender's
+ * other campaigns (caps) that has one.
+ */
+static void what_now(struct db *db, const struct db_captain *caps, size_t ncaps,
+		     const struct db_captain *to, int fix, time_t now, json_t *data)
+{
+	size_t i;
+
+	if (answers_what_now(db, to->campaign_id, to->id, fix, now, data))
+		return;
+	for (i = 0; i < ncaps; i++) {
+		json_t *other;
+
+		if (caps[i].id == to->id || !(other = json_object()))
+			continue;
+		if (answers_what_now(db, caps[i].campaign_id, caps[i].id, fix, now, other)) {
+			json_object_del(other, "todo");
+			json_object_update(data, other);
+			json_decref(other);
+			return;
+		}
+		json_decref(other);
+	}
+}
+
+static json_t *help_data(struct db *db, const struct db_captain *caps, size_t ncaps,
+			 const struct db_captain *cap, const char *problem, time_t now)
 {
 	json_t *d = json_pack("{s:s}", "captain", cap->name);
 
 	if (d && problem)
 		json_object_set_new(d, "problem", json_string(problem));
+	if (d)
+		what_now(db, caps, ncaps, cap, 0, now, d);
 	return d;
 }
 
@@ -229,6 +260,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 {
 	struct mail_msg msg;
 	struct db_captain *caps = NULL;
+	const struct db_captain *to = NULL;
 	size_t ncaps = 0;
 	struct submit_result res;
 	struct submit_auth auth;
@@ -275,6 +307,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		goto out;
 	}
 	campaign_id = caps[0].campaign_id;
+	to = &caps[0];
 	if (in->truncated || strlen(msg.text) > MAILER_MAX_TEXT) {
 		char problem[256];
 
@@ -284,7 +317,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		snprintf(in->status, sizeof(in->status), "too-large");
 		snprintf(in->note, sizeof(in->note), "%s", in->truncated ? "message over 10 MiB"
 			 : "text over 1 MiB");
-		a = (struct answer){ "help", "help", help_data(&caps[0], problem), "Your mail to the judge" };
+		a = (struct answer){ "help", "help", help_data(ctx->db, caps, ncaps, &caps[0], problem, now), "Your mail to the judge" };
 		goto answer;
 	}
 	text = reply_text(msg.text);
@@ -292,8 +325,8 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		snprintf(in->status, sizeof(in->status), "no-orders");
 		snprintf(in->note, sizeof(in->note), "no orders found (no GAME line)");
 		a = (struct answer){ "help", "help",
-				     help_data(&caps[0], msg.has_text ? NULL :
-					       "Your mail had no text the judge could read."),
+				     help_data(ctx->db, caps, ncaps, &caps[0], msg.has_text ? NULL :
+					       "Your mail had no text the judge could read.", now),
 				     "Your mail to the judge" };
 		goto answer;
 	}
@@ -354,11 +387,18 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 			while (*why == ' ')
 				why++;
 		}
-		text_line(text, res.line, quote, sizeof(quote));
+		/* Only a line at fault is quoted (never a secret); other errors quote none. */
+		quote[0] = '\0';
+		if (res.line > 0)
+			text_line(text, res.line, quote, sizeof(quote));
+		if (!strncasecmp(quote, "password", 8))
+			quote[0] = '\0';
 		if (res.campaign_id)
 			for (i = 0; i < ncaps; i++)
-				if (caps[i].campaign_id == res.campaign_id)
+				if (caps[i].campaign_id == res.campaign_id) {
 					campaign_id = res.campaign_id;
+					to = &caps[i];
+				}
 		snprintf(in->status, sizeof(in->status), "refused");
 		snprintf(in->note, sizeof(in->note), "%s", res.error);
 		a.kind = "error-reply";
@@ -378,9 +418,12 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 			json_object_set_new(a.data, "quote", json_string(quote));
 			json_object_set_new(a.data, "line", json_integer(res.line));
 		}
+		/* What to do now, and the block of the open turn to fill in. */
+		if (a.data)
+			what_now(ctx->db, caps, ncaps, to, 1, now, a.data);
 	}
 answer:
-	rc = queue_answer(ctx, in, &msg, &caps[0], campaign_id, &a, now, err, sizeof(err));
+	rc = queue_answer(ctx, in, &msg, to, campaign_id, &a, now, err, sizeof(err));
 	if (rc == DB_BUSY) {
 		ret = EXIT_TEMPFAIL;
 		snprintf(say, saylen, "%s", err);
