@@ -243,12 +243,63 @@ static json_t *help_data(struct db *db, const struct db_captain *caps, size_t nc
 			 const struct db_captain *cap, const char *problem, time_t now)
 {
 	json_t *d = json_pack("{s:s}", "captain", cap->name);
+	char text[512];
 
+	snprintf(text, sizeof(text), "%s", problem ? problem : "");
+	answers_wrap(text);
 	if (d && problem)
-		json_object_set_new(d, "problem", json_string(problem));
+		json_object_set_new(d, "problem", json_string(text));
 	if (d)
 		what_now(db, caps, ncaps, cap, 0, now, d);
 	return d;
+}
+
+/*
+ * A mail with no order block of its own may have filled in the one it
+ * quotes (an inline reply: "> 1-Left", or "1-Left" typed under "> 1-").
+ * That block counts when its CODE or PASSWORD is valid and at least one
+ * action is written in it: an untouched quotation (Outlook quotes the
+ * whole report) never replaces orders, and a stale code in it is no
+ * wrong secret. 1: *text is now the mail unquoted; 0 with problem set
+ * (empty when the mail quotes no order block); a db code.
+ */
+static int quoted_block(struct db *db, const char *mail_text, time_t now, char **text,
+			char *problem, size_t len)
+{
+	struct answers_credential cr;
+	char err[512], *all = reply_unquote(mail_text);
+	int rc = 0;
+
+	problem[0] = '\0';
+	if (!all || !has_game_line(all))
+		goto out;
+	if (!answers_filled_in(all)) {
+		snprintf(problem, len, "Your mail quotes an order block, but no action is written in "
+			 "it, so the judge took no orders from it.");
+		goto out;
+	}
+	if ((rc = answers_credential(db, all, now, &cr, err, sizeof(err))))
+		goto out;
+	if (!cr.found)
+		snprintf(problem, len, "Your mail holds an order block only in quoted lines (\"> "
+			 "...\"), and it names no campaign and ship the judge knows.");
+	else if (!cr.secret)
+		snprintf(problem, len, "Your mail holds an order block only in quoted lines (\"> "
+			 "...\"), and it has no CODE or PASSWORD line.");
+	else if (!cr.valid && !cr.locked)
+		snprintf(problem, len, "Your mail holds an order block only in quoted lines (\"> "
+			 "...\"), and its %s is not the one for %s in turn %d of %s (is it from an "
+			 "older report?). A quoted block is read only with the CODE of the open turn "
+			 "or your PASSWORD.", cr.secret, cr.ship, cr.turn, cr.campaign);
+	else {
+		free(*text);
+		*text = all;
+		all = NULL;
+		rc = 1;
+	}
+out:
+	free(all);
+	return rc;
 }
 
 /*
@@ -265,9 +316,9 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	struct submit_result res;
 	struct submit_auth auth;
 	struct answer a;
-	char err[512], key[DB_KEY_MAX], *text = NULL;
+	char err[512], key[DB_KEY_MAX], problem[512], *text = NULL;
 	long long campaign_id;
-	int rc, ret = 0;
+	int rc, ret = 0, from_quote = 0;
 
 	memset(&res, 0, sizeof(res));
 	memset(&a, 0, sizeof(a));
@@ -309,8 +360,6 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	campaign_id = caps[0].campaign_id;
 	to = &caps[0];
 	if (in->truncated || strlen(msg.text) > MAILER_MAX_TEXT) {
-		char problem[256];
-
 		snprintf(problem, sizeof(problem), "Your mail was too large for the judge to read: "
 			 "%s. Send your orders as plain text, without attachments.",
 			 in->truncated ? "over 10 MiB" : "over 1 MiB of text");
@@ -321,12 +370,27 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		goto answer;
 	}
 	text = reply_text(msg.text);
+	problem[0] = '\0';
+	if (text && !has_game_line(text)) {
+		rc = quoted_block(ctx->db, msg.text, now, &text, problem, sizeof(problem));
+		if (rc < 0) {
+			ret = rc == DB_BUSY ? EXIT_TEMPFAIL : 0;
+			snprintf(in->status, sizeof(in->status), "error");
+			snprintf(in->note, sizeof(in->note), "reading the quoted order block failed");
+			snprintf(say, saylen, "%s", in->note);
+			goto out;
+		}
+		from_quote = rc == 1;
+	}
 	if (!text || !has_game_line(text)) {
 		snprintf(in->status, sizeof(in->status), "no-orders");
-		snprintf(in->note, sizeof(in->note), "no orders found (no GAME line)");
+		snprintf(in->note, sizeof(in->note), "%s", problem[0] ?
+			 "no orders found (a quoted order block that does not count)" :
+			 "no orders found (no GAME line)");
 		a = (struct answer){ "help", "help",
-				     help_data(ctx->db, caps, ncaps, &caps[0], msg.has_text ? NULL :
-					       "Your mail had no text the judge could read.", now),
+				     help_data(ctx->db, caps, ncaps, &caps[0], !msg.has_text ?
+					       "Your mail had no text the judge could read." :
+					       problem[0] ? problem : NULL, now),
 				     "Your mail to the judge" };
 		goto answer;
 	}
@@ -355,8 +419,8 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	if (rc == 0) {
 		mailer_crash_point("mail-sealed");
 		snprintf(in->status, sizeof(in->status), "orders");
-		snprintf(in->note, sizeof(in->note), "orders sealed for %s in %s, turn %d", res.ship,
-			 res.campaign, res.turn);
+		snprintf(in->note, sizeof(in->note), "orders sealed for %s in %s, turn %d%s", res.ship,
+			 res.campaign, res.turn, from_quote ? " (from the block the mail quotes)" : "");
 		snprintf(say, saylen, "from %s: %s; %s", msg.from, in->note, res.already ?
 			 "sealed and answered before an interruption, not again" : "receipt queued");
 		goto out;
