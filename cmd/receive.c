@@ -22,7 +22,9 @@
 #include "cmd.h"
 #include "core/ruleset.h"
 #include "core/hovercrafts/report.h"
+#include "core/names.h"
 #include "db/mail.h"
+#include "db/security.h"
 #include "judge.h"
 #include "lib/strbuf.h"
 #include "mail/imap.h"
@@ -255,6 +257,105 @@ static json_t *help_data(struct db *db, const struct db_captain *caps, size_t nc
 }
 
 /*
+ * Mail from an address no captain has, carrying a valid CODE or PASSWORD
+ * for a ship: most likely its captain writing from another address. It
+ * gets a short refusal naming the address on file (never a secret), and
+ * the game master an alert. Anything else from a stranger (no block, an
+ * unknown ship, a wrong or no secret, a locked ship) stays unanswered:
+ * no backscatter to forged senders. 1 when answered, 0 when not, or a db
+ * code.
+ */
+static int stranger(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mail_msg *msg,
+		    time_t now, char *say, size_t saylen)
+{
+	struct answers_credential cr;
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_captain to;
+	struct db_message m;
+	struct strbuf subject = STRBUF_INIT, body = STRBUF_INIT;
+	struct answer a;
+	char err[512], sender[DB_EMAIL_MAX], *text = reply_text(msg->text);
+	int rc = 0;
+
+	memset(&c, 0, sizeof(c));
+	memset(&s, 0, sizeof(s));
+	if (text && !has_game_line(text)) {
+		free(text);
+		text = reply_unquote(msg->text);
+	}
+	if (!text || !has_game_line(text) ||
+	    names_check_email(msg->from, "sender", err, sizeof(err)) ||
+	    (rc = answers_credential(ctx->db, text, now, &cr, err, sizeof(err))) ||
+	    !cr.found || !cr.valid || cr.locked)
+		goto out;
+	if ((rc = db_campaign_get(ctx->db, cr.campaign, &c, err, sizeof(err))))
+		goto out;
+	if (judge_settings_parse(&s, c.settings, err, sizeof(err)))
+		s.gm_email[0] = '\0';
+	/* The alert first: keyed by the mail, so a crash and a second reading add none. */
+	names_printable(msg->from, sender, sizeof(sender));
+	strbuf_addf(&subject, "%s: orders for %s came from another address", c.name, cr.ship);
+	strbuf_addf(&body, "Campaign %s, ship %s:\n\n"
+		    "Mail #%lld, with a valid %s for %s, came from\n\n  %s\n\n"
+		    "and not from the address its captain %s has on file:\n\n  %s\n\n"
+		    "It was not read; the sender was told which address the judge takes\n"
+		    "orders from ('mxjudge mail inbox %s' lists the mail received).\n\n"
+		    "If the captain writes from the new address now, run:\n\n"
+		    "  mxjudge campaign set-email %s --ship %s --email %s\n\n"
+		    "If not, someone else knows the %s of %s: give the ship a new\n"
+		    "password ('mxjudge campaign replace-captain').\n",
+		    c.name, cr.ship, in->id, cr.secret, cr.ship, sender, cr.captain, cr.email, c.name,
+		    c.name, cr.ship, sender, cr.secret, cr.ship);
+	memset(&m, 0, sizeof(m));
+	m.campaign_id = c.id;
+	snprintf(m.key, sizeof(m.key), "alert/address/%lld", in->id);
+	snprintf(m.recipient, sizeof(m.recipient), "%s", s.gm_email);
+	time_format_utc(now, m.created_at, sizeof(m.created_at));
+	m.subject = (char *)strbuf_str(&subject);
+	m.body = (char *)strbuf_str(&body);
+	if (subject.failed || body.failed) {
+		snprintf(err, sizeof(err), "out of memory");
+		rc = DB_ERROR;
+		goto out;
+	}
+	if (!(rc = db_begin(ctx->db, err, sizeof(err)))) {
+		rc = db_alert_add(ctx->db, &m, "no gm_email set: see 'mxjudge campaign show'", err,
+				  sizeof(err));
+		if (rc == DB_EXISTS)
+			rc = 0;
+		rc = rc ? rc : db_commit(ctx->db, err, sizeof(err));
+		db_rollback(ctx->db);
+	}
+	if (rc)
+		goto out;
+	memset(&to, 0, sizeof(to));
+	snprintf(to.name, sizeof(to.name), "%s", cr.captain);
+	snprintf(to.email, sizeof(to.email), "%s", msg->from);
+	a = (struct answer){ "error-reply", "wrong-address",
+			     json_pack("{s:s,s:s,s:s,s:s,s:s}", "campaign", c.name, "ship", cr.ship,
+				       "captain", cr.captain, "sender", sender, "address", cr.email),
+			     "Your mail to the judge" };
+	if ((rc = queue_answer(ctx, in, msg, &to, c.id, &a, now, err, sizeof(err))))
+		goto out;
+	snprintf(in->note, sizeof(in->note), "from an address no captain has, with a valid %s for "
+		 "%s in %s: refused, the address on file named, the game master alerted",
+		 cr.secret, cr.ship, c.name);
+	snprintf(say, saylen, "from unknown address '%s' with a valid %s for %s in %s; refusal "
+		 "queued, game master alerted", msg->from, cr.secret, cr.ship, c.name);
+	rc = 1;
+out:
+	if (rc < 0)
+		snprintf(say, saylen, "%s", err);
+	strbuf_release(&subject);
+	strbuf_release(&body);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	free(text);
+	return rc;
+}
+
+/*
  * A mail with no order block of its own may have filled in the one it
  * quotes (an inline reply: "> 1-Left", or "1-Left" typed under "> 1-").
  * That block counts when its CODE or PASSWORD is valid and at least one
@@ -345,10 +446,17 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		goto out;
 	}
 	if (!ncaps) {
-		/* No backscatter: a stranger (or a forged sender) gets no mail from us. */
+		/* No backscatter: a stranger (or a forged sender) gets no mail from us... */
 		snprintf(in->status, sizeof(in->status), "unknown-sender");
 		snprintf(in->note, sizeof(in->note), "from an address no captain has");
 		snprintf(say, saylen, "from unknown address '%s'; stored, not answered", msg.from);
+		/* ...unless it holds a ship's valid secret: its captain, from another address. */
+		rc = msg.automatic ? 0 : stranger(ctx, in, &msg, now, say, saylen);
+		if (rc < 0) {
+			ret = rc == DB_BUSY ? EXIT_TEMPFAIL : 0;
+			snprintf(in->status, sizeof(in->status), "error");
+			snprintf(in->note, sizeof(in->note), "%.*s", (int)sizeof(in->note) - 1, say);
+		}
 		goto out;
 	}
 	if (msg.automatic) {

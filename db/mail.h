@@ -55,6 +55,9 @@ int db_mail_in_finish(struct db *db, const struct db_mail_in *m, const char *whe
 		      char *err, size_t errlen);
 int db_mail_in_count(struct db *db, const char *status, long long *n, char *err,
 		     size_t errlen);
+/* Every message received (without its bytes), by id; free() the array. */
+int db_mail_in_list(struct db *db, struct db_mail_in **out, size_t *n, char *err,
+		    size_t errlen);
 
 /* --- outbox delivery --- */
 struct db_delivery {
