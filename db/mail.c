@@ -456,3 +456,31 @@ int db_campaign_key(struct db *db, long long campaign_id, const unsigned char *f
 	db_done(db, st);
 	return rc;
 }
+
+int db_outbox_count(struct db *db, long long campaign_id, struct db_outbox_counts *c,
+		    char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT count(*) FILTER (WHERE kind IN ('receipt', 'play-receipt')), "
+			  "count(*) FILTER (WHERE kind = 'reminder'), "
+			  "count(*) FILTER (WHERE state = 'sent'), "
+			  "count(*) FILTER (WHERE state IN ('failed', 'doubt') AND kind != 'alert') "
+			  "FROM outbox WHERE campaign_id = ?1", err, errlen);
+
+	memset(c, 0, sizeof(*c));
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		c->receipts = sqlite3_column_int64(st, 0);
+		c->reminders = sqlite3_column_int64(st, 1);
+		c->sent = sqlite3_column_int64(st, 2);
+		c->failed = sqlite3_column_int64(st, 3);
+		rc = 0;
+	} else {
+		rc = db_fail(db, rc, "counting the outbox", err, errlen);
+	}
+	db_done(db, st);
+	return rc;
+}

@@ -103,6 +103,16 @@ int db_outbox_requeue(struct db *db, long long id, char *err, size_t errlen);
 int db_outbox_confirm(struct db *db, long long id, const char *when, char *err,
 		      size_t errlen);
 
+/* What a campaign's outbox holds, counted (for `tick`'s summary). */
+struct db_outbox_counts {
+	long long receipts;		/* orders taken, one receipt each */
+	long long reminders;
+	long long sent;
+	long long failed;		/* failed or in doubt */
+};
+int db_outbox_count(struct db *db, long long campaign_id, struct db_outbox_counts *c,
+		    char *err, size_t errlen);
+
 /* --- reminders --- */
 /* 0 when recorded now, DB_EXISTS when this ship was reminded for this turn before. */
 int db_reminder_add(struct db *db, long long turn_id, long long ship_id, const char *when,
