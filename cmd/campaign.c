@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "addresses.h"
 #include "cmd.h"
 #include "core/engine.h"
 #include "core/ruleset.h"
@@ -1272,6 +1273,8 @@ const struct cmd campaign_cmds[] = {
 	  NEED_DB, "give a ship a new captain; prints the new password once", NULL },
 	{ "assign", "NAME --ship SHIP --captain NAME", campaign_assign, NEED_DB,
 	  "let an existing captain command a ship", NULL },
+	{ "set-email", "NAME --ship SHIP --email ADDR", campaign_set_email, NEED_DB,
+	  "move a ship's captain to another mail address; the password stays", NULL },
 	{ "remove-ship", "NAME --ship SHIP [--now TIME]", campaign_remove_ship, NEED_DB,
 	  "take a ship out of the campaign's next battles", NULL },
 	{ "undo", "NAME [--reason TEXT] [--now TIME]", campaign_undo, NEED_DB,

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "addresses.h"
 #include "cmd.h"
 #include "core/hovercrafts/game.h"
 #include "db/mail.h"
@@ -586,6 +587,8 @@ const struct cmd mail_cmds[] = {
 	  "queue one reminder to each captain whose orders are missing", NULL },
 	{ "list", "[--json]", list_run, NEED_DB,
 	  "show the mail not yet sent: queued, deferred, failed, in doubt", NULL },
+	{ "inbox", "[NAME] [--json]", mail_inbox, NEED_DB,
+	  "list the mail received (a campaign's, with NAME) and what became of each", NULL },
 	{ "retry", "ID", retry_run, NEED_DB,
 	  "queue a failed or in-doubt message again, with the same Message-ID", NULL },
 	{ "confirm", "ID", confirm_run, NEED_DB,

@@ -18,10 +18,13 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "answers.h"
 #include "cmd.h"
 #include "core/ruleset.h"
 #include "core/hovercrafts/report.h"
+#include "core/names.h"
 #include "db/mail.h"
+#include "db/security.h"
 #include "judge.h"
 #include "lib/strbuf.h"
 #include "mail/imap.h"
@@ -211,13 +214,193 @@ static int queue_answer(struct cmd_ctx *ctx, const struct db_mail_in *in, const 
 	return rc;
 }
 
-static json_t *help_data(const struct db_captain *cap, const char *problem)
+/*
+ * What captain `to` can do now (cmd/answers.h), in data: in to's campaign
+ * when it has a turn taking orders, else in the first of the sender's
+ * other campaigns (caps) that has one.
+ */
+static void what_now(struct db *db, const struct db_captain *caps, size_t ncaps,
+		     const struct db_captain *to, int fix, time_t now, json_t *data)
+{
+	size_t i;
+
+	if (answers_what_now(db, to->campaign_id, to->id, fix, now, data))
+		return;
+	for (i = 0; i < ncaps; i++) {
+		json_t *other;
+
+		if (caps[i].id == to->id || !(other = json_object()))
+			continue;
+		if (answers_what_now(db, caps[i].campaign_id, caps[i].id, fix, now, other)) {
+			json_object_del(other, "todo");
+			json_object_update(data, other);
+			json_decref(other);
+			return;
+		}
+		json_decref(other);
+	}
+}
+
+static json_t *help_data(struct db *db, const struct db_captain *caps, size_t ncaps,
+			 const struct db_captain *cap, const char *problem, time_t now)
 {
 	json_t *d = json_pack("{s:s}", "captain", cap->name);
+	char text[512];
 
+	snprintf(text, sizeof(text), "%s", problem ? problem : "");
+	answers_wrap(text);
 	if (d && problem)
-		json_object_set_new(d, "problem", json_string(problem));
+		json_object_set_new(d, "problem", json_string(text));
+	if (d)
+		what_now(db, caps, ncaps, cap, 0, now, d);
 	return d;
+}
+
+/*
+ * Mail from an address no captain has, carrying a valid CODE or PASSWORD
+ * for a ship: most likely its captain writing from another address. It
+ * gets a short refusal naming the address on file (never a secret), and
+ * the game master an alert. Anything else from a stranger (no block, an
+ * unknown ship, a wrong or no secret, a locked ship) stays unanswered:
+ * no backscatter to forged senders. 1 when answered, 0 when not, or a db
+ * code.
+ */
+static int stranger(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mail_msg *msg,
+		    time_t now, char *say, size_t saylen)
+{
+	struct answers_credential cr;
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_captain to;
+	struct db_message m;
+	struct strbuf subject = STRBUF_INIT, body = STRBUF_INIT;
+	struct answer a;
+	char err[512], sender[DB_EMAIL_MAX], *text = reply_text(msg->text);
+	int rc = 0;
+
+	memset(&c, 0, sizeof(c));
+	memset(&s, 0, sizeof(s));
+	if (text && !has_game_line(text)) {
+		free(text);
+		text = reply_unquote(msg->text);
+	}
+	if (!text || !has_game_line(text) ||
+	    names_check_email(msg->from, "sender", err, sizeof(err)) ||
+	    (rc = answers_credential(ctx->db, text, now, &cr, err, sizeof(err))) ||
+	    !cr.found || !cr.valid || cr.locked)
+		goto out;
+	if ((rc = db_campaign_get(ctx->db, cr.campaign, &c, err, sizeof(err))))
+		goto out;
+	if (judge_settings_parse(&s, c.settings, err, sizeof(err)))
+		s.gm_email[0] = '\0';
+	/* The alert first: keyed by the mail, so a crash and a second reading add none. */
+	names_printable(msg->from, sender, sizeof(sender));
+	strbuf_addf(&subject, "%s: orders for %s came from another address", c.name, cr.ship);
+	strbuf_addf(&body, "Campaign %s, ship %s:\n\n"
+		    "Mail #%lld, with a valid %s for %s, came from\n\n  %s\n\n"
+		    "and not from the address its captain %s has on file:\n\n  %s\n\n"
+		    "It was not read; the sender was told which address the judge takes\n"
+		    "orders from ('mxjudge mail inbox %s' lists the mail received).\n\n"
+		    "If the captain writes from the new address now, run:\n\n"
+		    "  mxjudge campaign set-email %s --ship %s --email %s\n\n"
+		    "If not, someone else knows the %s of %s: give the ship a new\n"
+		    "password ('mxjudge campaign replace-captain').\n",
+		    c.name, cr.ship, in->id, cr.secret, cr.ship, sender, cr.captain, cr.email, c.name,
+		    c.name, cr.ship, sender, cr.secret, cr.ship);
+	memset(&m, 0, sizeof(m));
+	m.campaign_id = c.id;
+	snprintf(m.key, sizeof(m.key), "alert/address/%lld", in->id);
+	snprintf(m.recipient, sizeof(m.recipient), "%s", s.gm_email);
+	time_format_utc(now, m.created_at, sizeof(m.created_at));
+	m.subject = (char *)strbuf_str(&subject);
+	m.body = (char *)strbuf_str(&body);
+	if (subject.failed || body.failed) {
+		snprintf(err, sizeof(err), "out of memory");
+		rc = DB_ERROR;
+		goto out;
+	}
+	if (!(rc = db_begin(ctx->db, err, sizeof(err)))) {
+		rc = db_alert_add(ctx->db, &m, "no gm_email set: see 'mxjudge campaign show'", err,
+				  sizeof(err));
+		if (rc == DB_EXISTS)
+			rc = 0;
+		rc = rc ? rc : db_commit(ctx->db, err, sizeof(err));
+		db_rollback(ctx->db);
+	}
+	if (rc)
+		goto out;
+	memset(&to, 0, sizeof(to));
+	snprintf(to.name, sizeof(to.name), "%s", cr.captain);
+	snprintf(to.email, sizeof(to.email), "%s", msg->from);
+	a = (struct answer){ "error-reply", "wrong-address",
+			     json_pack("{s:s,s:s,s:s,s:s,s:s}", "campaign", c.name, "ship", cr.ship,
+				       "captain", cr.captain, "sender", sender, "address", cr.email),
+			     "Your mail to the judge" };
+	if ((rc = queue_answer(ctx, in, msg, &to, c.id, &a, now, err, sizeof(err))))
+		goto out;
+	snprintf(in->note, sizeof(in->note), "from an address no captain has, with a valid %s for "
+		 "%s in %s: refused, the address on file named, the game master alerted",
+		 cr.secret, cr.ship, c.name);
+	snprintf(say, saylen, "from unknown address '%s' with a valid %s for %s in %s; refusal "
+		 "queued, game master alerted", msg->from, cr.secret, cr.ship, c.name);
+	rc = 1;
+out:
+	if (rc < 0)
+		snprintf(say, saylen, "%s", err);
+	strbuf_release(&subject);
+	strbuf_release(&body);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	free(text);
+	return rc;
+}
+
+/*
+ * A mail with no order block of its own may have filled in the one it
+ * quotes (an inline reply: "> 1-Left", or "1-Left" typed under "> 1-").
+ * That block counts when its CODE or PASSWORD is valid and at least one
+ * action is written in it: an untouched quotation (Outlook quotes the
+ * whole report) never replaces orders, and a stale code in it is no
+ * wrong secret. 1: *text is now the mail unquoted; 0 with problem set
+ * (empty when the mail quotes no order block); a db code.
+ */
+static int quoted_block(struct db *db, const char *mail_text, time_t now, char **text,
+			char *problem, size_t len)
+{
+	struct answers_credential cr;
+	char err[512], *all = reply_unquote(mail_text);
+	int rc = 0;
+
+	problem[0] = '\0';
+	if (!all || !has_game_line(all))
+		goto out;
+	if (!answers_filled_in(all)) {
+		snprintf(problem, len, "Your mail quotes an order block, but no action is written in "
+			 "it, so the judge took no orders from it.");
+		goto out;
+	}
+	if ((rc = answers_credential(db, all, now, &cr, err, sizeof(err))))
+		goto out;
+	if (!cr.found)
+		snprintf(problem, len, "Your mail holds an order block only in quoted lines (\"> "
+			 "...\"), and it names no campaign and ship the judge knows.");
+	else if (!cr.secret)
+		snprintf(problem, len, "Your mail holds an order block only in quoted lines (\"> "
+			 "...\"), and it has no CODE or PASSWORD line.");
+	else if (!cr.valid && !cr.locked)
+		snprintf(problem, len, "Your mail holds an order block only in quoted lines (\"> "
+			 "...\"), and its %s is not the one for %s in turn %d of %s (is it from an "
+			 "older report?). A quoted block is read only with the CODE of the open turn "
+			 "or your PASSWORD.", cr.secret, cr.ship, cr.turn, cr.campaign);
+	else {
+		free(*text);
+		*text = all;
+		all = NULL;
+		rc = 1;
+	}
+out:
+	free(all);
+	return rc;
 }
 
 /*
@@ -229,13 +412,14 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 {
 	struct mail_msg msg;
 	struct db_captain *caps = NULL;
+	const struct db_captain *to = NULL;
 	size_t ncaps = 0;
 	struct submit_result res;
 	struct submit_auth auth;
 	struct answer a;
-	char err[512], key[DB_KEY_MAX], *text = NULL;
+	char err[512], key[DB_KEY_MAX], problem[512], *text = NULL;
 	long long campaign_id;
-	int rc, ret = 0;
+	int rc, ret = 0, from_quote = 0;
 
 	memset(&res, 0, sizeof(res));
 	memset(&a, 0, sizeof(a));
@@ -262,10 +446,17 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		goto out;
 	}
 	if (!ncaps) {
-		/* No backscatter: a stranger (or a forged sender) gets no mail from us. */
+		/* No backscatter: a stranger (or a forged sender) gets no mail from us... */
 		snprintf(in->status, sizeof(in->status), "unknown-sender");
 		snprintf(in->note, sizeof(in->note), "from an address no captain has");
 		snprintf(say, saylen, "from unknown address '%s'; stored, not answered", msg.from);
+		/* ...unless it holds a ship's valid secret: its captain, from another address. */
+		rc = msg.automatic ? 0 : stranger(ctx, in, &msg, now, say, saylen);
+		if (rc < 0) {
+			ret = rc == DB_BUSY ? EXIT_TEMPFAIL : 0;
+			snprintf(in->status, sizeof(in->status), "error");
+			snprintf(in->note, sizeof(in->note), "%.*s", (int)sizeof(in->note) - 1, say);
+		}
 		goto out;
 	}
 	if (msg.automatic) {
@@ -275,25 +466,39 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		goto out;
 	}
 	campaign_id = caps[0].campaign_id;
+	to = &caps[0];
 	if (in->truncated || strlen(msg.text) > MAILER_MAX_TEXT) {
-		char problem[256];
-
 		snprintf(problem, sizeof(problem), "Your mail was too large for the judge to read: "
 			 "%s. Send your orders as plain text, without attachments.",
 			 in->truncated ? "over 10 MiB" : "over 1 MiB of text");
 		snprintf(in->status, sizeof(in->status), "too-large");
 		snprintf(in->note, sizeof(in->note), "%s", in->truncated ? "message over 10 MiB"
 			 : "text over 1 MiB");
-		a = (struct answer){ "help", "help", help_data(&caps[0], problem), "Your mail to the judge" };
+		a = (struct answer){ "help", "help", help_data(ctx->db, caps, ncaps, &caps[0], problem, now), "Your mail to the judge" };
 		goto answer;
 	}
 	text = reply_text(msg.text);
+	problem[0] = '\0';
+	if (text && !has_game_line(text)) {
+		rc = quoted_block(ctx->db, msg.text, now, &text, problem, sizeof(problem));
+		if (rc < 0) {
+			ret = rc == DB_BUSY ? EXIT_TEMPFAIL : 0;
+			snprintf(in->status, sizeof(in->status), "error");
+			snprintf(in->note, sizeof(in->note), "reading the quoted order block failed");
+			snprintf(say, saylen, "%s", in->note);
+			goto out;
+		}
+		from_quote = rc == 1;
+	}
 	if (!text || !has_game_line(text)) {
 		snprintf(in->status, sizeof(in->status), "no-orders");
-		snprintf(in->note, sizeof(in->note), "no orders found (no GAME line)");
+		snprintf(in->note, sizeof(in->note), "%s", problem[0] ?
+			 "no orders found (a quoted order block that does not count)" :
+			 "no orders found (no GAME line)");
 		a = (struct answer){ "help", "help",
-				     help_data(&caps[0], msg.has_text ? NULL :
-					       "Your mail had no text the judge could read."),
+				     help_data(ctx->db, caps, ncaps, &caps[0], !msg.has_text ?
+					       "Your mail had no text the judge could read." :
+					       problem[0] ? problem : NULL, now),
 				     "Your mail to the judge" };
 		goto answer;
 	}
@@ -322,8 +527,8 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	if (rc == 0) {
 		mailer_crash_point("mail-sealed");
 		snprintf(in->status, sizeof(in->status), "orders");
-		snprintf(in->note, sizeof(in->note), "orders sealed for %s in %s, turn %d", res.ship,
-			 res.campaign, res.turn);
+		snprintf(in->note, sizeof(in->note), "orders sealed for %s in %s, turn %d%s", res.ship,
+			 res.campaign, res.turn, from_quote ? " (from the block the mail quotes)" : "");
 		snprintf(say, saylen, "from %s: %s; %s", msg.from, in->note, res.already ?
 			 "sealed and answered before an interruption, not again" : "receipt queued");
 		goto out;
@@ -354,11 +559,18 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 			while (*why == ' ')
 				why++;
 		}
-		text_line(text, res.line, quote, sizeof(quote));
+		/* Only a line at fault is quoted (never a secret); other errors quote none. */
+		quote[0] = '\0';
+		if (res.line > 0)
+			text_line(text, res.line, quote, sizeof(quote));
+		if (!strncasecmp(quote, "password", 8))
+			quote[0] = '\0';
 		if (res.campaign_id)
 			for (i = 0; i < ncaps; i++)
-				if (caps[i].campaign_id == res.campaign_id)
+				if (caps[i].campaign_id == res.campaign_id) {
 					campaign_id = res.campaign_id;
+					to = &caps[i];
+				}
 		snprintf(in->status, sizeof(in->status), "refused");
 		snprintf(in->note, sizeof(in->note), "%s", res.error);
 		a.kind = "error-reply";
@@ -378,9 +590,12 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 			json_object_set_new(a.data, "quote", json_string(quote));
 			json_object_set_new(a.data, "line", json_integer(res.line));
 		}
+		/* What to do now, and the block of the open turn to fill in. */
+		if (a.data)
+			what_now(ctx->db, caps, ncaps, to, 1, now, a.data);
 	}
 answer:
-	rc = queue_answer(ctx, in, &msg, &caps[0], campaign_id, &a, now, err, sizeof(err));
+	rc = queue_answer(ctx, in, &msg, to, campaign_id, &a, now, err, sizeof(err));
 	if (rc == DB_BUSY) {
 		ret = EXIT_TEMPFAIL;
 		snprintf(say, saylen, "%s", err);

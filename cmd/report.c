@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "db/battles.h"
 #include "play.h"
 #include "core/hovercrafts/report.h"
 #include "core/hovercrafts/state_json.h"
@@ -21,6 +22,105 @@
 #include "timeutil.h"
 
 #define REPORT_USAGE "NAME [--turn N] [--ship NAME] [--json]"
+
+/* The battle whose setup turn is `turn`, or 0 when it is a turn played with orders. */
+static int setup_of(struct db *db, long long campaign_id, int turn)
+{
+	struct db_battle *b = NULL;
+	size_t n = 0, i;
+	char err[256];
+	int battle = 0;
+
+	if (db_battle_list(db, campaign_id, &b, &n, err, sizeof(err)))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (b[i].first_turn == turn)
+			battle = b[i].number;
+	free(b);
+	return battle;
+}
+
+/*
+ * A battle's setup turn has no orders to replay: its reports are the ones
+ * the captains got, as the outbox keeps them (the bulletin, when the
+ * campaign mails one, else every captain's; with a ship, its captain's).
+ */
+static int setup_report(struct cmd_ctx *ctx, const struct db_campaign *c, int turn, int battle,
+			const char *ship_name, int json)
+{
+	struct db_message *list = NULL;
+	struct db_captain cap;
+	struct db_ship ship;
+	char err[512], key[DB_KEY_MAX + 32], prefix[DB_KEY_MAX], bulletin[DB_KEY_MAX];
+	json_t *reports = json_array();
+	size_t n = 0, i, found = 0;
+	int rc, ret = EXIT_FAIL, has_bulletin = 0;
+
+	memset(&cap, 0, sizeof(cap));
+	if (ship_name) {
+		rc = db_ship_get(ctx->db, c->id, ship_name, &ship, err, sizeof(err));
+		if (rc == DB_NOT_FOUND) {
+			cmd_error("campaign '%s' has no ship named '%s'", c->name, ship_name);
+			ret = EXIT_DATAERR;
+			goto out;
+		}
+		if (rc || (rc = db_captain_get_id(ctx->db, ship.captain_id, &cap, err, sizeof(err)))) {
+			cmd_error("%s", err);
+			ret = judge_db_exit(rc);
+			goto out;
+		}
+	}
+	if ((rc = db_outbox_list(ctx->db, c->id, 0, &list, &n, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		ret = judge_db_exit(rc);
+		goto out;
+	}
+	snprintf(prefix, sizeof(prefix), "report/%lld/%d/", c->id, turn);
+	snprintf(key, sizeof(key), "%s%lld", prefix, cap.id);
+	snprintf(bulletin, sizeof(bulletin), "bulletin/%lld/%d", c->id, turn);
+	for (i = 0; i < n; i++)
+		has_bulletin |= !strcmp(list[i].key, bulletin);
+	for (i = 0; reports && i < n; i++) {
+		const struct db_message *m = &list[i];
+
+		if (ship_name ? strcmp(m->key, key)
+		    : has_bulletin ? strcmp(m->key, bulletin) : strncmp(m->key, prefix, strlen(prefix)))
+			continue;
+		found++;
+		if (json) {
+			json_array_append_new(reports, json_pack("{s:s,s:s,s:s}", "recipient",
+								 m->recipient, "subject", m->subject,
+								 "body", m->body));
+			continue;
+		}
+		if (!ship_name && !has_bulletin)
+			printf("%s=== to %s: %s\n\n", found > 1 ? "\n" : "", m->recipient, m->subject);
+		fputs(m->body, stdout);
+	}
+	if (!found) {
+		cmd_error("campaign '%s': no setup report of turn %d %s", c->name, turn,
+			  ship_name ? "was queued for that ship's captain" : "was queued");
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (json) {
+		json_t *o = json_pack("{s:s,s:i,s:i,s:b,s:o}", "campaign", c->name, "turn", turn,
+				      "battle", battle, "setup", 1, "reports", reports);
+
+		reports = NULL;
+		if (!o || json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) < 0) {
+			json_decref(o);
+			goto out;
+		}
+		json_decref(o);
+		putchar('\n');
+	}
+	ret = EXIT_OK;
+out:
+	json_decref(reports);
+	db_outbox_list_release(list, n);
+	return ret;
+}
 
 static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
@@ -46,8 +146,9 @@ static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
 		case 't':
-			if (cmd_parse_int(optarg, 1, 1000000, &turn) < 0) {
-				cmd_error("--turn: expected a turn number from 1, got '%s'", optarg);
+			if (cmd_parse_int(optarg, 0, 1000000, &turn) < 0) {
+				cmd_error("--turn: expected a turn number from 0 (the setup), got '%s'",
+					  optarg);
 				return EXIT_USAGE;
 			}
 			break;
@@ -81,9 +182,18 @@ static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
 		/* The last resolved turn: the open one is not told before it is played. */
 		turn = !strcmp(c.status, "finished") || !strcmp(c.status, "open") ? c.turn
 		       : c.turn - 1;
-		if (turn < 1) {
+		if (turn < 0) {
 			cmd_error("campaign '%s' has no resolved turn yet", c.name);
 			rc = EXIT_DATAERR;
+			goto out;
+		}
+	}
+	{
+		/* A battle's setup turn: the reports the captains got. */
+		int battle = setup_of(ctx->db, c.id, (int)turn);
+
+		if (battle || turn == 0) {
+			rc = setup_report(ctx, &c, (int)turn, battle, ship_name, json);
 			goto out;
 		}
 	}

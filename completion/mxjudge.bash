@@ -162,7 +162,7 @@ _mxjudge() {
 		[[ ${words[j]} != -* && ${words[j - 1]} != -* ]] && given=1
 	done
 	case $usage in
-	NAME* | '(NAME'*)
+	NAME* | '(NAME'* | '[NAME'*)
 		if ((!given)) && [[ $verb != new ]]; then
 			COMPREPLY=($(compgen -W "$(_mxjudge_campaigns "$bin" "$db")" -- "$cur"))
 		elif [[ $noun == campaign && $verb == set ]] && ((COMP_CWORD == i + 1)); then

@@ -108,6 +108,44 @@ int db_mail_in_count(struct db *db, const char *status, long long *n, char *err,
 	return rc;
 }
 
+static int mail_in_fill(sqlite3_stmt *st, void *rec)
+{
+	struct db_mail_in *m = rec;
+
+	m->id = sqlite3_column_int64(st, 0);
+	db_col_copy(st, 1, m->digest, sizeof(m->digest));
+	db_col_copy(st, 2, m->source, sizeof(m->source));
+	db_col_copy(st, 3, m->received_at, sizeof(m->received_at));
+	m->size = sqlite3_column_int64(st, 4);
+	m->truncated = sqlite3_column_int(st, 5);
+	db_col_copy(st, 6, m->status, sizeof(m->status));
+	db_col_copy(st, 7, m->sender, sizeof(m->sender));
+	db_col_copy(st, 8, m->message_id, sizeof(m->message_id));
+	db_col_copy(st, 9, m->note, sizeof(m->note));
+	return 0;
+}
+
+static void mail_in_free(void *list, size_t n)
+{
+	(void)n;
+	free(list);
+}
+
+int db_mail_in_list(struct db *db, struct db_mail_in **out, size_t *n, char *err,
+		    size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT id, digest, source, received_at, size, truncated, status, "
+			  "sender, message_id, note FROM mail_in ORDER BY id", err, errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	return db_collect(db, st, (void **)out, n, sizeof(**out), mail_in_fill, mail_in_free,
+			  "listing received mail", err, errlen);
+}
+
 /* ---------- outbox delivery ---------- */
 
 #define DELIVERY_COLS "id, campaign_id, turn_id, kind, key, recipient, created_at, sent_at, " \
@@ -414,6 +452,34 @@ int db_campaign_key(struct db *db, long long campaign_id, const unsigned char *f
 		rc = DB_NOT_FOUND;
 	} else {
 		rc = db_fail(db, rc, "reading a campaign key", err, errlen);
+	}
+	db_done(db, st);
+	return rc;
+}
+
+int db_outbox_count(struct db *db, long long campaign_id, struct db_outbox_counts *c,
+		    char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT count(*) FILTER (WHERE kind IN ('receipt', 'play-receipt')), "
+			  "count(*) FILTER (WHERE kind = 'reminder'), "
+			  "count(*) FILTER (WHERE state = 'sent'), "
+			  "count(*) FILTER (WHERE state IN ('failed', 'doubt') AND kind != 'alert') "
+			  "FROM outbox WHERE campaign_id = ?1", err, errlen);
+
+	memset(c, 0, sizeof(*c));
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		c->receipts = sqlite3_column_int64(st, 0);
+		c->reminders = sqlite3_column_int64(st, 1);
+		c->sent = sqlite3_column_int64(st, 2);
+		c->failed = sqlite3_column_int64(st, 3);
+		rc = 0;
+	} else {
+		rc = db_fail(db, rc, "counting the outbox", err, errlen);
 	}
 	db_done(db, st);
 	return rc;

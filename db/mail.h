@@ -55,6 +55,9 @@ int db_mail_in_finish(struct db *db, const struct db_mail_in *m, const char *whe
 		      char *err, size_t errlen);
 int db_mail_in_count(struct db *db, const char *status, long long *n, char *err,
 		     size_t errlen);
+/* Every message received (without its bytes), by id; free() the array. */
+int db_mail_in_list(struct db *db, struct db_mail_in **out, size_t *n, char *err,
+		    size_t errlen);
 
 /* --- outbox delivery --- */
 struct db_delivery {
@@ -99,6 +102,16 @@ int db_outbox_recover(struct db *db, int *requeued, int *doubt, char *err, size_
 int db_outbox_requeue(struct db *db, long long id, char *err, size_t errlen);
 int db_outbox_confirm(struct db *db, long long id, const char *when, char *err,
 		      size_t errlen);
+
+/* What a campaign's outbox holds, counted (for `tick`'s summary). */
+struct db_outbox_counts {
+	long long receipts;		/* orders taken, one receipt each */
+	long long reminders;
+	long long sent;
+	long long failed;		/* failed or in doubt */
+};
+int db_outbox_count(struct db *db, long long campaign_id, struct db_outbox_counts *c,
+		    char *err, size_t errlen);
 
 /* --- reminders --- */
 /* 0 when recorded now, DB_EXISTS when this ship was reminded for this turn before. */

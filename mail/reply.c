@@ -292,3 +292,36 @@ char *reply_text(const char *text)
 	free(q);
 	return r;
 }
+
+char *reply_unquote(const char *text)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct lines ls;
+	size_t i;
+
+	if (split(text, &ls))
+		return NULL;
+	for (i = 0; i < ls.n; i++) {
+		struct line l = ls.v[i];
+		size_t k = 0;
+
+		if (quoted(l)) {
+			/* Up to three blanks, then each '>' with the blank after it. */
+			while (k < l.n && l.s[k] == ' ')
+				k++;
+			while (k < l.n && l.s[k] == '>') {
+				k++;
+				if (k < l.n && l.s[k] == ' ')
+					k++;
+			}
+		}
+		strbuf_add(&sb, l.s + k, l.n - k);
+		strbuf_addch(&sb, '\n');
+	}
+	free(ls.v);
+	if (sb.failed) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return sb.buf ? strbuf_detach(&sb, NULL) : strdup("");
+}

@@ -22,5 +22,11 @@ char *reply_strip_quotes(const char *text);
 char *reply_strip_signature(const char *text);
 /* Both: what a captain wrote in a reply. */
 char *reply_text(const char *text);
+/*
+ * The whole text with the quote marks taken off every line ("> > 1-"
+ * reads "1-"), nothing left out: for a captain who filled in the quoted
+ * order block of a report (cmd/receive.c decides when that counts).
+ */
+char *reply_unquote(const char *text);
 
 #endif

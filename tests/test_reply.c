@@ -173,6 +173,37 @@ static void test_reply_top_posted_orders(void **state)
 	free(got);
 }
 
+static void test_reply_unquote_filled_in_block(void **state)
+{
+	const char *text =
+		"Here you go.\n"
+		"\n"
+		"On Sat, 1 Mar 2025 at 12:00, mxjudge <judge@example.org> wrote:\n"
+		"> GAME tunnels\n"
+		">SHIP Minx\n"
+		"> > CODE abcdefghjk\n"
+		">> TURN 1\n"
+		"> 1-Left\n"
+		"> 2-\n"
+		"2-Move\n"
+		"   >  3-\n"
+		"> END\n"
+		"text > not a quote\n";
+	char *got = reply_unquote(text);
+
+	(void)state;
+	assert_string_equal(got, "Here you go.\n\nOn Sat, 1 Mar 2025 at 12:00, mxjudge "
+			    "<judge@example.org> wrote:\nGAME tunnels\nSHIP Minx\nCODE abcdefghjk\n"
+			    "TURN 1\n1-Left\n2-\n2-Move\n 3-\nEND\ntext > not a quote\n");
+	free(got);
+	got = reply_unquote("");
+	assert_string_equal(got, "");
+	free(got);
+	got = reply_unquote(">\n> \nlast");
+	assert_string_equal(got, "\n\nlast\n");
+	free(got);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -182,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_reply_talon_share_block),
 		cmocka_unit_test(test_reply_orders_below_a_quoted_report),
 		cmocka_unit_test(test_reply_top_posted_orders),
+		cmocka_unit_test(test_reply_unquote_filled_in_block),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -52,8 +52,11 @@ if command -v bash >/dev/null; then
 		t mxjudge campaign new x --scenario esc
 		t mxjudge campaign new x --game hov
 		t mxjudge campaign new x --timezone Europe/Par
+		t mxjudge campaign set-email inst --ship M
+		t mxjudge mail inb
+		t mxjudge mail inbox in
 	' sh "$dest/opt/mx/share/bash-completion/completions/mxjudge" >comp.txt
-	printf 'start standings\ninst\n--ship\nLocust\nzion\ndeadline_hours\nescape\nhovercrafts\nEurope/Paris\n' >comp.want
+	printf 'start standings\ninst\n--ship\nLocust\nzion\ndeadline_hours\nescape\nhovercrafts\nEurope/Paris\nMinx\ninbox\ninst\n' >comp.want
 	diff -u comp.want comp.txt
 fi
 

@@ -57,14 +57,14 @@ contains e2 "expected an action (MOVE, LEFT, RIGHT, LAND, EMP or REPAIR), got '1
 contains e2 "Nothing was stored; no orders are on file for this turn yet."
 # Orders that do not parse still name their campaign and its deadline.
 contains e2 "Your orders in g were NOT accepted."
-contains e2 "before the deadline (2025-03-02 12:00 UTC)."
+contains e2 "Send the corrected block before the deadline (2025-03-02 12:00 UTC):"
 [ "$(count "select in_reply_to from outbox where kind = 'error-reply' order by id desc limit 1")" = "b3@x" ]
-# An unknown campaign: neither named nor a deadline given.
+# An unknown campaign: not named; the block of Bob's own open turn instead.
 printf 'From: bob@example.org\nSubject: orders\nMessage-ID: <b4@x>\n\nGAME nosuch\nSHIP Locust\nCODE x\n1-Jump\n' |
 	mx $db receive $t >/dev/null
 count "select body from outbox where kind = 'error-reply' order by id desc limit 1" >e3
 contains e3 "Your orders were NOT accepted."
-lacks e3 "before the deadline ("
+[ "$(sed -n '/^GAME g$/,/^END$/p' e3 | head -3 | tr '\n' ' ' | cut -c1-24)" = "GAME g SHIP Locust CODE " ]
 
 # No orders: a short help. A stranger: stored and logged, never answered.
 printf 'From: Bob <bob@example.org>\nSubject: hi\n\nWhen is the next turn?\n' | mx $db receive $t >out

@@ -14,9 +14,22 @@ orders() {
 	mx $db orders submit o.txt --now "$now" >/dev/null
 }
 
-# No turn is resolved yet: nothing to tell.
-expect_exit 65 $db report rep
-contains err "campaign 'rep' has no resolved turn yet"
+# Before turn 1 is resolved: the setup report, as each captain got it
+# (issue 19, item 17), byte for byte what the outbox mailed.
+expect_exit 0 $db report rep --ship Minx
+sqlite3 t.db "select body from outbox where kind = 'report' and recipient = 'ann@example.org'" >mailed.txt
+printf '\n' >>out
+cmp out mailed.txt
+expect_exit 0 $db report rep --turn 0 --ship Locust
+contains out "Captain Bob, commanding Locust (the Machines)"
+lacks out "Captain Ann"
+expect_exit 0 $db report rep --turn 0
+contains out "=== to ann@example.org: rep: the battle begins; orders for turn 1"
+contains out "=== to bob@example.org: rep: the battle begins; orders for turn 1"
+expect_exit 0 $db report rep --turn 0 --ship Minx --json
+python3 -c 'import json; d = json.load(open("out")); assert d["setup"] and d["turn"] == 0 and d["battle"] == 1 and d["reports"][0]["recipient"] == "ann@example.org" and d["reports"][0]["body"].startswith("HOVERCRAFTS - rep - turn 0")'
+expect_exit 65 $db report rep --turn 0 --ship Nosuch
+contains err "campaign 'rep' has no ship named 'Nosuch'"
 
 orders Minx "$pa" 2025-03-01T13:00Z MOVE
 orders Locust "$pb" 2025-03-01T13:00Z MOVE

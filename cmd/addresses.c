@@ -1,0 +1,188 @@
+#include "addresses.h"
+
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/names.h"
+#include "db/battles.h"
+#include "db/mail.h"
+#include "judge.h"
+
+int campaign_set_email(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "ship", required_argument, NULL, 's' },
+		{ "email", required_argument, NULL, 'e' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *ship = NULL, *email = NULL;
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_ship sh, *ships = NULL;
+	struct db_captain cap;
+	char err[512], old[DB_EMAIL_MAX];
+	size_t n = 0, i;
+	int opt, rc, ret;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 's': ship = optarg; break;
+		case 'e': email = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (optind + 1 != argc || !ship || !email) {
+		cmd_error("campaign set-email: expected NAME, --ship SHIP and --email ADDR");
+		return EXIT_USAGE;
+	}
+	/* The same check as join: the address goes into mail headers. */
+	if (names_check_email(email, "--email", err, sizeof(err))) {
+		cmd_error("%s", err);
+		return EXIT_DATAERR;
+	}
+	if ((ret = judge_begin_load(ctx->db, argv[optind], &c, &s)))
+		return ret;
+	rc = db_ship_get(ctx->db, c.id, ship, &sh, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("campaign '%s' has no ship named '%s'", c.name, ship);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (rc || (rc = db_captain_get_id(ctx->db, sh.captain_id, &cap, err, sizeof(err))) ||
+	    (rc = db_ship_list(ctx->db, c.id, &ships, &n, err, sizeof(err))))
+		goto dberr;
+	snprintf(old, sizeof(old), "%s", cap.email);
+	snprintf(cap.email, sizeof(cap.email), "%s", email);
+	if ((rc = db_captain_update(ctx->db, &cap, err, sizeof(err))) ||
+	    (rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	if (!ctx->quiet)
+		printf("%s: captain %s now sends and gets mail at %s (was %s); the password is "
+		       "unchanged\n", sh.name, cap.name, email, old);
+	/* As join says it: one mailbox on both sides sees both sides' reports. */
+	for (i = 0; i < n; i++)
+		if (ships[i].captain_id != cap.id && !strcasecmp(ships[i].email, email) &&
+		    strcmp(ships[i].team, sh.team))
+			fprintf(stderr, "mxjudge: warning: %s also commands %s on the other side (%s); "
+				"that mailbox gets both sides' reports\n", email, ships[i].name,
+				ships[i].team);
+	ret = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	ret = judge_db_exit(rc);
+out:
+	db_rollback(ctx->db);
+	free(ships);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
+/* Does the note say " in NAME" (a campaign named by the mail's orders)? */
+static int note_names(const char *note, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = note;
+
+	while ((p = strstr(p, " in "))) {
+		p += 4;
+		if (!strncasecmp(p, name, n) && strchr(",;: ", p[n]))
+			return 1;
+	}
+	return 0;
+}
+
+int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct db_mail_in *list = NULL;
+	struct db_captain *caps = NULL;
+	struct db_campaign c;
+	size_t n = 0, ncaps = 0, i, k, shown = 0;
+	json_t *arr = NULL;
+	char err[512];
+	int opt, rc, json = 0, ret = EXIT_FAIL;
+
+	memset(&c, 0, sizeof(c));
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt != 'j')
+			return EXIT_USAGE;
+		json = 1;
+	}
+	if (optind + 1 < argc) {
+		cmd_error("mail inbox: expected at most one campaign NAME");
+		return EXIT_USAGE;
+	}
+	if (optind < argc) {
+		rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
+		if (rc == DB_NOT_FOUND) {
+			judge_no_campaign(ctx->db, argv[optind]);
+			return EXIT_DATAERR;
+		}
+		if (rc || (rc = db_captain_list(ctx->db, c.id, &caps, &ncaps, err, sizeof(err)))) {
+			cmd_error("%s", err);
+			ret = judge_db_exit(rc);
+			goto out;
+		}
+	}
+	if ((rc = db_mail_in_list(ctx->db, &list, &n, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		ret = judge_db_exit(rc);
+		goto out;
+	}
+	if (json && !(arr = json_array())) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		const struct db_mail_in *m = &list[i];
+		char from[DB_EMAIL_MAX];
+		int mine = !c.id || note_names(m->note, c.name);
+
+		/* A campaign's mail: from its captains' addresses, or naming it. */
+		for (k = 0; k < ncaps && !mine; k++)
+			mine = !strcasecmp(m->sender, caps[k].email);
+		if (!mine)
+			continue;
+		shown++;
+		names_printable(m->sender[0] ? m->sender : "-", from, sizeof(from));
+		if (json) {
+			json_array_append_new(arr, json_pack("{s:I,s:s,s:s,s:s,s:I,s:b,s:s,s:s,s:s}",
+							     "id", (json_int_t)m->id, "received_at",
+							     m->received_at, "source", m->source,
+							     "sender", m->sender, "size",
+							     (json_int_t)m->size, "truncated",
+							     m->truncated, "status", m->status,
+							     "message_id", m->message_id, "note",
+							     m->note));
+			continue;
+		}
+		printf("#%-4lld %s  %-14s %s\n       %s\n", m->id, m->received_at, m->status, from,
+		       m->note[0] ? m->note : "(not read yet)");
+	}
+	if (json) {
+		if (json_dumpf(arr, stdout, JSON_INDENT(2)) < 0)
+			goto out;
+		putchar('\n');
+	} else if (!shown && !ctx->quiet) {
+		if (c.id)
+			printf("mail inbox: no mail received for %s\n", c.name);
+		else
+			printf("mail inbox: no mail received\n");
+	}
+	ret = EXIT_OK;
+out:
+	json_decref(arr);
+	free(list);
+	free(caps);
+	db_campaign_release(&c);
+	return ret;
+}
