@@ -406,6 +406,9 @@ int db_open_version(struct db **out, const char *path, int version, char *err, s
 	 */
 	if ((rc = exec1(db, "PRAGMA synchronous = NORMAL", err, errlen)))
 		goto fail;
+	/* A redacted mail or a pruned one leaves no copy in free pages (nor in backups). */
+	if ((rc = exec1(db, "PRAGMA secure_delete = ON", err, errlen)))
+		goto fail;
 	/* For the fault tests: a size limit stands in for a full disk. */
 	if (max_pages && *max_pages) {
 		char sql[64];

@@ -34,7 +34,7 @@ struct db;
 #define DB_ALREADY 3
 
 /* The schema this build writes; a file with a higher version is refused. */
-#define DB_SCHEMA_VERSION 7
+#define DB_SCHEMA_VERSION 8
 /* How long a writer waits for another (process run by cron, a submit). */
 #define DB_BUSY_TIMEOUT_MS 10000
 
