@@ -190,6 +190,7 @@ struct db_order {
 	char *raw;			/* the text as received (secret redacted) */
 	char *understood;		/* the orders as the judge read them */
 	char *reading;			/* the ruleset's JSON reading, or NULL (Hovercrafts) */
+	char written_at[DB_TIME_MAX];	/* the Date: of the mail that carried them, "" if none */
 };
 /* Inserts o as current and supersedes the ship's earlier current orders. */
 int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen);

@@ -314,7 +314,7 @@ static const char v7[] =
  * short prefix, secrets redacted; 'pruned': only this row). Orders keep
  * the Date: of the mail that carried them (an older mail never replaces
  * newer orders); a wrong secret says which it was (only wrong passwords
- * lock a ship) and whether it was answered (one answer per lockout period).
+ * lock a ship).
  */
 static const char v8[] =
 	"CREATE TABLE mail_in_v8 ("
@@ -346,9 +346,7 @@ static const char v8[] =
 	"CREATE INDEX mail_in_received ON mail_in (received_at);"
 	"ALTER TABLE orders ADD COLUMN written_at TEXT;"
 	"ALTER TABLE auth_failures ADD COLUMN kind TEXT NOT NULL DEFAULT 'password'"
-	"  CHECK (kind IN ('password','code'));"
-	"ALTER TABLE auth_failures ADD COLUMN answered INTEGER NOT NULL DEFAULT 0"
-	"  CHECK (answered IN (0, 1));";
+	"  CHECK (kind IN ('password','code'));";
 
 const char *const db_migrations[] = { v1, v2, v3, v4, v5, v6, v7, v8 };
 const int db_migration_count = (int)(sizeof(db_migrations) / sizeof(db_migrations[0]));
