@@ -417,7 +417,10 @@ static int dup_close(struct cmd_ctx *ctx, const char *name, time_t now, int prin
 			memset(&m, 0, sizeof(m));
 			m.campaign_id = runs[i].c.id;
 			snprintf(m.kind, sizeof(m.kind), "bulletin");
-			snprintf(m.key, sizeof(m.key), "duplicate/%s/%s", set.name, runs[i].c.name);
+			/* Two long names would not fit: the run's id is unique too. */
+			if (snprintf(m.key, sizeof(m.key), "duplicate/%s/%s", set.name, runs[i].c.name) >=
+			    (int)sizeof(m.key))
+				snprintf(m.key, sizeof(m.key), "duplicate/%lld", runs[i].c.id);
 			snprintf(m.recipient, sizeof(m.recipient), "%s", runs[i].email);
 			snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
 			snprintf(subject, sizeof(subject), "%s: the duplicate set is over", set.name);
