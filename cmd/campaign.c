@@ -26,6 +26,7 @@
 #include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
+#include "guard.h"
 #include "judge.h"
 #include "duplicate.h"
 #include "lib/strbuf.h"
@@ -1241,6 +1242,63 @@ out:
 	return ret;
 }
 
+/*
+ * unlock: the game master lifts a ship's lockout after wrong passwords
+ * (cmd/guard.h); the wrong passwords before now are forgiven.
+ */
+static int campaign_unlock(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "ship", required_argument, NULL, 's' },
+		{ "now", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *ship = NULL, *now_arg = NULL;
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_ship sh;
+	char err[512];
+	int opt, rc, ret, was_locked = 0;
+	time_t now;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 's': ship = optarg; break;
+		case 'n': now_arg = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (!arg_name(argc, argv) || optind + 1 != argc || !ship) {
+		cmd_error("campaign unlock: expected NAME --ship SHIP");
+		return EXIT_USAGE;
+	}
+	if (cmd_now(now_arg, &now))
+		return EXIT_USAGE;
+	ret = judge_load(ctx->db, argv[optind], &c, &s);
+	if (ret)
+		return ret;
+	rc = db_ship_get(ctx->db, c.id, ship, &sh, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("campaign '%s' has no ship named '%s'", c.name, ship);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (rc || (rc = guard_unlock(ctx->db, sh.id, now, &was_locked, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		ret = rc == DB_BUSY || rc == EXIT_TEMPFAIL ? EXIT_TEMPFAIL : EXIT_FAIL;
+		goto out;
+	}
+	if (!ctx->quiet)
+		printf(was_locked ? "%s: the lockout is lifted; its PASSWORD is taken again\n"
+				  : "%s is not locked; nothing to lift\n",
+		       sh.name);
+	ret = EXIT_OK;
+out:
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
+}
+
 const struct cmd campaign_cmds[] = {
 	{ "new", "NAME [--game GAME] [--set KEY=VALUE ...] [--data KIND=FILE ...] [--duplicate] [--width W --height H --density P | --map FILE|NAME] [--seed N] "
 		 "[--scenario NAME ...] [--battles N] [--rules FILE] "
@@ -1279,6 +1337,8 @@ const struct cmd campaign_cmds[] = {
 	  "take a ship out of the campaign's next battles", NULL },
 	{ "undo", "NAME [--reason TEXT] [--now TIME]", campaign_undo, NEED_DB,
 	  "undo the last resolved turn of the battle; the captains are told", NULL },
+	{ "unlock", "NAME --ship SHIP [--now TIME]", campaign_unlock, NEED_DB,
+	  "lift a ship's lockout after wrong passwords", NULL },
 	{ "set", SETTINGS_USAGE, settings_set, NEED_DB, "change one campaign setting", NULL },
 	{ "close", "NAME [--json] [--now TIME]", duplicate_close_cmd, NEED_DB,
 	  "close a duplicate set: end its runs, reveal the deal, rank and mail the runners", NULL },

@@ -199,9 +199,13 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			data = desk_report_data(db, caps, ncaps, c->nargs ? c->args[0] : NULL, err, errlen);
 			break;
 		case DESK_CHECK: {
-			struct submit_auth auth = { sender, NULL, mail_id };
+			struct submit_auth auth;
 			struct submit_result res;
 			int rc;
+
+			memset(&auth, 0, sizeof(auth));
+			auth.sender = sender;
+			auth.mail_id = mail_id;
 
 			tpl = "desk-check";
 			rc = submit_orders(db, text + m->check_at, "mail", &auth, now, 0, &res);

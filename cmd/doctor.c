@@ -17,6 +17,7 @@
 #include "cmd.h"
 #include "core/mustache.h"
 #include "db/doctor.h"
+#include "db/mail.h"
 #include "judge.h"
 #include "mail/curl_load.h"
 #include "mail/gmime_load.h"
@@ -292,6 +293,24 @@ static void check_mail(struct report *r, const char *db_path)
 		say(r, OK, "from", "%s <%s>", ms.from_name, ms.from);
 }
 
+/* Mail the judge died reading, set aside so the rest is read (cmd/receive.c): said only when there is some. */
+static void check_mail_in(struct report *r, struct db *db)
+{
+	long long ids[8], n = 0, i;
+	char list[256] = "", err[256];
+	size_t used = 0;
+
+	if (!db || db_mail_in_set_aside_list(db, ids, 8, &n, err, sizeof(err)) || !n)
+		return;
+	for (i = 0; i < n && i < 8; i++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s#%lld", i ? ", " : "",
+					 ids[i]);
+	say(r, WARN, "mail-in", "%lld received message%s set aside (%s%s): the judge died reading "
+	    "%s %d times; kept whole, never answered. Read %s with sqlite3 (table mail_in) and ask "
+	    "the sender to write again", n, n == 1 ? "" : "s", list, n > 8 ? ", ..." : "",
+	    n == 1 ? "it" : "each", MAILER_MAX_READS, n == 1 ? "it" : "them");
+}
+
 /* ---------- clock, zones, cron, deadlines ---------- */
 
 static void check_clock(struct report *r, struct db *db, time_t now)
@@ -434,6 +453,7 @@ static int doctor_run(struct cmd_ctx *ctx, int argc, char **argv)
 	check_templates(&r, NULL, NULL);
 	check_mail(&r, ctx->db_path);
 	check_clock(&r, db, now);
+	check_mail_in(&r, db);
 	if (db) {
 		/* The crontab line it suggests must work from any directory. */
 		char *real = realpath(ctx->db_path, NULL);

@@ -5,6 +5,7 @@
 
 #include "cmd.h"
 #include "core/names.h"
+#include "db/mail.h"
 #include "db/security.h"
 #include "lib/strbuf.h"
 #include "timeutil.h"
@@ -24,7 +25,9 @@ int guard_check(struct db *db, const struct judge_settings *s, long long ship_id
 	if (!l.strikes || time_parse_iso(l.locked_until, &until) || now >= until)
 		return 0;
 	time_format_zone(until, s->timezone, when, sizeof(when));
-	snprintf(msg, msglen, "too many wrong passwords for %s; try again after %s", ship, when);
+	snprintf(msg, msglen, "too many wrong passwords for %s; its PASSWORD is refused until %s. "
+		 "Send the CODE line of your latest report instead, or ask the game master", ship,
+		 when);
 	return EXIT_DATAERR;
 }
 
@@ -44,17 +47,20 @@ static void alert_text(struct strbuf *subject, struct strbuf *body, const struct
 	strbuf_addf(body, "Campaign %s, ship %s:\n\n"
 		    "%d orders with a wrong password or order code came for %s within %d minutes,\n"
 		    "the last at %s from %s.\n\n"
-		    "Orders for %s are refused until %s (lockout %d in a row; each one\n"
-		    "lasts twice as long as the one before, up to %d hours). Nothing else changes:\n"
-		    "orders sealed before stand. If the captain lost the password, give the ship a\n"
-		    "new captain or password; if someone is guessing, tell the captain.\n",
+		    "Orders for %s with its PASSWORD are refused until %s (lockout %d in a row;\n"
+		    "each one lasts twice as long as the one before, up to %d hours). Orders with\n"
+		    "the CODE of the captain's latest report are still taken, and orders sealed\n"
+		    "before stand. Wrong passwords can be forged by anyone: this is the only alert\n"
+		    "until a day passes without a lockout, and the captain gets at most one answer\n"
+		    "about them per lockout. To lift it: mxjudge campaign unlock %s --ship %s\n"
+		    "If the captain lost the password, give the ship a new captain or password.\n",
 		    c->name, ship, count, ship, GUARD_WINDOW / 60, at, from, ship, to, l->strikes,
-		    GUARD_MAX_DELAY / 3600);
+		    GUARD_MAX_DELAY / 3600, c->name, ship);
 }
 
 int guard_failed(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
-		 long long ship_id, const char *ship, const char *source, time_t now, char *msg,
-		 size_t msglen)
+		 long long ship_id, const char *ship, enum guard_secret what, const char *source,
+		 time_t now, char *msg, size_t msglen)
 {
 	struct db_lockout l;
 	struct db_message m;
@@ -72,9 +78,11 @@ int guard_failed(struct db *db, const struct db_campaign *c, const struct judge_
 	/* Failures before the last lockout were paid for by it. */
 	if (l.strikes && strcmp(l.locked_at, since) > 0)
 		snprintf(since, sizeof(since), "%s", l.locked_at);
-	if ((rc = db_auth_fail(db, c->id, ship_id, now_text, src, since, &count, err, sizeof(err))))
+	if ((rc = db_auth_fail(db, c->id, ship_id, what == GUARD_CODE ? "code" : "password", now_text,
+			       src, since, &count, err, sizeof(err))))
 		goto dberr;
-	if (count >= GUARD_MAX_FAILURES) {
+	/* Only wrong passwords lock: a code cannot be guessed by mail, and a forger must not win. */
+	if (what == GUARD_PASSWORD && count >= GUARD_MAX_FAILURES) {
 		/* A lockout a day after the last one ended starts the delay over. */
 		if (l.strikes && !time_parse_iso(l.locked_until, &last_until) &&
 		    now - last_until < 24 * 60 * 60)
@@ -91,6 +99,9 @@ int guard_failed(struct db *db, const struct db_campaign *c, const struct judge_
 		time_format_utc(until, l.locked_until, sizeof(l.locked_until));
 		if ((rc = db_lockout_set(db, ship_id, &l, err, sizeof(err))))
 			goto dberr;
+		/* One alert for a series of lockouts: forged mail must not flood the game master. */
+		if (l.strikes > 1)
+			goto commit;
 		alert_text(&subject, &body, c, s, ship, source, count, &l, now, until);
 		if (subject.failed || body.failed) {
 			snprintf(msg, msglen, "out of memory");
@@ -109,6 +120,7 @@ int guard_failed(struct db *db, const struct db_campaign *c, const struct judge_
 		if (rc && rc != DB_EXISTS)
 			goto dberr;
 	}
+commit:
 	if ((rc = db_commit(db, err, sizeof(err))))
 		goto dberr;
 	goto out;
@@ -120,4 +132,52 @@ out:
 	strbuf_release(&subject);
 	strbuf_release(&body);
 	return ret;
+}
+
+int guard_may_answer(struct db *db, long long ship_id, time_t now)
+{
+	struct db_lockout l;
+	char err[256], since[DB_TIME_MAX], prefix[64];
+	long long n = 0;
+	time_t until;
+
+	time_format_utc(now - GUARD_WINDOW, since, sizeof(since));
+	if (!db_lockout_get(db, ship_id, &l, err, sizeof(err)) && l.strikes &&
+	    !time_parse_iso(l.locked_until, &until) && now < until && strcmp(l.locked_at, since) < 0)
+		snprintf(since, sizeof(since), "%s", l.locked_at);
+	snprintf(prefix, sizeof(prefix), "error-reply/auth/%lld/", ship_id);
+	/* In doubt (the database failed), answer: the captain must hear of trouble. */
+	if (db_outbox_count_key_since(db, prefix, since, &n, err, sizeof(err)))
+		return 1;
+	return n == 0;
+}
+
+int guard_unlock(struct db *db, long long ship_id, time_t now, int *was_locked, char *msg,
+		 size_t msglen)
+{
+	struct db_lockout l;
+	char err[512], now_text[DB_TIME_MAX];
+	time_t until;
+	int rc;
+
+	*was_locked = 0;
+	time_format_utc(now, now_text, sizeof(now_text));
+	if ((rc = db_begin(db, err, sizeof(err))) ||
+	    (rc = db_lockout_get(db, ship_id, &l, err, sizeof(err))))
+		goto dberr;
+	*was_locked = l.strikes && !time_parse_iso(l.locked_until, &until) && now < until;
+	if (*was_locked) {
+		/* Lifted, and the failures before now paid for: the count starts again. */
+		snprintf(l.locked_at, sizeof(l.locked_at), "%s", now_text);
+		snprintf(l.locked_until, sizeof(l.locked_until), "%s", now_text);
+		if ((rc = db_lockout_set(db, ship_id, &l, err, sizeof(err))))
+			goto dberr;
+	}
+	if ((rc = db_commit(db, err, sizeof(err))))
+		goto dberr;
+	return 0;
+dberr:
+	db_rollback(db);
+	snprintf(msg, msglen, "%s", err);
+	return judge_db_exit(rc);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "core/secret.h"
 #include "reporting.h"
 #include "core/hovercrafts/scenario.h"
 #include "templates.h"
@@ -282,46 +283,10 @@ int judge_check_code(const char *given, const char *want)
 	return sodium_memcmp(g, want, JUDGE_CODE_LEN) == 0;
 }
 
-/* 1 if the line (up to eol) starts, after blanks, with the word PASSWORD. */
-static const char *password_value(const char *s, const char *eol)
-{
-	static const char kw[] = "password";
-	size_t i;
-
-	while (s < eol && (*s == ' ' || *s == '\t'))
-		s++;
-	for (i = 0; kw[i]; i++, s++)
-		if (s >= eol || (*s | 0x20) != kw[i])
-			return NULL;
-	if (s < eol && *s != ' ' && *s != '\t' && *s != '\r')
-		return NULL;
-	return s;
-}
-
 char *judge_redact(const char *text)
 {
-	struct strbuf sb = STRBUF_INIT;
-	const char *p = text;
-
-	while (*p) {
-		const char *eol = strchr(p, '\n'), *v;
-
-		if (!eol)
-			eol = p + strlen(p);
-		v = password_value(p, eol);
-		if (v) {
-			strbuf_add(&sb, p, (size_t)(v - p));
-			strbuf_addstr(&sb, " [redacted]");
-			if (eol > p && eol[-1] == '\r')
-				strbuf_addch(&sb, '\r');
-		} else {
-			strbuf_add(&sb, p, (size_t)(eol - p));
-		}
-		if (*eol)
-			strbuf_addch(&sb, '\n');
-		p = *eol ? eol + 1 : eol;
-	}
-	return strbuf_detach(&sb, NULL);
+	/* One tokenizer decides what is a secret and what is blanked (core/secret.h). */
+	return secret_orders_block(text);
 }
 
 /* ---------- seeds and deadlines ---------- */

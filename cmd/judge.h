@@ -76,7 +76,10 @@ int judge_order_code(struct db *db, long long campaign_id, const char *ship, int
 int judge_check_code(const char *given, const char *want);
 /* SHA-256 of text as 64 hex digits. */
 void judge_digest(const char *text, char out[65]);
-/* The text with the value of every PASSWORD line replaced: what is stored. */
+/*
+ * What is stored and published of a captain's text: the lines from GAME
+ * to END, the value of every PASSWORD and CODE line redacted.
+ */
 char *judge_redact(const char *text);
 
 /* Turn n's seed (0 = setup), a hash of the campaign seed and n. */

@@ -196,8 +196,13 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 		mm.text = d->m.body;
 		/* Reports and bulletins hold the map: an HTML copy keeps it aligned. */
 		mm.html = !strcmp(d->m.kind, "report") || !strcmp(d->m.kind, "bulletin");
+		mm.answer = !strcmp(d->m.kind, "receipt") || !strcmp(d->m.kind, "help") ||
+			    !strcmp(d->m.kind, "error-reply");
 		data = mime_build(&mm, &len);
-		if (!data) {
+		if (!data && mime_check(&mm)) {
+			r = MAIL_PERM;
+			snprintf(why, sizeof(why), "%s", mime_check(&mm));
+		} else if (!data) {
 			r = MAIL_TEMP;
 			snprintf(why, sizeof(why), "out of memory");
 		} else {
@@ -593,5 +598,7 @@ const struct cmd mail_cmds[] = {
 	  "queue a failed or in-doubt message again, with the same Message-ID", NULL },
 	{ "confirm", "ID", confirm_run, NEED_DB,
 	  "mark an in-doubt message sent (it did arrive)", NULL },
+	{ "prune", "--older-than DAYS [--now TIME]", mailer_prune_run, NEED_DB,
+	  "keep only the record of received mail older than DAYS days", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };

@@ -15,11 +15,17 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "mail/parse.h"
 
 /* Limits with their own answers: a message, and the text read from it. */
 #define MAILER_MAX_MESSAGE ((size_t)10 << 20)	/* 10 MiB as received */
-#define MAILER_MAX_TEXT ((size_t)1 << 20)	/* 1 MiB of body text */
+#define MAILER_MAX_TEXT MAIL_TEXT_LIMIT		/* 1 MiB of body text (mail/parse.h) */
 #define MAILER_KEEP_LARGE ((size_t)256 << 10)	/* of a larger message, this much is kept */
+#define MAILER_KEEP_TEXT ((size_t)4 << 10)	/* of a mail once read, text kept at most */
+#define MAILER_KEEP_HEADERS ((size_t)16 << 10)	/* and header bytes */
+#define MAILER_MAX_READS 3			/* reads that never ended: then set aside */
+#define MAILER_KEEP_DAYS 90			/* received mail tick keeps, by default */
+#define MAILER_ANSWERS_PER_DAY 10		/* help and error replies to one address, by default */
 #define MAILER_DEFAULT_FROM "mxjudge@localhost"
 #define MAILER_DEFAULT_REMIND 24		/* hours before the deadline */
 #define MAILER_MAX_ATTEMPTS 8			/* temporary failures before giving up */
@@ -37,6 +43,8 @@ struct mail_settings {
 	int imap_tls;			/* MXJUDGE_IMAP_TLS=required */
 	char maildir[4096];		/* MXJUDGE_MAILDIR, else next to the database */
 	int remind_hours;		/* MXJUDGE_REMIND_HOURS, 0: no reminders */
+	int keep_days;			/* MXJUDGE_MAIL_KEEP_DAYS: tick prunes older mail, 0: never */
+	int answers_per_day;		/* MXJUDGE_ANSWERS_PER_DAY: help and error replies to one address */
 };
 
 /* From the environment; db_path places the default Maildir. */
@@ -56,6 +64,12 @@ int mailer_take(struct cmd_ctx *ctx, const char *raw, size_t len, size_t size,
 /* The steps of `tick`, each also a command of its own. verbose: say what was done. */
 int mailer_fetch(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose);
 int mailer_remind(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose);
+/*
+ * Drops the stored bytes of the mail read and received more than days
+ * days before now, keeping each one's record (cmd/prune.c); an exit code.
+ */
+int mailer_prune(struct cmd_ctx *ctx, int days, time_t now, int verbose);
+int mailer_prune_run(struct cmd_ctx *ctx, int argc, char **argv);
 /*
  * One reminder for ship's silent seat in turn t, in its own transaction:
  * the reminder row (never twice), the next CODE added to data as "code",

@@ -11,6 +11,7 @@
 #include "core/engine.h"
 #include "core/names.h"
 #include "core/ruleset.h"
+#include "core/secret.h"
 #include "db/mail.h"
 #include "db/play.h"
 #include "guard.h"
@@ -848,9 +849,10 @@ static int envelope_read(struct envelope *env, const char *text, const char *nam
 	int line = 0, in = 0, ended = 0;
 
 	while (*p && !ended) {
-		const char *eol = strchr(p, '\n'), *v;
+		const char *eol = strchr(p, '\n'), *v, *ve;
 		char buf[1024];
 		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		enum secret_kind kind = SECRET_NONE;
 
 		line++;
 		if (len >= sizeof(buf))
@@ -878,10 +880,11 @@ static int envelope_read(struct envelope *env, const char *text, const char *nam
 		} else if ((v = keyword(buf, seat_word)) && !env->seat[0]) {
 			snprintf(env->seat, sizeof(env->seat), "%s", v);
 			env->seat_line = line;
-		} else if ((v = keyword(buf, "PASSWORD"))) {
-			snprintf(env->password, sizeof(env->password), "%s", v);
-		} else if ((v = keyword(buf, "CODE"))) {
-			snprintf(env->code, sizeof(env->code), "%s", v);
+		} else if ((kind = secret_line(buf, buf + len, &v, &ve)) == SECRET_PASSWORD) {
+			/* The tokenizer redaction uses (core/secret.h): taken is blanked. */
+			snprintf(env->password, sizeof(env->password), "%.*s", (int)(ve - v), v);
+		} else if (kind == SECRET_CODE) {
+			snprintf(env->code, sizeof(env->code), "%.*s", (int)(ve - v), v);
 		} else if ((v = keyword(buf, "TURN"))) {
 			env->turn = atoi(v);
 		} else if (env->seat[0]) {
@@ -1030,15 +1033,18 @@ int play_submit(struct db *db, const char *text, const char *name,
 			 auth->sender);
 		goto out;
 	}
-	if ((rc = guard_check(db, &s, seat.id, seat.name, now, err, sizeof(err)))) {
-		snprintf(res->error, sizeof(res->error), "%s: %s", name, err);
-		ret = rc;
-		goto out;
-	}
 	if (env.password[0]) {
+		/* A locked password is refused unchecked; a CODE never is (cmd/guard.h). */
+		if ((rc = guard_check(db, &s, seat.id, seat.name, now, err, sizeof(err)))) {
+			snprintf(res->error, sizeof(res->error), "%s: %s", name, err);
+			if (rc == EXIT_DATAERR)
+				res->auth_ship_id = seat.id;
+			ret = rc;
+			goto out;
+		}
 		if (!judge_verify_password(cap.pwhash, env.password)) {
 			snprintf(res->error, sizeof(res->error), "%s: wrong password for %s", name, seat.name);
-			wrong = 1;
+			wrong = GUARD_PASSWORD + 1;
 			goto out;
 		}
 	} else if (!env.code[0]) {
@@ -1054,7 +1060,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 		snprintf(res->error, sizeof(res->error), "%s: wrong order code for %s (expected the CODE "
 			 "line of your latest report, for turn %d, or your PASSWORD)", name, seat.name,
 			 c.turn);
-		wrong = 1;
+		wrong = GUARD_CODE + 1;
 		goto out;
 	}
 	state = json_loads(t.state_before, 0, &jerr);
@@ -1167,8 +1173,10 @@ dberr:
 out:
 	db_rollback(db);
 	/* A wrong secret counts towards the lockout, in a transaction of its own. */
-	if (wrong && (rc = guard_failed(db, &c, &s, seat.id, seat.name, auth ? auth->sender : NULL,
-					now, err, sizeof(err)))) {
+	if (wrong)
+		res->auth_ship_id = seat.id;
+	if (wrong && (rc = guard_failed(db, &c, &s, seat.id, seat.name, (enum guard_secret)(wrong - 1),
+					auth ? auth->sender : NULL, now, err, sizeof(err)))) {
 		snprintf(res->error, sizeof(res->error), "%s", err);
 		ret = rc;
 	}

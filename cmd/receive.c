@@ -21,12 +21,15 @@
 #include "answers.h"
 #include "cmd.h"
 #include "core/ruleset.h"
+#include "core/secret.h"
 #include "core/hovercrafts/report.h"
 #include "core/names.h"
 #include "db/mail.h"
 #include "db/security.h"
+#include "guard.h"
 #include "judge.h"
 #include "lib/strbuf.h"
+#include "mail/headers.h"
 #include "mail/imap.h"
 #include "mail/lock.h"
 #include "mail/maildir.h"
@@ -97,6 +100,14 @@ void mailer_settings(struct mail_settings *ms, const char *db_path)
 	ms->remind_hours = MAILER_DEFAULT_REMIND;
 	if (hours && *hours && !cmd_parse_int(hours, 0, 24 * 366, &h))
 		ms->remind_hours = (int)h;
+	hours = getenv("MXJUDGE_MAIL_KEEP_DAYS");
+	ms->keep_days = MAILER_KEEP_DAYS;
+	if (hours && *hours && !cmd_parse_int(hours, 0, 100000, &h))
+		ms->keep_days = (int)h;
+	hours = getenv("MXJUDGE_ANSWERS_PER_DAY");
+	ms->answers_per_day = MAILER_ANSWERS_PER_DAY;
+	if (hours && *hours && !cmd_parse_int(hours, 1, 1000000, &h))
+		ms->answers_per_day = (int)h;
 }
 
 void mailer_crash_point(const char *point)
@@ -105,6 +116,21 @@ void mailer_crash_point(const char *point)
 
 	if (at && !strcmp(at, point))
 		raise(SIGKILL);
+}
+
+/* The same, only for a message holding MXJUDGE_CRASH_MATCH (when set): one poisoned mail. */
+static void crash_point_in(const char *point, const char *raw, size_t len)
+{
+	const char *match = getenv("MXJUDGE_CRASH_MATCH");
+	size_t n = match ? strlen(match) : 0, i;
+
+	if (!getenv("MXJUDGE_CRASH_AT"))
+		return;
+	for (i = 0; n && i + n <= len; i++)
+		if (!memcmp(raw + i, match, n))
+			break;
+	if (!n || i + n <= len)
+		mailer_crash_point(point);
 }
 
 /* ---------- one message ---------- */
@@ -162,11 +188,105 @@ static void text_line(const char *text, int n, char *buf, size_t len)
 	snprintf(buf, len, "%.*s", (int)k, p);
 }
 
+/*
+ * How a mail is known when it comes again with other bytes (one more
+ * Received: line): its Message-ID, else the digest of its sender and
+ * body. And when it was written (Date:), so older orders never replace
+ * newer ones.
+ */
+static void mail_identity(const char *raw, size_t len, struct db_mail_in *in)
+{
+	char v[1024], id[MAIL_MSGID_MAX + 1];
+	time_t t;
+
+	in->mail_key[0] = in->written_at[0] = '\0';
+	if (mail_header_get(raw, len, "Message-ID", v, sizeof(v)) &&
+	    mail_msgid_from_value(v, id, sizeof(id))) {
+		snprintf(in->mail_key, sizeof(in->mail_key), "id:%s", id);
+	} else {
+		crypto_hash_sha256_state h;
+		unsigned char out[crypto_hash_sha256_BYTES];
+		size_t body = mail_header_end(raw, len);
+		char hex[2 * crypto_hash_sha256_BYTES + 1];
+
+		if (sodium_init() < 0)
+			abort();
+		if (!mail_header_get(raw, len, "From", v, sizeof(v)))
+			v[0] = '\0';
+		crypto_hash_sha256_init(&h);
+		crypto_hash_sha256_update(&h, (const unsigned char *)v, strlen(v) + 1);
+		crypto_hash_sha256_update(&h, (const unsigned char *)raw + body, len - body);
+		crypto_hash_sha256_final(&h, out);
+		sodium_bin2hex(hex, sizeof(hex), out, sizeof(out));
+		snprintf(in->mail_key, sizeof(in->mail_key), "sha:%s", hex);
+	}
+	if (mail_header_get(raw, len, "Date", v, sizeof(v)) && !mail_date_parse(v, &t))
+		time_format_utc(t, in->written_at, sizeof(in->written_at));
+}
+
+/* Header fields of the mail's own MIME structure: what is kept is plain text. */
+static int mime_field(const char *line, size_t n)
+{
+	return (n >= 8 && !strncasecmp(line, "Content-", 8)) ||
+	       (n >= 13 && !strncasecmp(line, "MIME-Version:", 13));
+}
+
+/*
+ * What is kept of a mail once read: its header fields (at most
+ * MAILER_KEEP_HEADERS, without its MIME structure) and body, as one
+ * text/plain message with LF line ends. how says what body is.
+ */
+static void kept_form(struct strbuf *kept, const char *raw, size_t len, const char *body,
+		      const char *how)
+{
+	size_t end = mail_header_end(raw, len), i = 0;
+	int skipping = 0;
+
+	if (end > MAILER_KEEP_HEADERS)
+		end = MAILER_KEEP_HEADERS;
+	while (i < end) {
+		const char *lf = memchr(raw + i, '\n', end - i);
+		size_t e = lf ? (size_t)(lf - raw) + 1 : end, n = e - i;
+
+		if (!lf)
+			break;	/* a field cut at the limit */
+		while (n && (raw[i + n - 1] == '\n' || raw[i + n - 1] == '\r'))
+			n--;
+		if (!n)
+			break;	/* the blank line */
+		if (raw[i] != ' ' && raw[i] != '\t')
+			skipping = mime_field(raw + i, n);
+		if (!skipping) {
+			strbuf_add(kept, raw + i, n);
+			strbuf_addch(kept, '\n');
+		}
+		i = e;
+	}
+	strbuf_addf(kept, "X-Mxjudge-Kept: %s\n", how);
+	strbuf_addstr(kept, "Content-Type: text/plain; charset=utf-8\n\n");
+	strbuf_addstr(kept, body);
+}
+
+/* The first MAILER_KEEP_TEXT bytes of text (on a UTF-8 boundary), secrets redacted. */
+static char *text_prefix(const char *text, size_t len)
+{
+	char *cut, *red;
+	size_t n = len < MAILER_KEEP_TEXT ? len : MAILER_KEEP_TEXT;
+
+	while (n < len && n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
+		n--;
+	cut = mail_text_clean(text, n);
+	red = cut ? secret_redact(cut) : NULL;
+	free(cut);
+	return red;
+}
+
 struct answer {
 	const char *kind;	/* "error-reply", "help" */
 	const char *template;
 	json_t *data;		/* taken */
 	const char *subject;
+	long long auth_ship;	/* about a wrong or locked secret for this ship: keyed so (guard.h) */
 };
 
 /* Queues an answer to a message: keyed by the message, so never twice. */
@@ -176,25 +296,32 @@ static int queue_answer(struct cmd_ctx *ctx, const struct db_mail_in *in, const 
 {
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
 	struct db_message m;
+	char one_line[200];
 	int rc;
 
 	if (!a->data || templates_render(a->template, NULL, a->data, &body, err, errlen) < 0) {
 		if (!a->data)
 			snprintf(err, errlen, "out of memory");
 		json_decref(a->data);
+		a->data = NULL;
 		strbuf_release(&body);
 		return DB_ERROR;
 	}
 	json_decref(a->data);
 	a->data = NULL;
-	if (msg->subject[0] && strncasecmp(msg->subject, "re:", 3))
-		strbuf_addf(&subject, "Re: %s", msg->subject);
+	/* The mail's Subject as one short line: never a line break or a 3 MB echo. */
+	mail_header_text(msg->subject, one_line, sizeof(one_line));
+	if (one_line[0] && strncasecmp(one_line, "re:", 3))
+		strbuf_addf(&subject, "Re: %s", one_line);
 	else
-		strbuf_addstr(&subject, msg->subject[0] ? msg->subject : a->subject);
+		strbuf_addstr(&subject, one_line[0] ? one_line : a->subject);
 	memset(&m, 0, sizeof(m));
 	m.campaign_id = campaign_id;
 	snprintf(m.kind, sizeof(m.kind), "%s", a->kind);
-	snprintf(m.key, sizeof(m.key), "%s/mail/%lld", a->kind, in->id);
+	if (a->auth_ship)
+		snprintf(m.key, sizeof(m.key), GUARD_ANSWER_KEY, a->auth_ship, in->id);
+	else
+		snprintf(m.key, sizeof(m.key), "%s/mail/%lld", a->kind, in->id);
 	snprintf(m.recipient, sizeof(m.recipient), "%s", to->email);
 	time_format_utc(now, m.created_at, sizeof(m.created_at));
 	m.subject = (char *)strbuf_str(&subject);
@@ -212,6 +339,21 @@ static int queue_answer(struct cmd_ctx *ctx, const struct db_mail_in *in, const 
 	strbuf_release(&body);
 	strbuf_release(&subject);
 	return rc;
+}
+
+/* Help and error replies queued to addr in the day before now; negative: a db error. */
+static int answers_today(struct cmd_ctx *ctx, const char *addr, time_t now, char *err,
+			 size_t errlen)
+{
+	char since[DB_TIME_MAX];
+	long long n = 0;
+	int rc;
+
+	time_format_utc(now - 24 * 60 * 60, since, sizeof(since));
+	rc = db_outbox_answers_since(ctx->db, addr, since, &n, err, errlen);
+	if (rc)
+		return rc < 0 ? rc : DB_ERROR;
+	return n > 1000000 ? 1000000 : (int)n;
 }
 
 /*
@@ -408,16 +550,18 @@ out:
  * Returns 0, or EXIT_TEMPFAIL when the database stayed busy.
  */
 static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, size_t len,
-		  time_t now, char *say, size_t saylen)
+		  time_t now, char *say, size_t saylen, struct strbuf *kept)
 {
 	struct mail_msg msg;
+	struct mail_settings ms;
 	struct db_captain *caps = NULL;
 	const struct db_captain *to = NULL;
 	size_t ncaps = 0;
 	struct submit_result res;
 	struct submit_auth auth;
 	struct answer a;
-	char err[512], key[DB_KEY_MAX], problem[512], *text = NULL;
+	char err[512], key[DB_KEY_MAX], problem[512], *text = NULL, *body;
+	const char *auto_reason;
 	long long campaign_id;
 	int rc, ret = 0, from_quote = 0;
 
@@ -430,11 +574,19 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		return EXIT_TEMPFAIL;
 	}
 	if (rc) {
+		size_t at = mail_header_end(raw, len);
+
 		snprintf(in->status, sizeof(in->status), "ignored");
 		snprintf(in->note, sizeof(in->note), "%s", err);
 		snprintf(say, saylen, "not a mail message; stored, not answered");
+		body = text_prefix(raw + at, len - at);
+		kept_form(kept, raw, len, body ? body : "", "the start of the body (not a readable "
+			  "message), secrets redacted");
+		free(body);
 		return 0;
 	}
+	mailer_settings(&ms, ctx->db_path);
+	auto_reason = mail_auto_reason(raw, len, ms.from);
 	snprintf(in->sender, sizeof(in->sender), "%s", msg.from);
 	snprintf(in->message_id, sizeof(in->message_id), "%s", msg.message_id);
 	rc = msg.from[0] ? db_captain_find_email(ctx->db, msg.from, &caps, &ncaps, err, sizeof(err)) : 0;
@@ -459,10 +611,13 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		}
 		goto out;
 	}
-	if (msg.automatic) {
+	if (msg.automatic || auto_reason) {
+		/* RFC 3834: never answer an answering machine, a bounce or a list. */
 		snprintf(in->status, sizeof(in->status), "ignored");
-		snprintf(in->note, sizeof(in->note), "an automatic message (auto-reply, bounce or list)");
-		snprintf(say, saylen, "automatic message from %s; stored, not answered", msg.from);
+		snprintf(in->note, sizeof(in->note), "an automatic message (%s)",
+			 auto_reason ? auto_reason : "auto-reply, bounce or list");
+		snprintf(say, saylen, "automatic message from %s (%s); stored, not answered", msg.from,
+			 auto_reason ? auto_reason : "auto-reply, bounce or list");
 		goto out;
 	}
 	campaign_id = caps[0].campaign_id;
@@ -474,7 +629,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		snprintf(in->status, sizeof(in->status), "too-large");
 		snprintf(in->note, sizeof(in->note), "%s", in->truncated ? "message over 10 MiB"
 			 : "text over 1 MiB");
-		a = (struct answer){ "help", "help", help_data(ctx->db, caps, ncaps, &caps[0], problem, now), "Your mail to the judge" };
+		a = (struct answer){ "help", "help", help_data(ctx->db, caps, ncaps, &caps[0], problem, now), "Your mail to the judge", 0 };
 		goto answer;
 	}
 	text = reply_text(msg.text);
@@ -499,7 +654,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 				     help_data(ctx->db, caps, ncaps, &caps[0], !msg.has_text ?
 					       "Your mail had no text the judge could read." :
 					       problem[0] ? problem : NULL, now),
-				     "Your mail to the judge" };
+				     "Your mail to the judge", 0 };
 		goto answer;
 	}
 	/* Sealed before a crash left the mail unfinished: never again, even past the deadline. */
@@ -523,6 +678,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	auth.sender = msg.from;
 	auth.in_reply_to = msg.message_id;
 	auth.mail_id = in->id;
+	auth.written_at = in->written_at;
 	rc = submit_orders(ctx->db, text, "mail", &auth, now, 1, &res);
 	if (rc == 0) {
 		mailer_crash_point("mail-sealed");
@@ -573,6 +729,13 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 				}
 		snprintf(in->status, sizeof(in->status), "refused");
 		snprintf(in->note, sizeof(in->note), "%s", res.error);
+		/* Anyone can forge wrong secrets: one answer about them per ship and lockout. */
+		if (res.auth_ship_id && !guard_may_answer(ctx->db, res.auth_ship_id, now)) {
+			snprintf(say, saylen, "from %s: %.300s; not answered (the captain was told of a "
+				 "wrong or locked secret for this ship lately)", msg.from, in->note);
+			goto out;
+		}
+		a.auth_ship = res.auth_ship_id;
 		a.kind = "error-reply";
 		a.template = "error-reply";
 		a.subject = "Your orders were not accepted";
@@ -595,7 +758,17 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 			what_now(ctx->db, caps, ncaps, to, 1, now, a.data);
 	}
 answer:
-	rc = queue_answer(ctx, in, &msg, to, campaign_id, &a, now, err, sizeof(err));
+	/* A few answers a day to any address: a vacation responder and the judge never chat for ever. */
+	rc = answers_today(ctx, (to ? to : &caps[0])->email, now, err, sizeof(err));
+	if (rc >= ms.answers_per_day) {
+		json_decref(a.data);
+		a.data = NULL;
+		snprintf(say, saylen, "from %s: %.300s; not answered (%d answers to that address in "
+			 "the last day)", msg.from, in->note, rc);
+		goto out;
+	}
+	rc = rc < 0 ? rc : queue_answer(ctx, in, &msg, to, campaign_id, &a, now, err,
+					sizeof(err));
 	if (rc == DB_BUSY) {
 		ret = EXIT_TEMPFAIL;
 		snprintf(say, saylen, "%s", err);
@@ -607,6 +780,17 @@ answer:
 		snprintf(say, saylen, "from %s: %s; %s queued", msg.from, in->note, a.kind);
 	}
 out:
+	if (ret != EXIT_TEMPFAIL) {
+		/* What is kept: the orders block when read as orders, else a short start of the text. */
+		int block = text && (!strcmp(in->status, "orders") || !strcmp(in->status, "refused"));
+
+		body = block ? secret_orders_block(text) : text_prefix(msg.text, strlen(msg.text));
+		kept_form(kept, raw, len, body ? body : "", block ?
+			  "the orders block only (GAME to END), secrets redacted" :
+			  "the start of the text only, secrets redacted");
+		free(body);
+	}
+	json_decref(a.data);
 	submit_result_release(&res);
 	free(text);
 	free(caps);
@@ -618,13 +802,16 @@ int mailer_take(struct cmd_ctx *ctx, const char *raw, size_t len, size_t size,
 		const char *source, time_t now)
 {
 	struct db_mail_in in;
+	struct strbuf kept = STRBUF_INIT;
 	char err[512], say[768], when[DB_TIME_MAX];
-	int rc, ret;
+	int rc, ret, attempts;
 
 	memset(&in, 0, sizeof(in));
 	digest_bytes(raw, len, in.digest);
+	mail_identity(raw, len, &in);
 	snprintf(in.source, sizeof(in.source), "%s", source);
 	time_format_utc(now, in.received_at, sizeof(in.received_at));
+	time_format_utc(now, when, sizeof(when));
 	in.size = (long long)size;
 	in.truncated = len < size;
 	rc = db_mail_in_store(ctx->db, &in, raw, len, err, sizeof(err));
@@ -638,17 +825,44 @@ int mailer_take(struct cmd_ctx *ctx, const char *raw, size_t len, size_t size,
 		cmd_error("%s; the message was not stored", err);
 		return EXIT_TEMPFAIL;
 	}
+	if (rc == DB_EXISTS) {
+		/* Reads that never ended (the process was killed in them): after a few, set aside. */
+		if (in.attempts >= MAILER_MAX_READS) {
+			char note[256];
+
+			snprintf(note, sizeof(note), "set aside: %d reads of it never ended (the judge was "
+				 "killed while reading it); kept whole, not answered", in.attempts);
+			rc = db_mail_in_set_aside(ctx->db, in.id, note, when, err, sizeof(err));
+			if (rc) {
+				cmd_error("mail #%lld: %s", in.id, err);
+				return EXIT_TEMPFAIL;
+			}
+			cmd_error("mail #%lld: %s; the mails after it are read (see 'mxjudge doctor')",
+				  in.id, note);
+			return EXIT_OK;
+		}
+		rc = db_mail_in_attempt(ctx->db, in.id, 1, &attempts, err, sizeof(err));
+		if (rc) {
+			cmd_error("mail #%lld: %s; stored, to be read again", in.id, err);
+			return EXIT_TEMPFAIL;
+		}
+	}
 	mailer_crash_point("mail-stored");
+	crash_point_in("mail-reading", raw, len);
 	say[0] = '\0';
-	ret = answer(ctx, &in, raw, len, now, say, sizeof(say));
+	ret = answer(ctx, &in, raw, len, now, say, sizeof(say), &kept);
 	if (ret == EXIT_TEMPFAIL) {
-		/* Stored but not read to the end: the retried delivery finishes it. */
+		/* Stored but not read to the end: the retried delivery finishes it. A read that
+		   ended in good order is not one that killed the judge. */
+		db_mail_in_attempt(ctx->db, in.id, -1, &attempts, err, sizeof(err));
 		cmd_error("mail #%lld: %s; stored, to be read again", in.id, say);
+		strbuf_release(&kept);
 		return EXIT_TEMPFAIL;
 	}
 	mailer_crash_point("mail-answered");
-	time_format_utc(now, when, sizeof(when));
-	rc = db_mail_in_finish(ctx->db, &in, when, err, sizeof(err));
+	rc = db_mail_in_finish(ctx->db, &in, when, kept.failed ? NULL : strbuf_str(&kept),
+			       kept.failed ? 0 : kept.len, err, sizeof(err));
+	strbuf_release(&kept);
 	if (rc) {
 		cmd_error("mail #%lld: %s", in.id, err);
 		return rc == DB_BUSY ? EXIT_TEMPFAIL : EXIT_OK;

@@ -837,8 +837,8 @@ out:
 	db_rollback(db);
 	/* A wrong password counts towards the lockout, in a transaction of its own. */
 	if (wrong_ship) {
-		rc = guard_failed(db, &c, &s, wrong_ship, wrong_name, auth ? auth->sender : NULL, now,
-				  err, sizeof(err));
+		rc = guard_failed(db, &c, &s, wrong_ship, wrong_name, GUARD_PASSWORD,
+				  auth ? auth->sender : NULL, now, err, sizeof(err));
 		if (rc) {
 			snprintf(error, errlen, "%s", err);
 			ret = rc;

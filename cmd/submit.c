@@ -71,11 +71,13 @@ static int other_captain(struct submission *sub, long long owner)
 	return found;
 }
 
-/* A wrong secret: recorded, and the ship locked after too many (cmd/guard.h). */
-static int wrong_secret(struct submission *sub, time_t now, char *msg, size_t msglen)
+/* A wrong secret: recorded, and the ship locked after too many passwords (cmd/guard.h). */
+static int wrong_secret(struct submission *sub, enum guard_secret what, time_t now, char *msg,
+			size_t msglen)
 {
+	sub->res->auth_ship_id = sub->ship_id[0];
 	return guard_failed(sub->db, &sub->c, &sub->s, sub->ship_id[0], sub->doc.blocks[0].ship,
-			    sub->auth ? sub->auth->sender : NULL, now, msg, msglen);
+			    what, sub->auth ? sub->auth->sender : NULL, now, msg, msglen);
 }
 
 /* Is the CODE line the code of one of the ships ordered, for the open turn? */
@@ -225,14 +227,17 @@ static int check(struct submission *sub, time_t now)
 		return refuse(sub, EXIT_DATAERR, "%s:%d: orders for %s are taken only from the "
 			      "address its captain joined with, not from %s", name,
 			      sub->doc.blocks[0].ship_line, sub->doc.blocks[0].ship, sub->auth->sender);
-	/* A ship locked after wrong secrets is refused before its secret is checked. */
-	for (i = 0; i < sub->doc.n; i++)
-		if ((rc = guard_check(sub->db, &sub->s, sub->ship_id[i], sub->doc.blocks[i].ship, now,
-				      err, sizeof(err))))
-			return refuse(sub, rc, "%s: %s", name, err);
 	if (sub->doc.password[0]) {
+		/* A password locked after wrong ones is refused before it is checked; a CODE never is. */
+		for (i = 0; i < sub->doc.n; i++)
+			if ((rc = guard_check(sub->db, &sub->s, sub->ship_id[i], sub->doc.blocks[i].ship,
+					      now, err, sizeof(err)))) {
+				if (rc == EXIT_DATAERR)
+					sub->res->auth_ship_id = sub->ship_id[i];
+				return refuse(sub, rc, "%s: %s", name, err);
+			}
 		if (!judge_verify_password(sub->cap.pwhash, sub->doc.password)) {
-			if ((rc = wrong_secret(sub, now, err, sizeof(err))))
+			if ((rc = wrong_secret(sub, GUARD_PASSWORD, now, err, sizeof(err))))
 				return refuse(sub, rc, "%s", err);
 			if (other_captain(sub, sub->cap.id))
 				return refuse(sub, EXIT_DATAERR, "%s:%d: %s is commanded by another "
@@ -245,7 +250,7 @@ static int check(struct submission *sub, time_t now)
 		return refuse(sub, EXIT_DATAERR, "%s: a CODE is taken only in mail from the captain's "
 			      "address; expected a line 'PASSWORD <your password>'", name);
 	} else if (!code_matches(sub)) {
-		if ((rc = wrong_secret(sub, now, err, sizeof(err))))
+		if ((rc = wrong_secret(sub, GUARD_CODE, now, err, sizeof(err))))
 			return refuse(sub, rc, "%s", err);
 		return refuse(sub, EXIT_DATAERR, "%s: wrong order code for %s (expected the CODE line "
 			      "of your latest report, for turn %d, or your PASSWORD)", name,
@@ -294,6 +299,7 @@ static int seal(struct submission *sub, time_t now)
 	size_t ncur = 0, i, j;
 	char err[512], digest[65], got[TIME_TEXT_MAX];
 	char *raw = judge_redact(sub->text);
+	const char *written = sub->auth ? sub->auth->written_at : NULL;
 	long long first = 0;
 	int rc, ret = EXIT_FAIL, replaces = 0;
 
@@ -319,8 +325,20 @@ static int seal(struct submission *sub, time_t now)
 	if ((rc = db_order_list(sub->db, t.id, 1, &current, &ncur, err, sizeof(err))))
 		goto dberr;
 	for (i = 0; i < ncur; i++)
-		for (j = 0; j < sub->doc.n; j++)
-			replaces |= current[i].ship_id == sub->ship_id[j];
+		for (j = 0; j < sub->doc.n; j++) {
+			if (current[i].ship_id != sub->ship_id[j])
+				continue;
+			replaces = 1;
+			/* A mail re-delivered late, or overtaken: the later-written orders stand. */
+			if (written && *written && current[i].written_at[0] &&
+			    strcmp(current[i].written_at, written) > 0) {
+				res->older = 1;
+				ret = refuse(sub, EXIT_DATAERR, "%s: this mail was written at %s, before "
+					     "the orders for %s that stand (written at %s); they stay",
+					     sub->name, written, current[i].ship, current[i].written_at);
+				goto out;
+			}
+		}
 	for (i = 0; i < sub->doc.n; i++) {
 		char *one = orders_format(&sub->doc.blocks[i]);
 
@@ -331,6 +349,7 @@ static int seal(struct submission *sub, time_t now)
 		o.raw = raw;
 		o.understood = one;
 		snprintf(o.digest, sizeof(o.digest), "%s", digest);
+		snprintf(o.written_at, sizeof(o.written_at), "%s", written ? written : "");
 		time_format_utc(now, o.received_at, sizeof(o.received_at));
 		rc = one ? db_order_submit(sub->db, &o, err, sizeof(err)) : DB_ERROR;
 		free(one);

@@ -27,6 +27,8 @@ struct submit_auth {
 	const char *in_reply_to;	/* the mail's Message-ID: the receipt answers it */
 	long long mail_id;		/* the stored mail (mail_in), 0 if none: its orders
 					   are sealed once, however often it is read */
+	const char *written_at;		/* the mail's Date: (UTC, ISO), NULL/"" if none: orders
+					   from a mail written earlier never replace these */
 };
 
 struct submit_result {
@@ -42,6 +44,8 @@ struct submit_result {
 	long long receipt_id;		/* the queued receipt (store) */
 	int already;			/* store: this mail's orders were sealed before
 					   (a crash, then the mail delivered again); nothing new */
+	int older;			/* refused: written before the orders that stand */
+	long long auth_ship_id;		/* refused for a wrong or locked secret: the ship */
 	char *receipt;			/* its text (store) */
 	char *understood;		/* the orders as read (check and store) */
 };

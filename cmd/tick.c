@@ -175,6 +175,9 @@ static int tick_run(struct cmd_ctx *ctx, int argc, char **argv)
 		ret = worse(ret, r == EXIT_USAGE ? EXIT_FAIL : r);
 	}
 	ret = worse(ret, mailer_send(ctx, &ms, now, 0));
+	/* Received mail is not kept for ever (mxjudge-mail(1), SECURITY). */
+	if (ms.keep_days > 0)
+		ret = worse(ret, mailer_prune(ctx, ms.keep_days, now, 0));
 	if (before)
 		summary(ctx, before, nbefore, now);
 	free(before);
@@ -183,6 +186,6 @@ static int tick_run(struct cmd_ctx *ctx, int argc, char **argv)
 
 const struct cmd tick_cmd[] = {
 	{ "tick", "[--now TIME] [--smtp URL] [--imap URL]", tick_run, NEED_DB,
-	  "the cron job: fetch, remind, process, send; quiet unless something happened", NULL },
+	  "the cron job: fetch, remind, process, send, prune old mail; quiet unless something happened", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };

@@ -406,6 +406,9 @@ int db_open_version(struct db **out, const char *path, int version, char *err, s
 	 */
 	if ((rc = exec1(db, "PRAGMA synchronous = NORMAL", err, errlen)))
 		goto fail;
+	/* A redacted mail or a pruned one leaves no copy in free pages (nor in backups). */
+	if ((rc = exec1(db, "PRAGMA secure_delete = ON", err, errlen)))
+		goto fail;
 	/* For the fault tests: a size limit stands in for a full disk. */
 	if (max_pages && *max_pages) {
 		char sql[64];
@@ -1101,8 +1104,8 @@ int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen)
 			return rc;
 	}
 	rc = db_prep(db, &st, "INSERT INTO orders (turn_id, ship_id, captain_id, raw, understood, "
-		  "digest, received_at, current, reading) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?8)",
-		  err, errlen);
+		  "digest, received_at, current, reading, written_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+		  "?7, 1, ?8, nullif(?9, ''))", err, errlen);
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, o->turn_id);
@@ -1113,6 +1116,7 @@ int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen)
 	db_bind_text(st, 6, o->digest);
 	db_bind_text(st, 7, o->received_at);
 	db_bind_text(st, 8, o->reading);
+	db_bind_text(st, 9, o->written_at);
 	if ((rc = db_run(db, st, "storing orders", err, errlen)))
 		return rc;
 	o->id = sqlite3_last_insert_rowid(db->h);
@@ -1146,6 +1150,7 @@ static int order_row(sqlite3_stmt *st, void *rec)
 	o->raw = col_dup(st, 9, &oom);
 	o->understood = col_dup(st, 10, &oom);
 	o->reading = col_dup(st, 11, &oom);
+	db_col_copy(st, 12, o->written_at, sizeof(o->written_at));
 	return oom ? -1 : 0;
 }
 
@@ -1160,7 +1165,7 @@ int db_order_list(struct db *db, long long turn_id, int current_only, struct db_
 	sqlite3_stmt *st;
 #define ORDER_COLUMNS                                                                        \
 	"SELECT o.id, o.turn_id, o.ship_id, o.captain_id, s.name, o.digest, o.received_at, " \
-	"o.current, o.superseded_by, o.raw, o.understood, o.reading FROM orders o "
+	"o.current, o.superseded_by, o.raw, o.understood, o.reading, o.written_at FROM orders o "
 	/*
 	 * The current orders through their own partial index: one row a ship,
 	 * however often captains sent orders again (SQLite, without ANALYZE

@@ -34,7 +34,7 @@ struct db;
 #define DB_ALREADY 3
 
 /* The schema this build writes; a file with a higher version is refused. */
-#define DB_SCHEMA_VERSION 7
+#define DB_SCHEMA_VERSION 8
 /* How long a writer waits for another (process run by cron, a submit). */
 #define DB_BUSY_TIMEOUT_MS 10000
 
@@ -190,6 +190,7 @@ struct db_order {
 	char *raw;			/* the text as received (secret redacted) */
 	char *understood;		/* the orders as the judge read them */
 	char *reading;			/* the ruleset's JSON reading, or NULL (Hovercrafts) */
+	char written_at[DB_TIME_MAX];	/* the Date: of the mail that carried them, "" if none */
 };
 /* Inserts o as current and supersedes the ship's earlier current orders. */
 int db_order_submit(struct db *db, struct db_order *o, char *err, size_t errlen);

@@ -29,14 +29,18 @@ int db_mail_in_store(struct db *db, struct db_mail_in *m, const void *raw, size_
 
 	if ((rc = db_begin(db, err, errlen)))
 		return rc;
-	rc = db_prep(db, &st, "SELECT id, status FROM mail_in WHERE digest = ?1", err, errlen);
+	/* The same bytes, or the same mail with other bytes (one more Received: line). */
+	rc = db_prep(db, &st, "SELECT id, status, attempts FROM mail_in WHERE digest = ?1 "
+		  "OR (?2 != '' AND mail_key = ?2) ORDER BY id LIMIT 1", err, errlen);
 	if (rc)
 		goto out;
 	db_bind_text(st, 1, m->digest);
+	db_bind_text(st, 2, m->mail_key);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		m->id = sqlite3_column_int64(st, 0);
 		db_col_copy(st, 1, m->status, sizeof(m->status));
+		m->attempts = sqlite3_column_int(st, 2);
 		db_done(db, st);
 		db_rollback(db);
 		return DB_EXISTS;
@@ -47,8 +51,9 @@ int db_mail_in_store(struct db *db, struct db_mail_in *m, const void *raw, size_
 		goto out;
 	}
 	db_done(db, st);
-	rc = db_prep(db, &st, "INSERT INTO mail_in (digest, source, received_at, size, truncated, raw) "
-		  "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", err, errlen);
+	rc = db_prep(db, &st, "INSERT INTO mail_in (digest, source, received_at, size, truncated, raw, "
+		  "attempts, mail_key, written_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, "
+		  "nullif(?8, ''))", err, errlen);
 	if (rc)
 		goto out;
 	db_bind_text(st, 1, m->digest);
@@ -57,9 +62,12 @@ int db_mail_in_store(struct db *db, struct db_mail_in *m, const void *raw, size_
 	sqlite3_bind_int64(st, 4, m->size);
 	sqlite3_bind_int(st, 5, m->truncated ? 1 : 0);
 	sqlite3_bind_blob64(st, 6, raw ? raw : "", keep, SQLITE_STATIC);
+	db_bind_text(st, 7, m->mail_key);
+	db_bind_text(st, 8, m->written_at);
 	if ((rc = db_run(db, st, "storing received mail", err, errlen)))
 		goto out;
 	m->id = sqlite3_last_insert_rowid(db_sqlite(db));
+	m->attempts = 1;
 	snprintf(m->status, sizeof(m->status), "stored");
 	/* The commit is the promise to the mail agent: after it, exit 0 is honest. */
 	return db_commit(db, err, errlen);
@@ -68,12 +76,36 @@ out:
 	return rc == DB_EXISTS ? DB_ERROR : rc;
 }
 
+int db_mail_in_attempt(struct db *db, long long id, int delta, int *attempts, char *err,
+		       size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE mail_in SET attempts = max(attempts + ?2, 0) "
+			  "WHERE id = ?1 RETURNING attempts", err, errlen);
+
+	*attempts = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, delta);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*attempts = sqlite3_column_int(st, 0);
+		rc = sqlite3_step(st);
+	}
+	rc = rc == SQLITE_DONE ? 0 : db_fail(db, rc, "counting reads of a mail", err, errlen);
+	db_done(db, st);
+	return rc;
+}
+
 int db_mail_in_finish(struct db *db, const struct db_mail_in *m, const char *when,
-		      char *err, size_t errlen)
+		      const char *kept, size_t kept_len, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
 	int rc = db_prep(db, &st, "UPDATE mail_in SET status = ?2, sender = ?3, message_id = ?4, "
-			  "note = ?5, done_at = ?6 WHERE id = ?1", err, errlen);
+			  "note = ?5, done_at = ?6, raw = CASE WHEN ?7 IS NULL THEN raw ELSE ?7 END, "
+			  "kept = CASE WHEN ?7 IS NULL THEN kept ELSE 'summary' END WHERE id = ?1",
+			  err, errlen);
 
 	if (rc)
 		return rc;
@@ -83,7 +115,62 @@ int db_mail_in_finish(struct db *db, const struct db_mail_in *m, const char *whe
 	sqlite3_bind_text(st, 4, m->message_id, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 5, m->note, -1, SQLITE_TRANSIENT);
 	db_bind_text(st, 6, when);
+	if (kept)
+		sqlite3_bind_blob64(st, 7, kept, kept_len, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 7);
 	return db_run(db, st, "recording received mail", err, errlen);
+}
+
+int db_mail_in_set_aside(struct db *db, long long id, const char *note, const char *when,
+			 char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE mail_in SET status = 'set-aside', note = ?2, done_at = ?3 "
+			  "WHERE id = ?1", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	db_bind_text(st, 2, note);
+	db_bind_text(st, 3, when);
+	return db_run(db, st, "setting a mail aside", err, errlen);
+}
+
+int db_mail_in_prune(struct db *db, const char *before, long long *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE mail_in SET raw = x'', kept = 'pruned' WHERE "
+			  "received_at < ?1 AND kept != 'pruned' AND status != 'stored'", err, errlen);
+
+	*n = 0;
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, before);
+	if ((rc = db_run(db, st, "pruning received mail", err, errlen)))
+		return rc;
+	*n = sqlite3_changes(db_sqlite(db));
+	return 0;
+}
+
+int db_mail_in_set_aside_list(struct db *db, long long *ids, size_t max, long long *n,
+			      char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT id FROM mail_in WHERE status = 'set-aside' ORDER BY id",
+			  err, errlen);
+
+	*n = 0;
+	if (rc)
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if ((size_t)*n < max)
+			ids[*n] = sqlite3_column_int64(st, 0);
+		(*n)++;
+	}
+	rc = rc == SQLITE_DONE ? 0 : db_fail(db, rc, "listing mail set aside", err, errlen);
+	db_done(db, st);
+	return rc;
 }
 
 int db_mail_in_count(struct db *db, const char *status, long long *n, char *err,
@@ -242,6 +329,52 @@ int db_outbox_get_delivery(struct db *db, long long id, struct db_delivery *d, c
 		rc = DB_NOT_FOUND;
 	} else {
 		rc = db_fail(db, rc, "reading the outbox", err, errlen);
+	}
+	db_done(db, st);
+	return rc;
+}
+
+int db_outbox_answers_since(struct db *db, const char *recipient, const char *since,
+			    long long *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT count(*) FROM outbox WHERE kind IN ('help', 'error-reply') "
+			  "AND recipient = ?1 COLLATE NOCASE AND created_at > ?2", err, errlen);
+
+	*n = 0;
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, recipient);
+	db_bind_text(st, 2, since);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*n = sqlite3_column_int64(st, 0);
+		rc = 0;
+	} else {
+		rc = db_fail(db, rc, "counting answers", err, errlen);
+	}
+	db_done(db, st);
+	return rc;
+}
+
+int db_outbox_count_key_since(struct db *db, const char *prefix, const char *since,
+			      long long *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT count(*) FROM outbox WHERE substr(key, 1, length(?1)) = ?1 "
+			  "AND created_at > ?2", err, errlen);
+
+	*n = 0;
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, prefix);
+	db_bind_text(st, 2, since);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*n = sqlite3_column_int64(st, 0);
+		rc = 0;
+	} else {
+		rc = db_fail(db, rc, "counting answers", err, errlen);
 	}
 	db_done(db, st);
 	return rc;

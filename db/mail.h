@@ -40,19 +40,43 @@ struct db_mail_in {
 	char sender[DB_EMAIL_MAX];
 	char message_id[DB_MSGID_MAX];
 	char note[DB_NOTE_MAX];
+	int attempts;			/* reads begun (a read the process never finished counts) */
+	char mail_key[DB_MSGID_MAX + 8];/* "id:<Message-ID>" or "sha:<hex>", "" if none */
+	char written_at[DB_TIME_MAX];	/* its Date:, UTC; "" if none could be read */
 };
 
 /*
- * Stores the first `keep` bytes of a message of `size` bytes, committed.
- * 0: m->id set. DB_EXISTS: the same bytes came before; m->id and
- * m->status are that message's (status "stored" means it was never read
- * to the end, so the caller reads it again).
+ * Stores the first `keep` bytes of a message of `size` bytes, committed,
+ * as its first read begun (attempts 1). 0: m->id set. DB_EXISTS: the
+ * same bytes, or the same mail_key, came before; m->id, m->status and
+ * m->attempts are that message's (status "stored" means it was never
+ * read to the end, so the caller reads it again).
  */
 int db_mail_in_store(struct db *db, struct db_mail_in *m, const void *raw, size_t keep,
 		     char *err, size_t errlen);
-/* Records what became of message id (status, sender, message_id, note), committed. */
+/* One more read of message id begins (delta 1), or one ended in good order (-1); committed. */
+int db_mail_in_attempt(struct db *db, long long id, int delta, int *attempts, char *err,
+		       size_t errlen);
+/*
+ * Records what became of message id (status, sender, message_id, note),
+ * committed. With kept (not NULL), the stored bytes become kept: what is
+ * left of the mail once read (its headers and the orders, secrets
+ * redacted); the digest stays the original's.
+ */
 int db_mail_in_finish(struct db *db, const struct db_mail_in *m, const char *when,
-		      char *err, size_t errlen);
+		      const char *kept, size_t kept_len, char *err, size_t errlen);
+/* Puts message id aside for good (status set-aside), whole, with note. */
+int db_mail_in_set_aside(struct db *db, long long id, const char *note, const char *when,
+			 char *err, size_t errlen);
+/*
+ * Keeps only the record (no bytes) of every message read and received
+ * before `before`; *n how many. The record stays, so a re-delivered old
+ * mail is still known.
+ */
+int db_mail_in_prune(struct db *db, const char *before, long long *n, char *err, size_t errlen);
+/* The ids of the messages set aside, at most max into ids; *n how many there are. */
+int db_mail_in_set_aside_list(struct db *db, long long *ids, size_t max, long long *n,
+			      char *err, size_t errlen);
 int db_mail_in_count(struct db *db, const char *status, long long *n, char *err,
 		     size_t errlen);
 /* Every message received (without its bytes), by id; free() the array. */
@@ -75,6 +99,12 @@ int db_outbox_deliveries(struct db *db, const char *state, const char *now,
 void db_outbox_deliveries_release(struct db_delivery *list, size_t n);
 int db_outbox_get_delivery(struct db *db, long long id, struct db_delivery *d, char *err,
 			   size_t errlen);
+/* How many help and error replies were queued to recipient (any case) after since. */
+int db_outbox_answers_since(struct db *db, const char *recipient, const char *since,
+			    long long *n, char *err, size_t errlen);
+/* How many messages whose key starts with prefix were queued after since. */
+int db_outbox_count_key_since(struct db *db, const char *prefix, const char *since,
+			      long long *n, char *err, size_t errlen);
 /* DB_EXISTS when a message with that key was ever queued, else 0 (or an error). */
 int db_outbox_has_key(struct db *db, const char *key, char *err, size_t errlen);
 /* Sets the reply headers of a queued message (within the caller's transaction or alone). */

@@ -303,7 +303,52 @@ static const char v7[] =
 	");"
 	"ALTER TABLE turns ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1;";
 
-const char *const db_migrations[] = { v1, v2, v3, v4, v5, v6, v7 };
+/*
+ * Version 8: mail under attack (issue 14). mail_in is rebuilt (SQLite
+ * cannot change a CHECK) with: status 'set-aside' for a mail whose
+ * reading failed (the process died) too often; attempts, the reads
+ * begun; mail_key, "id:<Message-ID>" or "sha:<digest of sender and
+ * body>", by which a re-delivered mail is known when its bytes differ;
+ * written_at, its Date: in UTC; kept, how much of it is stored ('whole'
+ * until read, then 'summary': its headers and the orders block or a
+ * short prefix, secrets redacted; 'pruned': only this row). Orders keep
+ * the Date: of the mail that carried them (an older mail never replaces
+ * newer orders); a wrong secret says which it was (only wrong passwords
+ * lock a ship).
+ */
+static const char v8[] =
+	"CREATE TABLE mail_in_v8 ("
+	"  id INTEGER PRIMARY KEY,"
+	"  digest TEXT NOT NULL UNIQUE,"
+	"  source TEXT NOT NULL,"
+	"  received_at TEXT NOT NULL,"
+	"  size INTEGER NOT NULL,"
+	"  truncated INTEGER NOT NULL DEFAULT 0 CHECK (truncated IN (0, 1)),"
+	"  raw BLOB NOT NULL,"
+	"  status TEXT NOT NULL DEFAULT 'stored' CHECK (status IN ('stored','orders','refused',"
+	"    'no-orders','unknown-sender','ignored','too-large','error','set-aside')),"
+	"  sender TEXT NOT NULL DEFAULT '',"
+	"  message_id TEXT NOT NULL DEFAULT '',"
+	"  note TEXT NOT NULL DEFAULT '',"
+	"  done_at TEXT,"
+	"  attempts INTEGER NOT NULL DEFAULT 0,"
+	"  mail_key TEXT NOT NULL DEFAULT '',"
+	"  written_at TEXT,"
+	"  kept TEXT NOT NULL DEFAULT 'whole' CHECK (kept IN ('whole','summary','pruned'))"
+	");"
+	"INSERT INTO mail_in_v8 (id, digest, source, received_at, size, truncated, raw, status,"
+	"  sender, message_id, note, done_at, attempts)"
+	"  SELECT id, digest, source, received_at, size, truncated, raw, status, sender,"
+	"  message_id, note, done_at, CASE WHEN status = 'stored' THEN 0 ELSE 1 END FROM mail_in;"
+	"DROP TABLE mail_in;"
+	"ALTER TABLE mail_in_v8 RENAME TO mail_in;"
+	"CREATE INDEX mail_in_key ON mail_in (mail_key) WHERE mail_key != '';"
+	"CREATE INDEX mail_in_received ON mail_in (received_at);"
+	"ALTER TABLE orders ADD COLUMN written_at TEXT;"
+	"ALTER TABLE auth_failures ADD COLUMN kind TEXT NOT NULL DEFAULT 'password'"
+	"  CHECK (kind IN ('password','code'));";
+
+const char *const db_migrations[] = { v1, v2, v3, v4, v5, v6, v7, v8 };
 const int db_migration_count = (int)(sizeof(db_migrations) / sizeof(db_migrations[0]));
 
 /* The build fails if the header's version and the steps disagree. */

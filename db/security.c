@@ -49,12 +49,13 @@ int db_lockout_set(struct db *db, long long ship_id, const struct db_lockout *l,
 	return db_run(db, st, "locking a ship", err, errlen);
 }
 
-int db_auth_fail(struct db *db, long long campaign_id, long long ship_id, const char *when,
-		 const char *source, const char *since, int *count, char *err, size_t errlen)
+int db_auth_fail(struct db *db, long long campaign_id, long long ship_id, const char *kind,
+		 const char *when, const char *source, const char *since, int *count, char *err,
+		 size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "INSERT INTO auth_failures (campaign_id, ship_id, failed_at, source) "
-		      "VALUES (?1, ?2, ?3, ?4)", err, errlen);
+	int rc = db_prep(db, &st, "INSERT INTO auth_failures (campaign_id, ship_id, failed_at, source, "
+		      "kind) VALUES (?1, ?2, ?3, ?4, ?5)", err, errlen);
 
 	*count = 0;
 	if (rc)
@@ -63,13 +64,15 @@ int db_auth_fail(struct db *db, long long campaign_id, long long ship_id, const 
 	sqlite3_bind_int64(st, 2, ship_id);
 	sqlite3_bind_text(st, 3, when, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 4, source ? source : "", -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 5, kind, -1, SQLITE_TRANSIENT);
 	if ((rc = db_run(db, st, "recording a wrong password", err, errlen)))
 		return rc;
 	if ((rc = db_prep(db, &st, "SELECT count(*) FROM auth_failures WHERE ship_id = ?1 AND "
-		       "failed_at > ?2", err, errlen)))
+		       "failed_at > ?2 AND kind = ?3", err, errlen)))
 		return rc;
 	sqlite3_bind_int64(st, 1, ship_id);
 	sqlite3_bind_text(st, 2, since, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, kind, -1, SQLITE_TRANSIENT);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		*count = sqlite3_column_int(st, 0);

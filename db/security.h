@@ -32,12 +32,14 @@ int db_lockout_get(struct db *db, long long ship_id, struct db_lockout *l, char 
 int db_lockout_set(struct db *db, long long ship_id, const struct db_lockout *l, char *err,
 		   size_t errlen);
 /*
- * Records a failure at `when` (source: who sent it, for the game master)
- * and counts the ship's failures after `since` (exclusive), the new one
- * included; in the caller's transaction.
+ * Records a failure of kind "password" or "code" at `when` (source: who
+ * sent it, for the game master) and counts the ship's failures of that
+ * kind after `since` (exclusive), the new one included; in the caller's
+ * transaction.
  */
-int db_auth_fail(struct db *db, long long campaign_id, long long ship_id, const char *when,
-		 const char *source, const char *since, int *count, char *err, size_t errlen);
+int db_auth_fail(struct db *db, long long campaign_id, long long ship_id, const char *kind,
+		 const char *when, const char *source, const char *since, int *count, char *err,
+		 size_t errlen);
 /*
  * Queues an alert (m->kind is set to "alert"); an empty recipient keeps it
  * unsent for good, with `why` as its last error. DB_EXISTS when the key

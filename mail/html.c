@@ -9,7 +9,8 @@
 
 struct out {
 	struct strbuf sb;
-	int depth;		/* blockquote nesting */
+	size_t limit;		/* stop once the text is longer than this */
+	int depth;		/* blockquote nesting (counted to HTML_MAX_COUNT) */
 	int at_bol;		/* nothing but the prefix written on this line */
 	int space;		/* a collapsed blank is pending */
 	int pre;		/* inside <pre> */
@@ -40,7 +41,8 @@ static void put(struct out *o, const char *s, size_t n)
 	if (o->at_bol) {
 		int i;
 
-		for (i = 0; i < o->depth; i++)
+		/* At most HTML_MAX_DEPTH marks: a line costs a bounded prefix, whatever the nesting. */
+		for (i = 0; i < o->depth && i < HTML_MAX_DEPTH; i++)
 			strbuf_addstr(&o->sb, "> ");
 		o->at_bol = 0;
 		o->space = 0;
@@ -162,13 +164,19 @@ static const char *skip_to_close(const char *p, const char *name)
 
 char *html_to_text(const char *html)
 {
+	return html_to_text_limit(html, (size_t)-1);
+}
+
+char *html_to_text_limit(const char *html, size_t limit)
+{
 	struct out o;
 	const char *p = html, *gt = NULL;
 	int gt_known = 0;	/* gt: the first '>' at or after p, NULL if none */
 
 	memset(&o, 0, sizeof(o));
 	o.at_bol = 1;
-	while (*p) {
+	o.limit = limit;
+	while (*p && o.sb.len <= o.limit && !o.sb.failed) {
 		if (*p == '<') {
 			char name[16];
 			int closing = p[1] == '/';
@@ -208,7 +216,10 @@ char *html_to_text(const char *html)
 				newline(&o);
 			} else if (!strcmp(name, "blockquote")) {
 				block(&o);
-				o.depth += closing ? (o.depth > 0 ? -1 : 0) : 1;
+				if (closing)
+					o.depth -= o.depth > 0;
+				else
+					o.depth += o.depth < HTML_MAX_COUNT;
 			} else if (!strcmp(name, "pre")) {
 				block(&o);
 				o.pre = !closing;

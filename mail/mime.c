@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "headers.h"
+
 #define LINE_MAX_OCTETS 78	/* RFC 5322 2.1.1: SHOULD; 998 is the MUST */
 
 static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -244,6 +246,31 @@ static void html_escape(struct strbuf *sb, const char *s)
 	}
 }
 
+/* An address or Message-ID fit to stand in a header as it is: one printable token. */
+static int header_token(const char *s, int need_at)
+{
+	const char *p;
+
+	if (!s || !*s || strlen(s) > 254)
+		return 0;
+	for (p = s; *p; p++)
+		if ((unsigned char)*p <= 0x20 || (unsigned char)*p >= 0x7f || *p == '<' || *p == '>' ||
+		    *p == '"' || *p == '(' || *p == ')' || *p == ',' || *p == ';' || *p == '\\')
+			return 0;
+	return !need_at || strchr(s, '@');
+}
+
+const char *mime_check(const struct mime_msg *m)
+{
+	if (!header_token(m->from, 1))
+		return "the sender's address is not one printable address (MXJUDGE_FROM)";
+	if (!header_token(m->to, 1))
+		return "the recipient's address is not one printable address";
+	if (!header_token(m->message_id, 1))
+		return "the Message-ID is not one printable token";
+	return NULL;
+}
+
 char *mime_build(const struct mime_msg *m, size_t *len)
 {
 	struct strbuf sb = STRBUF_INIT, html = STRBUF_INIT;
@@ -251,18 +278,22 @@ char *mime_build(const struct mime_msg *m, size_t *len)
 	uint32_t h = 2166136261u;
 	const char *p;
 
+	/* Every header is built from checked tokens: nothing from a mail ends a line. */
+	if (mime_check(m))
+		return NULL;
 	mime_date(m->date, date, sizeof(date));
 	mime_header(&sb, "Date", date);
 	mime_address(&sb, "From", m->from_name, m->from);
 	mime_address(&sb, "To", NULL, m->to);
 	mime_header(&sb, "Subject", m->subject ? m->subject : "");
 	strbuf_addf(&sb, "Message-ID: <%s>\r\n", m->message_id);
-	if (m->in_reply_to && *m->in_reply_to) {
+	if (m->in_reply_to && mail_msgid_valid(m->in_reply_to)) {
 		strbuf_addf(&sb, "In-Reply-To: <%s>\r\n", m->in_reply_to);
 		strbuf_addf(&sb, "References: <%s>\r\n", m->in_reply_to);
 	}
-	/* RFC 3834: no vacation responder should answer the judge. */
-	strbuf_addstr(&sb, "Auto-Submitted: auto-generated\r\n");
+	/* RFC 3834: no vacation responder should answer the judge, nor the judge itself. */
+	strbuf_addf(&sb, "Auto-Submitted: %s\r\n", m->answer ? "auto-replied" : "auto-generated");
+	strbuf_addf(&sb, "X-Loop: %s\r\n", m->from);
 	strbuf_addstr(&sb, "MIME-Version: 1.0\r\n");
 	if (!m->html) {
 		text_part(&sb, "text/plain", m->text, NULL);

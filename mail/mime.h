@@ -28,10 +28,23 @@ struct mime_msg {
 	time_t date;
 	const char *text;		/* the body, LF line ends */
 	int html;			/* add the <pre> HTML alternative */
+	int answer;			/* an answer to a mail: Auto-Submitted: auto-replied */
 };
 
-/* The whole message; *len its length. NULL when memory ran out. */
+/*
+ * The whole message; *len its length. NULL when memory ran out or a
+ * field is unfit for a header (mime_check() says which). Every message
+ * carries Auto-Submitted (RFC 3834) and X-Loop naming the sender, so no
+ * responder answers it and the judge knows its own mail coming back.
+ */
 char *mime_build(const struct mime_msg *m, size_t *len);
+/*
+ * NULL when every field is fit for its header, else why not: the
+ * addresses and Message-ID are single tokens of printable ASCII (no CR,
+ * LF, NUL, blank, '<' or '>'). An in_reply_to that is no valid
+ * Message-ID (mail/headers.h) is never an error: it is left out.
+ */
+const char *mime_check(const struct mime_msg *m);
 
 /* "Name: value" folded, value encoded as RFC 2047 words where needed. */
 void mime_header(struct strbuf *sb, const char *name, const char *value);

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "gmime_load.h"
+#include "headers.h"
 #include "html.h"
 #include "lib/strbuf.h"
 #include "plain.h"
@@ -272,6 +273,9 @@ int mail_parse_mime(const char *raw, size_t len, struct mail_msg *out, char *err
 	out->references = dup_or_empty(g->g_mime_object_get_header((GMimeObject *)msg, "References"));
 	if (!out->from || !out->from_name || !out->subject || !out->message_id || !out->references)
 		goto oom;
+	/* GMime decodes encoded words even there: only a clean token is ever copied back. */
+	if (!mail_msgid_valid(out->message_id))
+		out->message_id[0] = '\0';
 	out->automatic = is_automatic(g, msg, out->from);
 	part = find_part(g, g->g_mime_message_get_mime_part(msg), "plain", 0);
 	if (part) {
@@ -290,7 +294,7 @@ int mail_parse_mime(const char *raw, size_t len, struct mail_msg *out, char *err
 	} else if ((part = find_part(g, g->g_mime_message_get_mime_part(msg), "html", 0))) {
 		char *html = part_text(g, part);
 
-		out->text = html ? html_to_text(html) : NULL;
+		out->text = html ? html_to_text_limit(html, MAIL_TEXT_LIMIT) : NULL;
 		free(html);
 		out->from_html = 1;
 		out->has_text = 1;
@@ -313,6 +317,8 @@ int mail_parse(const char *raw, size_t len, struct mail_msg *out, char *err, siz
 {
 	switch (mail_parse_plain(raw, len, out)) {
 	case 1:
+		if (!mail_msgid_valid(out->message_id))
+			out->message_id[0] = '\0';
 		return 0;
 	case -1:
 		snprintf(err, errlen, "out of memory");

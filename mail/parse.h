@@ -37,6 +37,8 @@ struct mail_msg {
  * cannot be loaded (keep the message and read it again later).
  */
 #define MAIL_PARSE_UNAVAILABLE (-2)
+/* Text made from HTML stops once past this (a mail with more is too large to read). */
+#define MAIL_TEXT_LIMIT ((size_t)1 << 20)
 int mail_parse(const char *raw, size_t len, struct mail_msg *out, char *err, size_t errlen);
 /* The same, always through GMime. */
 int mail_parse_mime(const char *raw, size_t len, struct mail_msg *out, char *err, size_t errlen);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "headers.h"
 #include "lib/strbuf.h"
 
 /* The headers read; any other is skipped, but for those in refused[]. */
@@ -228,7 +229,7 @@ static int message_id_ok(const char *s, size_t n, const char **id, size_t *idn)
 	const char *at;
 	size_t i, left;
 
-	if (n < 5 || s[0] != '<' || s[n - 1] != '>')
+	if (n < 5 || n - 2 > MAIL_MSGID_MAX || s[0] != '<' || s[n - 1] != '>')
 		return 0;
 	*id = s + 1;
 	*idn = n - 2;

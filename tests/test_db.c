@@ -200,7 +200,7 @@ static void test_db_migrate_v7_keeps_seats_and_references(void **state)
 		 " VALUES (1, 7, 1, 'r', 'u', 'd', 'x');"
 		 "INSERT INTO ledger (campaign_id, ship_id, kind, points, reason, created_at)"
 		 " VALUES (1, 7, 'award', 3, 'r', 'x');");
-	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	assert_int_equal(db_open_version(&f->db, f->path, 7, err, sizeof(err)), 0);
 	assert_int_equal(db_schema_version(f->db), 7);
 	db_close(f->db);
 	f->db = NULL;

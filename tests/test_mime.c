@@ -92,7 +92,7 @@ static void test_mime_report_round_trip(void **state)
 	const char *subject = "tunnels: turn 1 resolved \xe2\x80\x94 orders for turn 2, with a subject "
 			      "long enough to need folding over more than one line";
 	struct mime_msg mm = { "judge@example.org", "Le Juge \xc3\xa9", "ann@example.org", subject,
-			       "mxjudge.1.abc@example.org", "orig@example.org", 1740852000, text, 1 };
+			       "mxjudge.1.abc@example.org", "orig@example.org", 1740852000, text, 1, 0 };
 	struct mail_msg back;
 	char err[128], *msg;
 	size_t len;
@@ -118,10 +118,78 @@ static void test_mime_report_round_trip(void **state)
 	free(msg);
 }
 
+/* Every header line of msg is one of the judge's own, or a folded continuation. */
+static void assert_own_headers(const char *msg)
+{
+	static const char *const own[] = { "Date:", "From:", "To:", "Subject:", "Message-ID:",
+					   "In-Reply-To:", "References:", "Auto-Submitted:",
+					   "X-Loop:", "MIME-Version:", "Content-Type:",
+					   "Content-Transfer-Encoding:", NULL };
+	const char *p = msg;
+
+	while (*p && strncmp(p, "\r\n", 2)) {
+		const char *eol = strstr(p, "\r\n");
+		size_t i;
+		int ok = *p == ' ' || *p == '\t';
+
+		assert_non_null(eol);
+		/* No bare CR or LF inside a line. */
+		assert_null(memchr(p, '\n', (size_t)(eol - p)));
+		assert_null(memchr(p, '\r', (size_t)(eol - p)));
+		for (i = 0; own[i] && !ok; i++)
+			ok = !strncmp(p, own[i], strlen(own[i]));
+		if (!ok)
+			fail_msg("a header the judge never writes: %.*s", (int)(eol - p), p);
+		p = eol + 2;
+	}
+}
+
+/*
+ * Issue 14.2: what came in a mail (its Message-ID, decoded by GMime with
+ * its encoded words; its Subject) never puts a line break into an
+ * answer. An unfit In-Reply-To is left out; an unfit address refuses the
+ * message (mime_check says why).
+ */
+static void test_mime_header_injection(void **state)
+{
+	static const char *const bad_ids[] = {
+		"x\nX-Spam-Flag: NO\n\nbody@x", "x\r\nBcc: eve@example.org@x", "x\rY@x",
+		"x=?utf-8?q?=0AX-Spam-Flag:_NO=0A=0Abody?=@x", "a b@x", "<a@x>", "a@x\t",
+		"a@b@c", "\x7f@x", "caf\xc3\xa9@x", NULL
+	};
+	struct mime_msg mm = { "judge@example.org", NULL, "ann@example.org",
+			       "Re: orders\r\nX-Spam-Flag: NO\r\n\r\nbody", "m3@example.org", NULL,
+			       0, "Orders received.\n", 0, 1 };
+	char *msg;
+	size_t len, i;
+
+	(void)state;
+	for (i = 0; bad_ids[i]; i++) {
+		mm.in_reply_to = bad_ids[i];
+		msg = mime_build(&mm, &len);
+		assert_non_null(msg);
+		assert_null(strstr(msg, "In-Reply-To"));
+		assert_null(strstr(msg, "X-Spam-Flag"));
+		assert_own_headers(msg);
+		free(msg);
+	}
+	mm.in_reply_to = "ok.1@example.org";
+	msg = mime_build(&mm, &len);
+	assert_non_null(strstr(msg, "\r\nIn-Reply-To: <ok.1@example.org>\r\n"));
+	assert_own_headers(msg);
+	free(msg);
+	mm.to = "ann@example.org\r\nBcc: eve@example.org";
+	assert_null(mime_build(&mm, &len));
+	assert_non_null(mime_check(&mm));
+	mm.to = "ann@example.org";
+	mm.from = "judge@example.org>\nX: y";
+	assert_null(mime_build(&mm, &len));
+}
+
 static void test_mime_plain_reply(void **state)
 {
 	struct mime_msg mm = { "judge@example.org", NULL, "ann@example.org", "Re: orders",
-			       "m2@example.org", NULL, 0, "Orders received.\n", 0 };
+			       "m2@example.org", NULL, 0, "Orders received.\n", 0, 1 };
 	char *msg;
 	size_t len;
 
@@ -130,6 +198,8 @@ static void test_mime_plain_reply(void **state)
 	assert_non_null(msg);
 	assert_null(strstr(msg, "multipart"));
 	assert_null(strstr(msg, "In-Reply-To"));
+	assert_non_null(strstr(msg, "\r\nAuto-Submitted: auto-replied\r\n"));
+	assert_non_null(strstr(msg, "\r\nX-Loop: judge@example.org\r\n"));
 	assert_non_null(strstr(msg, "Content-Transfer-Encoding: 7bit\r\n\r\nOrders received.\r\n"));
 	assert_lines(msg, len, 78);
 	free(msg);
@@ -143,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_mime_date),
 		cmocka_unit_test(test_mime_report_round_trip),
 		cmocka_unit_test(test_mime_plain_reply),
+		cmocka_unit_test(test_mime_header_injection),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

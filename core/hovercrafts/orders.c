@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/secret.h"
 #include "lib/errbuf.h"
 #include "lib/strbuf.h"
 
@@ -222,7 +223,7 @@ int orders_parse_at(struct orders_doc *doc, const char *text, const char *name, 
 
 	orders_doc_init(doc);
 	while (*p) {
-		const char *s = p, *e, *eol = strchr(p, '\n'), *rest;
+		const char *s = p, *e, *eol = strchr(p, '\n'), *rest, *secret_end;
 		int number, act;
 
 		line++;
@@ -255,13 +256,16 @@ int orders_parse_at(struct orders_doc *doc, const char *text, const char *name, 
 			doc->game_line = line;
 			continue;
 		}
-		if (keyword(s, e, "PASSWORD", &rest)) {
-			copy_span(doc->password, sizeof(doc->password), rest, e);
+		/* Secrets through the tokenizer that redaction uses (core/secret.h). */
+		switch (secret_line(s, e, &rest, &secret_end)) {
+		case SECRET_PASSWORD:
+			copy_span(doc->password, sizeof(doc->password), rest, secret_end);
 			continue;
-		}
-		if (keyword(s, e, "CODE", &rest)) {
-			copy_span(doc->code, sizeof(doc->code), rest, e);
+		case SECRET_CODE:
+			copy_span(doc->code, sizeof(doc->code), rest, secret_end);
 			continue;
+		case SECRET_NONE:
+			break;
 		}
 		if (keyword(s, e, "TURN", &rest)) {
 			int t = 0;

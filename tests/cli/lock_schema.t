@@ -41,7 +41,7 @@ for f in "$ROOT"/tests/data/db/schema-*.sql; do
 	lock_sed=$paused_sed
 	lock "schema-$v-list.txt" $db campaign list
 	lock_sed=
-	[ "$(sqlite3 t.db 'PRAGMA user_version')" -eq 7 ]
+	[ "$(sqlite3 t.db 'PRAGMA user_version')" -eq 8 ]
 	for c in $campaigns; do reads "$v" "$c" before; done
 	if [ -n "$(sqlite3 t.db "select 1 from campaigns where name = 'saga'")" ]; then
 		lock "schema-$v-before-saga-standings.json" $db campaign standings saga --json

@@ -12,7 +12,7 @@ mx $db campaign join g --captain Bob --email bob@example.org --ship Locust --tea
 mx $db campaign start g --now 2025-03-01T12:00Z >/dev/null
 q() { sqlite3 t.db "$1"; }
 # ask N: Ann mails a question; its answer is queued.
-ask() { printf 'From: ann@example.org\nSubject: q%s\n\nhello\n' "$1" | mx $db receive --now 2025-03-01T12:00Z >/dev/null; }
+ask() { printf 'From: ann@example.org\nSubject: q%s\n\nhello %s\n' "$1" "$1" | mx $db receive --now 2025-03-01T12:00Z >/dev/null; }
 mode() { echo "$1" >mode; }
 
 mkdir got

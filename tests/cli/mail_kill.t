@@ -38,7 +38,7 @@ PY=$(smtp_python)
 if [ -z "$PY" ]; then echo "skipped: SMTP part: python3-aiosmtpd is not installed"; exit 0; fi
 trap 'stop_smtpd' EXIT
 start_smtpd got
-ask() { printf 'From: ann@example.org\nSubject: q%s\n\nhello\n' "$1" | mx $db receive >/dev/null; }
+ask() { printf 'From: ann@example.org\nSubject: q%s\n\nhello %s\n' "$1" "$1" | mx $db receive >/dev/null; }
 
 # Killed mid-data: the server drops the message; the next run sends it once.
 ask 1

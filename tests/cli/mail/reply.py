@@ -5,6 +5,7 @@ orders above the quoted report and a signature.
 
 usage: reply.py FROM REPORT-BODY-FILE IN-REPLY-TO CODE-OR-PASSWORD-LINE ACTION... > message
 """
+import hashlib
 import sys
 from email.message import EmailMessage
 from email.policy import SMTP
@@ -27,7 +28,9 @@ m = EmailMessage()
 m["From"] = "Ann Dûval <%s>" % sender
 m["To"] = "mxjudge@localhost"
 m["Subject"] = "Re: g: the battle begins; orders for turn 1"
-m["Message-ID"] = "<reply-%s@example.org>" % len(actions)
+# Unique per reply, as a real client's: the judge knows a mail by its Message-ID.
+tag = hashlib.sha256(("%s %s %s %s" % (sender, in_reply_to, secret, actions)).encode()).hexdigest()[:8]
+m["Message-ID"] = "<reply-%s-%s@example.org>" % (len(actions), tag)
 m["In-Reply-To"] = "<%s>" % in_reply_to
 m.set_content(text, charset="utf-8", cte="base64")
 m.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
