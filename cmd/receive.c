@@ -477,7 +477,7 @@ static int stranger(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 	a = (struct answer){ "error-reply", "wrong-address",
 			     json_pack("{s:s,s:s,s:s,s:s,s:s}", "campaign", c.name, "ship", cr.ship,
 				       "captain", cr.captain, "sender", sender, "address", cr.email),
-			     "Your mail to the judge" };
+			     "Your mail to the judge", 0 };
 	if ((rc = queue_answer(ctx, in, msg, &to, c.id, &a, now, err, sizeof(err))))
 		goto out;
 	snprintf(in->note, sizeof(in->note), "from an address no captain has, with a valid %s for "
