@@ -197,7 +197,9 @@ static void check_templates(struct report *r, const char *campaign, const char *
 	/* The templates the judge renders by name; partials may come and go. */
 	static const char *const needed[] = { "report", "bulletin", "receipt", "reminder",
 					      "error-reply", "help", "game-over", "undo",
-					      "play-report", "play-reminder", "play-receipt" };
+					      "play-report", "play-reminder", "play-receipt",
+					      "play-duplicate", "desk-reply", "desk-help", "desk-list",
+					      "desk-status", "desk-report", "desk-check" };
 	struct tcheck t;
 	size_t i;
 	int missing = 0;

@@ -20,6 +20,7 @@
 
 #include "answers.h"
 #include "cmd.h"
+#include "desk.h"
 #include "core/ruleset.h"
 #include "core/secret.h"
 #include "core/hovercrafts/report.h"
@@ -634,6 +635,37 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	}
 	text = reply_text(msg.text);
 	problem[0] = '\0';
+	/* The mail desk: HELP, LIST, STATUS, REPORT, CHECK (core/desk.h), one reply. */
+	if (text) {
+		struct desk_mail dm;
+		json_t *dd = NULL;
+
+		if (desk_parse(text, &dm, problem, sizeof(problem)) < 0) {
+			char why[300];
+
+			snprintf(why, sizeof(why), "Line %s", problem);
+			snprintf(in->status, sizeof(in->status), "desk");
+			snprintf(in->note, sizeof(in->note), "a desk command refused: line %s", problem);
+			a = (struct answer){ "help", "help", help_data(ctx->db, caps, ncaps, &caps[0], why,
+								       now), "Your mail to the judge", 0 };
+			goto answer;
+		}
+		if (dm.n) {
+			if (desk_answers(ctx->db, &dm, text, caps, ncaps, msg.from, in->id, now, &dd, err,
+					 sizeof(err))) {
+				ret = 0;
+				snprintf(in->status, sizeof(in->status), "error");
+				snprintf(in->note, sizeof(in->note), "%s", err);
+				snprintf(say, saylen, "%s", err);
+				goto out;
+			}
+			snprintf(in->status, sizeof(in->status), "desk");
+			snprintf(in->note, sizeof(in->note), "%zu desk command%s answered", dm.n,
+				 dm.n == 1 ? "" : "s");
+			a = (struct answer){ "desk", "desk-reply", dd, "Your mail to the judge", 0 };
+			goto answer;
+		}
+	}
 	if (text && !has_game_line(text)) {
 		rc = quoted_block(ctx->db, msg.text, now, &text, problem, sizeof(problem));
 		if (rc < 0) {

@@ -326,7 +326,7 @@ static const char v8[] =
 	"  truncated INTEGER NOT NULL DEFAULT 0 CHECK (truncated IN (0, 1)),"
 	"  raw BLOB NOT NULL,"
 	"  status TEXT NOT NULL DEFAULT 'stored' CHECK (status IN ('stored','orders','refused',"
-	"    'no-orders','unknown-sender','ignored','too-large','error','set-aside')),"
+	"    'no-orders','unknown-sender','ignored','too-large','error','set-aside','desk')),"
 	"  sender TEXT NOT NULL DEFAULT '',"
 	"  message_id TEXT NOT NULL DEFAULT '',"
 	"  note TEXT NOT NULL DEFAULT '',"

@@ -1,0 +1,78 @@
+# The mail desk (core/desk.h, cmd/desk.c): commands by mail besides orders,
+# one a line, answered in one reply through the real receive path. HELP
+# lists exactly what the parser reads (one table drives both); STATUS says
+# who has sent orders, never what; REPORT sends the latest report again;
+# CHECK reads orders without sealing them; strangers and automatic mail get
+# no answer.
+export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$ROOT/templates"
+db="--db ./t.db"
+q() { sqlite3 t.db "$1"; }
+mx $db campaign new g --width 6 --height 2 --density 0 --seed 1 >/dev/null
+mx $db campaign join g --captain Ann --email ann@example.org --ship Minx --team zion >/dev/null 2>&1
+pb=$(mx $db campaign join g --captain Bob --email bob@example.org --ship Locust --team machines 2>/dev/null)
+mx $db campaign start g --now 2025-03-01T12:00Z >/dev/null
+mail() {	# mail FROM ID BODY...: a mail on stdin of receive
+	from=$1 id=$2
+	shift 2
+	printf 'From: %s\nTo: judge@example.org\nSubject: desk\nMessage-ID: <%s@example.org>\n\n' "$from" "$id"
+	printf '%s\n' "$@"
+}
+body() { sqlite3 t.db "select body from outbox where key = 'desk/mail/$1'"; }
+printf 'GAME g\nSHIP Locust\nPASSWORD %s\nTURN 1\n1-Move\nEND\n' "$pb" >bob.txt
+mx $db orders submit bob.txt --now 2025-03-01T12:30Z >/dev/null
+
+mail ann@example.org d1 HELP LIST "status g" "STATUS nope" >m1.eml
+expect_exit 0 $db receive --now 2025-03-01T13:00Z <m1.eml
+contains out "4 desk commands answered; desk queued"
+body 1 >b1.txt
+# HELP lists each command of the table, with its arguments.
+for u in "HELP" "LIST [ALL]" "STATUS NAME" "REPORT [NAME]" "CHECK"; do
+	contains b1.txt "  $u"
+done
+contains b1.txt "  g: Hovercrafts: the Battle for the Real, running, turn 1; 48-hour turns"
+contains b1.txt "> STATUS g"
+contains b1.txt "g (Hovercrafts: the Battle for the Real): running, turn 1, due by 2025-03-03 12:00 UTC"
+contains b1.txt "  Minx: no orders yet"
+contains b1.txt "  Locust: orders in"
+lacks b1.txt "1-Move"
+lacks b1.txt "1-MOVE"
+contains b1.txt "No campaign is named nope (LIST shows them)."
+[ "$(q "select status from mail_in where message_id = 'd1@example.org'")" = desk ]
+
+# REPORT: the latest report again, in the reply.
+mail ann@example.org d2 REPORT >m2.eml
+expect_exit 0 $db receive --now 2025-03-01T13:01Z <m2.eml
+body 2 >b2.txt
+contains b2.txt 'Your latest report ("g: the battle begins; orders for turn 1"'
+contains b2.txt "HOVERCRAFTS - g - turn 0"
+contains b2.txt "Captain Ann, commanding Minx"
+
+# CHECK: read and echoed, nothing sealed; a bad line is named.
+code=$(q "select body from outbox where recipient = 'ann@example.org' and kind = 'report'" | sed -n 's/^CODE //p' | head -1)
+mail ann@example.org d3 CHECK "GAME g" "SHIP Minx" "CODE $code" "TURN 1" "1-Move" END >m3.eml
+expect_exit 0 $db receive --now 2025-03-01T13:02Z <m3.eml
+body 3 >b3.txt
+contains b3.txt "The judge reads these orders for g as below. They are NOT sealed"
+contains b3.txt "1-MOVE"
+[ "$(q "select count(*) from orders o join ships s on s.id = o.ship_id where s.name = 'Minx'")" -eq 0 ]
+mail ann@example.org d4 CHECK "GAME g" "SHIP Minx" "CODE $code" "TURN 1" "1-Mvoe" END >m4.eml
+expect_exit 0 $db receive --now 2025-03-01T13:03Z <m4.eml
+body 4 >b4.txt
+contains b4.txt "These orders would be refused: mail:5: expected an action"
+contains b4.txt "Nothing was sealed."
+
+# A line the desk cannot read, after a command: the help names it.
+mail ann@example.org d5 LIST "FROBNICATE now" >m5.eml
+expect_exit 0 $db receive --now 2025-03-01T13:04Z <m5.eml
+contains out "help queued"
+q "select body from outbox where key = 'help/mail/5'" >b5.txt
+contains b5.txt "Line 2: 'FROBNICATE' is not a command the judge reads by mail (HELP"
+
+
+# Strangers and automatic mail: no answer at all.
+n=$(q "select count(*) from outbox")
+mail mallory@example.net d6 HELP >m6.eml
+expect_exit 0 $db receive --now 2025-03-01T13:05Z <m6.eml
+printf 'From: ann@example.org\nTo: judge@example.org\nSubject: Away\nAuto-Submitted: auto-replied\nMessage-ID: <d7@example.org>\n\nHELP\n' >m7.eml
+expect_exit 0 $db receive --now 2025-03-01T13:06Z <m7.eml
+[ "$(q "select count(*) from outbox")" -eq "$n" ]
