@@ -473,7 +473,13 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		printf("campaign %s created: %d x %d board, %zu walls, %d-hour turns (%s)%s\n",
 		       c.name, s.width, s.height, json_array_size(json_object_get(s.map, "walls")),
 		       s.deadline_hours, s.timezone, s.early ? ", early processing" : "");
-	else if (!ctx->quiet)
+	else if (!ctx->quiet && (game->flags & RULESET_SOLO)) {
+		json_int_t days = json_integer_value(json_object_get(s.game, "idle_days"));
+
+		printf("campaign %s created: %s%s, a turn as each mail comes, ended after %d idle "
+		       "days (%s)\n", c.name, game->title, s.duplicate ? ", a duplicate set" : "",
+		       days > 0 ? (int)days : 30, s.timezone);
+	} else if (!ctx->quiet)
 		printf("campaign %s created: %s, %d-hour turns (%s)%s\n", c.name, game->title,
 		       s.deadline_hours, s.timezone, s.early ? ", early processing" : "");
 	ret = EXIT_OK;
