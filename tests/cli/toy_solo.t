@@ -7,7 +7,8 @@ MXJUDGE=$MXJUDGE_TOY
 export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$ROOT/templates"
 db="--db ./t.db"
 q() { sqlite3 t.db "$1"; }
-mx $db campaign new c1 --game climb --seed 3 --set idle_days=5 >/dev/null
+expect_exit 0 $db campaign new c1 --game climb --seed 3 --set idle_days=5
+contains out "campaign c1 created: Climb: a solo test game, a turn as each mail comes, ended after 5 idle days (UTC)"
 # A game without sides takes no --team; a game with sides asks for one.
 pw=$(mx $db campaign join c1 --captain Ann --email ann@example.org --ship ann 2>/dev/null | tail -1)
 mx $db campaign new t --game toy >/dev/null
