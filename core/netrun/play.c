@@ -94,27 +94,30 @@ int netrun_distance_to_breaker(const struct netrun_state *st, int b, int o)
 	return netrun_distance(st, b, st->br[o].x, st->br[o].y);
 }
 
-static int neighbours(const struct netrun_state *st, int x, int y)
+/* The structures next to x,y: their count, and their indexes in nb. */
+static int neighbours(const struct netrun_state *st, int x, int y, int nb[4])
 {
-	return (netrun_structure_at(st, x, y - 1) >= 0) + (netrun_structure_at(st, x + 1, y) >= 0) +
-	       (netrun_structure_at(st, x, y + 1) >= 0) + (netrun_structure_at(st, x - 1, y) >= 0);
+	int i, n = 0;
+
+	for (i = 0; i < st->ns && n < 4; i++)
+		if (adjacent(st->s[i].x, st->s[i].y, x, y))
+			nb[n++] = i;
+	return n;
 }
 
 int netrun_three_ok(const struct netrun_state *st, int x, int y, int *fx, int *fy)
 {
-	static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
-	int k;
+	int nb[4], other[4], n = neighbours(st, x, y, nb), k;
 
-	if (neighbours(st, x, y) > 3) {
+	if (n > 3) {
 		*fx = x;
 		*fy = y;
 		return -1;
 	}
-	for (k = 0; k < 4; k++)
-		if (netrun_structure_at(st, x + dx[k], y + dy[k]) >= 0 &&
-		    neighbours(st, x + dx[k], y + dy[k]) >= 3) {
-			*fx = x + dx[k];
-			*fy = y + dy[k];
+	for (k = 0; k < n; k++)
+		if (neighbours(st, st->s[nb[k]].x, st->s[nb[k]].y, other) >= 3) {
+			*fx = st->s[nb[k]].x;
+			*fy = st->s[nb[k]].y;
 			return -1;
 		}
 	return 0;
@@ -535,8 +538,10 @@ static int challenge(struct netrun_play *p, int b, int si, const struct allowanc
 	br->ankara = 0;
 	br->diamond = 0;
 	br->wintermute = 0;
-	netrun_tile_code(s->tile, code);
-	space_text(s->x, s->y, at);
+	if (p->events || p->story) {
+		netrun_tile_code(s->tile, code);
+		space_text(s->x, s->y, at);
+	}
 	if (p->events)
 		event(p, json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:i,s:{s:i,s:i,s:i,s:i},s:i,s:i,s:s}",
 				   "type", "challenge", "breaker", COLOUR(b), "at", at, "tile", code,
@@ -589,36 +594,43 @@ static const char *first_colour(int mask)
 static const char *run_check(const struct netrun_state *st, int b, int x, int y, char *msg,
 			     size_t len)
 {
+	/* msg NULL: only the verdict (the bot and the stall check ask often). */
 	int si = netrun_structure_at(st, x, y), mask, fx, fy;
 	char at[16];
 
 	if (!st->ns && (x || y)) {
-		snprintf(msg, len, "the matrix is empty: the first data structure goes to 0,0");
+		if (msg)
+			snprintf(msg, len, "the matrix is empty: the first data structure goes to 0,0");
 		return "first-space";
 	}
 	if ((mask = netrun_breakers_at(st, x, y))) {
-		snprintf(msg, len, "space %d,%d is occupied by the %s breaker", x, y, first_colour(mask));
+		if (msg)
+			snprintf(msg, len, "space %d,%d is occupied by the %s breaker", x, y,
+				 first_colour(mask));
 		return "occupied";
 	}
 	if (!is_out(st, b) && !adjacent(st->br[b].x, st->br[b].y, x, y)) {
 		int d = st->br[b].kind == NR_CHIBA && si >= 0 ? netrun_distance(st, b, x, y) : -1;
 
 		if (d < 0 || d > 2) {
-			snprintf(msg, len, "space %d,%d is not contiguous to the %s breaker at %s", x, y,
-				 COLOUR(b), where(st, b, at));
+			if (msg)
+				snprintf(msg, len, "space %d,%d is not contiguous to the %s breaker at %s",
+					 x, y, COLOUR(b), where(st, b, at));
 			return "not-contiguous";
 		}
 	}
 	if (si < 0 && !st->nstack) {
-		snprintf(msg, len, "the data stack is empty: nothing can be installed at %d,%d", x, y);
+		if (msg)
+			snprintf(msg, len, "the data stack is empty: nothing can be installed at %d,%d",
+				 x, y);
 		return "stack-empty";
 	}
 	if (si < 0 && netrun_three_ok(st, x, y, &fx, &fy) < 0) {
-		if (fx == x && fy == y)
+		if (msg && fx == x && fy == y)
 			snprintf(msg, len, "a data structure at %d,%d would have four neighbours", x, y);
-		else
-			snprintf(msg, len, "a data structure at %d,%d would give %d,%d four neighbours", x,
-				 y, fx, fy);
+		else if (msg)
+			snprintf(msg, len, "a data structure at %d,%d would give %d,%d four neighbours",
+				 x, y, fx, fy);
 		return "three-neighbours";
 	}
 	return NULL;
@@ -626,9 +638,7 @@ static const char *run_check(const struct netrun_state *st, int b, int x, int y,
 
 int netrun_run_legal(const struct netrun_state *st, int b, int x, int y)
 {
-	char msg[200];
-
-	return in_range(x, y) && !run_check(st, b, x, y, msg, sizeof(msg));
+	return in_range(x, y) && !run_check(st, b, x, y, NULL, 0);
 }
 
 static int do_run(struct netrun_play *p, const struct nr_order *o, const struct allowance *al)
@@ -657,8 +667,10 @@ static int do_run(struct netrun_play *p, const struct nr_order *o, const struct 
 		memmove(st->stack, st->stack + 1, sizeof(st->stack[0]) * (size_t)(st->nstack - 1));
 		st->nstack--;
 		si = st->ns++;
-		netrun_tile_code(s->tile, tile);
-		space_text(s->x, s->y, msg);
+		if (p->events || p->story) {
+			netrun_tile_code(s->tile, tile);
+			space_text(s->x, s->y, msg);
+		}
 		if (p->events)
 			event(p, json_pack("{s:s,s:s,s:s,s:b}", "type", "install", "at", msg, "tile", tile,
 					   "token", s->token));
@@ -1161,7 +1173,6 @@ static int won(const struct netrun_state *st)
 int netrun_run_targets(const struct netrun_state *st, int b, int *xs, int *ys, int max)
 {
 	static const int dx[4] = { 0, -1, 1, 0 }, dy[4] = { -1, 0, 0, 1 };
-	char msg[200];
 	int n = 0, k, i, j;
 
 	if (is_out(st, b)) {
@@ -1174,7 +1185,7 @@ int netrun_run_targets(const struct netrun_state *st, int b, int *xs, int *ys, i
 		for (k = 0; k < 4 && n < max; k++) {
 			int x = st->br[b].x + dx[k], y = st->br[b].y + dy[k];
 
-			if (in_range(x, y) && !run_check(st, b, x, y, msg, sizeof(msg))) {
+			if (in_range(x, y) && !run_check(st, b, x, y, NULL, 0)) {
 				xs[n] = x;
 				ys[n++] = y;
 			}
@@ -1184,7 +1195,7 @@ int netrun_run_targets(const struct netrun_state *st, int b, int *xs, int *ys, i
 				int x = st->s[i].x, y = st->s[i].y;
 
 				if (adjacent(x, y, st->br[b].x, st->br[b].y) ||
-				    run_check(st, b, x, y, msg, sizeof(msg)))
+				    run_check(st, b, x, y, NULL, 0))
 					continue;
 				xs[n] = x;
 				ys[n++] = y;

@@ -9,7 +9,7 @@ static void breaker_line(const struct netrun_state *st, int b, struct strbuf *ou
 {
 	const struct nr_breaker *br = &st->br[b];
 	char at[24];
-	int xs[32], ys[32], n, k, sep = 0;
+	int xs[32], ys[32], n, k, sep = 0, width;
 
 	if (br->x == NR_OUT)
 		strcpy(at, "outside");
@@ -39,8 +39,18 @@ static void breaker_line(const struct netrun_state *st, int b, struct strbuf *ou
 	strbuf_addstr(out, "           may RUN to:");
 	if (!n)
 		strbuf_addstr(out, " nowhere");
-	for (k = 0; k < n; k++)
-		strbuf_addf(out, " %d,%d", xs[k], ys[k]);
+	for (k = 0, width = 22; k < n; k++) {
+		char one[24];
+		int len = snprintf(one, sizeof(one), " %d,%d", xs[k], ys[k]);
+
+		/* at most 80 columns: go on under the first space */
+		if (width + len > 80) {
+			strbuf_addstr(out, "\n                      ");
+			width = 22;
+		}
+		strbuf_addstr(out, one);
+		width += len;
+	}
 	strbuf_addch(out, '\n');
 }
 

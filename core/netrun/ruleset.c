@@ -462,7 +462,7 @@ static const char *const sim_outcomes[SIM_OUTCOMES] = {
 
 /* Plays one bot-only run to its end (at most 400 steps); the outcome's index. */
 static int sim_run(const struct netrun_state *start, uint64_t seed, uint64_t i,
-		   struct netrun_state *st, long long *steps, long long *bd)
+		   struct netrun_state *st)
 {
 	struct sim_dice d;
 	struct netrun_play p;
@@ -484,8 +484,6 @@ static int sim_run(const struct netrun_state *start, uint64_t seed, uint64_t i,
 		if (p.refused)
 			break;	/* a bot bug: counted as unfinished */
 	}
-	*steps += st->steps;
-	*bd += st->bd;
 	if (st->status != NR_OVER)
 		return 6;
 	switch (st->end) {
@@ -500,7 +498,7 @@ static int sim_run(const struct netrun_state *start, uint64_t seed, uint64_t i,
 static json_t *netrun_simulate(const json_t *settings, uint64_t seed, uint64_t first,
 			       uint64_t count, char *err, size_t errlen)
 {
-	long long tally[SIM_GROUPS][SIM_OUTCOMES + 2];
+	long long tally[SIM_GROUPS][SIM_OUTCOMES];
 	struct netrun_state start, st;
 	json_t *out;
 	uint64_t i;
@@ -511,8 +509,7 @@ static json_t *netrun_simulate(const json_t *settings, uint64_t seed, uint64_t f
 		return NULL;
 	start.opt_nonce = 0;
 	for (i = first; i < first + count; i++) {
-		long long steps = 0, bd = 0;
-		int outcome = sim_run(&start, seed, i, &st, &steps, &bd), groups[1 + NR_COLOURS];
+		int outcome = sim_run(&start, seed, i, &st), groups[1 + NR_COLOURS];
 
 		groups[0] = 0;
 		for (c = 0; c < NR_COLOURS; c++)
@@ -520,8 +517,6 @@ static json_t *netrun_simulate(const json_t *settings, uint64_t seed, uint64_t f
 		for (g = 0; g < 1 + NR_COLOURS; g++) {
 			tally[groups[g]][0]++;
 			tally[groups[g]][outcome]++;
-			tally[groups[g]][SIM_OUTCOMES] += steps;
-			tally[groups[g]][SIM_OUTCOMES + 1] += bd;
 		}
 	}
 	out = json_object();
@@ -539,8 +534,6 @@ static json_t *netrun_simulate(const json_t *settings, uint64_t seed, uint64_t f
 		one = json_object();
 		for (k = 0; k < SIM_OUTCOMES; k++)
 			json_object_set_new(one, sim_outcomes[k], json_integer(tally[g][k]));
-		json_object_set_new(one, "steps", json_integer(tally[g][SIM_OUTCOMES]));
-		json_object_set_new(one, "brain_damage", json_integer(tally[g][SIM_OUTCOMES + 1]));
 		json_object_set_new(out, name, one);
 	}
 	if (!out)
