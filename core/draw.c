@@ -223,7 +223,16 @@ int draw_mix(struct draw_source *src, const char *word, char *err, size_t errlen
 
 int draw_seal(struct draw_source *src, const char *name, char out[65], char *err, size_t errlen)
 {
-	return src->ops->seal ? src->ops->seal(src->ctx, name, out, err, errlen) : 0;
+	struct strbuf sb = STRBUF_INIT;
+	int rc = src->ops->seal ? src->ops->seal(src->ctx, name, out, err, errlen) : 0;
+
+	/* Logged as "seal HEX", so a replay from the log seals the same. */
+	if (rc > 0) {
+		strbuf_addf(&sb, "seal %s", out);
+		log_add(src->log, "sealed", sb.failed ? (strbuf_release(&sb), NULL)
+						      : strbuf_detach(&sb, NULL));
+	}
+	return rc;
 }
 
 /* ---------- the seeded source ---------- */
@@ -743,10 +752,37 @@ out:
 	return rc;
 }
 
+/* A "seal HEX" line, if the file has one (a replayed log); none: no seal. */
+static int queue_seal(void *ctx, const char *name, char out[65], char *err, size_t errlen)
+{
+	struct draw_queue *q = ctx;
+	unsigned char raw[DRAW_ROOT_LEN];
+	const char *rest;
+	char word[80];
+	size_t i;
+
+	(void)name;
+	for (i = 0; i < q->n; i++) {
+		if (q->l[i].used || !(rest = after_label(q->l[i].text, "seal")))
+			continue;
+		q->l[i].used = 1;
+		if (next_word(&rest, word, sizeof(word)) != 2 * DRAW_ROOT_LEN ||
+		    draw_root_parse(word, raw) < 0 || next_word(&rest, NULL, 0)) {
+			errbuf_set(err, errlen, "line %d: expected 'seal HEX' with 64 hex digits, got '%s'",
+				   q->l[i].line, q->l[i].text);
+			return -1;
+		}
+		draw_root_hex(raw, out);
+		return 1;
+	}
+	return 0;
+}
+
 static const struct draw_ops queue_ops = {
 	.die = queue_die,
 	.pick = queue_pick,
 	.shuffle = queue_shuffle,
+	.seal = queue_seal,
 };
 
 struct draw_source draw_queue_source(struct draw_queue *q, struct draw_log *log)

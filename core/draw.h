@@ -108,8 +108,9 @@ int draw_arrange(struct draw_source *src, const char *stream, const char *label,
 int draw_mix(struct draw_source *src, const char *word, char *err, size_t errlen);
 /*
  * The seal of a sealed root for the game called name: the SHA-256 hex of
- * "mxjudge:NS:NAME:root:ROOTHEX" (out has room for 65). 1 when written, 0
- * when the source has no root to seal (the tagged queue), -1 with err.
+ * "mxjudge:NS:NAME:root:ROOTHEX" (out has room for 65), logged as "seal
+ * HEX"; the tagged queue gives the seal of such a line, if it has one. 1
+ * when written, 0 when there is no seal (no root, no line), -1 with err.
  */
 int draw_seal(struct draw_source *src, const char *name, char out[65], char *err, size_t errlen);
 

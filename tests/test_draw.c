@@ -1322,6 +1322,18 @@ static void test_draw_seal_and_namespace(void **state)
 	src = draw_queue_source(&q, NULL);
 	assert_int_equal(draw_seal(&src, "demo", out, err, sizeof(err)), 0);
 	draw_queue_release(&q);
+	/* A logged seal replays from its line. */
+	snprintf(text, sizeof(text), "seal %s\n", want);
+	queue_from(&q, text);
+	src = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_seal(&src, "other", out, err, sizeof(err)), 1);
+	assert_string_equal(out, want);
+	draw_queue_release(&q);
+	queue_from(&q, "seal 12\n");
+	src = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_seal(&src, "demo", out, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "expected 'seal HEX'"));
+	draw_queue_release(&q);
 }
 
 static void test_draw_arrange_through_the_queue_reads_the_line(void **state)

@@ -336,7 +336,7 @@ static json_t *netrun_status(const json_t *state)
 		return json_pack("{s:b,s:n}", "over", 0, "result");
 	if (result && !strcmp(result, "win"))
 		return json_pack("{s:b,s:s}", "over", 1, "result", "win");
-	return json_pack("{s:b,s:s++}", "over", 1, "result", "loss: ", end ? end : "ended");
+	return json_pack("{s:b,s:s+}", "over", 1, "result", "loss: ", end ? end : "ended");
 }
 
 static json_t *netrun_view(const json_t *state, const char *seat)
