@@ -197,6 +197,44 @@ int draw_shuffle(struct draw_source *src, const char *stream, const char *label,
 	return 0;
 }
 
+int draw_arrange(struct draw_source *src, const char *stream, const char *label,
+		 const char *const *ids, size_t n,
+		 void (*fn)(void *arg, struct draw_rng *rng, size_t n, size_t *perm), void *arg,
+		 size_t *perm, char *err, size_t errlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t k;
+
+	if (!src->ops->arrange)
+		return draw_shuffle(src, stream, label, ids, n, perm, err, errlen);
+	if (src->ops->arrange(src->ctx, stream, label, n, fn, arg, perm, err, errlen) < 0)
+		return -1;
+	strbuf_addstr(&sb, label);
+	for (k = 0; k < n; k++)
+		strbuf_addf(&sb, " %s", ids[perm[k]]);
+	log_add(src->log, stream, sb.failed ? (strbuf_release(&sb), NULL) : strbuf_detach(&sb, NULL));
+	return 0;
+}
+
+int draw_mix(struct draw_source *src, const char *word, char *err, size_t errlen)
+{
+	return src->ops->mix ? src->ops->mix(src->ctx, word, err, errlen) : 0;
+}
+
+int draw_seal(struct draw_source *src, const char *name, char out[65], char *err, size_t errlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int rc = src->ops->seal ? src->ops->seal(src->ctx, name, out, err, errlen) : 0;
+
+	/* Logged as "seal HEX", so a replay from the log seals the same. */
+	if (rc > 0) {
+		strbuf_addf(&sb, "seal %s", out);
+		log_add(src->log, "sealed", sb.failed ? (strbuf_release(&sb), NULL)
+						      : strbuf_detach(&sb, NULL));
+	}
+	return rc;
+}
+
 /* ---------- the seeded source ---------- */
 
 void draw_seeded_init(struct draw_seeded *s, uint64_t open_seed, const unsigned char *root,
@@ -205,24 +243,77 @@ void draw_seeded_init(struct draw_seeded *s, uint64_t open_seed, const unsigned 
 	memset(s, 0, sizeof(*s));
 	s->open_seed = open_seed;
 	s->turn = turn;
+	strcpy(s->ns, "sealed");
 	if (root) {
 		s->have_root = 1;
 		memcpy(s->root, root, DRAW_ROOT_LEN);
 	}
 }
 
-static struct draw_rng *seeded_stream(struct draw_seeded *s, const char *stream, char *err,
-				      size_t errlen)
+int draw_seeded_namespace(struct draw_seeded *s, const char *ns)
+{
+	if (!ns || !*ns)
+		ns = "sealed";
+	if (strlen(ns) >= sizeof(s->ns))
+		return -1;
+	strcpy(s->ns, ns);
+	return 0;
+}
+
+static void sha256_hex(const char *text, char out[65])
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+
+	crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
+	draw_root_hex(h, out);
+}
+
+/* The sealed key: the mixed key, or the root's hex. */
+static void seeded_key(const struct draw_seeded *s, char out[2 * DRAW_ROOT_LEN + 1])
+{
+	if (s->key[0])
+		memcpy(out, s->key, sizeof(s->key));
+	else
+		draw_root_hex(s->root, out);
+}
+
+/*
+ * The generator of stream; *skip is set to the draws a run-long stream
+ * ("sealed/NAME@K") must skip because this source opens it at draw K.
+ */
+static struct draw_rng *seeded_stream(struct draw_seeded *s, const char *stream,
+				      unsigned long *skip, char *err, size_t errlen)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *name;
-	char hex[2 * DRAW_ROOT_LEN + 1];
+	const char *name, *at;
+	char hex[2 * DRAW_ROOT_LEN + 1], held[48];
+	unsigned long k = 0;
 	uint64_t seed;
-	size_t i;
+	size_t i, len;
 	int sealed;
 
+	*skip = 0;
+	/* A run-long stream is held under "sealed/NAME@", whatever its K. */
+	at = !strncmp(stream, "sealed/", 7) ? strrchr(stream, '@') : NULL;
+	len = at ? (size_t)(at - stream) + 1 : strlen(stream);
+	if (len >= sizeof(held)) {
+		errbuf_set(err, errlen, "draw stream '%.20s...': expected a name of at most %zu characters",
+			   stream, sizeof(held) - 1);
+		return NULL;
+	}
+	memcpy(held, stream, len);
+	held[len] = '\0';
+	if (at) {
+		char *end;
+
+		k = strtoul(at + 1, &end, 10);
+		if (!at[1] || *end || at[1] == '-' || at[1] == '+' || len == 8) {
+			errbuf_set(err, errlen, "draw stream '%s': expected sealed/NAME@K, K a count", stream);
+			return NULL;
+		}
+	}
 	for (i = 0; i < s->nstreams; i++)
-		if (!strcmp(s->streams[i].name, stream))
+		if (!strcmp(s->streams[i].name, held))
 			return &s->streams[i].rng;
 	if (!strncmp(stream, "open", 4) && (!stream[4] || stream[4] == '/'))
 		sealed = 0;
@@ -238,11 +329,6 @@ static struct draw_rng *seeded_stream(struct draw_seeded *s, const char *stream,
 		errbuf_set(err, errlen, "draw stream '%s': expected a name after '/'", stream);
 		return NULL;
 	}
-	if (strlen(stream) >= sizeof(s->streams[0].name)) {
-		errbuf_set(err, errlen, "draw stream '%.20s...': expected a name of at most %zu characters",
-			   stream, sizeof(s->streams[0].name) - 1);
-		return NULL;
-	}
 	if (s->nstreams == DRAW_MAX_STREAMS) {
 		errbuf_set(err, errlen, "too many draw streams (at most %d)", DRAW_MAX_STREAMS);
 		return NULL;
@@ -255,32 +341,42 @@ static struct draw_rng *seeded_stream(struct draw_seeded *s, const char *stream,
 		seed = s->open_seed;	/* the turn's seed itself: Hovercrafts' dice */
 	} else {
 		if (sealed) {
-			draw_root_hex(s->root, hex);
-			strbuf_addf(&sb, "mxjudge:sealed:%s:turn:%d:%s", hex, s->turn, name);
+			seeded_key(s, hex);
+			if (at)
+				strbuf_addf(&sb, "mxjudge:%s:%s:%.*s", s->ns, hex, (int)(at - name), name);
+			else
+				strbuf_addf(&sb, "mxjudge:%s:%s:turn:%d:%s", s->ns, hex, s->turn, name);
 		} else {
 			strbuf_addf(&sb, "mxjudge:open:%llu:%s", (unsigned long long)s->open_seed, name);
 		}
+		sodium_memzero(hex, sizeof(hex));
 		if (sb.failed) {
 			strbuf_release(&sb);
 			errbuf_set(err, errlen, "out of memory");
 			return NULL;
 		}
 		seed = draw_seed_of(strbuf_str(&sb));
+		if (sb.buf)
+		sodium_memzero(sb.buf, sb.len);
 		strbuf_release(&sb);
 	}
-	strcpy(s->streams[s->nstreams].name, stream);
+	strcpy(s->streams[s->nstreams].name, held);
 	draw_rng_init(&s->streams[s->nstreams].rng, seed);
+	*skip = k;
 	return &s->streams[s->nstreams++].rng;
 }
 
 static int seeded_die(void *ctx, const char *stream, const char *label, int sides, int *face,
 		      char *err, size_t errlen)
 {
-	struct draw_rng *rng = seeded_stream(ctx, stream, err, errlen);
+	unsigned long skip;
+	struct draw_rng *rng = seeded_stream(ctx, stream, &skip, err, errlen);
 
 	(void)label;
 	if (!rng)
 		return -1;
+	while (skip--)
+		draw_rng_uniform(rng, (uint64_t)sides);
 	*face = (int)draw_rng_uniform(rng, (uint64_t)sides) + 1;
 	return 0;
 }
@@ -288,39 +384,112 @@ static int seeded_die(void *ctx, const char *stream, const char *label, int side
 static int seeded_pick(void *ctx, const char *stream, const char *label, const char *const *ids,
 		       size_t n, size_t *index, char *err, size_t errlen)
 {
-	struct draw_rng *rng = seeded_stream(ctx, stream, err, errlen);
+	unsigned long skip;
+	struct draw_rng *rng = seeded_stream(ctx, stream, &skip, err, errlen);
 
 	(void)label;
 	(void)ids;
 	if (!rng)
 		return -1;
+	while (skip--)
+		draw_rng_uniform(rng, (uint64_t)n);
 	*index = (size_t)draw_rng_uniform(rng, (uint64_t)n);
 	return 0;
 }
 
-static int seeded_shuffle(void *ctx, const char *stream, const char *label,
-			  const char *const *ids, size_t n, size_t *perm, char *err, size_t errlen)
+/* Fisher-Yates from the bottom; perm[0] is the top. */
+static void fisher_yates(void *arg, struct draw_rng *rng, size_t n, size_t *perm)
 {
-	struct draw_rng *rng = seeded_stream(ctx, stream, err, errlen);
 	size_t i;
 
-	(void)label;
-	(void)ids;
-	if (!rng)
-		return -1;
+	(void)arg;
 	for (i = 0; i < n; i++)
 		perm[i] = i;
-	/* Fisher-Yates from the bottom; perm[0] is the top. */
 	for (i = n; i-- > 1;) {
 		size_t j = (size_t)draw_rng_uniform(rng, (uint64_t)i + 1), t = perm[i];
 
 		perm[i] = perm[j];
 		perm[j] = t;
 	}
+}
+
+static int seeded_arrange(void *ctx, const char *stream, const char *label, size_t n,
+			  void (*fn)(void *arg, struct draw_rng *rng, size_t n, size_t *perm),
+			  void *arg, size_t *perm, char *err, size_t errlen)
+{
+	unsigned long skip;
+	struct draw_rng *rng = seeded_stream(ctx, stream, &skip, err, errlen);
+
+	(void)label;
+	if (!rng)
+		return -1;
+	while (skip--)
+		fn(arg, rng, n, perm);
+	fn(arg, rng, n, perm);
 	return 0;
 }
 
-static const struct draw_ops seeded_ops = { seeded_die, seeded_pick, seeded_shuffle };
+static int seeded_shuffle(void *ctx, const char *stream, const char *label,
+			  const char *const *ids, size_t n, size_t *perm, char *err, size_t errlen)
+{
+	(void)ids;
+	return seeded_arrange(ctx, stream, label, n, fisher_yates, NULL, perm, err, errlen);
+}
+
+static int seeded_mix(void *ctx, const char *word, char *err, size_t errlen)
+{
+	struct draw_seeded *s = ctx;
+	struct strbuf sb = STRBUF_INIT;
+	char hex[2 * DRAW_ROOT_LEN + 1];
+
+	if (!s->have_root)
+		return 0;	/* nothing sealed to mix into */
+	draw_root_hex(s->root, hex);
+	strbuf_addf(&sb, "mxjudge:%s:%s:nonce:%s", s->ns, hex, word);
+	sodium_memzero(hex, sizeof(hex));
+	if (sb.failed) {
+		strbuf_release(&sb);
+		errbuf_set(err, errlen, "out of memory");
+		return -1;
+	}
+	sha256_hex(strbuf_str(&sb), s->key);
+	if (sb.buf)
+		sodium_memzero(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return 0;
+}
+
+static int seeded_seal(void *ctx, const char *name, char out[65], char *err, size_t errlen)
+{
+	struct draw_seeded *s = ctx;
+	struct strbuf sb = STRBUF_INIT;
+	char hex[2 * DRAW_ROOT_LEN + 1];
+
+	if (!s->have_root)
+		return 0;
+	draw_root_hex(s->root, hex);
+	strbuf_addf(&sb, "mxjudge:%s:%s:root:%s", s->ns, name, hex);
+	sodium_memzero(hex, sizeof(hex));
+	if (sb.failed) {
+		strbuf_release(&sb);
+		errbuf_set(err, errlen, "out of memory");
+		return -1;
+	}
+	sha256_hex(strbuf_str(&sb), out);
+	if (sb.buf)
+		sodium_memzero(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return 1;
+}
+
+static const struct draw_ops seeded_ops = {
+	.die = seeded_die,
+	.pick = seeded_pick,
+	.shuffle = seeded_shuffle,
+	.mix = seeded_mix,
+	.arrange = seeded_arrange,
+	.seal = seeded_seal,
+};
 
 struct draw_source draw_seeded_source(struct draw_seeded *s, struct draw_log *log)
 {
@@ -583,7 +752,38 @@ out:
 	return rc;
 }
 
-static const struct draw_ops queue_ops = { queue_die, queue_pick, queue_shuffle };
+/* A "seal HEX" line, if the file has one (a replayed log); none: no seal. */
+static int queue_seal(void *ctx, const char *name, char out[65], char *err, size_t errlen)
+{
+	struct draw_queue *q = ctx;
+	unsigned char raw[DRAW_ROOT_LEN];
+	const char *rest;
+	char word[80];
+	size_t i;
+
+	(void)name;
+	for (i = 0; i < q->n; i++) {
+		if (q->l[i].used || !(rest = after_label(q->l[i].text, "seal")))
+			continue;
+		q->l[i].used = 1;
+		if (next_word(&rest, word, sizeof(word)) != 2 * DRAW_ROOT_LEN ||
+		    draw_root_parse(word, raw) < 0 || next_word(&rest, NULL, 0)) {
+			errbuf_set(err, errlen, "line %d: expected 'seal HEX' with 64 hex digits, got '%s'",
+				   q->l[i].line, q->l[i].text);
+			return -1;
+		}
+		draw_root_hex(raw, out);
+		return 1;
+	}
+	return 0;
+}
+
+static const struct draw_ops queue_ops = {
+	.die = queue_die,
+	.pick = queue_pick,
+	.shuffle = queue_shuffle,
+	.seal = queue_seal,
+};
 
 struct draw_source draw_queue_source(struct draw_queue *q, struct draw_log *log)
 {

@@ -8,6 +8,10 @@
  *   "sealed"         hidden until the game ends (the campaign's root)
  *   "open/NAME", "sealed/NAME"  independent sub-streams of either, so the
  *                    draws of one queue never depend on how many another took.
+ *   "sealed/NAME@K"  a run-long sealed stream (no turn in its seed): K is
+ *                    how many draws it gave earlier in the whole game (the
+ *                    ruleset counts them in its state), so each turn goes on
+ *                    where the last stopped.
  * Two sources exist: seeded (xoshiro256** streams, the same on every
  * machine) and tagged (a file of lines "LABEL VALUE...", as case files and
  * `adjudicate --dice` write them). Either way every draw is appended to the
@@ -64,6 +68,12 @@ struct draw_ops {
 	/* perm[k]: the index of the item now k-th from the top */
 	int (*shuffle)(void *ctx, const char *stream, const char *label, const char *const *ids,
 		       size_t n, size_t *perm, char *err, size_t errlen);
+	/* The ops below are optional (NULL): see draw_mix, draw_arrange, draw_seal. */
+	int (*mix)(void *ctx, const char *word, char *err, size_t errlen);
+	int (*arrange)(void *ctx, const char *stream, const char *label, size_t n,
+		       void (*fn)(void *arg, struct draw_rng *rng, size_t n, size_t *perm),
+		       void *arg, size_t *perm, char *err, size_t errlen);
+	int (*seal)(void *ctx, const char *name, char out[65], char *err, size_t errlen);
 };
 
 struct draw_source {
@@ -79,19 +89,51 @@ int draw_pick(struct draw_source *src, const char *stream, const char *label,
 	      const char *const *ids, size_t n, size_t *index, char *err, size_t errlen);
 int draw_shuffle(struct draw_source *src, const char *stream, const char *label,
 		 const char *const *ids, size_t n, size_t *perm, char *err, size_t errlen);
+/*
+ * A shuffle by the game's own procedure: a seeded source fills perm with
+ * fn from the stream's generator (perm[k]: the item now k-th from the top);
+ * a source without the op (the tagged queue) reads it as draw_shuffle does.
+ * Logged as a shuffle: "LABEL ID ID ...".
+ */
+int draw_arrange(struct draw_source *src, const char *stream, const char *label,
+		 const char *const *ids, size_t n,
+		 void (*fn)(void *arg, struct draw_rng *rng, size_t n, size_t *perm), void *arg,
+		 size_t *perm, char *err, size_t errlen);
+/*
+ * A word mixed into the sealed key (a runner's nonce): from then on the
+ * seeded source's key is the SHA-256 hex of "mxjudge:NS:ROOTHEX:nonce:WORD"
+ * instead of ROOTHEX, for streams opened after the call. Sources without
+ * the op (the tagged queue) ignore it. 0, or -1 with err.
+ */
+int draw_mix(struct draw_source *src, const char *word, char *err, size_t errlen);
+/*
+ * The seal of a sealed root for the game called name: the SHA-256 hex of
+ * "mxjudge:NS:NAME:root:ROOTHEX" (out has room for 65), logged as "seal
+ * HEX"; the tagged queue gives the seal of such a line, if it has one. 1
+ * when written, 0 when there is no seal (no root, no line), -1 with err.
+ */
+int draw_seal(struct draw_source *src, const char *name, char out[65], char *err, size_t errlen);
 
 /*
  * The seeded source. The open stream is the turn's seed itself; "open/NAME"
  * is seeded by draw_seed_of("mxjudge:open:SEED:NAME"); "sealed/NAME" by
- * draw_seed_of("mxjudge:sealed:ROOTHEX:turn:N:NAME") ("sealed" alone has
- * NAME empty). A source without a root refuses sealed draws.
+ * draw_seed_of("mxjudge:NS:KEY:turn:N:NAME") ("sealed" alone has NAME
+ * empty); "sealed/NAME@K" by draw_seed_of("mxjudge:NS:KEY:NAME"), where a
+ * source that does not hold that stream yet first skips K draws of the
+ * same kind and size, and one that holds it goes on. NS is the namespace
+ * ("sealed" unless draw_seeded_namespace set another), KEY the root's hex
+ * or the mixed key (draw_mix). A source without a root refuses sealed
+ * draws.
  */
 #define DRAW_MAX_STREAMS 16
+#define DRAW_NAMESPACE_MAX 32
 struct draw_seeded {
 	uint64_t open_seed;
 	int have_root;
 	unsigned char root[DRAW_ROOT_LEN];
 	int turn;
+	char ns[DRAW_NAMESPACE_MAX];
+	char key[2 * DRAW_ROOT_LEN + 1];	/* the mixed key, or "" for the root's hex */
 	size_t nstreams;
 	struct {
 		char name[48];
@@ -100,6 +142,8 @@ struct draw_seeded {
 };
 void draw_seeded_init(struct draw_seeded *s, uint64_t open_seed, const unsigned char *root,
 		      int turn);
+/* Sets the namespace of sealed seeds (NULL or "": "sealed"); 0, or -1 if too long. */
+int draw_seeded_namespace(struct draw_seeded *s, const char *ns);
 struct draw_source draw_seeded_source(struct draw_seeded *s, struct draw_log *log);
 
 /*

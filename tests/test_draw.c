@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "core/draw.h"
 #include "core/hovercrafts/dice.h"
 
@@ -1045,6 +1047,317 @@ static void test_draw_refuses_what_does_not_fit(void **state)
 	draw_queue_release(&q);
 }
 
+/* ---------- run-long sealed streams, the mixed key, the seal ---------- */
+
+/* Fisher-Yates as netrun's rulings write it (11.4), on the reference generator. */
+static void ref_fisher_yates(struct ref_rng *r, const char **l, size_t n)
+{
+	size_t i;
+
+	for (i = n; i-- > 1;) {
+		const uint64_t limit = UINT64_MAX - UINT64_MAX % (i + 1);
+		uint64_t v;
+		const char *t;
+		size_t j;
+
+		do
+			v = ref_next(r);
+		while (v >= limit);
+		j = (size_t)(v % (i + 1));
+		t = l[i];
+		l[i] = l[j];
+		l[j] = t;
+	}
+}
+
+static const char *const example_tiles[24] = {
+	"BA", "B2", "B3", "B4", "B5", "GA", "G2", "G3", "G4", "G5",
+	"RA", "R2", "R3", "R4", "R5", "UA", "U2", "U3", "U4", "U5",
+	"BN", "GN", "RN", "UN"
+};
+
+/* The deal of netrun 4.2: the 20 ice, then the 4 forts and the first 6 ice. */
+static void example_deal(void *arg, struct draw_rng *rng, size_t n, size_t *perm)
+{
+	size_t ice[20], bottom[10], i, k;
+
+	(void)arg;
+	(void)n;
+	for (i = 0; i < 20; i++)
+		ice[i] = i;
+	for (i = 20; i-- > 1;) {
+		size_t j = (size_t)draw_rng_uniform(rng, i + 1), t = ice[i];
+
+		ice[i] = ice[j];
+		ice[j] = t;
+	}
+	for (i = 0; i < 4; i++)
+		bottom[i] = 20 + i;
+	for (i = 0; i < 6; i++)
+		bottom[4 + i] = ice[i];
+	for (i = 10; i-- > 1;) {
+		size_t j = (size_t)draw_rng_uniform(rng, i + 1), t = bottom[i];
+
+		bottom[i] = bottom[j];
+		bottom[j] = t;
+	}
+	for (k = 0, i = 6; i < 20; i++)
+		perm[k++] = ice[i];
+	for (i = 0; i < 10; i++)
+		perm[k++] = bottom[i];
+}
+
+static void example_root(unsigned char root[DRAW_ROOT_LEN])
+{
+	static const char text[] = "piecepack example root";
+
+	crypto_hash_sha256(root, (const unsigned char *)text, strlen(text));
+}
+
+static void test_draw_piecepack_example_deal_and_choices(void **state)
+{
+	/* netrun rulings 11.4: root = SHA-256("piecepack example root"), nonce lucky-7. */
+	static const char want_deal[] = "deal B2 BA B4 R2 B5 RA R5 R3 R4 G2 G4 U4 U3 B3 G5 RN U5 UN "
+		"GA GN BN UA U2 G3";
+	static const char *const colours[4] = { "black", "green", "red", "blue" };
+	static const int want_face[4] = { 6, 4, 6, 3 };	/* Wintermute, Finn, Stealth Blade, Babylon Q */
+	unsigned char root[DRAW_ROOT_LEN];
+	char hex[65], err[160] = "", stream[64], label[64];
+	struct draw_seeded s;
+	struct draw_source src;
+	struct draw_log log;
+	size_t perm[24];
+	int i, face;
+
+	(void)state;
+	example_root(root);
+	draw_root_hex(root, hex);
+	assert_string_equal(hex, "3ce758f06b059ab9c102cdbecef8d269e6fcdf66632e36ad2509c61d5d7ea1ba");
+	draw_log_init(&log);
+	draw_seeded_init(&s, 1, root, 7);
+	assert_int_equal(draw_seeded_namespace(&s, "piecepack"), 0);
+	src = draw_seeded_source(&s, &log);
+	assert_int_equal(draw_mix(&src, "lucky-7", err, sizeof(err)), 0);
+	assert_int_equal(draw_arrange(&src, "sealed/deal:stack@0", "deal", example_tiles, 24,
+				      example_deal, NULL, perm, err, sizeof(err)), 0);
+	assert_string_equal(log.e[0].line, want_deal);
+	assert_string_equal(log.e[0].stream, "sealed/deal:stack@0");
+	for (i = 0; i < 4; i++) {
+		snprintf(stream, sizeof(stream), "sealed/choose:%s@0", colours[i]);
+		snprintf(label, sizeof(label), "choose %s", colours[i]);
+		assert_int_equal(draw_die(&src, stream, label, 6, &face, err, sizeof(err)), 0);
+		assert_int_equal(face, want_face[i]);
+	}
+	draw_log_release(&log);
+}
+
+static void test_draw_piecepack_streams_match_the_reference(void **state)
+{
+	/* The seeds as the rulings write them, drawn by the independent reference. */
+	unsigned char root[DRAW_ROOT_LEN], h[32];
+	char hex[65], key[65], text[256], err[160] = "";
+	const char *ice[20], *bottom[10];
+	struct draw_seeded s;
+	struct draw_source src;
+	struct ref_rng r;
+	size_t perm[24], i;
+	uint64_t seed = 0;
+	int k, face;
+
+	(void)state;
+	example_root(root);
+	draw_root_hex(root, hex);
+	snprintf(text, sizeof(text), "mxjudge:piecepack:%s:nonce:lucky-7", hex);
+	crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
+	draw_root_hex(h, key);
+	snprintf(text, sizeof(text), "mxjudge:piecepack:%s:deal:stack", key);
+	crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
+	for (k = 7; k >= 0; k--)
+		seed = seed << 8 | h[k];
+	ref_init(&r, seed);
+	for (i = 0; i < 20; i++)
+		ice[i] = example_tiles[i];
+	ref_fisher_yates(&r, ice, 20);
+	for (i = 0; i < 4; i++)
+		bottom[i] = example_tiles[20 + i];
+	for (i = 0; i < 6; i++)
+		bottom[4 + i] = ice[i];
+	ref_fisher_yates(&r, bottom, 10);
+	draw_seeded_init(&s, 1, root, 0);
+	draw_seeded_namespace(&s, "piecepack");
+	src = draw_seeded_source(&s, NULL);
+	draw_mix(&src, "lucky-7", err, sizeof(err));
+	assert_int_equal(draw_arrange(&src, "sealed/deal:stack@0", "deal", example_tiles, 24,
+				      example_deal, NULL, perm, err, sizeof(err)), 0);
+	for (i = 0; i < 14; i++)
+		assert_string_equal(example_tiles[perm[i]], ice[6 + i]);
+	for (i = 0; i < 10; i++)
+		assert_string_equal(example_tiles[perm[14 + i]], bottom[i]);
+	/* A d6 is uniform below 6, plus 1, from the stream of "strength:black". */
+	snprintf(text, sizeof(text), "mxjudge:piecepack:%s:strength:black", key);
+	crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
+	for (seed = 0, k = 7; k >= 0; k--)
+		seed = seed << 8 | h[k];
+	ref_init(&r, seed);
+	for (k = 0; k < 50; k++) {
+		const uint64_t limit = UINT64_MAX - UINT64_MAX % 6;
+		uint64_t v;
+
+		snprintf(text, sizeof(text), "sealed/strength:black@%d", k);
+		assert_int_equal(draw_die(&src, text, "strength black", 6, &face, err, sizeof(err)), 0);
+		do
+			v = ref_next(&r);
+		while (v >= limit);
+		assert_int_equal(face, (int)(v % 6) + 1);
+	}
+}
+
+static void test_draw_run_long_stream_skips_to_k(void **state)
+{
+	unsigned char root[DRAW_ROOT_LEN];
+	struct draw_seeded whole, later;
+	struct draw_source a, b;
+	char err[160] = "", stream[64];
+	int faces[30], face, k;
+
+	(void)state;
+	root_0_to_31(root);
+	draw_seeded_init(&whole, 1, root, 1);
+	a = draw_seeded_source(&whole, NULL);
+	for (k = 0; k < 30; k++) {
+		snprintf(stream, sizeof(stream), "sealed/strength:red@%d", k);
+		assert_int_equal(draw_die(&a, stream, "strength red", 6, &faces[k], err, sizeof(err)), 0);
+	}
+	/* A later turn (another turn number, a fresh source) goes on at draw 17. */
+	draw_seeded_init(&later, 2, root, 9);
+	b = draw_seeded_source(&later, NULL);
+	for (k = 17; k < 30; k++) {
+		snprintf(stream, sizeof(stream), "sealed/strength:red@%d", k);
+		assert_int_equal(draw_die(&b, stream, "strength red", 6, &face, err, sizeof(err)), 0);
+		assert_int_equal(face, faces[k]);
+	}
+	/* The run-long stream is not the turn's stream of the same name. */
+	assert_int_equal(draw_die(&b, "sealed/strength:red", "x", 6, &face, err, sizeof(err)), 0);
+	assert_int_equal(draw_die(&b, "sealed/x@", "x", 6, &face, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "expected sealed/NAME@K"));
+	assert_int_equal(draw_die(&b, "sealed/x@-1", "x", 6, &face, err, sizeof(err)), -1);
+	assert_int_equal(draw_die(&b, "sealed/@3", "x", 6, &face, err, sizeof(err)), -1);
+}
+
+static void test_draw_mix_changes_sealed_only(void **state)
+{
+	unsigned char root[DRAW_ROOT_LEN];
+	struct draw_seeded plain, mixed;
+	struct draw_source a, b;
+	struct draw_queue q;
+	char err[160] = "", hex[65], text[256], key[65];
+	unsigned char h[32];
+	int fa, fb, k, differ = 0;
+
+	(void)state;
+	root_0_to_31(root);
+	draw_seeded_init(&plain, 5, root, 2);
+	draw_seeded_init(&mixed, 5, root, 2);
+	a = draw_seeded_source(&plain, NULL);
+	b = draw_seeded_source(&mixed, NULL);
+	assert_int_equal(draw_mix(&b, "word", err, sizeof(err)), 0);
+	for (k = 0; k < 20; k++) {
+		draw_die(&a, "open", "d", 6, &fa, err, sizeof(err));
+		draw_die(&b, "open", "d", 6, &fb, err, sizeof(err));
+		assert_int_equal(fa, fb);
+		draw_die(&a, "sealed/q@0", "d", 1000000, &fa, err, sizeof(err));
+		draw_die(&b, "sealed/q@0", "d", 1000000, &fb, err, sizeof(err));
+		differ += fa != fb;
+	}
+	assert_true(differ > 15);
+	/* The key is SHA-256 hex of mxjudge:sealed:ROOTHEX:nonce:WORD, turn streams too. */
+	draw_root_hex(root, hex);
+	snprintf(text, sizeof(text), "mxjudge:sealed:%s:nonce:word", hex);
+	crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
+	draw_root_hex(h, key);
+	snprintf(text, sizeof(text), "mxjudge:sealed:%s:turn:2:deck", key);
+	assert_int_equal(draw_die(&b, "sealed/deck", "card", 1000000, &fb, err, sizeof(err)), 0);
+	assert_int_equal(fb, first_face_of(text, 1000000));
+	/* The tagged queue has no key: mixing changes nothing there. */
+	queue_from(&q, "d 4\n");
+	a = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_mix(&a, "word", err, sizeof(err)), 0);
+	assert_int_equal(draw_die(&a, "sealed/q@3", "d", 6, &fa, err, sizeof(err)), 0);
+	assert_int_equal(fa, 4);
+	draw_queue_release(&q);
+}
+
+static void test_draw_seal_and_namespace(void **state)
+{
+	unsigned char root[DRAW_ROOT_LEN];
+	struct draw_seeded s, none;
+	struct draw_source src;
+	struct draw_queue q;
+	char err[160] = "", out[65], hex[65], text[256], want[65];
+	unsigned char h[32];
+	int face;
+
+	(void)state;
+	example_root(root);
+	draw_seeded_init(&s, 1, root, 0);
+	assert_int_equal(draw_seeded_namespace(&s, "piecepack"), 0);
+	src = draw_seeded_source(&s, NULL);
+	assert_int_equal(draw_seal(&src, "demo", out, err, sizeof(err)), 1);
+	draw_root_hex(root, hex);
+	snprintf(text, sizeof(text), "mxjudge:piecepack:demo:root:%s", hex);
+	crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
+	draw_root_hex(h, want);
+	assert_string_equal(out, want);
+	/* The namespace also names the turn streams' seeds. */
+	snprintf(text, sizeof(text), "mxjudge:piecepack:%s:turn:0:x", hex);
+	assert_int_equal(draw_die(&src, "sealed/x", "x", 1000000, &face, err, sizeof(err)), 0);
+	assert_int_equal(face, first_face_of(text, 1000000));
+	assert_int_equal(draw_seeded_namespace(&s, "a-namespace-far-too-long-to-be-kept"), -1);
+	assert_int_equal(draw_seeded_namespace(&s, NULL), 0);
+	assert_string_equal(s.ns, "sealed");
+	draw_seeded_init(&none, 1, NULL, 0);
+	src = draw_seeded_source(&none, NULL);
+	assert_int_equal(draw_seal(&src, "demo", out, err, sizeof(err)), 0);
+	queue_from(&q, "");
+	src = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_seal(&src, "demo", out, err, sizeof(err)), 0);
+	draw_queue_release(&q);
+	/* A logged seal replays from its line. */
+	snprintf(text, sizeof(text), "seal %s\n", want);
+	queue_from(&q, text);
+	src = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_seal(&src, "other", out, err, sizeof(err)), 1);
+	assert_string_equal(out, want);
+	draw_queue_release(&q);
+	queue_from(&q, "seal 12\n");
+	src = draw_queue_source(&q, NULL);
+	assert_int_equal(draw_seal(&src, "demo", out, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "expected 'seal HEX'"));
+	draw_queue_release(&q);
+}
+
+static void test_draw_arrange_through_the_queue_reads_the_line(void **state)
+{
+	struct draw_queue q;
+	struct draw_log log;
+	struct draw_source src;
+	char err[160] = "";
+	size_t perm[24];
+
+	(void)state;
+	queue_from(&q, "deal U5 U4\n");
+	draw_log_init(&log);
+	src = draw_queue_source(&q, &log);
+	assert_int_equal(draw_arrange(&src, "sealed/deal:stack@0", "deal", example_tiles, 24,
+				      example_deal, NULL, perm, err, sizeof(err)), 0);
+	assert_string_equal(example_tiles[perm[0]], "U5");
+	assert_string_equal(example_tiles[perm[1]], "U4");
+	assert_string_equal(example_tiles[perm[2]], "BA");
+	assert_int_equal(strncmp(log.e[0].line, "deal U5 U4 BA B2", 16), 0);
+	draw_log_release(&log);
+	draw_queue_release(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1078,6 +1391,12 @@ int main(void)
 		cmocka_unit_test(test_draw_seeded_log_replays_through_queue),
 		cmocka_unit_test(test_draw_die_zero_sides_fails),
 		cmocka_unit_test(test_draw_refuses_what_does_not_fit),
+		cmocka_unit_test(test_draw_piecepack_example_deal_and_choices),
+		cmocka_unit_test(test_draw_piecepack_streams_match_the_reference),
+		cmocka_unit_test(test_draw_run_long_stream_skips_to_k),
+		cmocka_unit_test(test_draw_mix_changes_sealed_only),
+		cmocka_unit_test(test_draw_seal_and_namespace),
+		cmocka_unit_test(test_draw_arrange_through_the_queue_reads_the_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -82,7 +82,11 @@ static int queue_shuffle(void *ctx, const char *stream, const char *label,
 	return queue_pick(ctx, stream, label, ids, n, perm, err, errlen);
 }
 
-static const struct draw_ops queue_ops = { queue_die, queue_pick, queue_shuffle };
+static const struct draw_ops queue_ops = {
+	.die = queue_die,
+	.pick = queue_pick,
+	.shuffle = queue_shuffle,
+};
 
 struct draw_source hover_draws_from_queue(struct dice_queue *q, struct draw_log *log)
 {

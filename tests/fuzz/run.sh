@@ -49,7 +49,7 @@ cflags="-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. $(pkg-co
 # The library the harnesses call, instrumented for coverage. An archive, so
 # a harness pulls in only what it uses.
 objs=""
-for src in lib/*.c core/*.c; do
+for src in lib/*.c core/*.c core/*/*.c; do
 	obj="$out/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')"
 	if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ -n "$(find core lib -name '*.h' -newer "$obj")" ]; then
 		clang $cflags $san -fsanitize=fuzzer-no-link -c -o "$obj" "$src"
