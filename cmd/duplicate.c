@@ -218,7 +218,8 @@ int duplicate_start(struct cmd_ctx *ctx, const char *name, time_t now)
 	time_format_utc(now, now_text, sizeof(now_text));
 	rc = db_root_get(ctx->db, set.id, &root, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
-		play_new_root(&s, set.name, &root, now_text);
+		play_new_root(&s, ruleset_find(set.ruleset) ? ruleset_find(set.ruleset)->draw_namespace
+							  : NULL, set.name, &root, now_text);
 		snprintf(set.status, sizeof(set.status), "running");
 		if ((rc = db_begin(ctx->db, err, sizeof(err))) ||
 		    (rc = db_root_add(ctx->db, set.id, &root, err, sizeof(err))) ||
@@ -312,8 +313,12 @@ static json_t *dup_ranking_json(const struct ruleset *rs, const struct db_campai
 
 	if (!o)
 		return NULL;
-	snprintf(check, sizeof(check), "printf 'mxjudge:%s:root:%s' | sha256sum", set->name,
-		 root->root);
+	{
+		char text[200];
+
+		play_seal_text(rs->draw_namespace, set->name, root->root, text, sizeof(text));
+		snprintf(check, sizeof(check), "printf '%s' | sha256sum", text);
+	}
 	json_object_set_new(o, "check", json_string(check));
 	for (i = 0; i < n; i++) {
 		json_t *st = rs->status(runs[i].final);

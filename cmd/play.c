@@ -36,14 +36,23 @@ static void sha256_hex(const char *text, char out[65])
 	sodium_bin2hex(out, 65, h, sizeof(h));
 }
 
+void play_seal_text(const char *ns, const char *campaign, const char *root_hex, char *out,
+		    size_t len)
+{
+	if (ns && *ns)
+		snprintf(out, len, "mxjudge:%s:%s:root:%s", ns, campaign, root_hex);
+	else
+		snprintf(out, len, "mxjudge:%s:root:%s", campaign, root_hex);
+}
+
 /*
  * A new root: drawn at random, or with a campaign --seed (tests, demos)
  * SHA-256 of "mxjudge:SEED:root". Its commitment is SHA-256 of
  * "mxjudge:CAMPAIGN:root:ROOTHEX", which anyone can recompute once the
  * root is revealed.
  */
-void play_new_root(const struct judge_settings *s, const char *campaign, struct db_root *r,
-		   const char *now)
+void play_new_root(const struct judge_settings *s, const char *ns, const char *campaign,
+		   struct db_root *r, const char *now)
 {
 	unsigned char raw[DRAW_ROOT_LEN];
 	char text[256];
@@ -57,7 +66,7 @@ void play_new_root(const struct judge_settings *s, const char *campaign, struct 
 		snprintf(text, sizeof(text), "mxjudge:%" PRIu64 ":root", s->seed);
 		sha256_hex(text, r->root);
 	}
-	snprintf(text, sizeof(text), "mxjudge:%s:root:%s", campaign, r->root);
+	play_seal_text(ns, campaign, r->root, text, sizeof(text));
 	sha256_hex(text, r->commitment);
 	snprintf(r->created_at, sizeof(r->created_at), "%s", now);
 }
@@ -168,6 +177,9 @@ static json_t *seat_model(const struct report_ctx *r, const struct db_ship *seat
 		      text ? text : "", "result",
 		      json_object_get(status, "result"));
 	free(text);
+	/* The view as data too, for a game's own report template (templates/GAME/). */
+	if (m && view)
+		json_object_set(m, "view_data", view);
 	json_decref(view);
 	json_decref(status);
 	if (!m)
@@ -283,15 +295,20 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 	return rc;
 }
 
-/* The seats of a campaign as the ruleset takes them: [{"name","side","data"}]. */
-static json_t *seats_json(const struct db_ship *seats, size_t n)
+/*
+ * The seats of a campaign as the ruleset takes them: [{"name", "side",
+ * "data", "campaign"}], campaign the name the game is sealed under (a
+ * duplicate set's, for its runs).
+ */
+static json_t *seats_json(const struct db_ship *seats, size_t n, const char *campaign)
 {
 	json_t *out = json_array();
 	size_t i;
 
 	for (i = 0; out && i < n; i++)
-		json_array_append_new(out, json_pack("{s:s,s:s,s:{}}", "name", seats[i].name, "side",
-						     seats[i].team, "data"));
+		json_array_append_new(out, json_pack("{s:s,s:s,s:{},s:s}", "name", seats[i].name,
+						     "side", seats[i].team, "data", "campaign",
+						     campaign));
 	return out;
 }
 
@@ -443,7 +460,7 @@ int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const str
 	}
 	if ((rc = db_ship_list(ctx->db, c.id, &seats, &n, err, sizeof(err))))
 		goto dberr;
-	if (!(seat_list = seats_json(seats, n))) {
+	if (!(seat_list = seats_json(seats, n, s.duplicate_of[0] ? s.duplicate_of : c.name))) {
 		cmd_error("out of memory");
 		ret = EXIT_FAIL;
 		goto out;
@@ -452,13 +469,14 @@ int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const str
 	if (given)
 		root = *given;
 	else
-		play_new_root(&s, c.name, &root, now_text);
+		play_new_root(&s, rs->draw_namespace, c.name, &root, now_text);
 	if (draw_root_parse(root.root, raw)) {
 		cmd_error("campaign '%s': a bad sealed root", c.name);
 		ret = EXIT_FAIL;
 		goto out;
 	}
 	draw_seeded_init(&seeded, judge_turn_seed(s.seed, 0), raw, 0);
+	draw_seeded_namespace(&seeded, rs->draw_namespace);
 	sodium_memzero(raw, sizeof(raw));
 	src = draw_seeded_source(&seeded, &log);
 	if (!(data = play_packs_of(ctx->db, c.id, err, sizeof(err))))
@@ -554,6 +572,8 @@ static int turn_draws(struct db *db, const struct db_campaign *c, const struct d
 	}
 	have = !db_root_get(db, c->id, &root, err, errlen) && !draw_root_parse(root.root, raw);
 	draw_seeded_init(seeded, seed, have ? raw : NULL, t->number);
+	draw_seeded_namespace(seeded, ruleset_find(c->ruleset) ?
+				      ruleset_find(c->ruleset)->draw_namespace : NULL);
 	sodium_memzero(raw, sizeof(raw));
 	sodium_memzero(&root, sizeof(root));
 	return 0;
@@ -1233,7 +1253,7 @@ static int replay_turn(struct db *db, const struct db_campaign *c, const struct 
 			goto out;
 		}
 		rc = EXIT_FAIL;
-		seat_list = seats_json(seats, nseats);
+		seat_list = seats_json(seats, nseats, s->duplicate_of[0] ? s->duplicate_of : c->name);
 		data = play_packs_of(db, c->id, err, errlen);
 		if (!seat_list || !data || engine_setup(rs, s->game, data, seat_list, &src, out, err, errlen))
 			goto out;
@@ -1646,10 +1666,10 @@ int play_verify_published(const json_t *root, const char *name, int quiet)
 		goto out;
 	}
 	/* The root is the one committed to when the game (or its duplicate set) began. */
-	snprintf(text, sizeof(text), "mxjudge:%s:root:%s",
-		 json_string_value(json_object_get(json_object_get(root, "sealed"), "set")) ?
-		 json_string_value(json_object_get(json_object_get(root, "sealed"), "set")) : campaign,
-		 hex);
+	play_seal_text(rs->draw_namespace,
+		       json_string_value(json_object_get(json_object_get(root, "sealed"), "set")) ?
+		       json_string_value(json_object_get(json_object_get(root, "sealed"), "set")) :
+		       campaign, hex, text, sizeof(text));
 	sha256_hex(text, check);
 	if (!commitment || strcmp(check, commitment)) {
 		printf("%s, turn %d: DIFFERS: the root does not match its commitment %s (it gives %s)\n",
@@ -1665,6 +1685,7 @@ int play_verify_published(const json_t *root, const char *name, int quiet)
 			json_object_set(orders, seat, json_object_get(reading, seat));
 	}
 	draw_seeded_init(&seeded, seed, raw, turn);
+	draw_seeded_namespace(&seeded, rs->draw_namespace);
 	src = draw_seeded_source(&seeded, &log);
 	if (engine_resolve(rs, before, orders, &src, &t, err, sizeof(err))) {
 		cmd_error("%s: %s", name, err);

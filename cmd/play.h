@@ -42,8 +42,15 @@ int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry
  * and its commitment, SHA-256 of "mxjudge:CAMPAIGN:root:ROOTHEX".
  */
 struct judge_settings;
-void play_new_root(const struct judge_settings *s, const char *campaign, struct db_root *r,
-		   const char *now);
+void play_new_root(const struct judge_settings *s, const char *ns, const char *campaign,
+		   struct db_root *r, const char *now);
+/*
+ * The text whose SHA-256 seals a root: "mxjudge:CAMPAIGN:root:ROOTHEX", or
+ * "mxjudge:NS:CAMPAIGN:root:ROOTHEX" for a game with a draw namespace
+ * (core/draw.h's draw_seal gives the game the same seal).
+ */
+void play_seal_text(const char *ns, const char *campaign, const char *root_hex, char *out,
+		    size_t len);
 /* The data packs of a campaign, {KIND: value}; NULL with err. */
 json_t *play_packs_of(struct db *db, long long campaign_id, char *err, size_t errlen);
 

@@ -176,7 +176,13 @@ static json_t *netrun_setup(const json_t *settings, const json_t *data, const js
 	}
 	if (options_from(settings, &st, err, errlen) < 0)
 		return NULL;
-	strcpy(st.run, name);
+	/* The run is sealed under its campaign's name (a duplicate set's for its runs). */
+	{
+		const char *campaign = json_string_value(json_object_get(json_array_get(seats, 0),
+									 "campaign"));
+
+		strcpy(st.run, campaign && *campaign && strlen(campaign) < NR_NAME_MAX ? campaign : name);
+	}
 	rc = draw_seal(draws, st.run, seal, err, errlen);
 	if (rc < 0)
 		return NULL;
