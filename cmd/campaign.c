@@ -370,6 +370,21 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		}
 		ret = EXIT_FAIL;
 	}
+	/*
+	 * Every run of a duplicate set is dealt the same: a game's own nonce
+	 * (a runner's word mixed into the deal) would make each deal differ.
+	 */
+	if (s.duplicate && json_is_true(json_object_get(s.game, "nonce"))) {
+		for (opt = 0; opt < nsets; opt++)
+			if (!strncmp(sets[opt], "nonce=", 6)) {
+				cmd_error("--set nonce: a duplicate set deals every run the same, without "
+					  "a runner's nonce");
+				json_decref(data);
+				judge_settings_release(&s);
+				return EXIT_USAGE;
+			}
+		json_object_set_new(s.game, "nonce", json_false());
+	}
 	if (game == &hovercrafts_ruleset) {
 		s.map = map_path ? read_map_file(map_path, err, sizeof(err))
 				 : random_map_json(s.width, s.height, s.density, judge_map_seed(s.seed),

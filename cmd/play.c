@@ -85,6 +85,8 @@ static int store_outcome(struct db *db, long long turn_id, const struct engine_t
 		struct db_event de;
 		json_t *to = json_object_get(e, "to");
 
+		if (!json_is_array(to))	/* a game's own "to" field: public */
+			to = NULL;
 		memset(&de, 0, sizeof(de));
 		de.seq = (int)i + 1;
 		snprintf(de.type, sizeof(de.type), "%s", json_string_value(json_object_get(e, "type")) ?

@@ -316,6 +316,9 @@ json_t *engine_events_for(const json_t *events, const char *seat)
 	json_array_foreach(events, i, e) {
 		json_t *to = json_object_get(e, "to");
 
+		/* Only a list addresses seats: a game's own "to" (a hex, a space) is public. */
+		if (!json_is_array(to))
+			to = NULL;
 		if (!to || (seat && (!strcmp(seat, "*") || in_list(to, seat))))
 			json_array_append(out, e);
 	}

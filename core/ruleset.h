@@ -13,8 +13,8 @@
  * - a state may hold "private": {SEAT: ...} (only that seat sees its part)
  *   and "secret": ... (nobody until the game ends); the default view keeps
  *   the rest, the viewer's own private part and drops the secret;
- * - an event is an object; one with "to": [SEAT, ...] is addressed to those
- *   seats only, one without it is public;
+ * - an event is an object; one with "to": [SEAT, ...] (a list) is
+ *   addressed to those seats only, one without such a list is public;
  * - a resolve returns {"state", "events", "story"}: the next state, the
  *   events in order, and the story for people (a list of paragraphs).
  *

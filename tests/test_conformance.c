@@ -76,6 +76,18 @@ static void check_views(const struct ruleset *rs, const json_t *state, const jso
 	json_t *part;
 
 	(void)due;
+	{
+		json_t *e, *w;
+		size_t i, k;
+
+		/* A list "to" is the judge's: the seats an event is for, by name. */
+		json_array_foreach(events, i, e) {
+			json_t *to = json_object_get(e, "to");
+
+			json_array_foreach(json_is_array(to) ? to : NULL, k, w)
+				assert_true(json_is_string(w));
+		}
+	}
 	json_object_foreach(all, seat, part) {
 		json_t *v = engine_view(rs, state, seat), *pub = engine_view(rs, state, NULL);
 		json_t *ev = engine_events_for(events, seat), *e;

@@ -75,7 +75,8 @@ struct nr_structure {
 enum { NR_Q_STRENGTH, NR_Q_REACH, NR_Q_CHOOSE, NR_QUEUES };
 
 struct netrun_state {
-	char run[NR_NAME_MAX];
+	char run[NR_NAME_MAX];		/* the seal's name: the campaign's */
+	char runner[NR_NAME_MAX];	/* the seat; "runner" in JSON only when not the run's */
 	int target;		/* -1: none */
 	int opt_nonce;
 	int opt[NR_COLOURS];

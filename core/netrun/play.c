@@ -257,7 +257,8 @@ static void move_onto(struct netrun_play *p, int b, int si)
 	st->br[b].x = s->x;
 	st->br[b].y = s->y;
 	if (p->events)
-		event(p, json_pack("{s:s,s:s,s:s}", "type", "move", "breaker", COLOUR(b), "to",
+		/* "at", not "to": an event's "to" names the seats it is for (core/ruleset.h). */
+		event(p, json_pack("{s:s,s:s,s:s}", "type", "move", "breaker", COLOUR(b), "at",
 				   where(st, b, at)));
 	if (s->token) {
 		int c = NR_TILE_COLOUR(s->tile);

@@ -182,6 +182,7 @@ static json_t *netrun_setup(const json_t *settings, const json_t *data, const js
 									 "campaign"));
 
 		strcpy(st.run, campaign && *campaign && strlen(campaign) < NR_NAME_MAX ? campaign : name);
+		strcpy(st.runner, name);
 	}
 	rc = draw_seal(draws, st.run, seal, err, errlen);
 	if (rc < 0)
@@ -209,8 +210,10 @@ static json_t *netrun_setup(const json_t *settings, const json_t *data, const js
 static json_t *netrun_waiting_for(const json_t *state)
 {
 	const char *status = json_string_value(json_object_get(state, "status"));
-	const char *run = json_string_value(json_object_get(state, "run"));
+	const char *run = json_string_value(json_object_get(state, "runner"));
 
+	if (!run)
+		run = json_string_value(json_object_get(state, "run"));
 	if (status && !strcmp(status, "over"))
 		return json_array();
 	return json_pack("[s]", run && *run ? run : "runner");
@@ -235,8 +238,8 @@ static json_t *netrun_read_orders(const json_t *state, const char *seat, const c
 	(void)flags;
 	if (load(state, &st, err, errlen) < 0)
 		return NULL;
-	if (seat && strcmp(seat, st.run)) {
-		errbuf_set(err, errlen, "%s: this run's runner is %s, not %s", name, st.run, seat);
+	if (seat && strcmp(seat, st.runner)) {
+		errbuf_set(err, errlen, "%s: this run's runner is %s, not %s", name, st.runner, seat);
 		return NULL;
 	}
 	lines = netrun_lines(text, &too_many);
@@ -254,7 +257,7 @@ static json_t *netrun_read_orders(const json_t *state, const char *seat, const c
 		refusal_text(name, &ref, err, errlen);
 		goto out;
 	}
-	out = json_pack("{s:O}", st.run, lines);
+	out = json_pack("{s:O}", st.runner, lines);
 out:
 	free(o);
 	json_decref(lines);
@@ -277,9 +280,9 @@ static json_t *netrun_resolve(const json_t *state, const json_t *orders,
 	}
 	if (load(state, &st, err, errlen) < 0)
 		goto out;
-	lines = json_object_get(orders, st.run);
+	lines = json_object_get(orders, st.runner);
 	if (!json_is_array(lines)) {
-		errbuf_set(err, errlen, "netrun: expected the orders of %s as command lines", st.run);
+		errbuf_set(err, errlen, "netrun: expected the orders of %s as command lines", st.runner);
 		goto out;
 	}
 	p.st = &st;
@@ -392,7 +395,7 @@ static json_t *netrun_bot(const json_t *state, const char *seat, struct draw_sou
 	netrun_bot_orders(&st, &sb);
 	lines = netrun_lines(strbuf_str(&sb), &too_many);
 	strbuf_release(&sb);
-	out = lines ? json_pack("{s:o}", seat ? seat : st.run, lines) : NULL;
+	out = lines ? json_pack("{s:o}", seat ? seat : st.runner, lines) : NULL;
 	if (!out)
 		errbuf_set(err, errlen, "out of memory");
 	return out;

