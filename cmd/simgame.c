@@ -222,7 +222,8 @@ static void simgame_print_text(const struct simgame_run *run, const json_t *grou
 		json_object_foreach((json_t *)counts, key, k) {
 			double p, lo, hi;
 
-			if (!strcmp(key, "games"))
+			/* An outcome no game had is noise in a table; --json keeps it. */
+			if (!strcmp(key, "games") || !json_integer_value(k))
 				continue;
 			simgame_wilson(json_integer_value(k), n, &p, &lo, &hi);
 			printf("  %s %.1f%% (%.1f-%.1f)", key, 100 * p, 100 * lo, 100 * hi);
