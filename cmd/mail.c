@@ -117,11 +117,7 @@ static enum mail_result deliver(struct cmd_ctx *ctx, const struct mail_settings 
 		mailer_crash_point("mail-data");
 		return maildir_deliver(ms->maildir, name, data, len, err, errlen) ? MAIL_TEMP : MAIL_SENT;
 	}
-	memset(&conf, 0, sizeof(conf));
-	conf.url = ms->smtp_url;
-	conf.user = ms->smtp_user;
-	conf.password = ms->smtp_password;
-	conf.require_tls = ms->smtp_tls;
+	mailer_smtp_conf(ms, &conf);
 	r = smtp_send(&conf, ms->from, d->m.recipient, data, len, on_progress, &s, err, errlen);
 	if (s.failed)
 		r = MAIL_TEMP;

@@ -15,7 +15,10 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "mail/imap.h"
 #include "mail/parse.h"
+#include "mail/smtp.h"
+#include "mail/tls.h"
 
 /* Limits with their own answers: a message, and the text read from it. */
 #define MAILER_MAX_MESSAGE ((size_t)10 << 20)	/* 10 MiB as received */
@@ -36,11 +39,13 @@ struct mail_settings {
 	char smtp_url[1024];		/* MXJUDGE_SMTP_URL; "" delivers into the Maildir */
 	char smtp_user[256];		/* MXJUDGE_SMTP_USER */
 	char smtp_password[256];	/* MXJUDGE_SMTP_PASSWORD */
-	int smtp_tls;			/* MXJUDGE_SMTP_TLS=required */
+	enum mail_tls_mode smtp_tls;	/* MXJUDGE_SMTP_TLS: auto, required, none (mail/tls.h) */
+	int smtp_tls_bad;		/* 1: MXJUDGE_SMTP_TLS holds another word (TLS required) */
 	char imap_url[1024];		/* MXJUDGE_IMAP_URL; "" fetches nothing */
 	char imap_user[256];		/* MXJUDGE_IMAP_USER */
 	char imap_password[256];	/* MXJUDGE_IMAP_PASSWORD */
-	int imap_tls;			/* MXJUDGE_IMAP_TLS=required */
+	enum mail_tls_mode imap_tls;	/* MXJUDGE_IMAP_TLS, as for SMTP */
+	int imap_tls_bad;
 	char maildir[4096];		/* MXJUDGE_MAILDIR, else next to the database */
 	int remind_hours;		/* MXJUDGE_REMIND_HOURS, 0: no reminders */
 	int keep_days;			/* MXJUDGE_MAIL_KEEP_DAYS: tick prunes older mail, 0: never */
@@ -49,6 +54,10 @@ struct mail_settings {
 
 /* From the environment; db_path places the default Maildir. */
 void mailer_settings(struct mail_settings *ms, const char *db_path);
+
+/* The connection settings of ms, TLS decided by mail/tls.h; borrowed from ms. */
+void mailer_smtp_conf(const struct mail_settings *ms, struct smtp_conf *c);
+void mailer_imap_conf(const struct mail_settings *ms, struct imap_conf *c);
 
 /*
  * Takes one message as received (len bytes kept of size received): stores

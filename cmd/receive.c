@@ -79,12 +79,12 @@ void mailer_settings(struct mail_settings *ms, const char *db_path)
 	env_copy(ms->smtp_user, sizeof(ms->smtp_user), "MXJUDGE_SMTP_USER", "");
 	env_copy(ms->smtp_password, sizeof(ms->smtp_password), "MXJUDGE_SMTP_PASSWORD", "");
 	tls = getenv("MXJUDGE_SMTP_TLS");
-	ms->smtp_tls = tls && !strcmp(tls, "required");
+	ms->smtp_tls_bad = mail_tls_mode_parse(tls, &ms->smtp_tls) != 0;
 	env_copy(ms->imap_url, sizeof(ms->imap_url), "MXJUDGE_IMAP_URL", "");
 	env_copy(ms->imap_user, sizeof(ms->imap_user), "MXJUDGE_IMAP_USER", "");
 	env_copy(ms->imap_password, sizeof(ms->imap_password), "MXJUDGE_IMAP_PASSWORD", "");
 	tls = getenv("MXJUDGE_IMAP_TLS");
-	ms->imap_tls = tls && !strcmp(tls, "required");
+	ms->imap_tls_bad = mail_tls_mode_parse(tls, &ms->imap_tls) != 0;
 	if (getenv("MXJUDGE_MAILDIR") && *getenv("MXJUDGE_MAILDIR")) {
 		env_copy(ms->maildir, sizeof(ms->maildir), "MXJUDGE_MAILDIR", "");
 	} else {
@@ -1139,11 +1139,7 @@ int mailer_fetch(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now
 		cmd_error("%s.fetch.lock: %s", ctx->db_path, strerror(errno));
 		return EXIT_FAIL;
 	}
-	memset(&conf, 0, sizeof(conf));
-	conf.url = ms->imap_url;
-	conf.user = ms->imap_user;
-	conf.password = ms->imap_password;
-	conf.require_tls = ms->imap_tls;
+	mailer_imap_conf(ms, &conf);
 	if (imap_open(&ic, &conf, err, sizeof(err)) || imap_unseen(ic, &uids, &n, err, sizeof(err))) {
 		cmd_error("fetch: %s", err);
 		ret = EXIT_TEMPFAIL;

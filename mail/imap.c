@@ -300,6 +300,12 @@ int imap_open(struct imap_conn **out, const struct imap_conf *c, char *err, size
 	cu->easy_setopt(ic->h, CURLOPT_CONNECTTIMEOUT, 30L);
 	cu->easy_setopt(ic->h, CURLOPT_NOSIGNAL, 1L);
 	rc = cu->easy_perform(ic->h);
+	if (rc == CURLE_USE_SSL_FAILED) {
+		snprintf(err, errlen, "the IMAP server offers no STARTTLS and TLS is required: the login "
+			 "never goes in clear (use imaps://, a server with STARTTLS, or "
+			 "MXJUDGE_IMAP_TLS=none; see mxjudge-mail(1))");
+		goto fail;
+	}
 	if (rc != CURLE_OK) {
 		snprintf(err, errlen, "IMAP %s: %s", c->url[0] ? "login" : "URL", cu->easy_strerror(rc));
 		goto fail;

@@ -34,7 +34,9 @@ int smtp_probe(const struct smtp_conf *c, char *err, size_t errlen)
 	cu->easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	rc = cu->easy_perform(h);
 	cu->easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
-	if (rc != CURLE_OK && code)
+	if (rc == CURLE_USE_SSL_FAILED)
+		snprintf(err, errlen, "%s", SMTP_NO_STARTTLS);
+	else if (rc != CURLE_OK && code)
 		snprintf(err, errlen, "%s%s%s (SMTP %ld)", cu->easy_strerror(rc), errbuf[0] ? ": " : "",
 			 errbuf, code);
 	else if (rc != CURLE_OK)

@@ -174,6 +174,9 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 		r = code >= 500 && code < 600 ? MAIL_PERM : MAIL_TEMP;
 		snprintf(err, errlen, "the SMTP server refused %s: %s", step(&u),
 			 u.reply[0] ? u.reply : "(no reply text)");
+	} else if (rc == CURLE_USE_SSL_FAILED) {
+		r = MAIL_TEMP;
+		snprintf(err, errlen, "%s", SMTP_NO_STARTTLS);
 	} else {
 		r = MAIL_TEMP;
 		snprintf(err, errlen, "%s%s%s%s%s", cu->easy_strerror(rc), errbuf[0] ? ": " : "", errbuf,

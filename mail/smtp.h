@@ -37,6 +37,11 @@ struct smtp_conf {
 	long timeout;		/* seconds for the whole transfer; 0: 120 */
 };
 
+/* The error when TLS is required and the server offers no STARTTLS (nothing was sent). */
+#define SMTP_NO_STARTTLS "the SMTP server offers no STARTTLS and TLS is required: the login " \
+	"never goes in clear (use smtps://, a server with STARTTLS, or MXJUDGE_SMTP_TLS=none; " \
+	"see mxjudge-mail(1))"
+
 typedef int (*smtp_progress_fn)(void *arg, size_t sent, int last);
 
 enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const char *to,
