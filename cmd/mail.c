@@ -205,7 +205,19 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 			r = deliver(ctx, ms, d, data, len, why, sizeof(why));
 		}
 		free(data);
-		if (r == MAIL_SENT) {
+		if (r == MAIL_SERVER) {
+			/* No message can pass: this one back as it was, the rest untried, exit 75. */
+			rc = db_outbox_release(ctx->db, d->m.id, why, err, sizeof(err));
+			deferred += n - i;
+			cmd_error("mail: %s; nothing more is tried this run: %zu message%s stay%s "
+				  "queued for the next (tries not counted)", why, n - i,
+				  n - i == 1 ? "" : "s", n - i == 1 ? "s" : "");
+			if (rc) {
+				cmd_error("%s", err);
+				ret = judge_db_exit(rc);
+			}
+			break;
+		} else if (r == MAIL_SENT) {
 			mailer_crash_point("mail-accepted");
 			rc = db_outbox_delivered(ctx->db, d->m.id, now_text, err, sizeof(err));
 			sent++;
@@ -573,7 +585,20 @@ static int by_id(struct cmd_ctx *ctx, int argc, char **argv, int confirm)
 
 static int retry_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	return by_id(ctx, argc, argv, 0);
+	char err[512];
+	int rc, n;
+
+	if (argc != 2 || strcmp(argv[1], "--all-failed"))
+		return by_id(ctx, argc, argv, 0);
+	rc = db_outbox_requeue_failed(ctx->db, &n, err, sizeof(err));
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	if (!ctx->quiet)
+		printf("%d failed message%s queued again (same Message-ID); 'mail send' sends %s\n",
+		       n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
+	return EXIT_OK;
 }
 
 static int confirm_run(struct cmd_ctx *ctx, int argc, char **argv)
@@ -590,8 +615,9 @@ const struct cmd mail_cmds[] = {
 	  "show the mail not yet sent: queued, deferred, failed, in doubt", NULL },
 	{ "inbox", "[NAME] [--json]", mail_inbox, NEED_DB,
 	  "list the mail received (a campaign's, with NAME) and what became of each", NULL },
-	{ "retry", "ID", retry_run, NEED_DB,
-	  "queue a failed or in-doubt message again, with the same Message-ID", NULL },
+	{ "retry", "ID | --all-failed", retry_run, NEED_DB,
+	  "queue a failed or in-doubt message (or every failed one) again, with the same Message-ID",
+	  NULL },
 	{ "confirm", "ID", confirm_run, NEED_DB,
 	  "mark an in-doubt message sent (it did arrive)", NULL },
 	{ "prune", "--older-than DAYS [--now TIME]", mailer_prune_run, NEED_DB,

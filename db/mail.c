@@ -521,6 +521,35 @@ int db_outbox_requeue(struct db *db, long long id, char *err, size_t errlen)
 	return run_one(db, st, "requeueing a message", err, errlen);
 }
 
+int db_outbox_release(struct db *db, long long id, const char *error, char *err,
+		      size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE outbox SET state = 'queued', attempts = max(attempts - 1, 0), "
+			  "last_error = ?2 WHERE id = ?1 AND state = 'sending'", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, error ? error : "", -1, SQLITE_TRANSIENT);
+	return run_one(db, st, "putting a message back in the queue", err, errlen);
+}
+
+int db_outbox_requeue_failed(struct db *db, int *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE outbox SET state = 'queued', next_try_at = NULL "
+			  "WHERE state = 'failed' AND recipient != ''", err, errlen);
+
+	*n = 0;
+	if (rc)
+		return rc;
+	rc = db_run(db, st, "requeueing the failed messages", err, errlen);
+	if (!rc)
+		*n = sqlite3_changes(db_sqlite(db));
+	return rc;
+}
+
 int db_outbox_confirm(struct db *db, long long id, const char *when, char *err,
 		      size_t errlen)
 {

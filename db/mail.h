@@ -126,6 +126,14 @@ int db_outbox_defer(struct db *db, long long id, const char *next_try_at, const 
 		    char *err, size_t errlen);
 /* sending|final -> doubt: the server may have it; a person decides (retry, confirm). */
 int db_outbox_doubt(struct db *db, long long id, const char *error, char *err, size_t errlen);
+/*
+ * sending -> queued as it was, the attempt not counted (the server, not
+ * the message, failed), with error as its last error.
+ */
+int db_outbox_release(struct db *db, long long id, const char *error, char *err,
+		      size_t errlen);
+/* By hand: every failed message with a recipient -> queued now; *n how many. */
+int db_outbox_requeue_failed(struct db *db, int *n, char *err, size_t errlen);
 /* After a crash (under the sender's lock): sending -> queued, final -> doubt. */
 int db_outbox_recover(struct db *db, int *requeued, int *doubt, char *err, size_t errlen);
 /* By hand: doubt|failed -> queued now (same Message-ID), or doubt -> sent. */

@@ -100,6 +100,13 @@ static size_t reader(char *buf, size_t size, size_t nmemb, void *p)
 	return n;
 }
 
+/* Did the failure come before MAIL FROM (connection, greeting, EHLO, STARTTLS, login)? */
+static int before_message(const struct upload *u)
+{
+	return !u->verb[0] || !strcmp(u->verb, "EHLO") || !strcmp(u->verb, "HELO") ||
+	       !strcmp(u->verb, "STARTTLS") || !strcmp(u->verb, "AUTH");
+}
+
 /* What the server was answering, for an error: "the connection", "RCPT TO"... */
 static const char *step(const struct upload *u)
 {
@@ -182,6 +189,9 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 		snprintf(err, errlen, "%s%s%s%s%s", cu->easy_strerror(rc), errbuf[0] ? ": " : "", errbuf,
 			 u.verb[0] ? " after " : "", u.verb);
 	}
+	/* Whatever the code said, a failure before the message is the server's, not the message's. */
+	if (r != MAIL_SENT && r != MAIL_DOUBT && before_message(&u))
+		r = MAIL_SERVER;
 	cu->slist_free_all(rcpt);
 	cu->easy_cleanup(h);
 	return r;

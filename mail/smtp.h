@@ -24,9 +24,12 @@ enum mail_result {
 	MAIL_SENT = 0,		/* the server said 250 after the data */
 	MAIL_TEMP = 1,		/* try again later: 4xx, no connection, timeout */
 	MAIL_PERM = 2,		/* never again: 5xx */
-	MAIL_DOUBT = 3		/* the end of the data went out and no answer came back:
+	MAIL_DOUBT = 3,		/* the end of the data went out and no answer came back:
 				   the server may have the message; sending it again could
 				   deliver it twice */
+	MAIL_SERVER = 4		/* no message can pass now: the connection, the greeting
+				   (even 554), STARTTLS or the login (even 535) failed,
+				   before the message was named; not the message's fault */
 };
 
 struct smtp_conf {
