@@ -101,8 +101,8 @@ static void maildir_name(const struct db_delivery *d, char *buf, size_t len)
 
 /* Delivers one claimed message; a mail_result. */
 static enum mail_result deliver(struct cmd_ctx *ctx, const struct mail_settings *ms,
-				const struct db_delivery *d, const char *data, size_t len,
-				char *err, size_t errlen)
+				long long deadline_ms, const struct db_delivery *d, const char *data,
+				size_t len, char *err, size_t errlen)
 {
 	struct sending s = { ctx, d->m.id, 0 };
 	struct smtp_conf conf;
@@ -118,6 +118,7 @@ static enum mail_result deliver(struct cmd_ctx *ctx, const struct mail_settings 
 		return maildir_deliver(ms->maildir, name, data, len, err, errlen) ? MAIL_TEMP : MAIL_SENT;
 	}
 	mailer_smtp_conf(ms, &conf);
+	conf.deadline_ms = deadline_ms;
 	r = smtp_send(&conf, ms->from, d->m.recipient, data, len, on_progress, &s, err, errlen);
 	if (s.failed)
 		r = MAIL_TEMP;
@@ -130,6 +131,8 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 	size_t n = 0, i, sent = 0, deferred = 0, failed = 0;
 	char err[512], now_text[DB_TIME_MAX];
 	int lock, rc, requeued, doubt, ret = EXIT_OK;
+	/* One deadline for the run: a stalling server holds it up this long at most. */
+	long long deadline_ms = mailer_run_deadline();
 
 	lock = mailer_lock(ctx->db_path, "send");
 	if (lock == -1)
@@ -202,7 +205,7 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 			r = MAIL_TEMP;
 			snprintf(why, sizeof(why), "out of memory");
 		} else {
-			r = deliver(ctx, ms, d, data, len, why, sizeof(why));
+			r = deliver(ctx, ms, deadline_ms, d, data, len, why, sizeof(why));
 		}
 		free(data);
 		if (r == MAIL_SERVER) {

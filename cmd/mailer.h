@@ -32,6 +32,7 @@
 #define MAILER_DEFAULT_FROM "mxjudge@localhost"
 #define MAILER_DEFAULT_REMIND 24		/* hours before the deadline */
 #define MAILER_MAX_ATTEMPTS 8			/* temporary failures before giving up */
+#define MAILER_RUN_TIMEOUT 300			/* seconds for a whole send or fetch run */
 
 struct mail_settings {
 	char from[256];			/* MXJUDGE_FROM: "addr" or "Name <addr>" */
@@ -55,9 +56,18 @@ struct mail_settings {
 /* From the environment; db_path places the default Maildir. */
 void mailer_settings(struct mail_settings *ms, const char *db_path);
 
-/* The connection settings of ms, TLS decided by mail/tls.h; borrowed from ms. */
+/*
+ * The connection settings of ms, TLS decided by mail/tls.h; borrowed from
+ * ms. The IMAP connection's deadline is the run's (mailer_run_deadline()).
+ */
 void mailer_smtp_conf(const struct mail_settings *ms, struct smtp_conf *c);
 void mailer_imap_conf(const struct mail_settings *ms, struct imap_conf *c);
+/*
+ * One deadline for a whole run of mail send or fetch, from now:
+ * MXJUDGE_MAIL_TIMEOUT seconds (1 to 86400), else MAILER_RUN_TIMEOUT.
+ * In mail_clock_ms() time.
+ */
+long long mailer_run_deadline(void);
 
 /*
  * Takes one message as received (len bytes kept of size received): stores

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "curl_load.h"
+#include "tls.h"
 
 /* Small reads, so a transfer goes out in steps the progress callback sees. */
 #define CHUNK 4096
@@ -129,11 +130,16 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 	enum mail_result r = MAIL_TEMP;
 	long code = 0;
 	const struct curlx *cu = curlx_load(err, errlen);
+	long long left = mail_time_left((c->timeout > 0 ? c->timeout : 120L) * 1000LL, c->deadline_ms);
 	CURLcode rc;
 	CURL *h;
 
 	if (!cu)
 		return MAIL_TEMP;
+	if (!left) {
+		snprintf(err, errlen, "%s", MAIL_DEADLINE_PASSED);
+		return MAIL_SERVER;
+	}
 	h = cu->easy_init();
 	if (!h) {
 		snprintf(err, errlen, "cannot start libcurl");
@@ -155,7 +161,12 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 	/* No size given: libcurl reads until the reader says 0, so "last" is always seen. */
 	cu->easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
 	cu->easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 30L);
-	cu->easy_setopt(h, CURLOPT_TIMEOUT, c->timeout > 0 ? c->timeout : 120L);
+	/*
+	 * The whole transfer, and each reply: libcurl waits for the answer to
+	 * the end of the data by the second limit only (120 s by default).
+	 */
+	cu->easy_setopt(h, CURLOPT_TIMEOUT_MS, (long)left);
+	cu->easy_setopt(h, CURLOPT_SERVER_RESPONSE_TIMEOUT, (long)((left + 999) / 1000));
 	cu->easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	/* Verbose only feeds on_debug (a debug function replaces the printing). */
 	cu->easy_setopt(h, CURLOPT_DEBUGFUNCTION, on_debug);

@@ -38,6 +38,7 @@ struct smtp_conf {
 	const char *password;
 	int require_tls;	/* 1: STARTTLS or fail */
 	long timeout;		/* seconds for the whole transfer; 0: 120 */
+	long long deadline_ms;	/* mail_clock_ms() after which nothing waits; 0: none */
 };
 
 /* The error when TLS is required and the server offers no STARTTLS (nothing was sent). */

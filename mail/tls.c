@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 int mail_tls_mode_parse(const char *s, enum mail_tls_mode *out)
 {
@@ -97,6 +98,26 @@ int mail_url_has_password(const char *url)
 
 	authority(url, &s, &e, &at);
 	return at && memchr(s, ':', (size_t)(at - s)) != NULL;
+}
+
+long long mail_clock_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+long long mail_time_left(long long timeout_ms, long long deadline_ms)
+{
+	long long left;
+
+	if (!deadline_ms)
+		return timeout_ms;
+	left = deadline_ms - mail_clock_ms();
+	if (left <= 0)
+		return 0;
+	return left < timeout_ms ? left : timeout_ms;
 }
 
 int mail_tls_required(const char *url, const char *user, enum mail_tls_mode mode)

@@ -34,4 +34,16 @@ int mail_url_has_password(const char *url);
 /* 1 when a connection to url with this login (user may be NULL or "") must be TLS. */
 int mail_tls_required(const char *url, const char *user, enum mail_tls_mode mode);
 
+/*
+ * A monotonic clock in milliseconds, for the deadline of a whole run of
+ * mail in or out (struct smtp_conf, struct imap_conf).
+ */
+long long mail_clock_ms(void);
+/*
+ * Milliseconds a step may take: timeout_ms, cut to what is left before
+ * deadline_ms (0: none); 0 when the deadline has passed.
+ */
+long long mail_time_left(long long timeout_ms, long long deadline_ms);
+#define MAIL_DEADLINE_PASSED "the run's deadline passed (MXJUDGE_MAIL_TIMEOUT)"
+
 #endif

@@ -75,12 +75,25 @@ static void test_mailtls_required_for_a_login_off_this_machine(void **state)
 	assert_false(mail_tls_required("smtp://mail.example.org", "judge", MAIL_TLS_NONE));
 }
 
+static void test_mailtls_time_left_meets_the_deadline(void **state)
+{
+	long long now = mail_clock_ms(), left;
+
+	(void)state;
+	assert_int_equal(mail_time_left(5000, 0), 5000);
+	assert_int_equal(mail_time_left(5000, now - 1), 0);
+	assert_int_equal(mail_time_left(5000, now + 60000), 5000);
+	left = mail_time_left(5000, now + 1000);
+	assert_true(left > 0 && left <= 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mailtls_loopback_by_address_only),
 		cmocka_unit_test(test_mailtls_host_and_login),
 		cmocka_unit_test(test_mailtls_required_for_a_login_off_this_machine),
+		cmocka_unit_test(test_mailtls_time_left_meets_the_deadline),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
