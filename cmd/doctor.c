@@ -78,23 +78,6 @@ static void ago(long secs, char *buf, size_t len)
 		snprintf(buf, len, "%ld days", secs / 86400);
 }
 
-/* A URL as it may be printed: no "user:password@". */
-static void url_shown(const char *url, char *buf, size_t len)
-{
-	const char *scheme = strstr(url, "://"), *at, *slash;
-
-	if (!scheme) {
-		snprintf(buf, len, "%s", url);
-		return;
-	}
-	at = strchr(scheme + 3, '@');
-	slash = strchr(scheme + 3, '/');
-	if (at && (!slash || at < slash))
-		snprintf(buf, len, "%.*s%s", (int)(scheme + 3 - url), url, at + 1);
-	else
-		snprintf(buf, len, "%s", url);
-}
-
 /* ---------- database ---------- */
 
 /* Opens the database for the checks that read it, or NULL (the line says why). */
@@ -262,6 +245,8 @@ static void check_mail(struct report *r, const char *db_path)
 	enum level lv;
 
 	mailer_settings(&ms, db_path);
+	if (ms.error[0])
+		say(r, FAIL, "secrets", "%s", ms.error);
 	if (!ms.smtp_url[0]) {
 		say(r, WARN, "smtp", "mail not configured: reports go to the Maildir %s; set "
 		    "MXJUDGE_SMTP_URL (and MXJUDGE_SMTP_USER, MXJUDGE_SMTP_PASSWORD) to mail them",
@@ -270,7 +255,7 @@ static void check_mail(struct report *r, const char *db_path)
 		struct smtp_conf sc;
 
 		mailer_smtp_conf(&ms, &sc);
-		url_shown(ms.smtp_url, shown, sizeof(shown));
+		mail_url_shown(ms.smtp_url, shown, sizeof(shown));
 		lv = tls_said(r, "smtp", ms.smtp_url, ms.smtp_user, ms.smtp_tls, ms.smtp_tls_bad,
 			      "MXJUDGE_SMTP_TLS", tls, sizeof(tls));
 		if (!curlx_load(err, sizeof(err)))
@@ -299,7 +284,7 @@ static void check_mail(struct report *r, const char *db_path)
 		ic.timeout = 30;
 		lv = tls_said(r, "imap", ms.imap_url, ms.imap_user, ms.imap_tls, ms.imap_tls_bad,
 			      "MXJUDGE_IMAP_TLS", tls, sizeof(tls));
-		url_shown(ms.imap_url, shown, sizeof(shown));
+		mail_url_shown(ms.imap_url, shown, sizeof(shown));
 		if (!curlx_load(err, sizeof(err)))
 			say(r, FAIL, "imap", "%s: %s", shown, err);
 		else if (imap_open(&conn, &ic, err, sizeof(err)))

@@ -134,6 +134,10 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 	/* One deadline for the run: a stalling server holds it up this long at most. */
 	long long deadline_ms = mailer_run_deadline();
 
+	if (ms->smtp_url[0] && ms->error[0]) {
+		cmd_error("mail: %s", ms->error);
+		return EXIT_FAIL;
+	}
 	lock = mailer_lock(ctx->db_path, "send");
 	if (lock == -1)
 		return EXIT_OK;	/* another sender is at work; it will send these */
@@ -277,7 +281,10 @@ static int send_run(struct cmd_ctx *ctx, int argc, char **argv)
 	mailer_settings(&ms, ctx->db_path);
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
-		case 's': snprintf(ms.smtp_url, sizeof(ms.smtp_url), "%s", optarg); break;
+		case 's':
+			if (mailer_url_option("--smtp", optarg, ms.smtp_url, sizeof(ms.smtp_url)))
+				return EXIT_USAGE;
+			break;
 		case 'm': snprintf(ms.maildir, sizeof(ms.maildir), "%s", optarg); break;
 		case 'n': now_arg = optarg; break;
 		default: return EXIT_USAGE;

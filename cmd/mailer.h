@@ -51,10 +51,24 @@ struct mail_settings {
 	int remind_hours;		/* MXJUDGE_REMIND_HOURS, 0: no reminders */
 	int keep_days;			/* MXJUDGE_MAIL_KEEP_DAYS: tick prunes older mail, 0: never */
 	int answers_per_day;		/* MXJUDGE_ANSWERS_PER_DAY: help and error replies to one address */
+	char error[512];		/* a setting that cannot be used (a password file) */
 };
 
 /* From the environment; db_path places the default Maildir. */
 void mailer_settings(struct mail_settings *ms, const char *db_path);
+/*
+ * MXJUDGE_SMTP_PASSWORD_FILE, MXJUDGE_IMAP_PASSWORD_FILE: the password
+ * on the first line of a file (so it shows in no environment or command
+ * line); read by mailer_settings(). A file that cannot be read fills
+ * ms->error, and the commands that would log in refuse to run.
+ */
+void mailer_password_files(struct mail_settings *ms);
+/*
+ * A --smtp or --imap URL from the command line: refused (with a line on
+ * stderr, -1) when it holds a password, which every user of the machine
+ * sees in ps(1); else copied into buf, 0.
+ */
+int mailer_url_option(const char *option, const char *url, char *buf, size_t len);
 
 /*
  * The connection settings of ms, TLS decided by mail/tls.h; borrowed from

@@ -97,6 +97,7 @@ void mailer_settings(struct mail_settings *ms, const char *db_path)
 		else
 			snprintf(ms->maildir, sizeof(ms->maildir), "Maildir");
 	}
+	mailer_password_files(ms);
 	hours = getenv("MXJUDGE_REMIND_HOURS");
 	ms->remind_hours = MAILER_DEFAULT_REMIND;
 	if (hours && *hours && !cmd_parse_int(hours, 0, 24 * 366, &h))
@@ -1132,6 +1133,10 @@ int mailer_fetch(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now
 	char err[512];
 	int lock, ret = EXIT_OK;
 
+	if (ms->error[0]) {
+		cmd_error("fetch: %s", ms->error);
+		return EXIT_FAIL;
+	}
 	lock = mailer_lock(ctx->db_path, "fetch");
 	if (lock == -1)
 		return EXIT_OK;	/* another fetch is at work */
@@ -1202,7 +1207,10 @@ static int fetch_run(struct cmd_ctx *ctx, int argc, char **argv)
 	mailer_settings(&ms, ctx->db_path);
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
-		case 'i': snprintf(ms.imap_url, sizeof(ms.imap_url), "%s", optarg); break;
+		case 'i':
+			if (mailer_url_option("--imap", optarg, ms.imap_url, sizeof(ms.imap_url)))
+				return EXIT_USAGE;
+			break;
 		case 'n': now_arg = optarg; break;
 		default: return EXIT_USAGE;
 		}

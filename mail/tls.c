@@ -84,6 +84,17 @@ int mail_url_is_loopback(const char *url)
 	return 0;
 }
 
+void mail_url_shown(const char *url, char *buf, size_t len)
+{
+	const char *s, *e, *at;
+
+	authority(url, &s, &e, &at);
+	if (at)
+		snprintf(buf, len, "%.*s%s", (int)(s - url), url, at + 1);
+	else
+		snprintf(buf, len, "%s", url);
+}
+
 int mail_url_has_login(const char *url)
 {
 	const char *s, *e, *at;

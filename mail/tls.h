@@ -31,6 +31,11 @@ int mail_url_is_loopback(const char *url);
 int mail_url_has_login(const char *url);
 /* 1 when the URL carries a password ("scheme://user:password@host"). */
 int mail_url_has_password(const char *url);
+/*
+ * The URL as it may be printed: without its "user[:password]@", the user
+ * part ending at the last '@' before the path (a user name may hold '@').
+ */
+void mail_url_shown(const char *url, char *buf, size_t len);
 /* 1 when a connection to url with this login (user may be NULL or "") must be TLS. */
 int mail_tls_required(const char *url, const char *user, enum mail_tls_mode mode);
 

@@ -51,6 +51,19 @@ static void test_mailtls_host_and_login(void **state)
 	assert_false(mail_url_has_password("imap://mail.example.org:143/INBOX"));
 }
 
+static void test_mailtls_shown_url_holds_no_password(void **state)
+{
+	char buf[128];
+
+	(void)state;
+	mail_url_shown("smtp://judge@example.org:s3cret@127.0.0.1:25", buf, sizeof(buf));
+	assert_string_equal(buf, "smtp://127.0.0.1:25");
+	mail_url_shown("imaps://u:p@imap.example.org/INBOX@x", buf, sizeof(buf));
+	assert_string_equal(buf, "imaps://imap.example.org/INBOX@x");
+	mail_url_shown("smtp://mail.example.org", buf, sizeof(buf));
+	assert_string_equal(buf, "smtp://mail.example.org");
+}
+
 static void test_mailtls_required_for_a_login_off_this_machine(void **state)
 {
 	enum mail_tls_mode m;
@@ -92,6 +105,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mailtls_loopback_by_address_only),
 		cmocka_unit_test(test_mailtls_host_and_login),
+		cmocka_unit_test(test_mailtls_shown_url_holds_no_password),
 		cmocka_unit_test(test_mailtls_required_for_a_login_off_this_machine),
 		cmocka_unit_test(test_mailtls_time_left_meets_the_deadline),
 	};
