@@ -37,6 +37,7 @@
 #include "mail/parse.h"
 #include "mail/reply.h"
 #include "mailer.h"
+#include "mailtext.h"
 #include "reporting.h"
 #include "submit.h"
 #include "templates.h"
@@ -299,9 +300,13 @@ static int queue_answer(struct cmd_ctx *ctx, const struct db_mail_in *in, const 
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
 	struct db_message m;
 	char one_line[200];
+	char dir[4096];
 	int rc;
 
-	if (!a->data || templates_render(a->template, NULL, a->data, &body, err, errlen) < 0) {
+	/* The campaign's own templates, as for its reports. */
+	mailtext_templates_dir(ctx->db, campaign_id, dir, sizeof(dir));
+	if (!a->data || templates_render(a->template, dir[0] ? dir : NULL, a->data, &body, err,
+					 errlen) < 0) {
 		if (!a->data)
 			snprintf(err, errlen, "out of memory");
 		json_decref(a->data);
