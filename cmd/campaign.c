@@ -30,6 +30,7 @@
 #include "judge.h"
 #include "duplicate.h"
 #include "lib/strbuf.h"
+#include "mailtext.h"
 #include "play.h"
 #include "series.h"
 #include "settings.h"
@@ -1202,6 +1203,7 @@ static int campaign_outbox(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_message *msgs = NULL;
 	size_t n = 0, i;
 	int opt, json = 0, full = 0, unsent = 0, rc, ret;
+	struct strbuf shown = STRBUF_INIT;
 	char err[512];
 
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -1233,14 +1235,20 @@ static int campaign_outbox(struct cmd_ctx *ctx, int argc, char **argv)
 		if ((int)strlen(msgs[i].recipient) > wto)
 			wto = (int)strlen(msgs[i].recipient);
 	}
+	/* Answers quote mail (its Subject, a refused line): shown without a terminal's escapes. */
 	for (i = 0; !json && i < n; i++) {
-		if (full)
-			printf("%sTo: %s\nSubject: %s\nX-Mxjudge-Key: %s\n\n%s", i ? "\n" : "",
-			       msgs[i].recipient, msgs[i].subject, msgs[i].key, msgs[i].body);
-		else
+		if (full) {
+			printf("%sTo: %s\n", i ? "\n" : "", msgs[i].recipient);
+			printf("Subject: %s\nX-Mxjudge-Key: %s\n\n", mailtext_shown(msgs[i].subject, 0,
+			       &shown), msgs[i].key);
+			fputs(mailtext_shown(msgs[i].body, 1, &shown), stdout);
+		} else {
 			printf("%-6s %-*s %-*s %s\n", msgs[i].sent_at[0] ? "sent" : "queued", wkind,
-			       msgs[i].kind, wto, msgs[i].recipient, msgs[i].subject);
+			       msgs[i].kind, wto, msgs[i].recipient,
+			       mailtext_shown(msgs[i].subject, 0, &shown));
+		}
 	}
+	strbuf_release(&shown);
 out:
 	db_outbox_list_release(msgs, n);
 	db_campaign_release(&c);

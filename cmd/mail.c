@@ -33,6 +33,7 @@
 #include "mail/mime.h"
 #include "mail/smtp.h"
 #include "mailer.h"
+#include "mailtext.h"
 #include "reporting.h"
 #include "templates.h"
 #include "timeutil.h"
@@ -514,6 +515,7 @@ static int list_run(struct cmd_ctx *ctx, int argc, char **argv)
 	};
 	size_t i, k, n, total = 0;
 	char err[512];
+	struct strbuf shown = STRBUF_INIT;
 	json_t *arr = NULL;
 	int rc, opt, json = 0, ret = EXIT_OK;
 
@@ -544,14 +546,16 @@ static int list_run(struct cmd_ctx *ctx, int argc, char **argv)
 				json_array_append_new(arr, delivery_json(d));
 				continue;
 			}
-			printf("#%lld %-7s %-11s tries %d  to %s  %s\n", d->m.id, d->state, d->m.kind,
-			       d->attempts, d->m.recipient, d->m.subject);
+			/* Subjects and errors quote mail and servers: shown without escapes. */
+			printf("#%lld %-7s %-11s tries %d  to %s  ", d->m.id, d->state, d->m.kind,
+			       d->attempts, mailtext_shown(d->m.recipient, 0, &shown));
+			printf("%s\n", mailtext_shown(d->m.subject, 0, &shown));
 			if (d->message_id[0])
-				printf("    Message-ID: <%s>\n", d->message_id);
+				printf("    Message-ID: <%s>\n", mailtext_shown(d->message_id, 0, &shown));
 			if (d->next_try_at[0] && !strcmp(d->state, "queued"))
 				printf("    next try:   %s\n", d->next_try_at);
 			if (d->last_error[0])
-				printf("    last error: %s\n", d->last_error);
+				printf("    last error: %s\n", mailtext_shown(d->last_error, 0, &shown));
 		}
 		db_outbox_deliveries_release(list, n);
 	}
@@ -563,6 +567,7 @@ static int list_run(struct cmd_ctx *ctx, int argc, char **argv)
 	ret = cmd_print_json(arr, JSON_PRESERVE_ORDER);
 	arr = NULL;
 out:
+	strbuf_release(&shown);
 	json_decref(arr);
 	return ret;
 }

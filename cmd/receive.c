@@ -841,6 +841,7 @@ int mailer_take(struct cmd_ctx *ctx, const char *raw, size_t len, size_t size,
 {
 	struct db_mail_in in;
 	struct strbuf kept = STRBUF_INIT;
+	struct strbuf shown = STRBUF_INIT;
 	char err[512], say[768], when[DB_TIME_MAX];
 	int rc, ret, attempts;
 
@@ -905,12 +906,14 @@ int mailer_take(struct cmd_ctx *ctx, const char *raw, size_t len, size_t size,
 		cmd_error("mail #%lld: %s", in.id, err);
 		return rc == DB_BUSY ? EXIT_TEMPFAIL : EXIT_OK;
 	}
+	/* The line quotes the mail (its sender, a refused line): never a terminal's escapes. */
 	if (!strcmp(in.status, "error"))
 		cmd_error("mail #%lld: %s", in.id, say);
 	else if (!strcmp(in.status, "unknown-sender"))
-		fprintf(stderr, "mxjudge: mail #%lld %s\n", in.id, say);
+		fprintf(stderr, "mxjudge: mail #%lld %s\n", in.id, mailtext_shown(say, 0, &shown));
 	else if (!ctx->quiet)
-		printf("mail #%lld %s\n", in.id, say);
+		printf("mail #%lld %s\n", in.id, mailtext_shown(say, 0, &shown));
+	strbuf_release(&shown);
 	return EXIT_OK;
 }
 
@@ -1062,8 +1065,8 @@ static int receive_maildir(struct cmd_ctx *ctx, const char *dir, time_t now)
 		/* Left in new/, a message is only recognised as received before, next time. */
 		for (; first < i; first++)
 			if (names[first][0] && maildir_mark_read(dir, names[first]) && errno != ENOENT)
-				fprintf(stderr, "mxjudge: %s/new/%s: cannot move it to cur/: %s\n", dir,
-					names[first], strerror(errno));
+				cmd_error("%s/new/%s: cannot move it to cur/: %s", dir, names[first],
+					  strerror(errno));
 	}
 	if (!ctx->quiet)
 		printf("receive: %zu message%s taken from %s/new\n", taken, taken == 1 ? "" : "s", dir);
