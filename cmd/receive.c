@@ -982,18 +982,23 @@ fail:
 #define MAILDIR_BATCH 512
 
 /* What became of one file of new/. */
-enum maildir_outcome { MD_TAKEN, MD_GONE, MD_UNREADABLE, MD_STOP };
+enum maildir_outcome { MD_TAKEN, MD_GONE, MD_UNREADABLE, MD_STOP, MD_NOT_MAIL };
 
 /* Takes dir/new/name as receive takes stdin. */
 static enum maildir_outcome maildir_take(struct cmd_ctx *ctx, const char *dir, const char *name,
 					 time_t now)
 {
-	char path[4096], *raw = NULL;
+	char path[4096], *raw = NULL, err[4096];
 	size_t len = 0, size = 0;
 	int fd, r;
 
 	snprintf(path, sizeof(path), "%s/new/%s", dir, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = maildir_open_new(dir, name, err, sizeof(err));
+	if (fd == MAILDIR_NOT_MAIL) {
+		/* Never waited on, never followed: left for the game master to remove. */
+		cmd_error("%s; left in new/, not read (remove it)", err);
+		return MD_NOT_MAIL;
+	}
 	if (fd < 0 && errno == ENOENT)
 		return MD_GONE;	/* a mail reader took it first */
 	if (fd < 0 || read_message(fd, &raw, &len, &size)) {
@@ -1050,6 +1055,12 @@ static int receive_maildir(struct cmd_ctx *ctx, const char *dir, time_t now)
 			if (o == MD_UNREADABLE) {
 				/* Left for the next run; the game master hears of it (exit 75). */
 				ret = EXIT_TEMPFAIL;
+				names[i][0] = '\0';
+			}
+			if (o == MD_NOT_MAIL) {
+				/* No later run will read it either: a person must look (exit 1). */
+				if (ret == EXIT_OK)
+					ret = EXIT_FAIL;
 				names[i][0] = '\0';
 			}
 			taken += o == MD_TAKEN;
