@@ -1054,13 +1054,13 @@ static int receive_maildir(struct cmd_ctx *ctx, const char *dir, time_t now)
 			}
 			if (o == MD_UNREADABLE) {
 				/* Left for the next run; the game master hears of it (exit 75). */
-				ret = EXIT_TEMPFAIL;
+				if (ret == EXIT_OK)
+					ret = EXIT_TEMPFAIL;
 				names[i][0] = '\0';
 			}
 			if (o == MD_NOT_MAIL) {
 				/* No later run will read it either: a person must look (exit 1). */
-				if (ret == EXIT_OK)
-					ret = EXIT_FAIL;
+				ret = EXIT_FAIL;
 				names[i][0] = '\0';
 			}
 			taken += o == MD_TAKEN;

@@ -199,9 +199,15 @@ int maildir_open_new(const char *dir, const char *name, char *err, size_t errlen
 		close(fd);
 		return -1;
 	}
+	if (S_ISDIR(st.st_mode)) {
+		/* Cannot be read, as before: said, and left in new/. */
+		snprintf(err, errlen, "%.3000s: %s", path, strerror(EISDIR));
+		close(fd);
+		errno = EISDIR;
+		return -1;
+	}
 	if (!S_ISREG(st.st_mode)) {
-		what = S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode) ? "a directory"
-		       : S_ISSOCK(st.st_mode) ? "a socket" : "a device";
+		what = S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ? "a socket" : "a device";
 		snprintf(err, errlen, "%.3000s: %s, not a message", path, what);
 		close(fd);
 		return MAILDIR_NOT_MAIL;

@@ -35,7 +35,7 @@ void maildir_names_free(char **names, size_t n);
  * Opens new/NAME to read it: a descriptor; -1 with errno (ENOENT: a
  * reader took it first); MAILDIR_NOT_MAIL with err when it is no regular
  * file: a symbolic link (never followed), a FIFO (never waited on), a
- * device, a directory. The open itself never blocks.
+ * device. A directory is -1 with EISDIR. The open itself never blocks.
  */
 #define MAILDIR_NOT_MAIL (-2)
 int maildir_open_new(const char *dir, const char *name, char *err, size_t errlen);

@@ -120,6 +120,11 @@ static void test_maildir_open_new_takes_only_regular_files(void **state)
 	assert_int_equal(maildir_open_new(dir, "3.link.host", err, sizeof(err)), MAILDIR_NOT_MAIL);
 	assert_non_null(strstr(err, "3.link.host: a symbolic link, not followed"));
 	unlink(path);
+	snprintf(path, sizeof(path), "%s/new/3.dir.host", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	assert_int_equal(maildir_open_new(dir, "3.dir.host", err, sizeof(err)), -1);
+	assert_int_equal(errno, EISDIR);
+	rmdir(path);
 	assert_int_equal(maildir_open_new(dir, "4.gone.host", err, sizeof(err)), -1);
 	assert_int_equal(errno, ENOENT);
 	/* A link planted in tmp/ under a message's name is replaced, not written through. */
