@@ -552,6 +552,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *captain = NULL, *email = NULL, *ship = NULL, *team = NULL, *now_arg = NULL;
+	char email_ascii[NAMES_EMAIL_MAX + 1];
 	const struct ruleset *game;
 	const char *side;
 	struct judge_settings s;
@@ -580,7 +581,9 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	if (names_check(NAMES_CAPTAIN, captain, "--captain", err, sizeof(err)) ||
+	if (mailtext_email_option(&email, email_ascii, sizeof(email_ascii), ctx->quiet, err,
+				  sizeof(err)) ||
+	    names_check(NAMES_CAPTAIN, captain, "--captain", err, sizeof(err)) ||
 	    names_check(NAMES_SHIP, ship, "--ship", err, sizeof(err)) ||
 	    names_check_email(email, "--email", err, sizeof(err))) {
 		cmd_error("%s", err);

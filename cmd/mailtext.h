@@ -27,4 +27,20 @@ const char *mailtext_shown(const char *s, int keep_newlines, struct strbuf *out)
  */
 void mailtext_templates_dir(struct db *db, long long campaign_id, char *dir, size_t len);
 
+/*
+ * An --email option whose domain is Unicode (ann@bücher.example): *email
+ * is pointed at its ASCII form (mail/idna.h), written into buf and said
+ * on stderr unless quiet, so it is stored and compared in the form
+ * incoming mail is compared in. 0 (also when nothing was to be done), or
+ * -1 with err.
+ */
+int mailtext_email_option(const char **email, char *buf, size_t len, int quiet, char *err,
+			  size_t errlen);
+/*
+ * The sender of an incoming mail with a Unicode domain, in the ASCII
+ * form captains' addresses are stored in: *from replaced (malloc'd) when
+ * it could be made, else left as it came (no captain will match it).
+ */
+void mailtext_ascii_sender(char **from);
+
 #endif
