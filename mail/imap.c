@@ -300,6 +300,9 @@ int imap_open(struct imap_conn **out, const struct imap_conf *c, char *err, size
 	if (c->user && *c->user) {
 		cu->easy_setopt(ic->h, CURLOPT_USERNAME, c->user);
 		cu->easy_setopt(ic->h, CURLOPT_PASSWORD, c->password ? c->password : "");
+	} else if (c->password && *c->password) {
+		/* The user in the URL, the password kept out of it (and out of ps). */
+		cu->easy_setopt(ic->h, CURLOPT_PASSWORD, c->password);
 	}
 	cu->easy_setopt(ic->h, CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL : (long)CURLUSESSL_TRY);
 	/* libcurl connects and logs in; the commands after that are ours. */

@@ -24,6 +24,9 @@ int smtp_probe(const struct smtp_conf *c, char *err, size_t errlen)
 	if (c->user && *c->user) {
 		cu->easy_setopt(h, CURLOPT_USERNAME, c->user);
 		cu->easy_setopt(h, CURLOPT_PASSWORD, c->password ? c->password : "");
+	} else if (c->password && *c->password) {
+		/* The user in the URL, the password kept out of it (and out of ps). */
+		cu->easy_setopt(h, CURLOPT_PASSWORD, c->password);
 	}
 	cu->easy_setopt(h, CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL : (long)CURLUSESSL_TRY);
 	/* libcurl's SMTP connect phase is greeting, EHLO, STARTTLS and AUTH: all we ask. */

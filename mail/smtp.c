@@ -151,6 +151,9 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 	if (c->user && *c->user) {
 		cu->easy_setopt(h, CURLOPT_USERNAME, c->user);
 		cu->easy_setopt(h, CURLOPT_PASSWORD, c->password ? c->password : "");
+	} else if (c->password && *c->password) {
+		/* The user in the URL, the password kept out of it (and out of ps). */
+		cu->easy_setopt(h, CURLOPT_PASSWORD, c->password);
 	}
 	cu->easy_setopt(h, CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL : (long)CURLUSESSL_TRY);
 	cu->easy_setopt(h, CURLOPT_MAIL_FROM, from);
