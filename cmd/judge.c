@@ -240,11 +240,16 @@ int judge_order_code(struct db *db, long long campaign_id, const char *ship, int
 {
 	static const char alphabet[] = "abcdefghjkmnpqrstuvwxyz23456789";
 	unsigned char key[DB_MAIL_KEY_BYTES], fresh[DB_MAIL_KEY_BYTES], h[16];
-	char msg[160], lower[DB_NAME_MAX];
+	char msg[160 + DB_EMAIL_MAX], lower[DB_NAME_MAX];
+	struct db_ship sh;
 	uint64_t v = 0;
-	size_t i;
+	size_t i, n;
 	int rc;
 
+	/* The code is the mailbox's: the ship's captain now, by address. */
+	rc = db_ship_get(db, campaign_id, ship, &sh, err, errlen);
+	if (rc)
+		return rc;
 	sodium_ready();
 	if (create)
 		randombytes_buf(fresh, sizeof(fresh));
@@ -256,7 +261,12 @@ int judge_order_code(struct db *db, long long campaign_id, const char *ship, int
 	for (i = 0; ship[i] && i + 1 < sizeof(lower); i++)
 		lower[i] = (char)((ship[i] >= 'A' && ship[i] <= 'Z') ? ship[i] + 32 : ship[i]);
 	lower[i] = '\0';
-	snprintf(msg, sizeof(msg), "mxjudge-order-code:%lld:%s:%d", campaign_id, lower, turn);
+	n = (size_t)snprintf(msg, sizeof(msg), "mxjudge-order-code:%lld:%s:%d:", campaign_id, lower,
+			     turn);
+	for (i = 0; sh.email[i] && n + 1 < sizeof(msg); i++)
+		msg[n++] = (char)((sh.email[i] >= 'A' && sh.email[i] <= 'Z') ? sh.email[i] + 32
+								     : sh.email[i]);
+	msg[n] = '\0';
 	crypto_generichash(h, sizeof(h), (const unsigned char *)msg, strlen(msg), key, sizeof(key));
 	sodium_memzero(key, sizeof(key));
 	for (i = 0; i < 8; i++)

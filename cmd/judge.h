@@ -64,8 +64,11 @@ int judge_verify_password(const char *hash, const char *pw);
  * Order codes: a captain who replies to a report from the captain's own
  * address may write the report's "CODE <code>" line instead of the
  * password. The code is a keyed hash (BLAKE2b, libsodium's generichash)
- * of campaign, ship and turn under the campaign's secret key, which is
- * made at first use and never shown; 10 letters and digits. With create
+ * of campaign, ship, turn and the address of the ship's captain under the
+ * campaign's secret key, which is made at first use and never shown; 10
+ * letters and digits. The code proves the mail reached that mailbox: a
+ * new captain (replace-captain, assign) has other codes, and the old
+ * captain's code for the open turn is worth nothing. With create
  * (inside a transaction) the key is made when missing; without, a
  * campaign with no key gives DB_NOT_FOUND. Returns a db code.
  */
