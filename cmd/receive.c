@@ -594,10 +594,10 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	}
 	mailer_settings(&ms, ctx->db_path);
 	auto_reason = mail_auto_reason(raw, len, ms.from);
-	snprintf(in->sender, sizeof(in->sender), "%s", msg.from);
-	snprintf(in->message_id, sizeof(in->message_id), "%s", msg.message_id);
 	/* ann@bücher.example is ann@xn--bcher-kva.example, the form captains are kept in. */
 	mailtext_ascii_sender(&msg.from);
+	snprintf(in->sender, sizeof(in->sender), "%s", msg.from);
+	snprintf(in->message_id, sizeof(in->message_id), "%s", msg.message_id);
 	rc = msg.from[0] ? db_captain_find_email(ctx->db, msg.from, &caps, &ncaps, err, sizeof(err)) : 0;
 	if (rc) {
 		ret = rc == DB_BUSY ? EXIT_TEMPFAIL : 0;

@@ -31,3 +31,7 @@ clean out
 expect_exit 0 $db campaign outbox g --full
 clean out
 contains out "1-?]0;owned??[2JMove?2J"
+# mail inbox: the note of the refused mail quotes its line.
+expect_exit 0 $db mail inbox
+clean out
+contains out "1-?]0;owned??[2JMove?2J"

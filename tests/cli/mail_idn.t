@@ -35,3 +35,7 @@ contains out "orders sealed for Locust in g, turn 1"
 printf 'From: ann@bucher.example\nSubject: orders\n\nGAME g\nSHIP Minx\nPASSWORD %s\n1-Move\n' "$pa" |
 	mx $db receive $t 2>err >/dev/null
 contains err "from unknown address 'ann@bucher.example'"
+# set-email takes either form too, and keeps the ASCII one.
+expect_exit 0 $db campaign set-email g --ship Minx --email 'ann@münchen.example'
+contains err "kept as ann@xn--mnchen-3ya.example"
+[ "$(q "select email from captains where name = 'Ann'")" = "ann@xn--mnchen-3ya.example" ]
