@@ -1117,6 +1117,9 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 		if (!rc)
 			rc = db_ship_set_captain(ctx->db, sh.id, other.id, err, sizeof(err));
 	}
+	/* The former captain knows this turn's code: a new salt makes it worthless. */
+	if (!rc)
+		rc = judge_new_code_salt(ctx->db, sh.id, err, sizeof(err));
 	if (rc || (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	printf("%s\n", pw);
@@ -1167,7 +1170,10 @@ int campaign_assign(struct cmd_ctx *ctx, int argc, char **argv)
 		ret = EXIT_DATAERR;
 		goto out;
 	}
+	/* A new commander: the former one's codes for the ship are worth nothing. */
 	if (rc || (rc = db_ship_set_captain(ctx->db, sh.id, cap.id, err, sizeof(err))) ||
+	    (sh.captain_id != cap.id && (rc = judge_new_code_salt(ctx->db, sh.id, err,
+								   sizeof(err)))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	if (!ctx->quiet)

@@ -164,5 +164,17 @@ int db_reminder_add(struct db *db, long long turn_id, long long ship_id, const c
  */
 int db_campaign_key(struct db *db, long long campaign_id, const unsigned char *fresh,
 		    unsigned char key[DB_MAIL_KEY_BYTES], char *err, size_t errlen);
+/*
+ * A ship's code salt (schema 8), mixed into its order codes once the ship
+ * changed hands (replace-captain, assign): "" until then, so the codes of
+ * a ship that never did are what they always were. Into salt; a ship
+ * not found gives "" and 0.
+ */
+#define DB_CODE_SALT_MAX 65
+int db_ship_code_salt(struct db *db, long long campaign_id, const char *ship,
+		      char salt[DB_CODE_SALT_MAX], char *err, size_t errlen);
+/* Sets ship_id's code salt (in the caller's transaction). */
+int db_ship_set_code_salt(struct db *db, long long ship_id, const char *salt, char *err,
+			  size_t errlen);
 
 #endif

@@ -9,7 +9,7 @@ export MXJUDGE_FAST_HASH=1 MXJUDGE_FROM="Judge <judge@example.org>"
 unset MXJUDGE_SMTP_TLS MXJUDGE_IMAP_URL
 db="--db ./t.db"
 game_ann_bob
-ask() { printf 'From: ann@example.org\nSubject: q%s\n\nhello\n' "$1" | mx $db receive --now 2025-03-01T12:00Z >/dev/null; }
+ask() { printf 'From: ann@example.org\nSubject: q%s\nMessage-ID: <q%s@example.org>\n\nhello %s\n' "$1" "$1" "$1" | mx $db receive --now 2025-03-01T12:00Z >/dev/null; }
 mkdir got
 echo ok >mode
 python3 "$ROOT/tests/cli/data/smtp-faults.py" got mode port 60 >server.log 2>&1 &

@@ -1,8 +1,9 @@
 # Issue 14 item 11: the CODE of a report proves the mail reached the
-# captain's mailbox, so it is bound to the captain's address. After
-# replace-captain the old captain's CODE for the open turn is worth
-# nothing, even in mail forged from the new captain's address; the new
-# captain's own CODE (from the next reminder or report) is taken.
+# captain's mailbox. When a ship changes hands (replace-captain, assign)
+# its codes are drawn anew (a salt kept with the ship): the former
+# captain's CODE for the open turn is worth nothing, even in mail forged
+# from the new captain's address; the new captain's own CODE (from the
+# next reminder or report) is taken; other ships' codes stay as they were.
 export MXJUDGE_FAST_HASH=1
 db="--db ./t.db"
 game_ann_bob
@@ -29,3 +30,13 @@ cat_code=$(code_in "$(sqlite3 t.db "select id from outbox where kind = 'reminder
 printf 'From: cat@example.org\nSubject: orders\nMessage-ID: <c1@x>\n\nGAME g\nSHIP Minx\nCODE %s\n1-Right\n' "$cat_code" |
 	mx $db receive --now 2025-03-02T00:10Z >out
 contains out "orders sealed for Minx in g, turn 1"
+
+# assign: Bob takes the Minx too; Cat's code for it is worth nothing now,
+# and Bob's code for his Locust is what it was (it never changed hands).
+mx $db campaign assign g --ship Minx --captain Bob >/dev/null
+printf 'From: bob@example.org\nSubject: orders\nMessage-ID: <f2@x>\n\nGAME g\nSHIP Minx\nCODE %s\n1-Left\n' "$cat_code" |
+	mx $db receive --now 2025-03-02T00:20Z >out
+contains out "wrong order code for Minx"
+printf 'From: bob@example.org\nSubject: orders\nMessage-ID: <b2@x>\n\nGAME g\nSHIP Locust\nCODE %s\n1-Left\n' "$bob_code" |
+	mx $db receive --now 2025-03-02T00:30Z >out
+contains out "orders sealed for Locust in g, turn 1"
