@@ -461,6 +461,25 @@ static void test_db_outbox_release_and_requeue_failed(void **state)
 	free(d.m.body);
 }
 
+/* A ship that never changed hands has no code salt; one set is read back. */
+static void test_db_ship_code_salt(void **state)
+{
+	struct fixture *f = *state;
+	long long turn, ship, cap, camp;
+	char err[256], salt[DB_CODE_SALT_MAX];
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	make_game(f->db, &turn, &ship, &cap, &camp);
+	assert_int_equal(db_ship_code_salt(f->db, camp, "minx", salt, err, sizeof(err)), 0);
+	assert_string_equal(salt, "");
+	assert_int_equal(db_ship_set_code_salt(f->db, ship, "00ff", err, sizeof(err)), 0);
+	assert_int_equal(db_ship_code_salt(f->db, camp, "Minx", salt, err, sizeof(err)), 0);
+	assert_string_equal(salt, "00ff");
+	assert_int_equal(db_ship_code_salt(f->db, camp, "Nobody", salt, err, sizeof(err)), 0);
+	assert_string_equal(salt, "");
+	assert_int_equal(db_ship_set_code_salt(f->db, ship + 99, "x", err, sizeof(err)), DB_ALREADY);
+}
+
 static void test_db_events_and_dice(void **state)
 {
 	struct fixture *f = *state;
@@ -528,6 +547,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_db_outbox_unique_key, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_outbox_release_and_requeue_failed, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_db_ship_code_salt, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_events_and_dice, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_rollback_leaves_nothing, setup, teardown),
 	};
