@@ -651,9 +651,11 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		if (desk_parse(text, &dm, problem, sizeof(problem)) < 0) {
 			char why[300];
 
-			snprintf(why, sizeof(why), "Line %s", problem);
+			/* Precisions: the sanitize build (-O1) sees the cut and -Werror stops it. */
+			snprintf(why, sizeof(why), "Line %.290s", problem);
 			snprintf(in->status, sizeof(in->status), "desk");
-			snprintf(in->note, sizeof(in->note), "a desk command refused: line %s", problem);
+			snprintf(in->note, sizeof(in->note), "a desk command refused: line %.470s",
+				 problem);
 			a = (struct answer){ "help", "help", help_data(ctx->db, caps, ncaps, &caps[0], why,
 								       now), "Your mail to the judge", 0 };
 			goto answer;
