@@ -11,6 +11,7 @@
 #include "db/battles.h"
 #include "db/mail.h"
 #include "judge.h"
+#include "mailtext.h"
 
 int campaign_set_email(struct cmd_ctx *ctx, int argc, char **argv)
 {
@@ -24,7 +25,7 @@ int campaign_set_email(struct cmd_ctx *ctx, int argc, char **argv)
 	struct judge_settings s;
 	struct db_ship sh, *ships = NULL;
 	struct db_captain cap;
-	char err[512], old[DB_EMAIL_MAX];
+	char err[512], old[DB_EMAIL_MAX], email_ascii[NAMES_EMAIL_MAX + 1];
 	size_t n = 0, i;
 	int opt, rc, ret;
 
@@ -40,7 +41,9 @@ int campaign_set_email(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	/* The same check as join: the address goes into mail headers. */
-	if (names_check_email(email, "--email", err, sizeof(err))) {
+	if (mailtext_email_option(&email, email_ascii, sizeof(email_ascii), ctx->quiet, err,
+				  sizeof(err)) ||
+	    names_check_email(email, "--email", err, sizeof(err))) {
 		cmd_error("%s", err);
 		return EXIT_DATAERR;
 	}
@@ -108,6 +111,7 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_campaign c;
 	size_t n = 0, ncaps = 0, i, k, shown = 0;
 	json_t *arr = NULL;
+	struct strbuf note = STRBUF_INIT;
 	char err[512];
 	int opt, rc, json = 0, ret = EXIT_FAIL;
 
@@ -165,8 +169,9 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 							     m->note));
 			continue;
 		}
+		/* The note may quote the mail (a refused line): shown without its escapes. */
 		printf("#%-4lld %s  %-14s %s\n       %s\n", m->id, m->received_at, m->status, from,
-		       m->note[0] ? m->note : "(not read yet)");
+		       m->note[0] ? mailtext_shown(m->note, 0, &note) : "(not read yet)");
 	}
 	if (json) {
 		if (json_dumpf(arr, stdout, JSON_INDENT(2)) < 0)
@@ -180,6 +185,7 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	ret = EXIT_OK;
 out:
+	strbuf_release(&note);
 	json_decref(arr);
 	free(list);
 	free(caps);

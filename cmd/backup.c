@@ -104,6 +104,8 @@ int backup_rotate(struct db *db, const char *db_path, int keep, time_t now, char
 	/* Two in one second: the second gets a suffix, both are kept. */
 	for (i = 2; !stat(out, &sb) && i < 100; i++)
 		snprintf(out, outlen, "%s/" BACKUP_PREFIX "%s_%02d" BACKUP_SUFFIX, dir, stamp, i);
+	/* The copies of rotations killed before (each had its own name). */
+	db_backup_sweep(dir, BACKUP_PREFIX, 0);
 	rc = db_backup(db, out, &pages, msg, msglen);
 	if (rc)
 		return exit_of(rc);

@@ -30,6 +30,7 @@
 #include "judge.h"
 #include "duplicate.h"
 #include "lib/strbuf.h"
+#include "mailtext.h"
 #include "play.h"
 #include "series.h"
 #include "settings.h"
@@ -566,6 +567,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *captain = NULL, *email = NULL, *ship = NULL, *team = NULL, *now_arg = NULL;
+	char email_ascii[NAMES_EMAIL_MAX + 1];
 	const struct ruleset *game;
 	const char *side;
 	struct judge_settings s;
@@ -594,7 +596,9 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	if (names_check(NAMES_CAPTAIN, captain, "--captain", err, sizeof(err)) ||
+	if (mailtext_email_option(&email, email_ascii, sizeof(email_ascii), ctx->quiet, err,
+				  sizeof(err)) ||
+	    names_check(NAMES_CAPTAIN, captain, "--captain", err, sizeof(err)) ||
 	    names_check(NAMES_SHIP, ship, "--ship", err, sizeof(err)) ||
 	    names_check_email(email, "--email", err, sizeof(err))) {
 		cmd_error("%s", err);
@@ -1217,6 +1221,7 @@ static int campaign_outbox(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_message *msgs = NULL;
 	size_t n = 0, i;
 	int opt, json = 0, full = 0, unsent = 0, rc, ret;
+	struct strbuf shown = STRBUF_INIT;
 	char err[512];
 
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -1248,14 +1253,20 @@ static int campaign_outbox(struct cmd_ctx *ctx, int argc, char **argv)
 		if ((int)strlen(msgs[i].recipient) > wto)
 			wto = (int)strlen(msgs[i].recipient);
 	}
+	/* Answers quote mail (its Subject, a refused line): shown without a terminal's escapes. */
 	for (i = 0; !json && i < n; i++) {
-		if (full)
-			printf("%sTo: %s\nSubject: %s\nX-Mxjudge-Key: %s\n\n%s", i ? "\n" : "",
-			       msgs[i].recipient, msgs[i].subject, msgs[i].key, msgs[i].body);
-		else
+		if (full) {
+			printf("%sTo: %s\n", i ? "\n" : "", msgs[i].recipient);
+			printf("Subject: %s\nX-Mxjudge-Key: %s\n\n", mailtext_shown(msgs[i].subject, 0,
+			       &shown), msgs[i].key);
+			fputs(mailtext_shown(msgs[i].body, 1, &shown), stdout);
+		} else {
 			printf("%-6s %-*s %-*s %s\n", msgs[i].sent_at[0] ? "sent" : "queued", wkind,
-			       msgs[i].kind, wto, msgs[i].recipient, msgs[i].subject);
+			       msgs[i].kind, wto, msgs[i].recipient,
+			       mailtext_shown(msgs[i].subject, 0, &shown));
+		}
 	}
+	strbuf_release(&shown);
 out:
 	db_outbox_list_release(msgs, n);
 	db_campaign_release(&c);

@@ -78,23 +78,6 @@ static void ago(long secs, char *buf, size_t len)
 		snprintf(buf, len, "%ld days", secs / 86400);
 }
 
-/* A URL as it may be printed: no "user:password@". */
-static void url_shown(const char *url, char *buf, size_t len)
-{
-	const char *scheme = strstr(url, "://"), *at, *slash;
-
-	if (!scheme) {
-		snprintf(buf, len, "%s", url);
-		return;
-	}
-	at = strchr(scheme + 3, '@');
-	slash = strchr(scheme + 3, '/');
-	if (at && (!slash || at < slash))
-		snprintf(buf, len, "%.*s%s", (int)(scheme + 3 - url), url, at + 1);
-	else
-		snprintf(buf, len, "%s", url);
-}
-
 /* ---------- database ---------- */
 
 /* Opens the database for the checks that read it, or NULL (the line says why). */
@@ -227,12 +210,43 @@ static void check_templates(struct report *r, const char *campaign, const char *
 
 /* ---------- mail ---------- */
 
+/* What the TLS policy (mail/tls.h) means for this server, for a doctor line. */
+static enum level tls_said(struct report *r, const char *check, const char *url,
+			   const char *user, enum mail_tls_mode mode, int bad, const char *var,
+			   char *buf, size_t len)
+{
+	int login = (user && *user) || mail_url_has_login(url);
+
+	if (bad)
+		say(r, WARN, check, "%s is not auto, required or none, so TLS is required: fix the "
+		    "word", var);
+	if (mail_tls_required(url, user, mode)) {
+		snprintf(buf, len, " over TLS (required%s%s: the password never goes in clear)",
+			 mode == MAIL_TLS_REQUIRED ? " by " : "", mode == MAIL_TLS_REQUIRED ? var : "");
+		return OK;
+	}
+	if (!login) {
+		snprintf(buf, len, " (no login; TLS used when offered)");
+		return OK;
+	}
+	if (mode == MAIL_TLS_NONE && !mail_url_is_loopback(url)) {
+		snprintf(buf, len, ", but TLS is not required (%s=none): the password may cross the "
+			 "network in clear; remove that setting once the server offers STARTTLS", var);
+		return WARN;
+	}
+	snprintf(buf, len, " on this machine (loopback: TLS not required, used when offered)");
+	return OK;
+}
+
 static void check_mail(struct report *r, const char *db_path)
 {
 	struct mail_settings ms;
-	char shown[1024], err[512];
+	char shown[1024], err[512], tls[256];
+	enum level lv;
 
 	mailer_settings(&ms, db_path);
+	if (ms.error[0])
+		say(r, FAIL, "secrets", "%s", ms.error);
 	if (!ms.smtp_url[0]) {
 		say(r, WARN, "smtp", "mail not configured: reports go to the Maildir %s; set "
 		    "MXJUDGE_SMTP_URL (and MXJUDGE_SMTP_USER, MXJUDGE_SMTP_PASSWORD) to mail them",
@@ -240,21 +254,18 @@ static void check_mail(struct report *r, const char *db_path)
 	} else {
 		struct smtp_conf sc;
 
-		memset(&sc, 0, sizeof(sc));
-		sc.url = ms.smtp_url;
-		sc.user = ms.smtp_user;
-		sc.password = ms.smtp_password;
-		sc.require_tls = ms.smtp_tls;
-		url_shown(ms.smtp_url, shown, sizeof(shown));
+		mailer_smtp_conf(&ms, &sc);
+		mail_url_shown(ms.smtp_url, shown, sizeof(shown));
+		lv = tls_said(r, "smtp", ms.smtp_url, ms.smtp_user, ms.smtp_tls, ms.smtp_tls_bad,
+			      "MXJUDGE_SMTP_TLS", tls, sizeof(tls));
 		if (!curlx_load(err, sizeof(err)))
 			say(r, FAIL, "smtp", "%s: %s", shown, err);
 		else if (smtp_probe(&sc, err, sizeof(err)))
 			say(r, FAIL, "smtp", "%s: %s: check MXJUDGE_SMTP_URL, MXJUDGE_SMTP_USER and "
 			    "MXJUDGE_SMTP_PASSWORD", shown, err);
 		else
-			say(r, OK, "smtp", "%s accepts %s%s%s", shown,
-			    ms.smtp_user[0] ? "the login of " : "us", ms.smtp_user,
-			    ms.smtp_tls ? " over TLS" : "");
+			say(r, lv, "smtp", "%s accepts %s%s%s", shown,
+			    ms.smtp_user[0] ? "the login of " : "us", ms.smtp_user, tls);
 	}
 	/* Plain mail is read without GMime; anything MIME waits for it (receive exits 75). */
 	if (!gmimex_load(err, sizeof(err)))
@@ -269,20 +280,18 @@ static void check_mail(struct report *r, const char *db_path)
 		struct imap_conf ic;
 		struct imap_conn *conn = NULL;
 
-		memset(&ic, 0, sizeof(ic));
-		ic.url = ms.imap_url;
-		ic.user = ms.imap_user;
-		ic.password = ms.imap_password;
-		ic.require_tls = ms.imap_tls;
+		mailer_imap_conf(&ms, &ic);
 		ic.timeout = 30;
-		url_shown(ms.imap_url, shown, sizeof(shown));
+		lv = tls_said(r, "imap", ms.imap_url, ms.imap_user, ms.imap_tls, ms.imap_tls_bad,
+			      "MXJUDGE_IMAP_TLS", tls, sizeof(tls));
+		mail_url_shown(ms.imap_url, shown, sizeof(shown));
 		if (!curlx_load(err, sizeof(err)))
 			say(r, FAIL, "imap", "%s: %s", shown, err);
 		else if (imap_open(&conn, &ic, err, sizeof(err)))
 			say(r, FAIL, "imap", "%s: %s: check MXJUDGE_IMAP_URL, MXJUDGE_IMAP_USER and "
 			    "MXJUDGE_IMAP_PASSWORD", shown, err);
 		else
-			say(r, OK, "imap", "%s: logged in and opened the mailbox", shown);
+			say(r, lv, "imap", "%s: logged in%s and opened the mailbox", shown, tls);
 		imap_close(conn);
 	}
 	if (!strcmp(ms.from, MAILER_DEFAULT_FROM))

@@ -240,11 +240,15 @@ int judge_order_code(struct db *db, long long campaign_id, const char *ship, int
 {
 	static const char alphabet[] = "abcdefghjkmnpqrstuvwxyz23456789";
 	unsigned char key[DB_MAIL_KEY_BYTES], fresh[DB_MAIL_KEY_BYTES], h[16];
-	char msg[160], lower[DB_NAME_MAX];
+	char msg[160 + DB_CODE_SALT_MAX], lower[DB_NAME_MAX], salt[DB_CODE_SALT_MAX];
 	uint64_t v = 0;
 	size_t i;
 	int rc;
 
+	/* "" for a ship that never changed hands: its codes stay what they were. */
+	rc = db_ship_code_salt(db, campaign_id, ship, salt, err, errlen);
+	if (rc)
+		return rc;
 	sodium_ready();
 	if (create)
 		randombytes_buf(fresh, sizeof(fresh));
@@ -256,7 +260,8 @@ int judge_order_code(struct db *db, long long campaign_id, const char *ship, int
 	for (i = 0; ship[i] && i + 1 < sizeof(lower); i++)
 		lower[i] = (char)((ship[i] >= 'A' && ship[i] <= 'Z') ? ship[i] + 32 : ship[i]);
 	lower[i] = '\0';
-	snprintf(msg, sizeof(msg), "mxjudge-order-code:%lld:%s:%d", campaign_id, lower, turn);
+	snprintf(msg, sizeof(msg), "mxjudge-order-code:%lld:%s:%d%s%s", campaign_id, lower, turn,
+		 salt[0] ? ":" : "", salt);
 	crypto_generichash(h, sizeof(h), (const unsigned char *)msg, strlen(msg), key, sizeof(key));
 	sodium_memzero(key, sizeof(key));
 	for (i = 0; i < 8; i++)
@@ -267,6 +272,17 @@ int judge_order_code(struct db *db, long long campaign_id, const char *ship, int
 	}
 	out[JUDGE_CODE_LEN] = '\0';
 	return 0;
+}
+
+int judge_new_code_salt(struct db *db, long long ship_id, char *err, size_t errlen)
+{
+	unsigned char r[16];
+	char salt[DB_CODE_SALT_MAX];
+
+	sodium_ready();
+	randombytes_buf(r, sizeof(r));
+	sodium_bin2hex(salt, sizeof(salt), r, sizeof(r));
+	return db_ship_set_code_salt(db, ship_id, salt, err, errlen);
 }
 
 int judge_check_code(const char *given, const char *want)

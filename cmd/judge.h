@@ -65,13 +65,18 @@ int judge_verify_password(const char *hash, const char *pw);
  * address may write the report's "CODE <code>" line instead of the
  * password. The code is a keyed hash (BLAKE2b, libsodium's generichash)
  * of campaign, ship and turn under the campaign's secret key, which is
- * made at first use and never shown; 10 letters and digits. With create
+ * made at first use and never shown; 10 letters and digits. A ship that
+ * changed hands (replace-captain, assign) has a code salt in the hash too,
+ * drawn anew each time: the former captain's codes are worth nothing
+ * (judge_new_code_salt()). With create
  * (inside a transaction) the key is made when missing; without, a
  * campaign with no key gives DB_NOT_FOUND. Returns a db code.
  */
 #define JUDGE_CODE_LEN 10
 int judge_order_code(struct db *db, long long campaign_id, const char *ship, int turn,
 		     int create, char out[JUDGE_CODE_LEN + 1], char *err, size_t errlen);
+/* A fresh code salt for ship_id, in the caller's transaction (the ship changed hands). */
+int judge_new_code_salt(struct db *db, long long ship_id, char *err, size_t errlen);
 /* 1 when given (any case) is the code want; constant time. */
 int judge_check_code(const char *given, const char *want);
 /* SHA-256 of text as 64 hex digits. */

@@ -33,6 +33,7 @@
 #include "mail/mime.h"
 #include "mail/smtp.h"
 #include "mailer.h"
+#include "mailtext.h"
 #include "reporting.h"
 #include "templates.h"
 #include "timeutil.h"
@@ -101,8 +102,8 @@ static void maildir_name(const struct db_delivery *d, char *buf, size_t len)
 
 /* Delivers one claimed message; a mail_result. */
 static enum mail_result deliver(struct cmd_ctx *ctx, const struct mail_settings *ms,
-				const struct db_delivery *d, const char *data, size_t len,
-				char *err, size_t errlen)
+				long long deadline_ms, const struct db_delivery *d, const char *data,
+				size_t len, char *err, size_t errlen)
 {
 	struct sending s = { ctx, d->m.id, 0 };
 	struct smtp_conf conf;
@@ -117,11 +118,8 @@ static enum mail_result deliver(struct cmd_ctx *ctx, const struct mail_settings 
 		mailer_crash_point("mail-data");
 		return maildir_deliver(ms->maildir, name, data, len, err, errlen) ? MAIL_TEMP : MAIL_SENT;
 	}
-	memset(&conf, 0, sizeof(conf));
-	conf.url = ms->smtp_url;
-	conf.user = ms->smtp_user;
-	conf.password = ms->smtp_password;
-	conf.require_tls = ms->smtp_tls;
+	mailer_smtp_conf(ms, &conf);
+	conf.deadline_ms = deadline_ms;
 	r = smtp_send(&conf, ms->from, d->m.recipient, data, len, on_progress, &s, err, errlen);
 	if (s.failed)
 		r = MAIL_TEMP;
@@ -134,7 +132,13 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 	size_t n = 0, i, sent = 0, deferred = 0, failed = 0;
 	char err[512], now_text[DB_TIME_MAX];
 	int lock, rc, requeued, doubt, ret = EXIT_OK;
+	/* One deadline for the run: a stalling server holds it up this long at most. */
+	long long deadline_ms = mailer_run_deadline();
 
+	if (ms->smtp_url[0] && ms->error[0]) {
+		cmd_error("mail: %s", ms->error);
+		return EXIT_FAIL;
+	}
 	lock = mailer_lock(ctx->db_path, "send");
 	if (lock == -1)
 		return EXIT_OK;	/* another sender is at work; it will send these */
@@ -206,10 +210,22 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 			r = MAIL_TEMP;
 			snprintf(why, sizeof(why), "out of memory");
 		} else {
-			r = deliver(ctx, ms, d, data, len, why, sizeof(why));
+			r = deliver(ctx, ms, deadline_ms, d, data, len, why, sizeof(why));
 		}
 		free(data);
-		if (r == MAIL_SENT) {
+		if (r == MAIL_SERVER) {
+			/* No message can pass: this one back as it was, the rest untried, exit 75. */
+			rc = db_outbox_release(ctx->db, d->m.id, why, err, sizeof(err));
+			deferred += n - i;
+			cmd_error("mail: %s; nothing more is tried this run: %zu message%s stay%s "
+				  "queued for the next (tries not counted)", why, n - i,
+				  n - i == 1 ? "" : "s", n - i == 1 ? "s" : "");
+			if (rc) {
+				cmd_error("%s", err);
+				ret = judge_db_exit(rc);
+			}
+			break;
+		} else if (r == MAIL_SENT) {
 			mailer_crash_point("mail-accepted");
 			rc = db_outbox_delivered(ctx->db, d->m.id, now_text, err, sizeof(err));
 			sent++;
@@ -266,7 +282,10 @@ static int send_run(struct cmd_ctx *ctx, int argc, char **argv)
 	mailer_settings(&ms, ctx->db_path);
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
-		case 's': snprintf(ms.smtp_url, sizeof(ms.smtp_url), "%s", optarg); break;
+		case 's':
+			if (mailer_url_option("--smtp", optarg, ms.smtp_url, sizeof(ms.smtp_url)))
+				return EXIT_USAGE;
+			break;
 		case 'm': snprintf(ms.maildir, sizeof(ms.maildir), "%s", optarg); break;
 		case 'n': now_arg = optarg; break;
 		default: return EXIT_USAGE;
@@ -496,6 +515,7 @@ static int list_run(struct cmd_ctx *ctx, int argc, char **argv)
 	};
 	size_t i, k, n, total = 0;
 	char err[512];
+	struct strbuf shown = STRBUF_INIT;
 	json_t *arr = NULL;
 	int rc, opt, json = 0, ret = EXIT_OK;
 
@@ -526,14 +546,16 @@ static int list_run(struct cmd_ctx *ctx, int argc, char **argv)
 				json_array_append_new(arr, delivery_json(d));
 				continue;
 			}
-			printf("#%lld %-7s %-11s tries %d  to %s  %s\n", d->m.id, d->state, d->m.kind,
-			       d->attempts, d->m.recipient, d->m.subject);
+			/* Subjects and errors quote mail and servers: shown without escapes. */
+			printf("#%lld %-7s %-11s tries %d  to %s  ", d->m.id, d->state, d->m.kind,
+			       d->attempts, mailtext_shown(d->m.recipient, 0, &shown));
+			printf("%s\n", mailtext_shown(d->m.subject, 0, &shown));
 			if (d->message_id[0])
-				printf("    Message-ID: <%s>\n", d->message_id);
+				printf("    Message-ID: <%s>\n", mailtext_shown(d->message_id, 0, &shown));
 			if (d->next_try_at[0] && !strcmp(d->state, "queued"))
 				printf("    next try:   %s\n", d->next_try_at);
 			if (d->last_error[0])
-				printf("    last error: %s\n", d->last_error);
+				printf("    last error: %s\n", mailtext_shown(d->last_error, 0, &shown));
 		}
 		db_outbox_deliveries_release(list, n);
 	}
@@ -545,6 +567,7 @@ static int list_run(struct cmd_ctx *ctx, int argc, char **argv)
 	ret = cmd_print_json(arr, JSON_PRESERVE_ORDER);
 	arr = NULL;
 out:
+	strbuf_release(&shown);
 	json_decref(arr);
 	return ret;
 }
@@ -577,7 +600,20 @@ static int by_id(struct cmd_ctx *ctx, int argc, char **argv, int confirm)
 
 static int retry_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	return by_id(ctx, argc, argv, 0);
+	char err[512];
+	int rc, n;
+
+	if (argc != 2 || strcmp(argv[1], "--all-failed"))
+		return by_id(ctx, argc, argv, 0);
+	rc = db_outbox_requeue_failed(ctx->db, &n, err, sizeof(err));
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	if (!ctx->quiet)
+		printf("%d failed message%s queued again (same Message-ID); 'mail send' sends %s\n",
+		       n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
+	return EXIT_OK;
 }
 
 static int confirm_run(struct cmd_ctx *ctx, int argc, char **argv)
@@ -594,8 +630,9 @@ const struct cmd mail_cmds[] = {
 	  "show the mail not yet sent: queued, deferred, failed, in doubt", NULL },
 	{ "inbox", "[NAME] [--json]", mail_inbox, NEED_DB,
 	  "list the mail received (a campaign's, with NAME) and what became of each", NULL },
-	{ "retry", "ID", retry_run, NEED_DB,
-	  "queue a failed or in-doubt message again, with the same Message-ID", NULL },
+	{ "retry", "ID | --all-failed", retry_run, NEED_DB,
+	  "queue a failed or in-doubt message (or every failed one) again, with the same Message-ID",
+	  NULL },
 	{ "confirm", "ID", confirm_run, NEED_DB,
 	  "mark an in-doubt message sent (it did arrive)", NULL },
 	{ "prune", "--older-than DAYS [--now TIME]", mailer_prune_run, NEED_DB,

@@ -15,7 +15,10 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "mail/imap.h"
 #include "mail/parse.h"
+#include "mail/smtp.h"
+#include "mail/tls.h"
 
 /* Limits with their own answers: a message, and the text read from it. */
 #define MAILER_MAX_MESSAGE ((size_t)10 << 20)	/* 10 MiB as received */
@@ -29,6 +32,7 @@
 #define MAILER_DEFAULT_FROM "mxjudge@localhost"
 #define MAILER_DEFAULT_REMIND 24		/* hours before the deadline */
 #define MAILER_MAX_ATTEMPTS 8			/* temporary failures before giving up */
+#define MAILER_RUN_TIMEOUT 300			/* seconds for a whole send or fetch run */
 
 struct mail_settings {
 	char from[256];			/* MXJUDGE_FROM: "addr" or "Name <addr>" */
@@ -36,19 +40,48 @@ struct mail_settings {
 	char smtp_url[1024];		/* MXJUDGE_SMTP_URL; "" delivers into the Maildir */
 	char smtp_user[256];		/* MXJUDGE_SMTP_USER */
 	char smtp_password[256];	/* MXJUDGE_SMTP_PASSWORD */
-	int smtp_tls;			/* MXJUDGE_SMTP_TLS=required */
+	enum mail_tls_mode smtp_tls;	/* MXJUDGE_SMTP_TLS: auto, required, none (mail/tls.h) */
+	int smtp_tls_bad;		/* 1: MXJUDGE_SMTP_TLS holds another word (TLS required) */
 	char imap_url[1024];		/* MXJUDGE_IMAP_URL; "" fetches nothing */
 	char imap_user[256];		/* MXJUDGE_IMAP_USER */
 	char imap_password[256];	/* MXJUDGE_IMAP_PASSWORD */
-	int imap_tls;			/* MXJUDGE_IMAP_TLS=required */
+	enum mail_tls_mode imap_tls;	/* MXJUDGE_IMAP_TLS, as for SMTP */
+	int imap_tls_bad;
 	char maildir[4096];		/* MXJUDGE_MAILDIR, else next to the database */
 	int remind_hours;		/* MXJUDGE_REMIND_HOURS, 0: no reminders */
 	int keep_days;			/* MXJUDGE_MAIL_KEEP_DAYS: tick prunes older mail, 0: never */
 	int answers_per_day;		/* MXJUDGE_ANSWERS_PER_DAY: help and error replies to one address */
+	char error[512];		/* a setting that cannot be used (a password file) */
 };
 
 /* From the environment; db_path places the default Maildir. */
 void mailer_settings(struct mail_settings *ms, const char *db_path);
+/*
+ * MXJUDGE_SMTP_PASSWORD_FILE, MXJUDGE_IMAP_PASSWORD_FILE: the password
+ * on the first line of a file (so it shows in no environment or command
+ * line); read by mailer_settings(). A file that cannot be read fills
+ * ms->error, and the commands that would log in refuse to run.
+ */
+void mailer_password_files(struct mail_settings *ms);
+/*
+ * A --smtp or --imap URL from the command line: refused (with a line on
+ * stderr, -1) when it holds a password, which every user of the machine
+ * sees in ps(1); else copied into buf, 0.
+ */
+int mailer_url_option(const char *option, const char *url, char *buf, size_t len);
+
+/*
+ * The connection settings of ms, TLS decided by mail/tls.h; borrowed from
+ * ms. The IMAP connection's deadline is the run's (mailer_run_deadline()).
+ */
+void mailer_smtp_conf(const struct mail_settings *ms, struct smtp_conf *c);
+void mailer_imap_conf(const struct mail_settings *ms, struct imap_conf *c);
+/*
+ * One deadline for a whole run of mail send or fetch, from now:
+ * MXJUDGE_MAIL_TIMEOUT seconds (1 to 86400), else MAILER_RUN_TIMEOUT.
+ * In mail_clock_ms() time.
+ */
+long long mailer_run_deadline(void);
 
 /*
  * Takes one message as received (len bytes kept of size received): stores

@@ -45,8 +45,10 @@ static int orders_run(struct cmd_ctx *ctx, int argc, char **argv, int store)
 			    &res);
 	if (ret)
 		cmd_error("%s", res.error);
-	else if (!ctx->quiet && store)
+	else if (!ctx->quiet && store && res.receipt)
 		fputs(res.receipt, stdout);
+	else if (!ctx->quiet && store)
+		printf("These orders were sealed before; nothing stored again.\n");
 	else if (!ctx->quiet)
 		printf("Orders for turn %d of %s are valid (checked, not stored).\n"
 		       "Deadline: %s\n\n%s", res.turn, res.campaign, res.deadline, res.understood);

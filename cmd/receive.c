@@ -37,6 +37,7 @@
 #include "mail/parse.h"
 #include "mail/reply.h"
 #include "mailer.h"
+#include "mailtext.h"
 #include "reporting.h"
 #include "submit.h"
 #include "templates.h"
@@ -79,12 +80,12 @@ void mailer_settings(struct mail_settings *ms, const char *db_path)
 	env_copy(ms->smtp_user, sizeof(ms->smtp_user), "MXJUDGE_SMTP_USER", "");
 	env_copy(ms->smtp_password, sizeof(ms->smtp_password), "MXJUDGE_SMTP_PASSWORD", "");
 	tls = getenv("MXJUDGE_SMTP_TLS");
-	ms->smtp_tls = tls && !strcmp(tls, "required");
+	ms->smtp_tls_bad = mail_tls_mode_parse(tls, &ms->smtp_tls) != 0;
 	env_copy(ms->imap_url, sizeof(ms->imap_url), "MXJUDGE_IMAP_URL", "");
 	env_copy(ms->imap_user, sizeof(ms->imap_user), "MXJUDGE_IMAP_USER", "");
 	env_copy(ms->imap_password, sizeof(ms->imap_password), "MXJUDGE_IMAP_PASSWORD", "");
 	tls = getenv("MXJUDGE_IMAP_TLS");
-	ms->imap_tls = tls && !strcmp(tls, "required");
+	ms->imap_tls_bad = mail_tls_mode_parse(tls, &ms->imap_tls) != 0;
 	if (getenv("MXJUDGE_MAILDIR") && *getenv("MXJUDGE_MAILDIR")) {
 		env_copy(ms->maildir, sizeof(ms->maildir), "MXJUDGE_MAILDIR", "");
 	} else {
@@ -97,6 +98,7 @@ void mailer_settings(struct mail_settings *ms, const char *db_path)
 		else
 			snprintf(ms->maildir, sizeof(ms->maildir), "Maildir");
 	}
+	mailer_password_files(ms);
 	hours = getenv("MXJUDGE_REMIND_HOURS");
 	ms->remind_hours = MAILER_DEFAULT_REMIND;
 	if (hours && *hours && !cmd_parse_int(hours, 0, 24 * 366, &h))
@@ -298,9 +300,13 @@ static int queue_answer(struct cmd_ctx *ctx, const struct db_mail_in *in, const 
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
 	struct db_message m;
 	char one_line[200];
+	char dir[4096];
 	int rc;
 
-	if (!a->data || templates_render(a->template, NULL, a->data, &body, err, errlen) < 0) {
+	/* The campaign's own templates, as for its reports. */
+	mailtext_templates_dir(ctx->db, campaign_id, dir, sizeof(dir));
+	if (!a->data || templates_render(a->template, dir[0] ? dir : NULL, a->data, &body, err,
+					 errlen) < 0) {
 		if (!a->data)
 			snprintf(err, errlen, "out of memory");
 		json_decref(a->data);
@@ -588,6 +594,8 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	}
 	mailer_settings(&ms, ctx->db_path);
 	auto_reason = mail_auto_reason(raw, len, ms.from);
+	/* ann@bücher.example is ann@xn--bcher-kva.example, the form captains are kept in. */
+	mailtext_ascii_sender(&msg.from);
 	snprintf(in->sender, sizeof(in->sender), "%s", msg.from);
 	snprintf(in->message_id, sizeof(in->message_id), "%s", msg.message_id);
 	rc = msg.from[0] ? db_captain_find_email(ctx->db, msg.from, &caps, &ncaps, err, sizeof(err)) : 0;
@@ -643,9 +651,11 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		if (desk_parse(text, &dm, problem, sizeof(problem)) < 0) {
 			char why[300];
 
-			snprintf(why, sizeof(why), "Line %s", problem);
+			/* Precisions: the sanitize build (-O1) sees the cut and -Werror stops it. */
+			snprintf(why, sizeof(why), "Line %.290s", problem);
 			snprintf(in->status, sizeof(in->status), "desk");
-			snprintf(in->note, sizeof(in->note), "a desk command refused: line %s", problem);
+			snprintf(in->note, sizeof(in->note), "a desk command refused: line %.470s",
+				 problem);
 			a = (struct answer){ "help", "help", help_data(ctx->db, caps, ncaps, &caps[0], why,
 								       now), "Your mail to the judge", 0 };
 			goto answer;
@@ -835,6 +845,7 @@ int mailer_take(struct cmd_ctx *ctx, const char *raw, size_t len, size_t size,
 {
 	struct db_mail_in in;
 	struct strbuf kept = STRBUF_INIT;
+	struct strbuf shown = STRBUF_INIT;
 	char err[512], say[768], when[DB_TIME_MAX];
 	int rc, ret, attempts;
 
@@ -899,12 +910,14 @@ int mailer_take(struct cmd_ctx *ctx, const char *raw, size_t len, size_t size,
 		cmd_error("mail #%lld: %s", in.id, err);
 		return rc == DB_BUSY ? EXIT_TEMPFAIL : EXIT_OK;
 	}
+	/* The line quotes the mail (its sender, a refused line): never a terminal's escapes. */
 	if (!strcmp(in.status, "error"))
 		cmd_error("mail #%lld: %s", in.id, say);
 	else if (!strcmp(in.status, "unknown-sender"))
-		fprintf(stderr, "mxjudge: mail #%lld %s\n", in.id, say);
+		fprintf(stderr, "mxjudge: mail #%lld %s\n", in.id, mailtext_shown(say, 0, &shown));
 	else if (!ctx->quiet)
-		printf("mail #%lld %s\n", in.id, say);
+		printf("mail #%lld %s\n", in.id, mailtext_shown(say, 0, &shown));
+	strbuf_release(&shown);
 	return EXIT_OK;
 }
 
@@ -973,18 +986,23 @@ fail:
 #define MAILDIR_BATCH 512
 
 /* What became of one file of new/. */
-enum maildir_outcome { MD_TAKEN, MD_GONE, MD_UNREADABLE, MD_STOP };
+enum maildir_outcome { MD_TAKEN, MD_GONE, MD_UNREADABLE, MD_STOP, MD_NOT_MAIL };
 
 /* Takes dir/new/name as receive takes stdin. */
 static enum maildir_outcome maildir_take(struct cmd_ctx *ctx, const char *dir, const char *name,
 					 time_t now)
 {
-	char path[4096], *raw = NULL;
+	char path[4096], *raw = NULL, err[4096];
 	size_t len = 0, size = 0;
 	int fd, r;
 
 	snprintf(path, sizeof(path), "%s/new/%s", dir, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = maildir_open_new(dir, name, err, sizeof(err));
+	if (fd == MAILDIR_NOT_MAIL) {
+		/* Never waited on, never followed: left for the game master to remove. */
+		cmd_error("%s; left in new/, not read (remove it)", err);
+		return MD_NOT_MAIL;
+	}
 	if (fd < 0 && errno == ENOENT)
 		return MD_GONE;	/* a mail reader took it first */
 	if (fd < 0 || read_message(fd, &raw, &len, &size)) {
@@ -1040,7 +1058,13 @@ static int receive_maildir(struct cmd_ctx *ctx, const char *dir, time_t now)
 			}
 			if (o == MD_UNREADABLE) {
 				/* Left for the next run; the game master hears of it (exit 75). */
-				ret = EXIT_TEMPFAIL;
+				if (ret == EXIT_OK)
+					ret = EXIT_TEMPFAIL;
+				names[i][0] = '\0';
+			}
+			if (o == MD_NOT_MAIL) {
+				/* No later run will read it either: a person must look (exit 1). */
+				ret = EXIT_FAIL;
 				names[i][0] = '\0';
 			}
 			taken += o == MD_TAKEN;
@@ -1056,8 +1080,8 @@ static int receive_maildir(struct cmd_ctx *ctx, const char *dir, time_t now)
 		/* Left in new/, a message is only recognised as received before, next time. */
 		for (; first < i; first++)
 			if (names[first][0] && maildir_mark_read(dir, names[first]) && errno != ENOENT)
-				fprintf(stderr, "mxjudge: %s/new/%s: cannot move it to cur/: %s\n", dir,
-					names[first], strerror(errno));
+				cmd_error("%s/new/%s: cannot move it to cur/: %s", dir, names[first],
+					  strerror(errno));
 	}
 	if (!ctx->quiet)
 		printf("receive: %zu message%s taken from %s/new\n", taken, taken == 1 ? "" : "s", dir);
@@ -1132,6 +1156,10 @@ int mailer_fetch(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now
 	char err[512];
 	int lock, ret = EXIT_OK;
 
+	if (ms->error[0]) {
+		cmd_error("fetch: %s", ms->error);
+		return EXIT_FAIL;
+	}
 	lock = mailer_lock(ctx->db_path, "fetch");
 	if (lock == -1)
 		return EXIT_OK;	/* another fetch is at work */
@@ -1139,11 +1167,7 @@ int mailer_fetch(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now
 		cmd_error("%s.fetch.lock: %s", ctx->db_path, strerror(errno));
 		return EXIT_FAIL;
 	}
-	memset(&conf, 0, sizeof(conf));
-	conf.url = ms->imap_url;
-	conf.user = ms->imap_user;
-	conf.password = ms->imap_password;
-	conf.require_tls = ms->imap_tls;
+	mailer_imap_conf(ms, &conf);
 	if (imap_open(&ic, &conf, err, sizeof(err)) || imap_unseen(ic, &uids, &n, err, sizeof(err))) {
 		cmd_error("fetch: %s", err);
 		ret = EXIT_TEMPFAIL;
@@ -1206,7 +1230,10 @@ static int fetch_run(struct cmd_ctx *ctx, int argc, char **argv)
 	mailer_settings(&ms, ctx->db_path);
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
-		case 'i': snprintf(ms.imap_url, sizeof(ms.imap_url), "%s", optarg); break;
+		case 'i':
+			if (mailer_url_option("--imap", optarg, ms.imap_url, sizeof(ms.imap_url)))
+				return EXIT_USAGE;
+			break;
 		case 'n': now_arg = optarg; break;
 		default: return EXIT_USAGE;
 		}

@@ -16,6 +16,7 @@
 #include "db/battles.h"
 #include "guard.h"
 #include "lib/strbuf.h"
+#include "mailtext.h"
 #include "reporting.h"
 #include "submit.h"
 #include "templates.h"
@@ -1055,6 +1056,7 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_ship sh, *ships = NULL;
 	struct db_captain cap, other;
 	char err[512], pw[JUDGE_PASSWORD_LEN + 1], hash[DB_HASH_MAX];
+	char email_ascii[NAMES_EMAIL_MAX + 1];
 	size_t n = 0, i, owned = 0;
 	int opt, rc, ret;
 
@@ -1069,7 +1071,9 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || !captain || !email)
 		return EXIT_USAGE;
 	/* The same checks as join: nothing may reach a mail header or a report. */
-	if (names_check(NAMES_CAPTAIN, captain, "--captain", err, sizeof(err)) ||
+	if (mailtext_email_option(&email, email_ascii, sizeof(email_ascii), ctx->quiet, err,
+				  sizeof(err)) ||
+	    names_check(NAMES_CAPTAIN, captain, "--captain", err, sizeof(err)) ||
 	    names_check_email(email, "--email", err, sizeof(err))) {
 		cmd_error("%s", err);
 		return EXIT_DATAERR;
@@ -1113,6 +1117,9 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 		if (!rc)
 			rc = db_ship_set_captain(ctx->db, sh.id, other.id, err, sizeof(err));
 	}
+	/* The former captain knows this turn's code: a new salt makes it worthless. */
+	if (!rc)
+		rc = judge_new_code_salt(ctx->db, sh.id, err, sizeof(err));
 	if (rc || (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	printf("%s\n", pw);
@@ -1163,7 +1170,10 @@ int campaign_assign(struct cmd_ctx *ctx, int argc, char **argv)
 		ret = EXIT_DATAERR;
 		goto out;
 	}
+	/* A new commander: the former one's codes for the ship are worth nothing. */
 	if (rc || (rc = db_ship_set_captain(ctx->db, sh.id, cap.id, err, sizeof(err))) ||
+	    (sh.captain_id != cap.id && (rc = judge_new_code_salt(ctx->db, sh.id, err,
+								   sizeof(err)))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	if (!ctx->quiet)

@@ -394,6 +394,15 @@ static int seal(struct submission *sub, time_t now)
 	m.subject = (char *)strbuf_str(&subject);
 	m.body = (char *)strbuf_str(&body);
 	rc = db_outbox_add(sub->db, &m, err, sizeof(err));
+	if (rc == DB_EXISTS && !(sub->auth && sub->auth->mail_id)) {
+		/*
+		 * Not a mail read again: only a key taken by another row (an order
+		 * id reused, a hand-edited outbox). These orders are new: their
+		 * receipt gets a key of its own, never "sealed before".
+		 */
+		snprintf(m.key, sizeof(m.key), "receipt/%lld/%s/%.16s", first, m.created_at, digest);
+		rc = db_outbox_add(sub->db, &m, err, sizeof(err));
+	}
 	if (rc == DB_EXISTS) {
 		/* Sealed from this mail before a crash: undo these rows, keep the first. */
 		res->already = 1;

@@ -147,8 +147,14 @@ static int tick_run(struct cmd_ctx *ctx, int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'n': now_arg = optarg; break;
-		case 's': snprintf(ms.smtp_url, sizeof(ms.smtp_url), "%s", optarg); break;
-		case 'i': snprintf(ms.imap_url, sizeof(ms.imap_url), "%s", optarg); break;
+		case 's':
+			if (mailer_url_option("--smtp", optarg, ms.smtp_url, sizeof(ms.smtp_url)))
+				return EXIT_USAGE;
+			break;
+		case 'i':
+			if (mailer_url_option("--imap", optarg, ms.imap_url, sizeof(ms.imap_url)))
+				return EXIT_USAGE;
+			break;
 		default: return EXIT_USAGE;
 		}
 	}

@@ -1,7 +1,9 @@
 #include "backup.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +36,44 @@ static int sync_path(const char *path, int dir)
 	return rc;
 }
 
+/* Is name PREFIX... ".tmp-" PID [ "-journal" ], with PID's process gone? */
+static int stale_copy(const char *name, const char *prefix, int exact)
+{
+	const char *tmp = strstr(name, ".tmp-"), *p;
+	size_t plen = strlen(prefix);
+	long pid = 0;
+
+	/* The last ".tmp-": a name may hold one before. */
+	for (p = tmp; p; p = strstr(p + 1, ".tmp-"))
+		tmp = p;
+	if (!tmp || strncmp(name, prefix, plen) || (exact && (size_t)(tmp - name) != plen) ||
+	    (size_t)(tmp - name) < plen)
+		return 0;
+	for (p = tmp + 5; *p >= '0' && *p <= '9' && pid < 100000000; p++)
+		pid = pid * 10 + (*p - '0');
+	if (p == tmp + 5 || (*p && strcmp(p, "-journal")) || pid <= 0)
+		return 0;
+	return kill((pid_t)pid, 0) && errno == ESRCH;
+}
+
+int db_backup_sweep(const char *dir, const char *prefix, int exact)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char path[4096 + 256];
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d)))
+		if (stale_copy(de->d_name, prefix, exact) &&
+		    snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) < (int)sizeof(path) &&
+		    !unlink(path))
+			n++;
+	closedir(d);
+	return n;
+}
+
 int db_backup(struct db *db, const char *path, long *pages, char *err, size_t errlen)
 {
 	sqlite3 *src = db_sqlite(db), *dst = NULL;
@@ -59,7 +99,22 @@ int db_backup(struct db *db, const char *path, long *pages, char *err, size_t er
 		goto out;
 	}
 	snprintf(tmp, n, "%s.tmp-%ld", path, (long)getpid());
+	/* What a backup to the same file left when it was killed (SIGKILL cleans nothing). */
+	slash = strrchr(dir, '/');
+	if (slash) {
+		*slash = '\0';
+		db_backup_sweep(slash == dir ? "/" : dir, slash + 1, 1);
+		*slash = '/';
+	} else {
+		db_backup_sweep(".", dir, 1);
+	}
 	unlink(tmp);
+	{
+		char journal[4096 + 16];
+
+		snprintf(journal, sizeof(journal), "%s-journal", tmp);
+		unlink(journal);
+	}
 	rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc != SQLITE_OK) {
 		ret = dst_fail(dst, rc, path, "cannot create", err, errlen);

@@ -22,5 +22,12 @@
  * *pages gets the size copied.
  */
 int db_backup(struct db *db, const char *path, long *pages, char *err, size_t errlen);
+/*
+ * Removes the temporary copies a killed backup left in dir: files named
+ * NAME.tmp-PID (and NAME.tmp-PID-journal) whose process is gone, where
+ * NAME is prefix itself (exact) or starts with it. db_backup() does it
+ * for its own target; the rotation for its directory. How many went.
+ */
+int db_backup_sweep(const char *dir, const char *prefix, int exact);
 
 #endif

@@ -521,6 +521,35 @@ int db_outbox_requeue(struct db *db, long long id, char *err, size_t errlen)
 	return run_one(db, st, "requeueing a message", err, errlen);
 }
 
+int db_outbox_release(struct db *db, long long id, const char *error, char *err,
+		      size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE outbox SET state = 'queued', attempts = max(attempts - 1, 0), "
+			  "last_error = ?2 WHERE id = ?1 AND state = 'sending'", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, error ? error : "", -1, SQLITE_TRANSIENT);
+	return run_one(db, st, "putting a message back in the queue", err, errlen);
+}
+
+int db_outbox_requeue_failed(struct db *db, int *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE outbox SET state = 'queued', next_try_at = NULL "
+			  "WHERE state = 'failed' AND recipient != ''", err, errlen);
+
+	*n = 0;
+	if (rc)
+		return rc;
+	rc = db_run(db, st, "requeueing the failed messages", err, errlen);
+	if (!rc)
+		*n = sqlite3_changes(db_sqlite(db));
+	return rc;
+}
+
 int db_outbox_confirm(struct db *db, long long id, const char *when, char *err,
 		      size_t errlen)
 {
@@ -588,6 +617,44 @@ int db_campaign_key(struct db *db, long long campaign_id, const unsigned char *f
 	}
 	db_done(db, st);
 	return rc;
+}
+
+int db_ship_code_salt(struct db *db, long long campaign_id, const char *ship,
+		      char salt[DB_CODE_SALT_MAX], char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT code_salt FROM ships WHERE campaign_id = ?1 AND name = ?2",
+			 err, errlen);
+
+	salt[0] = '\0';
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	db_bind_text(st, 2, ship);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		db_col_copy(st, 0, salt, DB_CODE_SALT_MAX);
+		rc = 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = 0;
+	} else {
+		rc = db_fail(db, rc, "reading a ship's code salt", err, errlen);
+	}
+	db_done(db, st);
+	return rc;
+}
+
+int db_ship_set_code_salt(struct db *db, long long ship_id, const char *salt, char *err,
+			  size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE ships SET code_salt = ?2 WHERE id = ?1", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, ship_id);
+	db_bind_text(st, 2, salt);
+	return run_one(db, st, "setting a ship's code salt", err, errlen);
 }
 
 int db_outbox_count(struct db *db, long long campaign_id, struct db_outbox_counts *c,

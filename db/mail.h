@@ -126,6 +126,14 @@ int db_outbox_defer(struct db *db, long long id, const char *next_try_at, const 
 		    char *err, size_t errlen);
 /* sending|final -> doubt: the server may have it; a person decides (retry, confirm). */
 int db_outbox_doubt(struct db *db, long long id, const char *error, char *err, size_t errlen);
+/*
+ * sending -> queued as it was, the attempt not counted (the server, not
+ * the message, failed), with error as its last error.
+ */
+int db_outbox_release(struct db *db, long long id, const char *error, char *err,
+		      size_t errlen);
+/* By hand: every failed message with a recipient -> queued now; *n how many. */
+int db_outbox_requeue_failed(struct db *db, int *n, char *err, size_t errlen);
 /* After a crash (under the sender's lock): sending -> queued, final -> doubt. */
 int db_outbox_recover(struct db *db, int *requeued, int *doubt, char *err, size_t errlen);
 /* By hand: doubt|failed -> queued now (same Message-ID), or doubt -> sent. */
@@ -156,5 +164,17 @@ int db_reminder_add(struct db *db, long long turn_id, long long ship_id, const c
  */
 int db_campaign_key(struct db *db, long long campaign_id, const unsigned char *fresh,
 		    unsigned char key[DB_MAIL_KEY_BYTES], char *err, size_t errlen);
+/*
+ * A ship's code salt (schema 8), mixed into its order codes once the ship
+ * changed hands (replace-captain, assign): "" until then, so the codes of
+ * a ship that never did are what they always were. Into salt; a ship
+ * not found gives "" and 0.
+ */
+#define DB_CODE_SALT_MAX 65
+int db_ship_code_salt(struct db *db, long long campaign_id, const char *ship,
+		      char salt[DB_CODE_SALT_MAX], char *err, size_t errlen);
+/* Sets ship_id's code salt (in the caller's transaction). */
+int db_ship_set_code_salt(struct db *db, long long ship_id, const char *salt, char *err,
+			  size_t errlen);
 
 #endif

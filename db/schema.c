@@ -314,7 +314,8 @@ static const char v7[] =
  * short prefix, secrets redacted; 'pruned': only this row). Orders keep
  * the Date: of the mail that carried them (an older mail never replaces
  * newer orders); a wrong secret says which it was (only wrong passwords
- * lock a ship).
+ * lock a ship); a ship that changed hands gets a code salt, so the former
+ * captain's order codes are worth nothing (cmd/judge.h).
  */
 static const char v8[] =
 	"CREATE TABLE mail_in_v8 ("
@@ -346,7 +347,8 @@ static const char v8[] =
 	"CREATE INDEX mail_in_received ON mail_in (received_at);"
 	"ALTER TABLE orders ADD COLUMN written_at TEXT;"
 	"ALTER TABLE auth_failures ADD COLUMN kind TEXT NOT NULL DEFAULT 'password'"
-	"  CHECK (kind IN ('password','code'));";
+	"  CHECK (kind IN ('password','code'));"
+	"ALTER TABLE ships ADD COLUMN code_salt TEXT NOT NULL DEFAULT '';";
 
 const char *const db_migrations[] = { v1, v2, v3, v4, v5, v6, v7, v8 };
 const int db_migration_count = (int)(sizeof(db_migrations) / sizeof(db_migrations[0]));

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "curl_load.h"
+#include "tls.h"
 #include "lib/strbuf.h"
 
 struct imap_conn {
@@ -18,6 +19,7 @@ struct imap_conn {
 	size_t pos;
 	int tag;
 	long timeout;
+	long long deadline_ms;
 };
 
 /* What a command's untagged replies gave. */
@@ -35,10 +37,14 @@ struct reply {
 static int wait_sock(struct imap_conn *ic, short events, char *err, size_t errlen)
 {
 	struct pollfd p = { (int)ic->sock, events, 0 };
-	int rc = poll(&p, 1, (int)(ic->timeout * 1000));
+	long long left = mail_time_left(ic->timeout * 1000LL, ic->deadline_ms);
+	int rc = left ? poll(&p, 1, (int)left) : 0;
 
 	if (rc <= 0) {
-		snprintf(err, errlen, "IMAP server: %s", rc == 0 ? "no answer (timeout)" : "poll failed");
+		/* A server that trickles a byte at a time still meets the run's deadline. */
+		snprintf(err, errlen, "IMAP server: %s", rc < 0 ? "poll failed" : !left ||
+			 (ic->deadline_ms && mail_clock_ms() >= ic->deadline_ms) ?
+			 MAIL_DEADLINE_PASSED : "no answer (timeout)");
 		return -1;
 	}
 	return 0;
@@ -270,6 +276,7 @@ int imap_open(struct imap_conn **out, const struct imap_conf *c, char *err, size
 	}
 	ic->cu = cu;
 	ic->timeout = c->timeout > 0 ? c->timeout : 60;
+	ic->deadline_ms = c->deadline_ms;
 	snprintf(ic->mailbox, sizeof(ic->mailbox), "INBOX");
 	u = cu->url();
 	if (u && !cu->url_set(u, CURLUPART_URL, c->url, 0) &&
@@ -293,13 +300,32 @@ int imap_open(struct imap_conn **out, const struct imap_conf *c, char *err, size
 	if (c->user && *c->user) {
 		cu->easy_setopt(ic->h, CURLOPT_USERNAME, c->user);
 		cu->easy_setopt(ic->h, CURLOPT_PASSWORD, c->password ? c->password : "");
+	} else if (c->password && *c->password) {
+		/* The user in the URL, the password kept out of it (and out of ps). */
+		cu->easy_setopt(ic->h, CURLOPT_PASSWORD, c->password);
 	}
 	cu->easy_setopt(ic->h, CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL : (long)CURLUSESSL_TRY);
 	/* libcurl connects and logs in; the commands after that are ours. */
 	cu->easy_setopt(ic->h, CURLOPT_CONNECT_ONLY, 1L);
 	cu->easy_setopt(ic->h, CURLOPT_CONNECTTIMEOUT, 30L);
+	if (c->deadline_ms) {
+		long long left = mail_time_left(3600 * 1000LL, c->deadline_ms);
+
+		if (!left) {
+			snprintf(err, errlen, "%s", MAIL_DEADLINE_PASSED);
+			goto fail;
+		}
+		cu->easy_setopt(ic->h, CURLOPT_TIMEOUT_MS, (long)left);
+		cu->easy_setopt(ic->h, CURLOPT_SERVER_RESPONSE_TIMEOUT, (long)((left + 999) / 1000));
+	}
 	cu->easy_setopt(ic->h, CURLOPT_NOSIGNAL, 1L);
 	rc = cu->easy_perform(ic->h);
+	if (rc == CURLE_USE_SSL_FAILED) {
+		snprintf(err, errlen, "the IMAP server offers no STARTTLS and TLS is required: the login "
+			 "never goes in clear (use imaps://, a server with STARTTLS, or "
+			 "MXJUDGE_IMAP_TLS=none; see mxjudge-mail(1))");
+		goto fail;
+	}
 	if (rc != CURLE_OK) {
 		snprintf(err, errlen, "IMAP %s: %s", c->url[0] ? "login" : "URL", cu->easy_strerror(rc));
 		goto fail;

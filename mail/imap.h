@@ -21,6 +21,7 @@ struct imap_conf {
 	const char *password;
 	int require_tls;
 	long timeout;		/* seconds per reply; 0: 60 */
+	long long deadline_ms;	/* mail_clock_ms() at which the whole connection gives up; 0: none */
 };
 
 struct imap_conn;

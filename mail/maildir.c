@@ -61,7 +61,9 @@ int maildir_deliver(const char *dir, const char *unique, const char *data, size_
 		return -1;
 	snprintf(tmp, sizeof(tmp), "%s/tmp/%s", dir, unique);
 	snprintf(dst, sizeof(dst), "%s/new/%s", dir, unique);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	/* Made anew, never through a link someone left under that name. */
+	unlink(tmp);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0) {
 		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
 		return -1;
@@ -172,6 +174,48 @@ void maildir_names_free(char **names, size_t n)
 	while (n)
 		free(names[--n]);
 	free(names);
+}
+
+int maildir_open_new(const char *dir, const char *name, char *err, size_t errlen)
+{
+	char path[4096];
+	struct stat st;
+	const char *what;
+	int fd, flags;
+
+	snprintf(path, sizeof(path), "%s/new/%s", dir, name);
+	/* O_NONBLOCK: opening a FIFO with no writer would wait for ever. */
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0 && errno == ELOOP) {
+		snprintf(err, errlen, "%.3000s: a symbolic link, not followed", path);
+		return MAILDIR_NOT_MAIL;
+	}
+	if (fd < 0) {
+		snprintf(err, errlen, "%.3000s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st)) {
+		snprintf(err, errlen, "%.3000s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		/* Cannot be read, as before: said, and left in new/. */
+		snprintf(err, errlen, "%.3000s: %s", path, strerror(EISDIR));
+		close(fd);
+		errno = EISDIR;
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		what = S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ? "a socket" : "a device";
+		snprintf(err, errlen, "%.3000s: %s, not a message", path, what);
+		close(fd);
+		return MAILDIR_NOT_MAIL;
+	}
+	flags = fcntl(fd, F_GETFL);
+	if (flags >= 0)
+		fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+	return fd;
 }
 
 int maildir_mark_read(const char *dir, const char *name)

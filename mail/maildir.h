@@ -31,6 +31,14 @@ int maildir_has(const char *dir, const char *unique);
 /* The names in dir/new (no dot files), sorted. 0, or -1 with err. */
 int maildir_list_new(const char *dir, char ***names, size_t *n, char *err, size_t errlen);
 void maildir_names_free(char **names, size_t n);
+/*
+ * Opens new/NAME to read it: a descriptor; -1 with errno (ENOENT: a
+ * reader took it first); MAILDIR_NOT_MAIL with err when it is no regular
+ * file: a symbolic link (never followed), a FIFO (never waited on), a
+ * device. A directory is -1 with EISDIR. The open itself never blocks.
+ */
+#define MAILDIR_NOT_MAIL (-2)
+int maildir_open_new(const char *dir, const char *name, char *err, size_t errlen);
 /* new/NAME to cur/NAME:2,S (read, seen). 0, or -1 with errno (ENOENT: gone already). */
 int maildir_mark_read(const char *dir, const char *name);
 

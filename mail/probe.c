@@ -24,6 +24,9 @@ int smtp_probe(const struct smtp_conf *c, char *err, size_t errlen)
 	if (c->user && *c->user) {
 		cu->easy_setopt(h, CURLOPT_USERNAME, c->user);
 		cu->easy_setopt(h, CURLOPT_PASSWORD, c->password ? c->password : "");
+	} else if (c->password && *c->password) {
+		/* The user in the URL, the password kept out of it (and out of ps). */
+		cu->easy_setopt(h, CURLOPT_PASSWORD, c->password);
 	}
 	cu->easy_setopt(h, CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL : (long)CURLUSESSL_TRY);
 	/* libcurl's SMTP connect phase is greeting, EHLO, STARTTLS and AUTH: all we ask. */
@@ -34,7 +37,9 @@ int smtp_probe(const struct smtp_conf *c, char *err, size_t errlen)
 	cu->easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	rc = cu->easy_perform(h);
 	cu->easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
-	if (rc != CURLE_OK && code)
+	if (rc == CURLE_USE_SSL_FAILED)
+		snprintf(err, errlen, "%s", SMTP_NO_STARTTLS);
+	else if (rc != CURLE_OK && code)
 		snprintf(err, errlen, "%s%s%s (SMTP %ld)", cu->easy_strerror(rc), errbuf[0] ? ": " : "",
 			 errbuf, code);
 	else if (rc != CURLE_OK)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "curl_load.h"
+#include "tls.h"
 
 /* Small reads, so a transfer goes out in steps the progress callback sees. */
 #define CHUNK 4096
@@ -100,6 +101,13 @@ static size_t reader(char *buf, size_t size, size_t nmemb, void *p)
 	return n;
 }
 
+/* Did the failure come before MAIL FROM (connection, greeting, EHLO, STARTTLS, login)? */
+static int before_message(const struct upload *u)
+{
+	return !u->verb[0] || !strcmp(u->verb, "EHLO") || !strcmp(u->verb, "HELO") ||
+	       !strcmp(u->verb, "STARTTLS") || !strcmp(u->verb, "AUTH");
+}
+
 /* What the server was answering, for an error: "the connection", "RCPT TO"... */
 static const char *step(const struct upload *u)
 {
@@ -122,11 +130,16 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 	enum mail_result r = MAIL_TEMP;
 	long code = 0;
 	const struct curlx *cu = curlx_load(err, errlen);
+	long long left = mail_time_left((c->timeout > 0 ? c->timeout : 120L) * 1000LL, c->deadline_ms);
 	CURLcode rc;
 	CURL *h;
 
 	if (!cu)
 		return MAIL_TEMP;
+	if (!left) {
+		snprintf(err, errlen, "%s", MAIL_DEADLINE_PASSED);
+		return MAIL_SERVER;
+	}
 	h = cu->easy_init();
 	if (!h) {
 		snprintf(err, errlen, "cannot start libcurl");
@@ -138,6 +151,9 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 	if (c->user && *c->user) {
 		cu->easy_setopt(h, CURLOPT_USERNAME, c->user);
 		cu->easy_setopt(h, CURLOPT_PASSWORD, c->password ? c->password : "");
+	} else if (c->password && *c->password) {
+		/* The user in the URL, the password kept out of it (and out of ps). */
+		cu->easy_setopt(h, CURLOPT_PASSWORD, c->password);
 	}
 	cu->easy_setopt(h, CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL : (long)CURLUSESSL_TRY);
 	cu->easy_setopt(h, CURLOPT_MAIL_FROM, from);
@@ -148,7 +164,12 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 	/* No size given: libcurl reads until the reader says 0, so "last" is always seen. */
 	cu->easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
 	cu->easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 30L);
-	cu->easy_setopt(h, CURLOPT_TIMEOUT, c->timeout > 0 ? c->timeout : 120L);
+	/*
+	 * The whole transfer, and each reply: libcurl waits for the answer to
+	 * the end of the data by the second limit only (120 s by default).
+	 */
+	cu->easy_setopt(h, CURLOPT_TIMEOUT_MS, (long)left);
+	cu->easy_setopt(h, CURLOPT_SERVER_RESPONSE_TIMEOUT, (long)((left + 999) / 1000));
 	cu->easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	/* Verbose only feeds on_debug (a debug function replaces the printing). */
 	cu->easy_setopt(h, CURLOPT_DEBUGFUNCTION, on_debug);
@@ -174,11 +195,17 @@ enum mail_result smtp_send(const struct smtp_conf *c, const char *from, const ch
 		r = code >= 500 && code < 600 ? MAIL_PERM : MAIL_TEMP;
 		snprintf(err, errlen, "the SMTP server refused %s: %s", step(&u),
 			 u.reply[0] ? u.reply : "(no reply text)");
+	} else if (rc == CURLE_USE_SSL_FAILED) {
+		r = MAIL_TEMP;
+		snprintf(err, errlen, "%s", SMTP_NO_STARTTLS);
 	} else {
 		r = MAIL_TEMP;
 		snprintf(err, errlen, "%s%s%s%s%s", cu->easy_strerror(rc), errbuf[0] ? ": " : "", errbuf,
 			 u.verb[0] ? " after " : "", u.verb);
 	}
+	/* Whatever the code said, a failure before the message is the server's, not the message's. */
+	if (r != MAIL_SENT && r != MAIL_DOUBT && before_message(&u))
+		r = MAIL_SERVER;
 	cu->slist_free_all(rcpt);
 	cu->easy_cleanup(h);
 	return r;

@@ -24,9 +24,12 @@ enum mail_result {
 	MAIL_SENT = 0,		/* the server said 250 after the data */
 	MAIL_TEMP = 1,		/* try again later: 4xx, no connection, timeout */
 	MAIL_PERM = 2,		/* never again: 5xx */
-	MAIL_DOUBT = 3		/* the end of the data went out and no answer came back:
+	MAIL_DOUBT = 3,		/* the end of the data went out and no answer came back:
 				   the server may have the message; sending it again could
 				   deliver it twice */
+	MAIL_SERVER = 4		/* no message can pass now: the connection, the greeting
+				   (even 554), STARTTLS or the login (even 535) failed,
+				   before the message was named; not the message's fault */
 };
 
 struct smtp_conf {
@@ -35,7 +38,13 @@ struct smtp_conf {
 	const char *password;
 	int require_tls;	/* 1: STARTTLS or fail */
 	long timeout;		/* seconds for the whole transfer; 0: 120 */
+	long long deadline_ms;	/* mail_clock_ms() after which nothing waits; 0: none */
 };
+
+/* The error when TLS is required and the server offers no STARTTLS (nothing was sent). */
+#define SMTP_NO_STARTTLS "the SMTP server offers no STARTTLS and TLS is required: the login " \
+	"never goes in clear (use smtps://, a server with STARTTLS, or MXJUDGE_SMTP_TLS=none; " \
+	"see mxjudge-mail(1))"
 
 typedef int (*smtp_progress_fn)(void *arg, size_t sent, int last);
 

@@ -13,6 +13,7 @@
 
 #include "db/db.h"
 #include "db/internal.h"
+#include "db/mail.h"
 
 struct fixture {
 	char dir[64];
@@ -411,6 +412,74 @@ static void test_db_outbox_unique_key(void **state)
 	db_outbox_list_release(list, n);
 }
 
+/* A server that refuses everything fails no message; --all-failed spares recipientless alerts. */
+static void test_db_outbox_release_and_requeue_failed(void **state)
+{
+	struct fixture *f = *state;
+	long long turn, ship, cap, camp, ids[3];
+	struct db_message m;
+	struct db_delivery d;
+	char err[256], key[32];
+	int i, n;
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	make_game(f->db, &turn, &ship, &cap, &camp);
+	for (i = 0; i < 3; i++) {
+		memset(&m, 0, sizeof(m));
+		m.campaign_id = camp;
+		snprintf(m.kind, sizeof(m.kind), "%s", i == 2 ? "alert" : "help");
+		snprintf(key, sizeof(key), "k/%d", i);
+		snprintf(m.key, sizeof(m.key), "%s", key);
+		snprintf(m.recipient, sizeof(m.recipient), "%s", i == 2 ? "" : "ann@example.org");
+		snprintf(m.created_at, sizeof(m.created_at), "2025-01-01T00:00:00Z");
+		m.subject = "s";
+		m.body = "b\n";
+		assert_int_equal(db_outbox_add(f->db, &m, err, sizeof(err)), 0);
+		ids[i] = m.id;
+		assert_int_equal(db_outbox_claim(f->db, ids[i], "x@y", "2025-01-01T00:01:00Z", err,
+						 sizeof(err)), 0);
+	}
+	assert_int_equal(db_outbox_release(f->db, ids[0], "554 go away", err, sizeof(err)), 0);
+	assert_int_equal(db_outbox_release(f->db, ids[0], "again", err, sizeof(err)), DB_ALREADY);
+	assert_int_equal(db_outbox_get_delivery(f->db, ids[0], &d, err, sizeof(err)), 0);
+	assert_string_equal(d.state, "queued");
+	assert_int_equal(d.attempts, 0);
+	assert_string_equal(d.last_error, "554 go away");
+	free(d.m.subject);
+	free(d.m.body);
+	assert_int_equal(db_outbox_defer(f->db, ids[1], NULL, "550", err, sizeof(err)), 0);
+	assert_int_equal(db_outbox_defer(f->db, ids[2], NULL, "no gm_email", err, sizeof(err)), 0);
+	assert_int_equal(db_outbox_requeue_failed(f->db, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(db_outbox_get_delivery(f->db, ids[1], &d, err, sizeof(err)), 0);
+	assert_string_equal(d.state, "queued");
+	free(d.m.subject);
+	free(d.m.body);
+	assert_int_equal(db_outbox_get_delivery(f->db, ids[2], &d, err, sizeof(err)), 0);
+	assert_string_equal(d.state, "failed");
+	free(d.m.subject);
+	free(d.m.body);
+}
+
+/* A ship that never changed hands has no code salt; one set is read back. */
+static void test_db_ship_code_salt(void **state)
+{
+	struct fixture *f = *state;
+	long long turn, ship, cap, camp;
+	char err[256], salt[DB_CODE_SALT_MAX];
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	make_game(f->db, &turn, &ship, &cap, &camp);
+	assert_int_equal(db_ship_code_salt(f->db, camp, "minx", salt, err, sizeof(err)), 0);
+	assert_string_equal(salt, "");
+	assert_int_equal(db_ship_set_code_salt(f->db, ship, "00ff", err, sizeof(err)), 0);
+	assert_int_equal(db_ship_code_salt(f->db, camp, "Minx", salt, err, sizeof(err)), 0);
+	assert_string_equal(salt, "00ff");
+	assert_int_equal(db_ship_code_salt(f->db, camp, "Nobody", salt, err, sizeof(err)), 0);
+	assert_string_equal(salt, "");
+	assert_int_equal(db_ship_set_code_salt(f->db, ship + 99, "x", err, sizeof(err)), DB_ALREADY);
+}
+
 static void test_db_events_and_dice(void **state)
 {
 	struct fixture *f = *state;
@@ -476,6 +545,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_db_statement_cache, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_turn_claim_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_outbox_unique_key, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_outbox_release_and_requeue_failed, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_db_ship_code_salt, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_events_and_dice, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_rollback_leaves_nothing, setup, teardown),
 	};

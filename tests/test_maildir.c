@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,11 +90,60 @@ static void test_maildir_list_refuses_what_is_no_maildir(void **state)
 	assert_int_equal(n, 0);
 }
 
+/* Only regular files are messages: a FIFO is never waited on, a link never followed. */
+static void test_maildir_open_new_takes_only_regular_files(void **state)
+{
+	char dir[] = "/tmp/mxjudge-maildir.XXXXXX", err[512], path[600], out[600];
+	char buf[8];
+	int fd;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(maildir_make(dir, err, sizeof(err)), 0);
+	assert_int_equal(maildir_deliver(dir, "1.a.host", "A\n", 2, err, sizeof(err)), 0);
+	fd = maildir_open_new(dir, "1.a.host", err, sizeof(err));
+	assert_true(fd >= 0);
+	assert_int_equal(read(fd, buf, sizeof(buf)), 2);
+	close(fd);
+	snprintf(path, sizeof(path), "%s/new/2.fifo.host", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(maildir_open_new(dir, "2.fifo.host", err, sizeof(err)), MAILDIR_NOT_MAIL);
+	assert_non_null(strstr(err, "2.fifo.host: a FIFO, not a message"));
+	unlink(path);
+	snprintf(out, sizeof(out), "%s/outside", dir);
+	fd = open(out, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "secret\n", 7), 7);
+	close(fd);
+	snprintf(path, sizeof(path), "%s/new/3.link.host", dir);
+	assert_int_equal(symlink(out, path), 0);
+	assert_int_equal(maildir_open_new(dir, "3.link.host", err, sizeof(err)), MAILDIR_NOT_MAIL);
+	assert_non_null(strstr(err, "3.link.host: a symbolic link, not followed"));
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/new/3.dir.host", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	assert_int_equal(maildir_open_new(dir, "3.dir.host", err, sizeof(err)), -1);
+	assert_int_equal(errno, EISDIR);
+	rmdir(path);
+	assert_int_equal(maildir_open_new(dir, "4.gone.host", err, sizeof(err)), -1);
+	assert_int_equal(errno, ENOENT);
+	/* A link planted in tmp/ under a message's name is replaced, not written through. */
+	snprintf(path, sizeof(path), "%s/tmp/5.b.host", dir);
+	assert_int_equal(symlink(out, path), 0);
+	assert_int_equal(maildir_deliver(dir, "5.b.host", "B\n", 2, err, sizeof(err)), 0);
+	fd = open(out, O_RDONLY);
+	assert_int_equal(read(fd, buf, sizeof(buf)), 7);
+	close(fd);
+	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+	assert_int_equal(system(path), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_maildir_deliver_list_and_mark_read),
 		cmocka_unit_test(test_maildir_list_refuses_what_is_no_maildir),
+		cmocka_unit_test(test_maildir_open_new_takes_only_regular_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

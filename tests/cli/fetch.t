@@ -75,8 +75,11 @@ i=0
 until python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null; do
 	i=$((i + 1)); [ $i -lt 100 ] || { cat "$d/dovecot.log"; exit 1; }; sleep 0.1
 done
-url="imap://judge:s3cret@127.0.0.1:$port/INBOX"
-unseen() { curl -s "$url" -X 'UID SEARCH UNSEEN' | tr -d '\r'; }
+# The password goes in the environment: a --imap URL holding one is refused (ps shows it).
+url="imap://judge@127.0.0.1:$port/INBOX"
+export MXJUDGE_IMAP_PASSWORD=s3cret
+expect_exit 2 $db fetch --imap "imap://judge:s3cret@127.0.0.1:$port/INBOX" $t
+unseen() { curl -s "imap://judge:s3cret@127.0.0.1:$port/INBOX" -X 'UID SEARCH UNSEEN' | tr -d '\r'; }
 [ "$(unseen)" = "* SEARCH 1 2 3" ]
 
 expect_exit 0 $db fetch --imap "$url" $t
@@ -106,5 +109,7 @@ contains out "received before"
 [ "$(sqlite3 t.db "select count(*) from outbox where kind = 'receipt'")" -eq 3 ]
 [ "$(sqlite3 t.db "select count(*) from mail_in")" -eq 4 ]
 # A wrong login is a temporary failure, said on stderr.
-expect_exit 75 $db fetch --imap "imap://judge:wrong@127.0.0.1:$port/INBOX" $t
+export MXJUDGE_IMAP_PASSWORD=wrong
+expect_exit 75 $db fetch --imap "$url" $t
 contains err "fetch:"
+export MXJUDGE_IMAP_PASSWORD=s3cret

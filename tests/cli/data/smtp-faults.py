@@ -11,7 +11,12 @@ change it between runs:
   drop-in-data    says 354, reads two lines of the data, hangs up
   drop-after-data reads the whole message with its end mark, keeps it
                   (DIR/NNN.eml), and hangs up without the 250
-Each connection is logged to DIR/log as "connect MODE". Writes PORTFILE
+  stall-after-data reads the whole message with its end mark, keeps it,
+                  and never answers (until the client hangs up)
+  refuse-login    535 to every AUTH
+The server offers AUTH PLAIN LOGIN (no STARTTLS) and takes any login in
+the other modes. Each connection is logged to DIR/log as "connect MODE",
+and each command's verb as "cmd VERB" (never its arguments). Writes PORTFILE
 once listening; exits after IDLE seconds without a connection (a bound
 for a test that forgets to stop it), or on SIGTERM.
 
@@ -63,9 +68,25 @@ def serve(conn, mode):
         line = f.readline()
         if not line:
             return
-        verb = line.decode(errors="replace").strip().split(" ")[0].upper()
-        if verb in ("EHLO", "HELO"):
+        words = line.decode(errors="replace").strip().split(" ")
+        verb = words[0].upper()
+        with open(os.path.join(folder, "log"), "a") as lf:
+            lf.write("cmd %s\n" % verb)
+        if verb == "EHLO":
+            say("250-fake.example.org")
+            say("250 AUTH PLAIN LOGIN")
+        elif verb == "HELO":
             say("250 fake.example.org")
+        elif verb == "AUTH":
+            # PLAIN: one response; LOGIN: two (the user name and the password).
+            wanted = 2 if words[1:2] == ["LOGIN"] else 1
+            for _ in range(wanted - (1 if len(words) > 2 else 0)):
+                say("334 ")
+                f.readline()
+            if mode == "refuse-login":
+                say("535 5.7.8 Authentication credentials invalid")
+            else:
+                say("235 2.7.0 Authentication successful")
         elif verb == "MAIL":
             say("250 2.1.0 ok")
         elif verb == "RCPT":
@@ -92,6 +113,11 @@ def serve(conn, mode):
             keep(b"".join(data))
             if mode == "drop-after-data":
                 return  # kept, but the client never hears the 250
+            if mode == "stall-after-data":
+                conn.settimeout(120)
+                while f.readline():
+                    pass
+                return  # kept, never answered
             say("250 2.0.0 queued")
         elif verb == "RSET" or verb == "NOOP":
             say("250 ok")
