@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -101,6 +102,45 @@ static json_t *draw_lines(const struct draw_log *log)
 	return out;
 }
 
+static int have_dice_root;
+
+/*
+ * A draws file whose first line (comments and blanks aside) is "root HEX"
+ * (64 hex digits) names a sealed root instead of tagged draws: 1 with the
+ * root in raw, 0 for tagged draws, -1 with "FILE:LINE: ..." in err.
+ */
+static int dice_root(const char *path, unsigned char raw[DRAW_ROOT_LEN], char *err, size_t errlen)
+{
+	char *body = cmd_read_file(path, NULL, err, errlen), *p, *line;
+	int n = 0, rc = 0;
+
+	have_dice_root = 0;
+	if (!body)
+		return -1;
+	for (p = body; (line = strsep(&p, "\n"));) {
+		char word[8], hex[80], extra[2];
+		int k;
+
+		n++;
+		line[strcspn(line, "#\r")] = '\0';
+		k = sscanf(line, "%7s %79s %1s", word, hex, extra);
+		if (k <= 0)
+			continue;
+		if (strcasecmp(word, "root"))
+			break;
+		if (k != 2 || draw_root_parse(hex, raw)) {
+			snprintf(err, errlen, "%s:%d: expected 'root' and 64 hexadecimal digits", path, n);
+			rc = -1;
+			break;
+		}
+		have_dice_root = 1;
+		rc = 1;
+		break;
+	}
+	free(body);
+	return rc;
+}
+
 /*
  * A game other than Hovercrafts: the state file names it. The orders are
  * the game's, the draws its tagged lines (--dice) or a seed, whose sealed
@@ -136,7 +176,9 @@ static int adjudicate_game(const struct ruleset *rs, json_t *state, const char *
 	}
 	if (!orders)
 		goto fail;
-	if (dice_path) {
+	if (dice_path && dice_root(dice_path, root, err, sizeof(err)) < 0)
+		goto fail;
+	if (dice_path && !have_dice_root) {
 		char *body = cmd_read_file(dice_path, NULL, err, sizeof(err));
 
 		if (!body || draw_queue_parse(&queue, body, dice_path, 0, err, sizeof(err)) < 0) {
@@ -145,11 +187,18 @@ static int adjudicate_game(const struct ruleset *rs, json_t *state, const char *
 		}
 		free(body);
 		src = draw_queue_source(&queue, &log);
+	} else if (dice_path) {
+		/* "root HEX": every queue from the sealed generator with that root. */
+		draw_seeded_init(&seeded, seed, root,
+				 (int)json_integer_value(json_object_get(state, "turn")));
+		draw_seeded_namespace(&seeded, rs->draw_namespace);
+		src = draw_seeded_source(&seeded, &log);
 	} else {
 		snprintf(text, sizeof(text), "mxjudge:%llu:root", (unsigned long long)seed);
 		crypto_hash_sha256(root, (const unsigned char *)text, strlen(text));
 		draw_seeded_init(&seeded, seed, root,
 				 (int)json_integer_value(json_object_get(state, "turn")));
+		draw_seeded_namespace(&seeded, rs->draw_namespace);
 		src = draw_seeded_source(&seeded, &log);
 	}
 	if (engine_resolve(rs, state, orders, &src, &t, err, sizeof(err)) < 0) {

@@ -89,3 +89,19 @@ expect_exit 0 $db turn show cup.2 --turn 3 --json
 mv out pub.json
 expect_exit 0 verify --published pub.json
 contains out "which matches its commitment"
+
+# adjudicate with "root HEX" instead of tagged draws: the rulings' 11.4
+# example (root SHA-256 of "piecepack example root", nonce lucky-7).
+printf '{"game": "netrun", "run": "demo", "options": {"nonce": true, "breakers": {"black": "roll", "green": "roll", "red": "roll", "blue": "roll"}}, "status": "setup"}\n' >s.json
+printf 'NONCE lucky-7\n' >n.txt
+printf '# rulings 11.4\nroot %s\n' "$(printf 'piecepack example root' | sha256sum | cut -d' ' -f1)" >root.txt
+expect_exit 0 adjudicate --state s.json --orders n.txt --dice root.txt --json
+python3 - <<'PY'
+import json
+d = json.load(open("out"))
+assert " ".join(d["stack"]) == "B2 BA B4 R2 B5 RA R5 R3 R4 G2 G4 U4 U3 B3 G5 RN U5 UN GA GN BN UA U2 G3", d["stack"]
+assert [d["breakers"][c]["kind"] for c in ("black", "green", "red", "blue")] == ["wintermute-compiler", "finn-construct", "stealth-blade", "babylon-q"]
+PY
+printf 'root 12\n' >badroot.txt
+expect_exit 65 adjudicate --state s.json --orders n.txt --dice badroot.txt
+contains err "badroot.txt:1: expected 'root' and 64 hexadecimal digits"
