@@ -15,6 +15,7 @@
 #include "db/db.h"
 #include "db/play.h"
 #include "lib/strbuf.h"
+#include "outbox.h"
 #include "play.h"
 #include "templates.h"
 #include "timeutil.h"
@@ -407,29 +408,25 @@ static int dup_close(struct cmd_ctx *ctx, const char *name, time_t now, int prin
 		if ((rc = db_campaign_update(ctx->db, &set, err, sizeof(err))))
 			goto dberr;
 		for (i = 0; i < n; i++) {
-			struct strbuf body = STRBUF_INIT;
-			struct db_message m;
-			char subject[160];
+			struct outbox_mail m;
+			char subject[160], key[96];
 
 			json_object_set_new(ranking, "you", json_string(runs[i].seat));
 			if (!runs[i].email[0])
 				continue;
-			if (templates_render("play-duplicate", s.templates[0] ? s.templates : NULL,
-					     ranking, &body, err, sizeof(err)) < 0) {
-				strbuf_release(&body);
-				goto fail;
-			}
+			snprintf(key, sizeof(key), "duplicate/%s", runs[i].c.name);
+			snprintf(subject, sizeof(subject), "%s: the duplicate set is over", set.name);
 			memset(&m, 0, sizeof(m));
 			m.campaign_id = runs[i].c.id;
-			snprintf(m.kind, sizeof(m.kind), "bulletin");
-			snprintf(m.key, sizeof(m.key), "duplicate/%s", runs[i].c.name);
-			snprintf(m.recipient, sizeof(m.recipient), "%s", runs[i].email);
-			snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
-			snprintf(subject, sizeof(subject), "%s: the duplicate set is over", set.name);
+			m.kind = "bulletin";
+			m.key = key;
+			m.recipient = runs[i].email;
 			m.subject = subject;
-			m.body = (char *)strbuf_str(&body);
-			rc = body.failed ? DB_ERROR : db_outbox_add(ctx->db, &m, err, sizeof(err));
-			strbuf_release(&body);
+			m.template = "play-duplicate";
+			m.template_dir = s.templates[0] ? s.templates : NULL;
+			m.data = ranking;
+			m.created_at = now_text;
+			rc = outbox_queue(ctx->db, &m, NULL, err, sizeof(err));
 			if (rc && rc != DB_EXISTS)
 				goto dberr;
 			rc = 0;

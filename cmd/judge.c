@@ -1,4 +1,5 @@
 #include "judge.h"
+#include "outbox.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -540,7 +541,8 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 	}
 	for (i = 0; i < ncaps; i++) {
 		json_t *mine = json_deep_copy(model);
-		struct db_message m;
+		struct outbox_mail m;
+		char key[96];
 
 		if (!mine) {
 			snprintf(err, errlen, "out of memory");
@@ -584,17 +586,18 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 		else
 			strbuf_addf(&subject, "%s: turn %d resolved; orders for turn %d", c->name, turn,
 				    turn + 1);
+		/* One report per captain and turn, however often this runs. */
+		snprintf(key, sizeof(key), "report/%lld/%d/%lld", c->id, turn, caps[i].id);
 		memset(&m, 0, sizeof(m));
 		m.campaign_id = c->id;
 		m.turn_id = turn_id;
-		snprintf(m.kind, sizeof(m.kind), "report");
-		/* One report per captain and turn, however often this runs. */
-		snprintf(m.key, sizeof(m.key), "report/%lld/%d/%lld", c->id, turn, caps[i].id);
-		snprintf(m.recipient, sizeof(m.recipient), "%s", caps[i].email);
-		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
-		m.subject = (char *)strbuf_str(&subject);
-		m.body = (char *)strbuf_str(&body);
-		rc = db_outbox_add(db, &m, err, errlen);
+		m.kind = "report";
+		m.key = key;
+		m.recipient = caps[i].email;
+		m.subject = strbuf_str(&subject);
+		m.body = strbuf_str(&body);
+		m.created_at = now_text;
+		rc = outbox_queue(db, &m, NULL, err, errlen);
 		if (rc == DB_EXISTS)
 			rc = 0;
 		if (rc)
@@ -602,7 +605,8 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 	}
 	/* The public bulletin, for a list or a forum, when the campaign has an address. */
 	if (s->bulletin_to[0]) {
-		struct db_message m;
+		struct outbox_mail m;
+		char key[96];
 
 		strbuf_reset(&body);
 		strbuf_reset(&subject);
@@ -611,16 +615,17 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 			goto out;
 		}
 		strbuf_addf(&subject, "%s: turn %d bulletin", c->name, turn);
+		snprintf(key, sizeof(key), "bulletin/%lld/%d", c->id, turn);
 		memset(&m, 0, sizeof(m));
 		m.campaign_id = c->id;
 		m.turn_id = turn_id;
-		snprintf(m.kind, sizeof(m.kind), "bulletin");
-		snprintf(m.key, sizeof(m.key), "bulletin/%lld/%d", c->id, turn);
-		snprintf(m.recipient, sizeof(m.recipient), "%s", s->bulletin_to);
-		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
-		m.subject = (char *)strbuf_str(&subject);
-		m.body = (char *)strbuf_str(&body);
-		rc = db_outbox_add(db, &m, err, errlen);
+		m.kind = "bulletin";
+		m.key = key;
+		m.recipient = s->bulletin_to;
+		m.subject = strbuf_str(&subject);
+		m.body = strbuf_str(&body);
+		m.created_at = now_text;
+		rc = outbox_queue(db, &m, NULL, err, errlen);
 		if (rc == DB_EXISTS)
 			rc = 0;
 	}

@@ -33,6 +33,7 @@
 #include "mail/mime.h"
 #include "mail/smtp.h"
 #include "mailer.h"
+#include "outbox.h"
 #include "mailtext.h"
 #include "reporting.h"
 #include "templates.h"
@@ -306,7 +307,8 @@ int mailer_queue_reminder(struct cmd_ctx *ctx, const struct db_campaign *c,
 			  const char *now_text, int *queued, char *err, size_t errlen)
 {
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
-	struct db_message m;
+	struct outbox_mail m;
+	char key[96];
 	char code[JUDGE_CODE_LEN + 1];
 	int rc;
 
@@ -328,16 +330,17 @@ int mailer_queue_reminder(struct cmd_ctx *ctx, const struct db_campaign *c,
 		goto out;
 	}
 	strbuf_addf(&subject, "%s: no orders yet for %s, turn %d", c->name, ship->name, t->number);
+	snprintf(key, sizeof(key), "reminder/%lld/%lld", t->id, ship->id);
 	memset(&m, 0, sizeof(m));
 	m.campaign_id = c->id;
 	m.turn_id = t->id;
-	snprintf(m.kind, sizeof(m.kind), "reminder");
-	snprintf(m.key, sizeof(m.key), "reminder/%lld/%lld", t->id, ship->id);
-	snprintf(m.recipient, sizeof(m.recipient), "%s", ship->email);
-	snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
-	m.subject = (char *)strbuf_str(&subject);
-	m.body = (char *)strbuf_str(&body);
-	rc = db_outbox_add(ctx->db, &m, err, errlen);
+	m.kind = "reminder";
+	m.key = key;
+	m.recipient = ship->email;
+	m.subject = strbuf_str(&subject);
+	m.body = strbuf_str(&body);
+	m.created_at = now_text;
+	rc = outbox_queue(ctx->db, &m, NULL, err, errlen);
 	if (rc == DB_EXISTS)
 		rc = 0;
 	if (!rc)

@@ -17,6 +17,7 @@
 #include "guard.h"
 #include "judge.h"
 #include "mailer.h"
+#include "outbox.h"
 #include "lib/strbuf.h"
 #include "templates.h"
 #include "timeutil.h"
@@ -252,7 +253,8 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 	time_format_utc(r->now, now_text, sizeof(now_text));
 	for (i = 0; i < n; i++) {
 		json_t *m = seat_model(r, &seats[i], over, err, errlen);
-		struct db_message msg;
+		struct outbox_mail msg;
+		char key[96];
 
 		if (!m) {
 			rc = DB_ERROR;
@@ -274,17 +276,17 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 		else
 			strbuf_addf(&subject, "%s: turn %d resolved; orders for turn %d", r->c->name,
 				    r->turn, r->turn + 1);
+		snprintf(key, sizeof(key), "report/%lld/%d/seat/%lld", r->c->id, r->turn, seats[i].id);
 		memset(&msg, 0, sizeof(msg));
 		msg.campaign_id = r->c->id;
 		msg.turn_id = r->turn_id;
-		snprintf(msg.kind, sizeof(msg.kind), "report");
-		snprintf(msg.key, sizeof(msg.key), "report/%lld/%d/seat/%lld", r->c->id, r->turn,
-			 seats[i].id);
-		snprintf(msg.recipient, sizeof(msg.recipient), "%s", seats[i].email);
-		snprintf(msg.created_at, sizeof(msg.created_at), "%s", now_text);
-		msg.subject = (char *)strbuf_str(&subject);
-		msg.body = (char *)strbuf_str(&body);
-		rc = db_outbox_add(r->db, &msg, err, errlen);
+		msg.kind = "report";
+		msg.key = key;
+		msg.recipient = seats[i].email;
+		msg.created_at = now_text;
+		msg.subject = strbuf_str(&subject);
+		msg.body = strbuf_str(&body);
+		rc = outbox_queue(r->db, &msg, NULL, err, errlen);
 		if (rc == DB_EXISTS)
 			rc = 0;
 		if (rc)
@@ -1113,7 +1115,8 @@ int play_submit(struct db *db, const char *text, const char *name,
 	ret = EXIT_OK;
 	if (store) {
 		struct db_order o;
-		struct db_message m;
+		struct outbox_mail m;
+		char key[DB_KEY_MAX];
 		struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
 		int receipt_failed = 0;
 
@@ -1143,29 +1146,29 @@ int play_submit(struct db *db, const char *text, const char *name,
 				receipt_failed = 1;
 			json_decref(data);
 		}
+		if (auth && auth->mail_id)
+			snprintf(key, sizeof(key), "receipt/mail/%lld", auth->mail_id);
+		else
+			snprintf(key, sizeof(key), "receipt/seat/%lld/%s/%s", seat.id, now_text, o.digest);
 		memset(&m, 0, sizeof(m));
 		m.campaign_id = c.id;
 		m.turn_id = t.id;
-		snprintf(m.kind, sizeof(m.kind), "receipt");
-		if (auth && auth->mail_id)
-			snprintf(m.key, sizeof(m.key), "receipt/mail/%lld", auth->mail_id);
-		else
-			snprintf(m.key, sizeof(m.key), "receipt/seat/%lld/%s/%s", seat.id, now_text, o.digest);
-		snprintf(m.recipient, sizeof(m.recipient), "%s", cap.email);
-		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
-		m.subject = (char *)strbuf_str(&subject);
-		m.body = (char *)strbuf_str(&body);
+		m.kind = "receipt";
+		m.key = key;
+		m.recipient = cap.email;
+		m.created_at = now_text;
+		m.subject = strbuf_str(&subject);
+		m.body = strbuf_str(&body);
+		m.in_reply_to = auth ? auth->in_reply_to : NULL;
 		if (receipt_failed) {
 			rc = DB_ERROR;	/* err says why */
 		} else if (!raw || body.failed || subject.failed) {
 			snprintf(err, sizeof(err), "out of memory");
 			rc = DB_ERROR;
 		} else if (!(rc = db_order_submit(db, &o, err, sizeof(err)))) {
-			rc = db_outbox_add(db, &m, err, sizeof(err));
+			rc = outbox_queue(db, &m, &res->receipt_id, err, sizeof(err));
 			if (rc == DB_EXISTS)
 				res->already = 1;	/* this mail's orders were sealed before */
-			else if (!rc)
-				res->receipt_id = m.id;
 			if (!rc || rc == DB_EXISTS)
 				res->receipt = strbuf_detach(&body, NULL);
 		}

@@ -37,6 +37,7 @@
 #include "mail/parse.h"
 #include "mail/reply.h"
 #include "mailer.h"
+#include "outbox.h"
 #include "mailtext.h"
 #include "reporting.h"
 #include "submit.h"
@@ -298,7 +299,8 @@ static int queue_answer(struct cmd_ctx *ctx, const struct db_mail_in *in, const 
 			time_t now, char *err, size_t errlen)
 {
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
-	struct db_message m;
+	struct outbox_mail m;
+	char key[DB_KEY_MAX], created[DB_TIME_MAX];
 	char one_line[200];
 	char dir[4096];
 	int rc;
@@ -322,22 +324,23 @@ static int queue_answer(struct cmd_ctx *ctx, const struct db_mail_in *in, const 
 		strbuf_addf(&subject, "Re: %s", one_line);
 	else
 		strbuf_addstr(&subject, one_line[0] ? one_line : a->subject);
+	if (a->auth_ship)
+		snprintf(key, sizeof(key), GUARD_ANSWER_KEY, a->auth_ship, in->id);
+	else
+		snprintf(key, sizeof(key), "%s/mail/%lld", a->kind, in->id);
+	time_format_utc(now, created, sizeof(created));
 	memset(&m, 0, sizeof(m));
 	m.campaign_id = campaign_id;
-	snprintf(m.kind, sizeof(m.kind), "%s", a->kind);
-	if (a->auth_ship)
-		snprintf(m.key, sizeof(m.key), GUARD_ANSWER_KEY, a->auth_ship, in->id);
-	else
-		snprintf(m.key, sizeof(m.key), "%s/mail/%lld", a->kind, in->id);
-	snprintf(m.recipient, sizeof(m.recipient), "%s", to->email);
-	time_format_utc(now, m.created_at, sizeof(m.created_at));
-	m.subject = (char *)strbuf_str(&subject);
-	m.body = (char *)strbuf_str(&body);
+	m.kind = a->kind;
+	m.key = key;
+	m.recipient = to->email;
+	m.created_at = created;
+	m.subject = strbuf_str(&subject);
+	m.body = strbuf_str(&body);
+	m.in_reply_to = msg->message_id;
 	rc = db_begin(ctx->db, err, errlen);
 	if (!rc) {
-		rc = db_outbox_add(ctx->db, &m, err, errlen);
-		if (!rc && msg->message_id[0])
-			rc = db_outbox_set_reply(ctx->db, m.id, msg->message_id, err, errlen);
+		rc = outbox_queue(ctx->db, &m, NULL, err, errlen);
 		if (rc == DB_EXISTS)	/* answered before a crash: once is enough */
 			rc = 0;
 		rc = rc ? rc : db_commit(ctx->db, err, errlen);

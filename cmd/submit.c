@@ -1,4 +1,5 @@
 #include "submit.h"
+#include "outbox.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -295,7 +296,9 @@ static int seal(struct submission *sub, time_t now)
 	struct db_turn t;
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
 	json_t *data = NULL, *ships;
-	struct db_message m;
+	struct outbox_mail m;
+	char key[DB_KEY_MAX], created[DB_TIME_MAX];
+	long long id = 0;
 	size_t ncur = 0, i, j;
 	char err[512], digest[65], got[TIME_TEXT_MAX];
 	char *raw = judge_redact(sub->text);
@@ -380,28 +383,31 @@ static int seal(struct submission *sub, time_t now)
 		goto out;
 	}
 	strbuf_addf(&subject, "%s: orders received for turn %d", sub->c.name, t.number);
+	/* Keyed by the mail when there is one: the same mail read again seals nothing twice. */
+	if (sub->auth && sub->auth->mail_id)
+		snprintf(key, sizeof(key), "receipt/mail/%lld", sub->auth->mail_id);
+	else
+		snprintf(key, sizeof(key), "receipt/%lld", first);
+	time_format_utc(now, created, sizeof(created));
 	memset(&m, 0, sizeof(m));
 	m.campaign_id = sub->c.id;
 	m.turn_id = t.id;
-	snprintf(m.kind, sizeof(m.kind), "receipt");
-	/* Keyed by the mail when there is one: the same mail read again seals nothing twice. */
-	if (sub->auth && sub->auth->mail_id)
-		snprintf(m.key, sizeof(m.key), "receipt/mail/%lld", sub->auth->mail_id);
-	else
-		snprintf(m.key, sizeof(m.key), "receipt/%lld", first);
-	snprintf(m.recipient, sizeof(m.recipient), "%s", sub->cap.email);
-	time_format_utc(now, m.created_at, sizeof(m.created_at));
-	m.subject = (char *)strbuf_str(&subject);
-	m.body = (char *)strbuf_str(&body);
-	rc = db_outbox_add(sub->db, &m, err, sizeof(err));
+	m.kind = "receipt";
+	m.key = key;
+	m.recipient = sub->cap.email;
+	m.created_at = created;
+	m.subject = strbuf_str(&subject);
+	m.body = strbuf_str(&body);
+	m.in_reply_to = sub->auth ? sub->auth->in_reply_to : NULL;
+	rc = outbox_queue(sub->db, &m, &id, err, sizeof(err));
 	if (rc == DB_EXISTS && !(sub->auth && sub->auth->mail_id)) {
 		/*
 		 * Not a mail read again: only a key taken by another row (an order
 		 * id reused, a hand-edited outbox). These orders are new: their
 		 * receipt gets a key of its own, never "sealed before".
 		 */
-		snprintf(m.key, sizeof(m.key), "receipt/%lld/%s/%.16s", first, m.created_at, digest);
-		rc = db_outbox_add(sub->db, &m, err, sizeof(err));
+		snprintf(key, sizeof(key), "receipt/%lld/%s/%.16s", first, created, digest);
+		rc = outbox_queue(sub->db, &m, &id, err, sizeof(err));
 	}
 	if (rc == DB_EXISTS) {
 		/* Sealed from this mail before a crash: undo these rows, keep the first. */
@@ -411,12 +417,9 @@ static int seal(struct submission *sub, time_t now)
 	}
 	if (rc)
 		goto dberr;
-	if (sub->auth && sub->auth->in_reply_to && *sub->auth->in_reply_to &&
-	    (rc = db_outbox_set_reply(sub->db, m.id, sub->auth->in_reply_to, err, sizeof(err))))
-		goto dberr;
 	if ((rc = db_commit(sub->db, err, sizeof(err))))
 		goto dberr;
-	res->receipt_id = m.id;
+	res->receipt_id = id;
 	res->receipt = strbuf_detach(&body, NULL);
 	ret = EXIT_OK;
 	goto out;
