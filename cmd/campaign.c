@@ -530,7 +530,7 @@ static const char *side_of(const struct ruleset *game, const char *side)
 /* Room for one more seat, as the game says (seat limit, its own check). An exit code. */
 static int seat_fits(const struct ruleset *game, const struct db_campaign *c,
 		     const struct judge_settings *s, const struct db_ship *ships, size_t n,
-		     const char *name, const char *side)
+		     const char *name, const char *side, const json_t *data)
 {
 	json_t *seats = json_array(), *seat;
 	char err[512];
@@ -546,7 +546,8 @@ static int seat_fits(const struct ruleset *game, const struct db_campaign *c,
 	for (i = 0; seats && i < n; i++)
 		json_array_append_new(seats, json_pack("{s:s,s:s}", "name", ships[i].name, "side",
 						       ships[i].team));
-	seat = json_pack("{s:s,s:s}", "name", name, "side", side);
+	seat = json_pack("{s:s,s:s,s:o}", "name", name, "side", side, "data",
+			 data ? json_incref((json_t *)data) : json_object());
 	if (game->check_seat && game->check_seat(s->game, seats, seat, err, sizeof(err)) < 0) {
 		cmd_error("campaign '%s': %s", c->name, err);
 		rc = EXIT_DATAERR;
@@ -564,8 +565,12 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "ship", required_argument, NULL, 's' },
 		{ "team", required_argument, NULL, 't' },
 		{ "now", required_argument, NULL, 'n' },
+		{ "data", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 }
 	};
+	const char *packs[8];		/* --data KIND=FILE: the seat's own data */
+	int npacks = 0;
+	json_t *seat_data = NULL;
 	const char *captain = NULL, *email = NULL, *ship = NULL, *team = NULL, *now_arg = NULL;
 	char email_ascii[NAMES_EMAIL_MAX + 1];
 	const struct ruleset *game;
@@ -589,6 +594,13 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		case 's': ship = optarg; break;
 		case 't': team = optarg; break;
 		case 'n': now_arg = optarg; break;
+		case 'D':
+			if (npacks == 8) {
+				cmd_error("--data: at most 8 data files a seat");
+				return EXIT_USAGE;
+			}
+			packs[npacks++] = optarg;
+			break;
 		default: return EXIT_USAGE;
 		}
 	}
@@ -677,7 +689,27 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 			  c.name, side, s.height);
 		goto out;
 	}
-	if (game != &hovercrafts_ruleset && (rc = seat_fits(game, &c, &s, ships, nships, ship, side)))
+	/* A seat's own data (a character sheet): read whole, checked by the game. */
+	if (npacks && game == &hovercrafts_ruleset) {
+		cmd_error("--data: Hovercrafts' ships take no data");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (npacks && !(seat_data = json_object()))
+		goto out;
+	for (i = 0; i < (size_t)npacks; i++) {
+		json_t *one = play_read_pack(game, packs[i], err, sizeof(err));
+
+		if (!one) {
+			cmd_error("%s", err);
+			ret = EXIT_DATAERR;
+			goto out;
+		}
+		json_object_update(seat_data, one);
+		json_decref(one);
+	}
+	if (game != &hovercrafts_ruleset &&
+	    (rc = seat_fits(game, &c, &s, ships, nships, ship, side, seat_data)))
 		goto out;
 	rc = db_captain_get(ctx->db, c.id, captain, &cap, err, sizeof(err));
 	if (rc == 0) {
@@ -728,6 +760,14 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("campaign '%s' already has a ship named '%s'", c.name, ship);
 		goto out;
 	}
+	if (!rc && seat_data) {
+		char *text = json_dumps(seat_data, JSON_COMPACT | JSON_SORT_KEYS);
+
+		rc = text ? db_ship_data_set(ctx->db, sh.id, text, err, sizeof(err)) : DB_ERROR;
+		if (!text)
+			snprintf(err, sizeof(err), "out of memory");
+		free(text);
+	}
 	if (rc || (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	/* One mailbox on both sides sees both sides' reports: allowed, but said. */
@@ -756,6 +796,7 @@ dberr:
 out:
 	sodium_memzero(pw, sizeof(pw));
 	db_rollback(ctx->db);
+	json_decref(seat_data);
 	free(ships);
 	free(caps);
 	db_campaign_release(&c);
@@ -1336,7 +1377,7 @@ const struct cmd campaign_cmds[] = {
 		 "[--scenario NAME ...] [--battles N] [--rules FILE] "
 		 "[--deadline HOURS] [--timezone ZONE] [--early] [--now TIME]",
 	  campaign_new, NEED_DB, "create a campaign and its board", NULL },
-	{ "join", "NAME --captain NAME --email ADDR --ship NAME [--team SIDE] [--now TIME]",
+	{ "join", "NAME --captain NAME --email ADDR --ship NAME [--team SIDE] [--data KIND=FILE ...] [--now TIME]",
 	  campaign_join, NEED_DB, "add a captain and a ship; prints the captain's password once",
 	  NULL },
 	{ "start", "NAME [--flagship SHIP] [--now TIME]", campaign_start, NEED_DB,

@@ -304,15 +304,28 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
  * "data", "campaign"}], campaign the name the game is sealed under (a
  * duplicate set's, for its runs).
  */
-static json_t *seats_json(const struct db_ship *seats, size_t n, const char *campaign)
+static json_t *seats_json(struct db *db, const struct db_ship *seats, size_t n,
+			  const char *campaign)
 {
 	json_t *out = json_array();
 	size_t i;
 
-	for (i = 0; out && i < n; i++)
-		json_array_append_new(out, json_pack("{s:s,s:s,s:{},s:s}", "name", seats[i].name,
-						     "side", seats[i].team, "data", "campaign",
+	for (i = 0; out && i < n; i++) {
+		char *text = NULL, err[256];
+		json_t *data = NULL;
+
+		/* The seat's own data, as it joined with it (campaign join --data). */
+		if (!db_ship_data_get(db, seats[i].id, &text, err, sizeof(err)) && text)
+			data = json_loads(text, 0, NULL);
+		free(text);
+		if (!json_is_object(data)) {
+			json_decref(data);
+			data = json_object();
+		}
+		json_array_append_new(out, json_pack("{s:s,s:s,s:o,s:s}", "name", seats[i].name,
+						     "side", seats[i].team, "data", data, "campaign",
 						     campaign));
+	}
 	return out;
 }
 
@@ -464,7 +477,7 @@ int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const str
 	}
 	if ((rc = db_ship_list(ctx->db, c.id, &seats, &n, err, sizeof(err))))
 		goto dberr;
-	if (!(seat_list = seats_json(seats, n, s.duplicate_of[0] ? s.duplicate_of : c.name))) {
+	if (!(seat_list = seats_json(ctx->db, seats, n, s.duplicate_of[0] ? s.duplicate_of : c.name))) {
 		cmd_error("out of memory");
 		ret = EXIT_FAIL;
 		goto out;
@@ -1258,7 +1271,7 @@ static int replay_turn(struct db *db, const struct db_campaign *c, const struct 
 			goto out;
 		}
 		rc = EXIT_FAIL;
-		seat_list = seats_json(seats, nseats, s->duplicate_of[0] ? s->duplicate_of : c->name);
+		seat_list = seats_json(db, seats, nseats, s->duplicate_of[0] ? s->duplicate_of : c->name);
 		data = play_packs_of(db, c->id, err, errlen);
 		if (!seat_list || !data || engine_setup(rs, s->game, data, seat_list, &src, out, err, errlen))
 			goto out;

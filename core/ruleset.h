@@ -9,7 +9,9 @@
  * Conventions every hook shares (core/engine.h applies the defaults):
  * - a seat is a name (a ship, a side, a runner, a character, "operator");
  *   seats are given as [{"name", "side", "data": {...}, "campaign"}, ...],
- *   campaign (when the judge gives it) the name the game is sealed under;
+ *   data the seat's own packs ({KIND: {"name", "digest", "text"}}, from
+ *   `campaign join --data KIND=FILE`, checked by check_seat), campaign
+ *   (when the judge gives it) the name the game is sealed under;
  * - a state may hold "private": {SEAT: ...} (only that seat sees its part)
  *   and "secret": ... (nobody until the game ends); the default view keeps
  *   the rest, the viewer's own private part and drops the secret;

@@ -872,6 +872,44 @@ int db_ship_get(struct db *db, long long campaign_id, const char *name, struct d
 	return rc;
 }
 
+int db_ship_data_get(struct db *db, long long ship_id, char **json, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT data FROM ships WHERE id = ?1", err, errlen), oom = 0;
+
+	*json = NULL;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, ship_id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*json = col_dup(st, 0, &oom);
+		rc = oom ? fail(db, SQLITE_NOMEM, "reading a seat's data", err, errlen) : 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = DB_NOT_FOUND;
+	} else {
+		rc = fail(db, rc, "reading a seat's data", err, errlen);
+	}
+	db_done(db, st);
+	return rc;
+}
+
+int db_ship_data_set(struct db *db, long long ship_id, const char *json, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE ships SET data = ?2 WHERE id = ?1", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, ship_id);
+	db_bind_text(st, 2, json);
+	rc = sqlite3_step(st);
+	rc = rc == SQLITE_DONE ? (sqlite3_changes(db->h) ? 0 : DB_NOT_FOUND)
+			       : fail(db, rc, "writing a seat's data", err, errlen);
+	db_done(db, st);
+	return rc;
+}
+
 int db_ship_update(struct db *db, const struct db_ship *s, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;

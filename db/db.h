@@ -137,6 +137,9 @@ struct db_ship {
 int db_ship_add(struct db *db, struct db_ship *s, char *err, size_t errlen);
 int db_ship_get(struct db *db, long long campaign_id, const char *name, struct db_ship *s,
 		char *err, size_t errlen);
+/* A seat's own data (JSON text, "{}" by default) for its game; *json malloc'd. */
+int db_ship_data_get(struct db *db, long long ship_id, char **json, char *err, size_t errlen);
+int db_ship_data_set(struct db *db, long long ship_id, const char *json, char *err, size_t errlen);
 /* Writes stats, damage and record of s->id. */
 int db_ship_update(struct db *db, const struct db_ship *s, char *err, size_t errlen);
 /* In joining order (the state order of a new battle); free() the array. */

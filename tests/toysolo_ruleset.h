@@ -14,6 +14,7 @@
 #define MX_TOYSOLO_RULESET_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/ruleset.h"
@@ -24,9 +25,43 @@ static const char *climb_seat(const json_t *state)
 	return json_string_value(json_array_get(json_object_get(state, "seats"), 0));
 }
 
+/* A seat's own data "start" (campaign join --data start=FILE): its first height, 0 to 5. */
+static int climb_start(const json_t *seat, int *height, char *err, size_t errlen)
+{
+	const json_t *start = json_object_get(json_object_get(seat, "data"), "start");
+	const char *text = json_string_value(json_object_get(start, "text"));
+	char *end;
+	long v;
+
+	*height = 0;
+	if (!start)
+		return 0;
+	v = text ? strtol(text, &end, 10) : -1;
+	if (!text || end == text || (*end && *end != '\n') || v < 0 || v > 5) {
+		errbuf_set(err, errlen, "%s:1: expected a starting height from 0 to 5",
+			   json_string_value(json_object_get(start, "name")) ?
+			   json_string_value(json_object_get(start, "name")) : "start");
+		return -1;
+	}
+	*height = (int)v;
+	return 0;
+}
+
+static int climb_check_seat(const json_t *settings, const json_t *seats, const json_t *seat,
+			    char *err, size_t errlen)
+{
+	int h;
+
+	(void)settings;
+	(void)seats;
+	return climb_start(seat, &h, err, errlen);
+}
+
 static json_t *climb_setup(const json_t *settings, const json_t *data, const json_t *seats,
 			   struct draw_source *draws, char *err, size_t errlen)
 {
+	int h;
+
 	(void)settings;
 	(void)data;
 	(void)draws;
@@ -34,9 +69,11 @@ static json_t *climb_setup(const json_t *settings, const json_t *data, const jso
 		errbuf_set(err, errlen, "climb is played by one seat");
 		return NULL;
 	}
+	if (climb_start(json_array_get(seats, 0), &h, err, errlen) < 0)
+		return NULL;
 	return json_pack("{s:{s:s,s:i,s:[O],s:i,s:i,s:n},s:[],s:[s]}", "state", "game", "climb",
 			 "turn", 1, "seats", json_object_get(json_array_get(seats, 0), "name"),
-			 "height", 0, "turns", 0, "result", "events", "story", "The climb begins.");
+			 "height", h, "turns", 0, "result", "events", "story", "The climb begins.");
 }
 
 static json_t *climb_waiting_for(const json_t *state)
@@ -157,6 +194,11 @@ static const struct ruleset_setting climb_settings[] = {
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0 }
 };
 
+static const struct ruleset_data_kind climb_data[] = {
+	{ "start", "a seat's first height, 0 to 5 (campaign join --data start=FILE)" },
+	{ NULL, NULL }
+};
+
 static const struct ruleset climb_ruleset = {
 	.name = "climb",
 	.title = "Climb: a solo test game",
@@ -165,6 +207,8 @@ static const struct ruleset climb_ruleset = {
 	.min_seats = 1,
 	.max_seats = 1,
 	.settings = climb_settings,
+	.data_kinds = climb_data,
+	.check_seat = climb_check_seat,
 	.order_help = climb_order_help,
 	.setup = climb_setup,
 	.waiting_for = climb_waiting_for,

@@ -48,3 +48,19 @@ expect_exit 0 $db turn show c1 --turn 2 --json
 mv out pub.json
 expect_exit 0 verify --published pub.json
 contains out "which matches its commitment"
+
+# A seat's own data (campaign join --data KIND=FILE): checked by the game
+# with its file and line, nothing written when refused, kept with the seat
+# and given to the game at the start.
+mx $db campaign new c2 --game climb --seed 3 >/dev/null
+printf '9\n' >bad-start.txt
+printf '4\n' >start.txt
+expect_exit 65 $db campaign join c2 --captain Bo --email bo@example.org --ship bo --data start=bad-start.txt
+contains err "campaign 'c2': bad-start.txt:1: expected a starting height from 0 to 5"
+[ "$(q "select count(*) from ships s join campaigns c on c.id = s.campaign_id where c.name = 'c2'")" -eq 0 ]
+expect_exit 65 $db campaign join c2 --captain Bo --email bo@example.org --ship bo --data colour=start.txt
+contains err "--data: climb takes no data of kind 'colour'"
+expect_exit 0 $db campaign join c2 --captain Bo --email bo@example.org --ship bo --data start=start.txt
+[ "$(q "select json_extract(data, '\$.start.text') from ships where name = 'bo'")" = 4 ]
+mx $db campaign start c2 --now 2025-03-01T12:00Z >/dev/null
+[ "$(q "select json_extract(state_after, '\$.height') from turns t join campaigns c on c.id = t.campaign_id where c.name = 'c2' and t.number = 0")" -eq 4 ]
