@@ -56,6 +56,7 @@ extern const struct cmd template_cmds[];
 extern const struct cmd map_cmds[];
 extern const struct cmd scenario_cmds[];
 extern const struct cmd mail_cmds[];
+extern const struct cmd press_cmds[];
 
 /* Commands that stand alone (no noun); their tables hold one entry. */
 extern const struct cmd adjudicate_cmd[];

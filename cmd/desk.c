@@ -16,6 +16,7 @@
 #include "core/ruleset.h"
 #include "db/db.h"
 #include "judge.h"
+#include "press.h"
 #include "lib/strbuf.h"
 #include "submit.h"
 #include "templates.h"
@@ -179,8 +180,13 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 		json_t *data = NULL;
 		char title[160];
 
-		snprintf(title, sizeof(title), "%s%s%s", desk_verbs[c->verb].name, c->nargs ? " " : "",
-			 c->nargs ? c->args[0] : "");
+		{
+			int k;
+			size_t at = (size_t)snprintf(title, sizeof(title), "%s", desk_verbs[c->verb].name);
+
+			for (k = 0; k < c->nargs && at < sizeof(title); k++)
+				at += (size_t)snprintf(title + at, sizeof(title) - at, " %s", c->args[k]);
+		}
 		switch (c->verb) {
 		case DESK_HELP:
 			tpl = "desk-help";
@@ -219,6 +225,26 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 				snprintf(err, errlen, "%s", res.error);
 			free(res.understood);
 			free(res.receipt);
+			break;
+		}
+		case DESK_PRESS:
+		case DESK_BROADCAST: {
+			char *message = strndup(text + c->body_at, c->body_len), now_text[32];
+			int anon = c->verb == DESK_PRESS ? c->nargs == 4 : c->nargs == 2;
+
+			tpl = "desk-press";
+			time_format_utc(now, now_text, sizeof(now_text));
+			if (!message ||
+			    press_send(db, caps, ncaps, c->args[0], c->verb == DESK_PRESS ? c->args[2] : "ALL",
+				       anon, message, text, sender, mail_id, now_text, now, &data, err,
+				       errlen)) {
+				free(message);
+				json_decref(d);
+				if (!message)
+					snprintf(err, errlen, "out of memory");
+				return -1;
+			}
+			free(message);
 			break;
 		}
 		default:

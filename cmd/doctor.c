@@ -182,7 +182,8 @@ static void check_templates(struct report *r, const char *campaign, const char *
 					      "error-reply", "help", "game-over", "undo",
 					      "play-report", "play-reminder", "play-receipt",
 					      "play-duplicate", "desk-reply", "desk-help", "desk-list",
-					      "desk-status", "desk-report", "desk-check" };
+					      "desk-status", "desk-report", "desk-check", "desk-press",
+					      "press" };
 	struct tcheck t;
 	size_t i;
 	int missing = 0;

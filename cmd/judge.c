@@ -102,6 +102,10 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	s->phase_maps = json_is_true(json_object_get(root, "phase_maps"));
 	s->bot_plays_silent = json_is_true(json_object_get(root, "bot_plays_silent"));
 	s->fresh_seeds = json_is_true(json_object_get(root, "fresh_seeds"));
+	str = json_string_value(json_object_get(root, "press"));
+	snprintf(s->press, sizeof(s->press), "%s", str ? str : "none");
+	s->press_anonymous = json_is_true(json_object_get(root, "press_anonymous"));
+	s->press_copy_gm = json_is_true(json_object_get(root, "press_copy_gm"));
 	s->duplicate = json_is_true(json_object_get(root, "duplicate"));
 	str = json_string_value(json_object_get(root, "duplicate_of"));
 	snprintf(s->duplicate_of, sizeof(s->duplicate_of), "%s", str ? str : "");
@@ -151,6 +155,12 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "bot_plays_silent", json_true());
 	if (s->fresh_seeds)
 		json_object_set_new(o, "fresh_seeds", json_true());
+	if (s->press[0] && strcmp(s->press, "none"))
+		json_object_set_new(o, "press", json_string(s->press));
+	if (s->press_anonymous)
+		json_object_set_new(o, "press_anonymous", json_true());
+	if (s->press_copy_gm)
+		json_object_set_new(o, "press_copy_gm", json_true());
 	if (s->duplicate)
 		json_object_set_new(o, "duplicate", json_true());
 	if (s->duplicate_of[0])

@@ -44,6 +44,9 @@ struct judge_settings {
 	json_t *map;			/* {"width","height","walls":[...]}; Hovercrafts only */
 	char ruleset[32];		/* the game (core/ruleset.h) */
 	json_t *game;			/* the game's own settings (declared by its ruleset), or NULL */
+	char press[8];			/* "none", "side", "all": press by mail (cmd/press.c) */
+	int press_anonymous;		/* press may go without the sender's name */
+	int press_copy_gm;		/* the game master gets a copy of every press */
 	int duplicate;			/* a duplicate set: each seat its own game, one deal */
 	char duplicate_of[64];		/* one game of that duplicate set, or "" */
 };

@@ -23,6 +23,7 @@ static const struct cmd commands[] = {
 	{ "receive", NULL, NULL, 0, "take one mail message on stdin", receive_cmd },
 	{ "fetch", NULL, NULL, 0, "take the unseen mail of an IMAP mailbox", fetch_cmd },
 	{ "mail", NULL, NULL, 0, "send, list and remind: the outgoing mail", mail_cmds },
+	{ "press", NULL, NULL, 0, "the press captains sent each other through the judge", press_cmds },
 	{ "tick", NULL, NULL, 0, "the cron job: fetch, remind, process, send", tick_cmd },
 	{ "turn", NULL, NULL, 0, "show a resolved turn", turn_cmds },
 	{ "report", NULL, NULL, 0, "render a turn report", report_cmd },

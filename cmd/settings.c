@@ -17,7 +17,7 @@
 #include "settings.h"
 #include "timeutil.h"
 
-enum value_kind { V_TEXT, V_INT, V_BOOL, V_DIR, V_ZONE, V_EMAIL, V_INT_OFF };
+enum value_kind { V_TEXT, V_INT, V_BOOL, V_DIR, V_ZONE, V_EMAIL, V_INT_OFF, V_PRESS };
 
 struct setting {
 	const char *key;
@@ -38,6 +38,9 @@ static const struct setting settable[] = {
 	{ "gm_email", V_EMAIL, 0, 0, "the game master's address, for alerts such as lockouts after wrong passwords ('' for none)", NULL },
 	{ "bot_plays_silent", V_BOOL, 0, 0,
 	  "the autopilot flies a ship whose captain sent no orders (true/false)", NULL },
+	{ "press", V_PRESS, 0, 0, "press between captains by mail: none, side (to their own side) or all", NULL },
+	{ "press_anonymous", V_BOOL, 0, 0, "press may be sent without the sender's name (true/false)", NULL },
+	{ "press_copy_gm", V_BOOL, 0, 0, "the game master (gm_email) gets a copy of every press (true/false)", NULL },
 	{ "auto_next_hours", V_INT_OFF, 0, 24 * 366,
 	  "hours after a battle ends before process starts the next (0: at once; off: by hand)",
 	  "campaign" },
@@ -87,6 +90,10 @@ static json_t *read_value(const struct setting *set, const char *value, char *er
 		return NULL;
 	case V_TEXT:
 		return json_string(value);
+	case V_PRESS:
+		if (!strcmp(value, "none") || !strcmp(value, "side") || !strcmp(value, "all"))
+			return json_string(value);
+		break;
 	}
 	snprintf(err, errlen, "%s: expected %s, got '%s'", set->key, set->help, value);
 	return NULL;

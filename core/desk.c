@@ -15,6 +15,11 @@ const struct desk_verb_def desk_verbs[DESK_VERB_COUNT] = {
 			  "your latest report again (of campaign NAME when you play several)" },
 	[DESK_CHECK] = { "CHECK", "", 0, 0,
 			 "the orders below it (GAME ... END) read and echoed, not sealed" },
+	[DESK_PRESS] = { "PRESS", "NAME TO SHIP|SIDE|ALL [ANONYMOUS]", 3, 4,
+			 "a message to one seat, your side or everyone in NAME: the lines below, "
+			 "up to ENDPRESS (with your CODE or PASSWORD)" },
+	[DESK_BROADCAST] = { "BROADCAST", "NAME [ANONYMOUS]", 1, 2,
+			     "the same as PRESS NAME TO ALL" },
 };
 
 /* The next line of text into buf (without its end); the offset after it. */
@@ -125,6 +130,43 @@ int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen)
 		}
 		m->cmd[m->n].nargs = n - 1;
 		m->n++;
+		if ((v == DESK_PRESS && strcasecmp(m->cmd[m->n - 1].args[1], "TO")) ||
+		    (v == DESK_PRESS && n - 1 == 4 && strcasecmp(m->cmd[m->n - 1].args[3], "ANONYMOUS")) ||
+		    (v == DESK_BROADCAST && n - 1 == 2 &&
+		     strcasecmp(m->cmd[m->n - 1].args[1], "ANONYMOUS"))) {
+			errbuf_set(err, errlen, "%d: expected '%s %s'", line, desk_verbs[v].name,
+				   desk_verbs[v].args);
+			return -1;
+		}
+		/* PRESS and BROADCAST take the lines up to ENDPRESS as their message. */
+		if (v == DESK_PRESS || v == DESK_BROADCAST) {
+			size_t start = at, end = at;
+			int first = line;
+
+			for (;;) {
+				char *t;
+
+				if (!text[at]) {
+					errbuf_set(err, errlen, "%d: %s without a line ENDPRESS after its "
+						   "message", first, desk_verbs[v].name);
+					return -1;
+				}
+				end = at;
+				at = desk_line(text, at, buf, sizeof(buf));
+				line++;
+				t = desk_trim(buf);
+				if (!strcasecmp(t, "ENDPRESS"))
+					break;
+			}
+			if (end - start > DESK_PRESS_MAX) {
+				errbuf_set(err, errlen, "%d: a message of at most %d bytes", first,
+					   DESK_PRESS_MAX);
+				return -1;
+			}
+			m->cmd[m->n - 1].body_at = start;
+			m->cmd[m->n - 1].body_len = end - start;
+			continue;
+		}
 		/* CHECK takes the rest of the mail as the orders to read. */
 		if (v == DESK_CHECK) {
 			m->has_check = 1;

@@ -8,7 +8,8 @@
  * a line, several in one mail, and may carry CODE or PASSWORD lines. It
  * ends at END, at a signature line "-- ", or at the end of the text. A
  * CHECK command takes the orders that follow it (GAME ... END) as its
- * argument, unsealed.
+ * argument, unsealed. PRESS and BROADCAST take the lines after them, up
+ * to a line ENDPRESS (at most DESK_PRESS_MAX bytes), as their message.
  *
  * Ownership: a desk_mail owns nothing (fixed buffers); texts are borrowed.
  */
@@ -18,8 +19,9 @@
 #include <stddef.h>
 
 #define DESK_MAX_COMMANDS 16
-#define DESK_MAX_ARGS 3
+#define DESK_MAX_ARGS 4
 #define DESK_ARG_MAX 64
+#define DESK_PRESS_MAX (16 << 10)
 
 enum desk_verb {
 	DESK_HELP = 0,
@@ -27,6 +29,8 @@ enum desk_verb {
 	DESK_STATUS,
 	DESK_REPORT,
 	DESK_CHECK,
+	DESK_PRESS,
+	DESK_BROADCAST,
 	DESK_VERB_COUNT
 };
 
@@ -45,6 +49,7 @@ struct desk_command {
 	char args[DESK_MAX_ARGS][DESK_ARG_MAX];
 	int nargs;
 	int line;		/* of the mail's text, from 1 */
+	size_t body_at, body_len;	/* PRESS, BROADCAST: the text up to ENDPRESS */
 };
 
 struct desk_mail {

@@ -85,6 +85,30 @@ static void test_desk_at_most_sixteen_commands(void **unused)
 	assert_string_equal(err, "17: at most 16 commands in one mail");
 }
 
+static void test_desk_press_takes_its_message(void **unused)
+{
+	const char *text = "PRESS g TO Locust\nHello,\n  > quoted\nENDPRESS\nBROADCAST g ANONYMOUS\nHi\n"
+			   "ENDPRESS\nCODE abc\n";
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse(text, &m, err, sizeof(err)), 0);
+	assert_int_equal(m.n, 2);
+	assert_int_equal(m.cmd[0].verb, DESK_PRESS);
+	assert_string_equal(m.cmd[0].args[2], "Locust");
+	assert_int_equal(m.cmd[0].body_len, strlen("Hello,\n  > quoted\n"));
+	assert_memory_equal(text + m.cmd[0].body_at, "Hello,\n  > quoted\n", m.cmd[0].body_len);
+	assert_int_equal(m.cmd[1].verb, DESK_BROADCAST);
+	assert_int_equal(m.cmd[1].nargs, 2);
+	assert_int_equal(m.cmd[1].line, 5);
+	assert_int_equal(desk_parse("PRESS g FOR x\nhi\nENDPRESS\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'PRESS NAME TO SHIP|SIDE|ALL [ANONYMOUS]'");
+	assert_int_equal(desk_parse("PRESS g TO x SECRETLY\nhi\nENDPRESS\n", &m, err, sizeof(err)), -1);
+	assert_int_equal(desk_parse("LIST\nPRESS g TO x\nhi\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "2: PRESS without a line ENDPRESS after its message");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -93,6 +117,7 @@ int main(void)
 		cmocka_unit_test(test_desk_refuses_what_it_cannot_read),
 		cmocka_unit_test(test_desk_check_takes_the_rest),
 		cmocka_unit_test(test_desk_at_most_sixteen_commands),
+		cmocka_unit_test(test_desk_press_takes_its_message),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -27,6 +27,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_ASSERT(c->nargs >= desk_verbs[c->verb].min_args &&
 				    c->nargs <= desk_verbs[c->verb].max_args, "%d args", c->nargs);
 			FUZZ_ASSERT(c->line >= 1, "line %d", c->line);
+			FUZZ_ASSERT(c->body_at + c->body_len <= size && c->body_len <= DESK_PRESS_MAX,
+				    "press body %zu+%zu", c->body_at, c->body_len);
 			for (k = 0; k < c->nargs; k++)
 				FUZZ_ASSERT(strlen(c->args[k]) < DESK_ARG_MAX && !strpbrk(c->args[k], " \t\n"),
 					    "arg '%s'", c->args[k]);

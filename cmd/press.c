@@ -1,0 +1,362 @@
+/*
+ * Press: messages between captains relayed by the judge (the mail desk's
+ * PRESS and BROADCAST, core/desk.h), as the campaign allows (settings
+ * press none|side|all, press_anonymous, press_copy_gm). A press is checked
+ * like orders (the report's CODE, or the PASSWORD, with the lockout
+ * guard), never mixed with them, and delivered once through the outbox,
+ * kind "press", keyed by the mail and the recipient, which is also where
+ * `mxjudge press list` reads it.
+ */
+#include "press.h"
+
+#include <getopt.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/secret.h"
+#include "db/db.h"
+#include "guard.h"
+#include "judge.h"
+#include "outbox.h"
+#include "timeutil.h"
+
+/* The first PASSWORD or CODE line of text: 1 with its value in out. */
+static int press_secret(const char *text, enum secret_kind *kind, char *out, size_t len)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *e = strchr(p, '\n'), *v, *ve;
+		enum secret_kind k;
+
+		if (!e)
+			e = p + strlen(p);
+		k = secret_line(p, e, &v, &ve);
+		if (k != SECRET_NONE && ve > v && (size_t)(ve - v) < len) {
+			memcpy(out, v, (size_t)(ve - v));
+			out[ve - v] = '\0';
+			*kind = k;
+			return 1;
+		}
+		p = *e ? e + 1 : e;
+	}
+	return 0;
+}
+
+static json_t *press_refused(const char *campaign, const char *why)
+{
+	return json_pack("{s:b,s:s,s:s}", "ok", 0, "campaign", campaign, "error", why);
+}
+
+int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const char *campaign,
+	       const char *to, int anonymous, const char *message, const char *mail_text,
+	       const char *sender, long long mail_id, const char *now_text, time_t now,
+	       json_t **answer, char *err, size_t errlen)
+{
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_ship *ships = NULL, *from = NULL;
+	const struct db_captain *cap = NULL;
+	json_t *names = NULL, *data = NULL;
+	enum secret_kind kind = SECRET_NONE;
+	char secret[128] = "", why[512], code[JUDGE_CODE_LEN + 1];
+	size_t n = 0, i, nsent = 0;
+	long long *sent = NULL;
+	int rc, all = !strcasecmp(to, "ALL"), side = !strcasecmp(to, "SIDE"), ok;
+
+	*answer = NULL;
+	memset(&c, 0, sizeof(c));
+	memset(&s, 0, sizeof(s));
+	rc = db_campaign_get(db, campaign, &c, err, errlen);
+	if (rc == DB_NOT_FOUND) {
+		*answer = press_refused(campaign, "There is no campaign of that name (LIST shows them).");
+		return 0;
+	}
+	if (rc)
+		return rc;
+	rc = DB_ERROR;
+	if (judge_settings_parse(&s, c.settings, err, errlen))
+		goto out;
+	for (i = 0; i < ncaps && !cap; i++)
+		if (caps[i].campaign_id == c.id)
+			cap = &caps[i];
+	if (!strcmp(s.press, "none") || !cap || (anonymous && !s.press_anonymous) ||
+	    strcmp(c.status, "running")) {
+		*answer = press_refused(c.name, !cap ? "You play no seat in this campaign." :
+					strcmp(c.status, "running") ? "The campaign is not being played now." :
+					!strcmp(s.press, "none") ? "This campaign takes no press." :
+					"This campaign takes no anonymous press.");
+		rc = 0;
+		goto out;
+	}
+	if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)))
+		goto out;
+	for (i = 0; i < n && !from; i++)
+		if (ships[i].captain_id == cap->id)
+			from = &ships[i];
+	if (!from) {
+		*answer = press_refused(c.name, "You command no seat in this campaign now.");
+		rc = 0;
+		goto out;
+	}
+	/* The credential, as orders take it: the report's CODE, or the PASSWORD under the guard. */
+	if (!press_secret(mail_text, &kind, secret, sizeof(secret))) {
+		*answer = press_refused(c.name, "Press needs your CODE (from your latest report) or "
+					"your PASSWORD on a line of the mail.");
+		rc = 0;
+		goto out;
+	}
+	if (kind == SECRET_PASSWORD) {
+		rc = guard_check(db, &s, from->id, from->name, now, why, sizeof(why));
+		if (rc == EXIT_DATAERR) {
+			*answer = press_refused(c.name, why);
+			rc = 0;
+			goto out;
+		}
+		if (rc) {
+			snprintf(err, errlen, "%s", why);
+			rc = rc == EXIT_TEMPFAIL ? DB_BUSY : DB_ERROR;
+			goto out;
+		}
+		ok = judge_verify_password(cap->pwhash, secret);
+	} else {
+		ok = !judge_order_code(db, c.id, from->name, c.turn, 0, code, why, sizeof(why)) &&
+		     judge_check_code(secret, code);
+	}
+	if (!ok) {
+		rc = guard_failed(db, &c, &s, from->id, from->name,
+				  kind == SECRET_PASSWORD ? GUARD_PASSWORD : GUARD_CODE, sender, now, why,
+				  sizeof(why));
+		if (rc) {
+			snprintf(err, errlen, "%s", why);
+			rc = DB_ERROR;
+			goto out;
+		}
+		*answer = press_refused(c.name, kind == SECRET_PASSWORD ? "Wrong PASSWORD: the press was "
+					"not sent." : "That CODE is not your latest report's: the press "
+					"was not sent.");
+		goto out;
+	}
+	/* Who gets it: one seat, the sender's side, or everyone; a captain once. */
+	if (!(names = json_array()))
+		goto nomem;
+	if (!all && !side) {
+		struct db_ship *target = NULL;
+
+		for (i = 0; i < n && !target; i++)
+			if (!strcasecmp(ships[i].name, to))
+				target = &ships[i];
+		if (!target || target->id == from->id) {
+			*answer = press_refused(c.name, !target ? "No seat of this campaign has that name." :
+						"Press to yourself is not sent.");
+			rc = 0;
+			goto out;
+		}
+		if (!strcmp(s.press, "side") && strcmp(target->team, from->team)) {
+			*answer = press_refused(c.name, "This campaign takes press within a side only.");
+			rc = 0;
+			goto out;
+		}
+	} else if (all && !strcmp(s.press, "side")) {
+		*answer = press_refused(c.name, "This campaign takes press within a side only: "
+					"write PRESS NAME TO SIDE.");
+		rc = 0;
+		goto out;
+	}
+	if (!(sent = calloc(n ? n : 1, sizeof(*sent))))
+		goto nomem;
+	if ((rc = db_begin(db, err, errlen)))
+		goto out;
+	for (i = 0; i < n; i++) {
+		struct outbox_mail m;
+		char key[96], subject[160];
+		size_t k;
+		int seen = 0;
+
+		if (ships[i].captain_id == cap->id || !ships[i].email[0])
+			continue;
+		if (side && strcmp(ships[i].team, from->team))
+			continue;
+		if (!all && !side && strcasecmp(ships[i].name, to))
+			continue;
+		for (k = 0; k < nsent; k++)	/* a captain of several seats reads it once */
+			seen |= sent[k] == ships[i].captain_id;
+		if (seen)
+			continue;
+		sent[nsent++] = ships[i].captain_id;
+		json_decref(data);
+		data = json_pack("{s:s,s:s?,s:s,s:s,s:s}", "campaign", c.name, "from",
+				 anonymous ? NULL : from->name, "to", all ? "everyone" : side ?
+				 "your side" : "you", "text", message, "captain", ships[i].captain);
+		if (!data)
+			goto nomem_tx;
+		snprintf(key, sizeof(key), "press/%lld/%lld", mail_id, ships[i].captain_id);
+		snprintf(subject, sizeof(subject), "%s: press from %s", c.name,
+			 anonymous ? "an anonymous captain" : from->name);
+		memset(&m, 0, sizeof(m));
+		m.campaign_id = c.id;
+		m.kind = "press";
+		m.key = key;
+		m.recipient = ships[i].email;
+		m.subject = subject;
+		m.template = "press";
+		m.template_dir = s.templates[0] ? s.templates : NULL;
+		m.data = data;
+		m.created_at = now_text;
+		rc = outbox_queue(db, &m, NULL, err, errlen);
+		if (rc && rc != DB_EXISTS)
+			goto tx_fail;
+		json_array_append_new(names, json_string(ships[i].name));
+	}
+	/* The game master's copy names the sender, anonymous or not. */
+	if (s.press_copy_gm && s.gm_email[0] && json_array_size(names)) {
+		struct outbox_mail m;
+		char key[96], subject[160];
+
+		json_decref(data);
+		data = json_pack("{s:s,s:s,s:s,s:s,s:s}", "campaign", c.name, "from", from->name, "to",
+				 all ? "everyone" : side ? "their side" : to, "text", message, "captain",
+				 "game master");
+		if (!data)
+			goto nomem_tx;
+		snprintf(key, sizeof(key), "press/%lld/gm", mail_id);
+		snprintf(subject, sizeof(subject), "%s: press from %s (a copy)", c.name, from->name);
+		memset(&m, 0, sizeof(m));
+		m.campaign_id = c.id;
+		m.kind = "press";
+		m.key = key;
+		m.recipient = s.gm_email;
+		m.subject = subject;
+		m.template = "press";
+		m.template_dir = s.templates[0] ? s.templates : NULL;
+		m.data = data;
+		m.created_at = now_text;
+		rc = outbox_queue(db, &m, NULL, err, errlen);
+		if (rc && rc != DB_EXISTS)
+			goto tx_fail;
+	}
+	if (!json_array_size(names)) {
+		db_rollback(db);
+		*answer = press_refused(c.name, "Nobody else is there to read it.");
+		rc = 0;
+		goto out;
+	}
+	if ((rc = db_commit(db, err, errlen)))
+		goto tx_fail;
+	*answer = json_pack("{s:b,s:s,s:O,s:b}", "ok", 1, "campaign", c.name, "to", names,
+			    "anonymous", anonymous);
+	rc = *answer ? 0 : DB_ERROR;
+	goto out;
+nomem_tx:
+	snprintf(err, errlen, "out of memory");
+	rc = DB_ERROR;
+tx_fail:
+	db_rollback(db);
+	goto out;
+nomem:
+	snprintf(err, errlen, "out of memory");
+	rc = DB_ERROR;
+out:
+	sodium_memzero(secret, sizeof(secret));
+	json_decref(names);
+	json_decref(data);
+	free(sent);
+	free(ships);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return rc;
+}
+
+/* `mxjudge press list NAME [--json]`: every press of a campaign, as sent. */
+static int press_list(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct db_campaign c;
+	struct db_message *m = NULL;
+	size_t n = 0, i;
+	json_t *all = NULL;
+	char err[512], last[96] = "";
+	int opt, json = 0, rc, ret = EXIT_FAIL;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt != 'j')
+			return EXIT_USAGE;
+		json = 1;
+	}
+	if (optind + 1 != argc)
+		return EXIT_USAGE;
+	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
+	if (rc) {
+		cmd_error(rc == DB_NOT_FOUND ? "no campaign named '%s'" : "%s",
+			  rc == DB_NOT_FOUND ? argv[optind] : err);
+		return rc == DB_NOT_FOUND ? EXIT_DATAERR : judge_db_exit(rc);
+	}
+	if ((rc = db_outbox_list(ctx->db, c.id, 0, &m, &n, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		ret = judge_db_exit(rc);
+		goto out;
+	}
+	if (!(all = json_array()))
+		goto out;
+	/* One entry per press: its copies share the key's "press/MAIL/" part. */
+	for (i = 0; i < n; i++) {
+		const char *slash;
+		json_t *last_entry;
+
+		if (strcmp(m[i].kind, "press"))
+			continue;
+		slash = strrchr(m[i].key, '/');
+		if (!slash)
+			continue;
+		if (!strncmp(m[i].key, last, (size_t)(slash - m[i].key)) &&
+		    strlen(last) == (size_t)(slash - m[i].key)) {
+			last_entry = json_array_get(all, json_array_size(all) - 1);
+			json_array_append_new(json_object_get(last_entry, "to"),
+					      json_string(m[i].recipient));
+			continue;
+		}
+		snprintf(last, sizeof(last), "%.*s", (int)(slash - m[i].key), m[i].key);
+		json_array_append_new(all, json_pack("{s:s,s:s,s:[s],s:s}", "sent", m[i].created_at,
+						     "subject", m[i].subject, "to", m[i].recipient,
+						     "body", m[i].body));
+	}
+	if (json) {
+		ret = cmd_print_json(all, JSON_PRESERVE_ORDER);
+		all = NULL;
+		goto out;
+	}
+	{
+		json_t *e;
+
+		json_array_foreach(all, i, e) {
+			json_t *to;
+			size_t k;
+
+			printf("%s  %s\n  to:", json_string_value(json_object_get(e, "sent")),
+			       json_string_value(json_object_get(e, "subject")));
+			json_array_foreach(json_object_get(e, "to"), k, to)
+				printf(" %s", json_string_value(to));
+			putchar('\n');
+		}
+		if (!json_array_size(all))
+			printf("%s: no press yet\n", c.name);
+	}
+	ret = EXIT_OK;
+out:
+	json_decref(all);
+	db_outbox_list_release(m, n);
+	db_campaign_release(&c);
+	return ret;
+}
+
+const struct cmd press_cmds[] = {
+	{ "list", "NAME [--json]", press_list, NEED_DB,
+	  "every press of a campaign, as relayed to the captains", NULL },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};

@@ -1,0 +1,30 @@
+/*
+ * press: messages between captains relayed by the judge (PRESS and
+ * BROADCAST by mail, core/desk.h; `mxjudge press list`).
+ * Ownership: *answer is a new reference; the rest is borrowed.
+ */
+#ifndef MX_PRESS_H
+#define MX_PRESS_H
+
+#include <jansson.h>
+#include <time.h>
+
+#include "cmd.h"
+
+struct db;
+struct db_captain;
+
+/*
+ * Sends message from the sender (captains caps, by the mail's address) in
+ * campaign to one seat, "SIDE" or "ALL", checking the credential of
+ * mail_text and the campaign's press settings. 0 with *answer
+ * {"ok": true, "campaign", "to": [SEAT...], "anonymous"} or {"ok": false,
+ * "campaign", "error"}; a DB_ code with err for the judge's own trouble.
+ * No transaction may be open (a wrong secret is recorded in its own).
+ */
+int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const char *campaign,
+	       const char *to, int anonymous, const char *message, const char *mail_text,
+	       const char *sender, long long mail_id, const char *now_text, time_t now,
+	       json_t **answer, char *err, size_t errlen);
+
+#endif
