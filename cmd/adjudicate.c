@@ -27,8 +27,9 @@
 #include "core/hovercrafts/turn.h"
 #include "lib/strbuf.h"
 #include "load.h"
+#include "play.h"
 
-#define ADJUDICATE_USAGE "--state FILE --orders [SEAT=]FILE ... [--dice FILE | --seed N] [--json]"
+#define ADJUDICATE_USAGE "--state FILE --orders [SEAT=]FILE ... [--dice FILE | --seed N] [--data KIND=FILE ...] [--json]"
 #define MAX_ORDER_FILES 16
 
 /*
@@ -148,8 +149,10 @@ static int dice_root(const char *path, unsigned char raw[DRAW_ROOT_LEN], char *e
  */
 static int adjudicate_game(const struct ruleset *rs, json_t *state, const char *state_path,
 			   const char *const *args, int nargs, const char *dice_path,
-			   const char *seed_arg, uint64_t seed, int json)
+			   const char *seed_arg, uint64_t seed, const char *const *packs, int npacks,
+			   int json)
 {
+	json_t *data = json_object();
 	struct draw_queue queue;
 	struct draw_seeded seeded;
 	struct draw_source src;
@@ -174,8 +177,17 @@ static int adjudicate_game(const struct ruleset *rs, json_t *state, const char *
 	} else {
 		orders = seat_orders(rs, state, args, nargs, err, sizeof(err));
 	}
-	if (!orders)
+	if (!orders || !data)
 		goto fail;
+	/* The data packs a game reads at its turns (a card pack), as campaign new takes them. */
+	for (i = 0; i < (size_t)npacks; i++) {
+		json_t *one = play_read_pack(rs, packs[i], err, sizeof(err));
+
+		if (!one)
+			goto fail;
+		json_object_update(data, one);
+		json_decref(one);
+	}
 	if (dice_path && dice_root(dice_path, root, err, sizeof(err)) < 0)
 		goto fail;
 	if (dice_path && !have_dice_root) {
@@ -201,7 +213,7 @@ static int adjudicate_game(const struct ruleset *rs, json_t *state, const char *
 		draw_seeded_namespace(&seeded, rs->draw_namespace);
 		src = draw_seeded_source(&seeded, &log);
 	}
-	if (engine_resolve(rs, state, orders, &src, &t, err, sizeof(err)) < 0) {
+	if (engine_resolve_data(rs, state, orders, data, &src, &t, err, sizeof(err)) < 0) {
 		cmd_error("%s%s%s", dice_path ? dice_path : "", dice_path ? ": " : "", err);
 		rc = EXIT_DATAERR;
 		goto out;
@@ -259,6 +271,7 @@ out:
 	(void)state_path;
 	json_decref(out);
 	json_decref(orders);
+	json_decref(data);
 	engine_turn_release(&t);
 	draw_log_release(&log);
 	draw_queue_release(&queue);
@@ -292,11 +305,12 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "dice", required_argument, NULL, 'd' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "data", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *state_path = NULL, *orders_path = NULL, *dice_path = NULL, *seed_arg = NULL;
-	const char *order_args[MAX_ORDER_FILES];
-	int norders = 0;
+	const char *order_args[MAX_ORDER_FILES], *packs[8];
+	int norders = 0, npacks = 0;
 	struct draw_log log;
 	char seat[64];
 	struct game_state st;
@@ -333,6 +347,14 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 		case 'd': dice_path = optarg; break;
 		case 'S': seed_arg = optarg; break;
 		case 'j': json = 1; break;
+		case 'D':
+			if (npacks == 8) {
+				cmd_error("--data: at most 8 data packs");
+				rc = EXIT_USAGE;
+				goto out;
+			}
+			packs[npacks++] = optarg;
+			break;
 		default: rc = EXIT_USAGE; goto out;
 		}
 	}
@@ -369,9 +391,15 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 			json_decref(root);
 			goto fail;
 		}
+		if (npacks && (!rs || rs == &hovercrafts_ruleset)) {
+			snprintf(err, sizeof(err), "--data: Hovercrafts takes no data packs");
+			json_decref(root);
+			rc = EXIT_USAGE;
+			goto fail;
+		}
 		if (rs && rs != &hovercrafts_ruleset) {
 			rc = adjudicate_game(rs, root, state_path, order_args, norders, dice_path, seed_arg,
-					     seed, json);
+					     seed, packs, npacks, json);
 			json_decref(root);
 			goto out;
 		}

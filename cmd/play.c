@@ -683,7 +683,7 @@ int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry
 	struct engine_turn out;
 	struct report_ctx r;
 	const struct ruleset *rs;
-	json_t *before = NULL, *plan = NULL, *waiting = NULL;
+	json_t *before = NULL, *plan = NULL, *waiting = NULL, *packs = NULL;
 	json_error_t jerr;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *after = NULL;
 	size_t norders = 0, i;
@@ -754,7 +754,10 @@ int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry
 	if (turn_draws(ctx->db, &c, &t, &seeded, err, sizeof(err)))
 		goto fail;
 	src = draw_seeded_source(&seeded, &log);
-	if (engine_resolve(rs, before, plan, &src, &out, err, sizeof(err))) {
+	/* A game that reads its data packs (rs->resolve_data) gets the campaign's. */
+	if (rs->resolve_data && !(packs = play_packs_of(ctx->db, c.id, err, sizeof(err))))
+		goto fail;
+	if (engine_resolve_data(rs, before, plan, packs, &src, &out, err, sizeof(err))) {
 		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
 		goto out;
 	}
@@ -838,6 +841,7 @@ out:
 	json_decref(before);
 	json_decref(plan);
 	json_decref(waiting);
+	json_decref(packs);
 	engine_turn_release(&out);
 	draw_log_release(&log);
 	db_order_list_release(orders, norders);
@@ -1282,8 +1286,10 @@ static int replay_turn(struct db *db, const struct db_campaign *c, const struct 
 			goto out;
 		}
 		rc = EXIT_FAIL;
+		if (rs->resolve_data && !(data = play_packs_of(db, c->id, err, errlen)))
+			goto out;
 		if (!before || !(plan = orders_of(orders, norders, err, errlen)) ||
-		    engine_resolve(rs, before, plan, &src, out, err, errlen))
+		    engine_resolve_data(rs, before, plan, data, &src, out, err, errlen))
 			goto out;
 	}
 	rc = 1;
@@ -1517,6 +1523,19 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 
 		json_object_set_new(out, "sealed", json_pack("{s:s,s:s?}", "commitment", root.commitment,
 							     "root", root.revealed_at[0] ? root.root : NULL));
+		/* The data packs the turn read, by name and digest (never their text). */
+		if (rs->resolve_data) {
+			json_t *packs = play_packs_of(ctx->db, c->id, e, sizeof(e)), *pv, *dd;
+			const char *kind;
+
+			dd = json_object();
+			json_object_foreach(packs, kind, pv)
+				json_object_set_new(dd, kind, json_pack("{s:O?,s:O?}", "name",
+									  json_object_get(pv, "name"), "digest",
+									  json_object_get(pv, "digest")));
+			json_object_set_new(out, "data", dd);
+			json_decref(packs);
+		}
 		/* A run of a duplicate set was sealed under the set's name. */
 		if (!judge_settings_parse(&js, c->settings, e, sizeof(e))) {
 			if (js.duplicate_of[0])
@@ -1655,7 +1674,46 @@ out:
  * root), played again by anyone without the database. 0 verified, 1
  * differs, 65 unreadable; the verdict printed.
  */
-int play_verify_published(const json_t *root, const char *name, int quiet)
+/*
+ * The packs given with --data for a published turn of a game that reads
+ * them: each kind the turn names, with the digest it names. NULL with err.
+ */
+static json_t *published_packs(const struct ruleset *rs, const json_t *root, const char *name,
+			       const char *const *packs, int npacks, char *err, size_t errlen)
+{
+	json_t *given = json_object(), *want = json_object_get(root, "data"), *v;
+	const char *kind;
+	int i;
+
+	for (i = 0; given && i < npacks; i++) {
+		json_t *one = play_read_pack(rs, packs[i], err, errlen);
+
+		if (!one) {
+			json_decref(given);
+			return NULL;
+		}
+		json_object_update(given, one);
+		json_decref(one);
+	}
+	json_object_foreach(want, kind, v) {
+		const char *digest = json_string_value(json_object_get(v, "digest"));
+		json_t *g = json_object_get(given, kind);
+
+		if (!g || !digest || strcmp(digest, json_string_value(json_object_get(g, "digest")))) {
+			snprintf(err, errlen, "%s: this turn was played with the %s '%s' (SHA-256 %s): "
+				 "give that file with --data %s=FILE", name, kind,
+				 json_string_value(json_object_get(v, "name")) ?
+				 json_string_value(json_object_get(v, "name")) : "?",
+				 digest ? digest : "?", kind);
+			json_decref(given);
+			return NULL;
+		}
+	}
+	return given;
+}
+
+int play_verify_published(const json_t *root, const char *name, const char *const *packs,
+			  int npacks, int quiet)
 {
 	const struct ruleset *rs = ruleset_find(json_string_value(json_object_get(root, "game")));
 	const char *campaign = json_string_value(json_object_get(root, "campaign"));
@@ -1664,6 +1722,7 @@ int play_verify_published(const json_t *root, const char *name, int quiet)
 	const char *commitment = json_string_value(json_object_get(json_object_get(root, "sealed"),
 								  "commitment"));
 	json_t *orders = json_object(), *o, *d, *before = json_object_get(root, "state_before");
+	json_t *data = NULL;
 	unsigned char raw[DRAW_ROOT_LEN];
 	struct draw_seeded seeded;
 	struct draw_source src;
@@ -1705,7 +1764,12 @@ int play_verify_published(const json_t *root, const char *name, int quiet)
 	draw_seeded_init(&seeded, seed, raw, turn);
 	draw_seeded_namespace(&seeded, rs->draw_namespace);
 	src = draw_seeded_source(&seeded, &log);
-	if (engine_resolve(rs, before, orders, &src, &t, err, sizeof(err))) {
+	if (rs->resolve_data &&
+	    !(data = published_packs(rs, root, name, packs, npacks, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	if (engine_resolve_data(rs, before, orders, data, &src, &t, err, sizeof(err))) {
 		cmd_error("%s: %s", name, err);
 		goto out;
 	}
@@ -1735,6 +1799,7 @@ int play_verify_published(const json_t *root, const char *name, int quiet)
 		       seed_text);
 	rc = EXIT_OK;
 out:
+	json_decref(data);
 	sodium_memzero(raw, sizeof(raw));
 	json_decref(orders);
 	engine_turn_release(&t);

@@ -103,7 +103,8 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 		size_t *queued);
 
 /* `verify --published` of a finished game's turn (`turn show --json`). 0, 1 differs, 65. */
-int play_verify_published(const json_t *root, const char *name, int quiet);
+int play_verify_published(const json_t *root, const char *name, const char *const *packs,
+			  int npacks, int quiet);
 
 /* `campaign reveal NAME`: publishes the sealed root now (the game master's choice). */
 int play_reveal(struct cmd_ctx *ctx, int argc, char **argv);

@@ -21,7 +21,7 @@
 #include "play.h"
 #include "reporting.h"
 
-#define VERIFY_USAGE "(NAME --turn N | --published FILE) [--commitment HEX] [--json]"
+#define VERIFY_USAGE "(NAME --turn N | --published FILE [--data KIND=FILE ...]) [--commitment HEX] [--json]"
 #define REPLAY_USAGE "NAME [--turn N] [--json]"
 
 /*
@@ -356,9 +356,11 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "published", required_argument, NULL, 'p' },
 		{ "commitment", required_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "data", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *published = NULL, *commitment = NULL;
+	const char *published = NULL, *commitment = NULL, *packs[8];
+	int npacks = 0;
 	struct db_campaign c;
 	struct verdict v;
 	long turn = -1;
@@ -381,6 +383,8 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 			commitment = optarg;
 		else if (opt == 'j')
 			json = 1;
+		else if (opt == 'D' && npacks < 8)
+			packs[npacks++] = optarg;
 		else
 			return EXIT_USAGE;
 	}
@@ -405,7 +409,7 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 		}
 		/* Another game's turn has its game named (cmd/play.h). */
 		if (play_is_generic(json_string_value(json_object_get(root, "game")))) {
-			rc = play_verify_published(root, published, ctx->quiet);
+			rc = play_verify_published(root, published, packs, npacks, ctx->quiet);
 			json_decref(root);
 			return rc;
 		}

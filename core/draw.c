@@ -260,7 +260,7 @@ int draw_seeded_namespace(struct draw_seeded *s, const char *ns)
 	return 0;
 }
 
-static void sha256_hex(const char *text, char out[65])
+void draw_sha256_hex(const char *text, char out[65])
 {
 	unsigned char h[crypto_hash_sha256_BYTES];
 
@@ -452,7 +452,7 @@ static int seeded_mix(void *ctx, const char *word, char *err, size_t errlen)
 		errbuf_set(err, errlen, "out of memory");
 		return -1;
 	}
-	sha256_hex(strbuf_str(&sb), s->key);
+	draw_sha256_hex(strbuf_str(&sb), s->key);
 	if (sb.buf)
 		sodium_memzero(sb.buf, sb.len);
 	strbuf_release(&sb);
@@ -475,7 +475,7 @@ static int seeded_seal(void *ctx, const char *name, char out[65], char *err, siz
 		errbuf_set(err, errlen, "out of memory");
 		return -1;
 	}
-	sha256_hex(strbuf_str(&sb), out);
+	draw_sha256_hex(strbuf_str(&sb), out);
 	if (sb.buf)
 		sodium_memzero(sb.buf, sb.len);
 	strbuf_release(&sb);

@@ -41,6 +41,8 @@ uint64_t draw_rng_next(struct draw_rng *rng);
 /* Uniform in [0, n), n >= 1: rejection above UINT64_MAX - UINT64_MAX % n. */
 uint64_t draw_rng_uniform(struct draw_rng *rng, uint64_t n);
 
+/* SHA-256 of text as 64 lowercase hex digits (out has room for 65). */
+void draw_sha256_hex(const char *text, char out[65]);
 /* The first eight bytes, little-endian, of SHA-256 of text: a stream seed. */
 uint64_t draw_seed_of(const char *text);
 

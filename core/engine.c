@@ -259,6 +259,13 @@ static json_t *forfeit_of(const struct ruleset *rs, const json_t *state, const j
 int engine_resolve(const struct ruleset *rs, const json_t *state, const json_t *orders,
 		   struct draw_source *draws, struct engine_turn *out, char *err, size_t errlen)
 {
+	return engine_resolve_data(rs, state, orders, NULL, draws, out, err, errlen);
+}
+
+int engine_resolve_data(const struct ruleset *rs, const json_t *state, const json_t *orders,
+			const json_t *data, struct draw_source *draws, struct engine_turn *out,
+			char *err, size_t errlen)
+{
 	json_t *due, *result, *v;
 	const char *seat;
 	int rc = -1;
@@ -276,8 +283,14 @@ int engine_resolve(const struct ruleset *rs, const json_t *state, const json_t *
 		}
 	}
 	result = forfeit_of(rs, state, orders, err, errlen, &rc);
-	if (!result && !rc)
+	if (!result && !rc && rs->resolve_data) {
+		json_t *none = data ? NULL : json_object();
+
+		result = rs->resolve_data(state, orders, data ? data : none, draws, err, errlen);
+		json_decref(none);
+	} else if (!result && !rc) {
 		result = rs->resolve(state, orders, draws, err, errlen);
+	}
 	rc = 0;
 	if (result)
 		rc = take_turn(rs, result, out, err, errlen);

@@ -51,6 +51,10 @@ int engine_setup(const struct ruleset *rs, const json_t *settings, const json_t 
  */
 int engine_resolve(const struct ruleset *rs, const json_t *state, const json_t *orders,
 		   struct draw_source *draws, struct engine_turn *out, char *err, size_t errlen);
+/* The same with the campaign's data packs (NULL: none) for a game that reads them. */
+int engine_resolve_data(const struct ruleset *rs, const json_t *state, const json_t *orders,
+			const json_t *data, struct draw_source *draws, struct engine_turn *out,
+			char *err, size_t errlen);
 
 /* The seats due now (a new array; [] when over). */
 json_t *engine_waiting_for(const struct ruleset *rs, const json_t *state);

@@ -94,6 +94,9 @@ struct case_text {
 	int line;
 	int state_line;
 	struct strbuf state;
+	struct strbuf data[4];		/* `data KIND` blocks: the game's data packs */
+	char data_kind[4][32];
+	size_t ndata;
 	struct turn_text turns[16];
 	size_t nturns;
 };
@@ -109,6 +112,8 @@ static void case_release(struct case_text *c)
 	size_t i, k;
 
 	strbuf_release(&c->state);
+	for (i = 0; i < c->ndata; i++)
+		strbuf_release(&c->data[i]);
 	for (i = 0; i < c->nturns; i++) {
 		for (k = 0; k < c->turns[i].nseats; k++)
 			strbuf_release(&c->turns[i].orders[k]);
@@ -275,6 +280,7 @@ static void check_turn(struct run *r, const struct turn_text *t, json_t *outcome
 /* Plays one case turn by turn. */
 static void run_case(const struct ruleset *rs, struct case_text *c, struct run *r)
 {
+	json_t *packs = NULL;
 	json_error_t jerr;
 	json_t *state = json_loads(strbuf_str(&c->state), 0, &jerr);
 	size_t ti, k;
@@ -286,6 +292,16 @@ static void run_case(const struct ruleset *rs, struct case_text *c, struct run *
 		errbuf_set(err, sizeof(err), "state: expected a JSON object: %s", jerr.text);
 		failure(r, c->state_line + jerr.line, err);
 		return;
+	}
+	/* The case's data packs, as the judge keeps a campaign's: name, digest, text. */
+	packs = json_object();
+	for (k = 0; packs && k < c->ndata; k++) {
+		char digest[65];
+
+		draw_sha256_hex(strbuf_str(&c->data[k]), digest);
+		json_object_set_new(packs, c->data_kind[k],
+				    json_pack("{s:s,s:s,s:s}", "name", r->file, "digest", digest, "text",
+					      strbuf_str(&c->data[k])));
 	}
 	for (ti = 0; ti < c->nturns && r->ok; ti++) {
 		struct turn_text *t = &c->turns[ti];
@@ -311,7 +327,8 @@ static void run_case(const struct ruleset *rs, struct case_text *c, struct run *
 		if (!error && draw_queue_parse(&q, strbuf_str(&t->draws), r->file, 0, err, sizeof(err)) < 0)
 			error = err;
 		src = draw_queue_source(&q, &log);
-		if (!error && engine_resolve(rs, state, orders, &src, &out, err, sizeof(err)) < 0)
+		if (!error && engine_resolve_data(rs, state, orders, packs, &src, &out, err,
+						  sizeof(err)) < 0)
 			error = err;
 		if (!error)
 			outcome = json_pack("{s:O,s:O,s:O}", "state", out.state, "events", out.events, "story",
@@ -330,6 +347,7 @@ static void run_case(const struct ruleset *rs, struct case_text *c, struct run *
 		draw_queue_release(&q);
 	}
 	json_decref(state);
+	json_decref(packs);
 }
 
 int gamecase_run(const char *text, const char *name, int verbose, struct strbuf *report,
@@ -441,6 +459,17 @@ int gamecase_run(const char *text, const char *name, int verbose, struct strbuf 
 			have = &have_block[3 + turn->nseats++];
 			/* The orders keep the file's line numbers, for the game's messages. */
 			*have = 0;
+		} else if (!strcmp(word, "data")) {
+			if (!alen || c.ndata == sizeof(c.data) / sizeof(c.data[0])) {
+				errbuf_set(err, errlen, "%s:%d: expected 'data KIND' (at most 4 a case)", name,
+					   line);
+				goto out;
+			}
+			copy_word(c.data_kind[c.ndata], sizeof(c.data_kind[0]), arg, alen);
+			strbuf_init(&c.data[c.ndata]);
+			block = &c.data[c.ndata++];
+			have = &have_block[0];	/* the file's line numbers, for the game's messages */
+			*have = 0;
 		} else if (!strcmp(word, "draws") || !strcmp(word, "dice")) {
 			block = &turn->draws;
 			have = &have_block[1];
@@ -457,8 +486,8 @@ int gamecase_run(const char *text, const char *name, int verbose, struct strbuf 
 			}
 			block = NULL;
 		} else {
-			errbuf_set(err, errlen, "%s:%d: expected game, case, ruling, state, orders, draws, "
-				   "expect or next, got '%s'", name, line, word);
+			errbuf_set(err, errlen, "%s:%d: expected game, case, ruling, state, data, orders, "
+				   "draws, expect or next, got '%s'", name, line, word);
 			goto out;
 		}
 	}

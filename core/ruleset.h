@@ -111,6 +111,14 @@ struct ruleset {
 	/* One turn: state + orders by seat + draws -> {"state","events","story"}. */
 	json_t *(*resolve)(const json_t *state, const json_t *orders, struct draw_source *draws,
 			   char *err, size_t errlen);
+	/*
+	 * The same for a game whose turns read its data packs ({KIND: {"name",
+	 * "digest", "text"}}, the campaign's, as `--data` gave them: a card
+	 * pack the state names by digest). Optional: when set, the judge calls
+	 * it instead of resolve.
+	 */
+	json_t *(*resolve_data)(const json_t *state, const json_t *orders, const json_t *data,
+				struct draw_source *draws, char *err, size_t errlen);
 	/* {"over": bool, "result": TEXT or null, "scores": {SEAT: n} or absent}. */
 	json_t *(*status)(const json_t *state);
 	/*

@@ -98,14 +98,40 @@ static int toy_deck(const json_t *data, char names[][4], size_t *n, char *err, s
 	return 0;
 }
 
+/*
+ * A bonus pack (--data bonus=FILE), read at every turn (resolve_data): one
+ * number 0 to 9 added to north's total. 0, or -1 with "PATH:1: ..." in err.
+ */
+static int toy_bonus(const json_t *data, int *bonus, char *err, size_t errlen)
+{
+	const json_t *pack = json_object_get(data, "bonus");
+	const char *p = json_string_value(json_object_get(pack, "text"));
+	const char *name = json_string_value(json_object_get(pack, "path"));
+
+	*bonus = 0;
+	if (!pack)
+		return 0;
+	if (!name)
+		name = json_string_value(json_object_get(pack, "name"));
+	while (p && *p == '\n')
+		p++;
+	if (!p || *p < '0' || *p > '9' || (p[1] && p[1] != '\n')) {
+		errbuf_set(err, errlen, "%s:1: expected a bonus from 0 to 9", name ? name : "bonus");
+		return -1;
+	}
+	*bonus = *p - '0';
+	return 0;
+}
+
 static int toy_check_settings(const json_t *settings, const json_t *data, char *err,
 			      size_t errlen)
 {
 	char names[20][4];
 	size_t n;
+	int bonus;
 
 	(void)settings;
-	return toy_deck(data, names, &n, err, errlen);
+	return toy_deck(data, names, &n, err, errlen) < 0 ? -1 : toy_bonus(data, &bonus, err, errlen);
 }
 
 static json_t *toy_setup(const json_t *settings, const json_t *data, const json_t *seats,
@@ -200,13 +226,16 @@ static json_t *toy_read_orders(const json_t *state, const char *seat, const char
 	return out;
 }
 
-static json_t *toy_resolve(const json_t *state, const json_t *orders, struct draw_source *draws,
-			   char *err, size_t errlen)
+static json_t *toy_resolve(const json_t *state, const json_t *orders, const json_t *data,
+			   struct draw_source *draws, char *err, size_t errlen)
 {
 	json_t *next = json_deep_copy(state), *events = json_array(), *story = json_array();
-	int total[2] = { 0, 0 };
+	int total[2] = { 0, 0 }, bonus;
 	size_t i;
 	char line[160];
+
+	if (toy_bonus(data, &bonus, err, errlen) < 0)
+		goto fail;
 
 	for (i = 0; i < 2 && toy_seat(next, i); i++) {
 		const char *seat = toy_seat(next, i);
@@ -230,7 +259,7 @@ static json_t *toy_resolve(const json_t *state, const json_t *orders, struct dra
 		snprintf(label, sizeof(label), "d10 %s", seat);
 		if (draw_die(draws, "open", label, 10, &d10, err, errlen) < 0)
 			goto fail;
-		total[i] = toy_card_value(card) + d10;
+		total[i] = toy_card_value(card) + d10 + (i == 0 ? bonus : 0);
 		json_array_append_new(events, json_pack("{s:s,s:s,s:s,s:i}", "type", "play", "seat", seat,
 							"card", card, "d10", d10));
 		snprintf(line, sizeof(line), "%s plays %s and rolls %d.", seat, card, d10);
@@ -382,6 +411,7 @@ static const struct ruleset_setting toy_settings[] = {
 
 static const struct ruleset_data_kind toy_data[] = {
 	{ "deck", "the cards, one a line (C1 to C20), instead of C1..C10" },
+	{ "bonus", "a number 0 to 9 added to north's total every turn (read at each turn)" },
 	{ NULL, NULL }
 };
 
@@ -401,7 +431,7 @@ static const struct ruleset toy_ruleset = {
 	.setup = toy_setup,
 	.waiting_for = toy_waiting_for,
 	.read_orders = toy_read_orders,
-	.resolve = toy_resolve,
+	.resolve_data = toy_resolve,
 	.status = toy_status,
 	.order_form = toy_order_form,
 	.bot = toy_bot,
