@@ -247,6 +247,14 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			free(message);
 			break;
 		}
+		case DESK_SET:
+			tpl = "desk-set";
+			if (press_set_wait(db, caps, ncaps, c->args[1], !strcasecmp(c->args[0], "WAIT"),
+					   text, sender, now, &data, err, errlen)) {
+				json_decref(d);
+				return -1;
+			}
+			break;
 		default:
 			break;
 		}

@@ -25,8 +25,15 @@ void judge_settings_release(struct judge_settings *s)
 {
 	json_decref(s->map);
 	json_decref(s->game);
+	json_decref(s->wait);
 	s->map = NULL;
 	s->game = NULL;
+	s->wait = NULL;
+}
+
+int judge_someone_waits(const struct judge_settings *s)
+{
+	return json_array_size(s->wait) > 0;
 }
 
 static int get_int(const json_t *o, const char *key, int min, int max, int *out, char *err,
@@ -102,6 +109,11 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	s->phase_maps = json_is_true(json_object_get(root, "phase_maps"));
 	s->bot_plays_silent = json_is_true(json_object_get(root, "bot_plays_silent"));
 	s->fresh_seeds = json_is_true(json_object_get(root, "fresh_seeds"));
+	s->wait = json_incref(json_object_get(root, "wait"));
+	if (s->wait && !json_is_array(s->wait)) {
+		snprintf(err, errlen, "campaign settings: expected 'wait' as a list of seats");
+		goto out;
+	}
 	str = json_string_value(json_object_get(root, "press"));
 	snprintf(s->press, sizeof(s->press), "%s", str ? str : "none");
 	s->press_anonymous = json_is_true(json_object_get(root, "press_anonymous"));
@@ -155,6 +167,8 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "bot_plays_silent", json_true());
 	if (s->fresh_seeds)
 		json_object_set_new(o, "fresh_seeds", json_true());
+	if (json_array_size(s->wait))
+		json_object_set(o, "wait", s->wait);
 	if (s->press[0] && strcmp(s->press, "none"))
 		json_object_set_new(o, "press", json_string(s->press));
 	if (s->press_anonymous)

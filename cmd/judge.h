@@ -44,6 +44,7 @@ struct judge_settings {
 	json_t *map;			/* {"width","height","walls":[...]}; Hovercrafts only */
 	char ruleset[32];		/* the game (core/ruleset.h) */
 	json_t *game;			/* the game's own settings (declared by its ruleset), or NULL */
+	json_t *wait;			/* seats that hold early resolution (SET WAIT), or NULL */
 	char press[8];			/* "none", "side", "all": press by mail (cmd/press.c) */
 	int press_anonymous;		/* press may go without the sender's name */
 	int press_copy_gm;		/* the game master gets a copy of every press */
@@ -52,6 +53,8 @@ struct judge_settings {
 };
 
 void judge_settings_release(struct judge_settings *s);
+/* 1 when a seat asked to wait for the deadline (SET WAIT): no early resolution. */
+int judge_someone_waits(const struct judge_settings *s);
 int judge_settings_parse(struct judge_settings *s, const char *json, char *err, size_t errlen);
 /* Malloc'd JSON text. */
 char *judge_settings_dump(const struct judge_settings *s);

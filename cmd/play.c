@@ -727,7 +727,7 @@ int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry
 		all_in &= json_object_get(plan, json_string_value(json_array_get(waiting, i))) != NULL;
 	/* A solo game, or early processing, goes on as soon as every seat due has spoken. */
 	if (now < judge_effective_deadline(&c, deadline, now) && !forfeit) {
-		if (!((s.early || (rs->flags & RULESET_SOLO)) && all_in)) {
+		if (!(((s.early && !judge_someone_waits(&s)) || (rs->flags & RULESET_SOLO)) && all_in)) {
 			ret = 0;
 			goto out;
 		}

@@ -51,6 +51,71 @@ static json_t *press_refused(const char *campaign, const char *why)
 	return json_pack("{s:b,s:s,s:s}", "ok", 0, "campaign", campaign, "error", why);
 }
 
+/*
+ * Who sends a command for a seat of campaign c by mail: the first seat
+ * of captain cap (the sender's address) whose CODE (the latest report's)
+ * or PASSWORD is on a line of mail_text, checked as orders are (the
+ * lockout guard; a wrong secret is recorded, in its own transaction).
+ * 0 with *from; 1 refused, why saying so for the sender (what: "press");
+ * or a DB_ code with err.
+ */
+static int seat_auth(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
+		     const struct judge_settings *s, struct db_ship *ships, size_t n,
+		     const char *mail_text, const char *sender, time_t now, const char *what,
+		     struct db_ship **from, char *why, size_t whylen, char *err, size_t errlen)
+{
+	enum secret_kind kind = SECRET_NONE;
+	char secret[128] = "", code[JUDGE_CODE_LEN + 1], msg[512];
+	size_t i;
+	int rc = 0, ok;
+
+	*from = NULL;
+	for (i = 0; i < n && !*from; i++)
+		if (ships[i].captain_id == cap->id)
+			*from = &ships[i];
+	if (!*from) {
+		snprintf(why, whylen, "You command no seat in this campaign now.");
+		return 1;
+	}
+	if (!press_secret(mail_text, &kind, secret, sizeof(secret))) {
+		snprintf(why, whylen, "A %s needs your CODE (from your latest report) or your "
+			 "PASSWORD on a line of the mail.", what);
+		return 1;
+	}
+	if (kind == SECRET_PASSWORD) {
+		rc = guard_check(db, s, (*from)->id, (*from)->name, now, msg, sizeof(msg));
+		if (rc == EXIT_DATAERR) {
+			snprintf(why, whylen, "%s", msg);
+			rc = 1;
+			goto out;
+		}
+		if (rc) {
+			snprintf(err, errlen, "%s", msg);
+			rc = rc == EXIT_TEMPFAIL ? DB_BUSY : DB_ERROR;
+			goto out;
+		}
+		ok = judge_verify_password(cap->pwhash, secret);
+	} else {
+		ok = !judge_order_code(db, c->id, (*from)->name, c->turn, 0, code, msg, sizeof(msg)) &&
+		     judge_check_code(secret, code);
+	}
+	if (!ok) {
+		if (guard_failed(db, c, s, (*from)->id, (*from)->name,
+				 kind == SECRET_PASSWORD ? GUARD_PASSWORD : GUARD_CODE, sender, now, msg,
+				 sizeof(msg))) {
+			snprintf(err, errlen, "%s", msg);
+			rc = DB_ERROR;
+			goto out;
+		}
+		snprintf(why, whylen, kind == SECRET_PASSWORD ? "Wrong PASSWORD: the %s was not sent." :
+			 "That CODE is not your latest report's: the %s was not sent.", what);
+		rc = 1;
+	}
+out:
+	sodium_memzero(secret, sizeof(secret));
+	return rc;
+}
+
 int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const char *campaign,
 	       const char *to, int anonymous, const char *message, const char *mail_text,
 	       const char *sender, long long mail_id, const char *now_text, time_t now,
@@ -61,11 +126,10 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 	struct db_ship *ships = NULL, *from = NULL;
 	const struct db_captain *cap = NULL;
 	json_t *names = NULL, *data = NULL;
-	enum secret_kind kind = SECRET_NONE;
-	char secret[128] = "", why[512], code[JUDGE_CODE_LEN + 1];
+	char why[512];
 	size_t n = 0, i, nsent = 0;
 	long long *sent = NULL;
-	int rc, all = !strcasecmp(to, "ALL"), side = !strcasecmp(to, "SIDE"), ok;
+	int rc, all = !strcasecmp(to, "ALL"), side = !strcasecmp(to, "SIDE");
 
 	*answer = NULL;
 	memset(&c, 0, sizeof(c));
@@ -94,52 +158,15 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 	}
 	if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)))
 		goto out;
-	for (i = 0; i < n && !from; i++)
-		if (ships[i].captain_id == cap->id)
-			from = &ships[i];
-	if (!from) {
-		*answer = press_refused(c.name, "You command no seat in this campaign now.");
+	rc = seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "press", &from, why,
+		       sizeof(why), err, errlen);
+	if (rc == 1) {
+		*answer = press_refused(c.name, why);
 		rc = 0;
 		goto out;
 	}
-	/* The credential, as orders take it: the report's CODE, or the PASSWORD under the guard. */
-	if (!press_secret(mail_text, &kind, secret, sizeof(secret))) {
-		*answer = press_refused(c.name, "Press needs your CODE (from your latest report) or "
-					"your PASSWORD on a line of the mail.");
-		rc = 0;
+	if (rc)
 		goto out;
-	}
-	if (kind == SECRET_PASSWORD) {
-		rc = guard_check(db, &s, from->id, from->name, now, why, sizeof(why));
-		if (rc == EXIT_DATAERR) {
-			*answer = press_refused(c.name, why);
-			rc = 0;
-			goto out;
-		}
-		if (rc) {
-			snprintf(err, errlen, "%s", why);
-			rc = rc == EXIT_TEMPFAIL ? DB_BUSY : DB_ERROR;
-			goto out;
-		}
-		ok = judge_verify_password(cap->pwhash, secret);
-	} else {
-		ok = !judge_order_code(db, c.id, from->name, c.turn, 0, code, why, sizeof(why)) &&
-		     judge_check_code(secret, code);
-	}
-	if (!ok) {
-		rc = guard_failed(db, &c, &s, from->id, from->name,
-				  kind == SECRET_PASSWORD ? GUARD_PASSWORD : GUARD_CODE, sender, now, why,
-				  sizeof(why));
-		if (rc) {
-			snprintf(err, errlen, "%s", why);
-			rc = DB_ERROR;
-			goto out;
-		}
-		*answer = press_refused(c.name, kind == SECRET_PASSWORD ? "Wrong PASSWORD: the press was "
-					"not sent." : "That CODE is not your latest report's: the press "
-					"was not sent.");
-		goto out;
-	}
 	/* Who gets it: one seat, the sender's side, or everyone; a captain once. */
 	if (!(names = json_array()))
 		goto nomem;
@@ -260,7 +287,6 @@ nomem:
 	snprintf(err, errlen, "out of memory");
 	rc = DB_ERROR;
 out:
-	sodium_memzero(secret, sizeof(secret));
 	json_decref(names);
 	json_decref(data);
 	free(sent);
@@ -360,3 +386,88 @@ const struct cmd press_cmds[] = {
 	  "every press of a campaign, as relayed to the captains", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };
+
+int press_set_wait(struct db *db, const struct db_captain *caps, size_t ncaps, const char *campaign,
+		   int wait, const char *mail_text, const char *sender, time_t now, json_t **answer,
+		   char *err, size_t errlen)
+{
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_ship *ships = NULL, *from = NULL;
+	const struct db_captain *cap = NULL;
+	json_t *all = NULL, *list, *v;
+	char why[512], *text = NULL;
+	size_t n = 0, i;
+	int rc;
+
+	*answer = NULL;
+	memset(&s, 0, sizeof(s));
+	rc = db_campaign_get(db, campaign, &c, err, errlen);
+	if (rc == DB_NOT_FOUND) {
+		*answer = press_refused(campaign, "There is no campaign of that name (LIST shows them).");
+		return 0;
+	}
+	if (rc)
+		return rc;
+	rc = DB_ERROR;
+	if (judge_settings_parse(&s, c.settings, err, errlen))
+		goto out;
+	for (i = 0; i < ncaps && !cap; i++)
+		if (caps[i].campaign_id == c.id)
+			cap = &caps[i];
+	if (!cap || strcmp(c.status, "running")) {
+		*answer = press_refused(c.name, !cap ? "You play no seat in this campaign." :
+					"The campaign is not being played now.");
+		rc = 0;
+		goto out;
+	}
+	if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)))
+		goto out;
+	rc = seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "SET", &from, why,
+		       sizeof(why), err, errlen);
+	if (rc == 1) {
+		*answer = press_refused(c.name, why);
+		rc = 0;
+		goto out;
+	}
+	if (rc)
+		goto out;
+	/* The campaign's "wait" list: the seats that hold early resolution. */
+	rc = DB_ERROR;
+	if (!(all = json_loads(c.settings, 0, NULL)))
+		goto out;
+	list = json_object_get(all, "wait");
+	if (!json_is_array(list)) {
+		list = json_array();
+		json_object_set_new(all, "wait", list);
+	}
+	json_array_foreach(list, i, v)
+		if (!strcmp(json_string_value(v) ? json_string_value(v) : "", from->name))
+			break;
+	if (wait && i == json_array_size(list))
+		json_array_append_new(list, json_string(from->name));
+	else if (!wait && i < json_array_size(list))
+		json_array_remove(list, i);
+	if (!json_array_size(list))
+		json_object_del(all, "wait");
+	if (!(text = json_dumps(all, JSON_COMPACT)))
+		goto out;
+	free(c.settings);
+	c.settings = text;
+	text = NULL;
+	if ((rc = db_begin(db, err, errlen)) || (rc = db_campaign_update(db, &c, err, errlen)) ||
+	    (rc = db_commit(db, err, errlen))) {
+		db_rollback(db);
+		goto out;
+	}
+	*answer = json_pack("{s:b,s:s,s:s,s:b,s:b}", "ok", 1, "campaign", c.name, "seat", from->name,
+			    "wait", wait, "early", s.early);
+	rc = *answer ? 0 : DB_ERROR;
+out:
+	free(text);
+	json_decref(all);
+	free(ships);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return rc;
+}

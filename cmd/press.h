@@ -27,4 +27,13 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 	       const char *sender, long long mail_id, const char *now_text, time_t now,
 	       json_t **answer, char *err, size_t errlen);
 
+/*
+ * SET WAIT / SET NOWAIT by mail: the sender's seat in campaign holds (or
+ * no longer holds) the early resolution until the deadline. Answers as
+ * press_send does ({"ok", "campaign", "seat", "wait", "early"}).
+ */
+int press_set_wait(struct db *db, const struct db_captain *caps, size_t ncaps, const char *campaign,
+		   int wait, const char *mail_text, const char *sender, time_t now, json_t **answer,
+		   char *err, size_t errlen);
+
 #endif

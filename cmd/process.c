@@ -225,7 +225,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 	if ((rc = db_order_list(ctx->db, t.id, 1, &orders, &norders, err, sizeof(err))))
 		goto dberr;
 	if (now < deadline) {
-		if (!s.early || !all_orders_in(&before, orders, norders)) {
+		if (!s.early || judge_someone_waits(&s) || !all_orders_in(&before, orders, norders)) {
 			ret = 0;
 			goto out;
 		}

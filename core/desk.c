@@ -20,6 +20,9 @@ const struct desk_verb_def desk_verbs[DESK_VERB_COUNT] = {
 			 "up to ENDPRESS (with your CODE or PASSWORD)" },
 	[DESK_BROADCAST] = { "BROADCAST", "NAME [ANONYMOUS]", 1, 2,
 			     "the same as PRESS NAME TO ALL" },
+	[DESK_SET] = { "SET", "WAIT|NOWAIT NAME", 2, 2,
+		       "hold the turn until its deadline even when every order is in, or no longer "
+		       "(with your CODE or PASSWORD)" },
 };
 
 /* The next line of text into buf (without its end); the offset after it. */
@@ -130,7 +133,9 @@ int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen)
 		}
 		m->cmd[m->n].nargs = n - 1;
 		m->n++;
-		if ((v == DESK_PRESS && strcasecmp(m->cmd[m->n - 1].args[1], "TO")) ||
+		if ((v == DESK_SET && strcasecmp(m->cmd[m->n - 1].args[0], "WAIT") &&
+		     strcasecmp(m->cmd[m->n - 1].args[0], "NOWAIT")) ||
+		    (v == DESK_PRESS && strcasecmp(m->cmd[m->n - 1].args[1], "TO")) ||
 		    (v == DESK_PRESS && n - 1 == 4 && strcasecmp(m->cmd[m->n - 1].args[3], "ANONYMOUS")) ||
 		    (v == DESK_BROADCAST && n - 1 == 2 &&
 		     strcasecmp(m->cmd[m->n - 1].args[1], "ANONYMOUS"))) {

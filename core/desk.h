@@ -31,6 +31,7 @@ enum desk_verb {
 	DESK_CHECK,
 	DESK_PRESS,
 	DESK_BROADCAST,
+	DESK_SET,
 	DESK_VERB_COUNT
 };
 

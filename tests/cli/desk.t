@@ -76,3 +76,34 @@ expect_exit 0 $db receive --now 2025-03-01T13:05Z <m6.eml
 printf 'From: ann@example.org\nTo: judge@example.org\nSubject: Away\nAuto-Submitted: auto-replied\nMessage-ID: <d7@example.org>\n\nHELP\n' >m7.eml
 expect_exit 0 $db receive --now 2025-03-01T13:06Z <m7.eml
 [ "$(q "select count(*) from outbox")" -eq "$n" ]
+
+# SET WAIT / SET NOWAIT: a seat holds an early campaign's turn until its
+# deadline, with its CODE; NOWAIT lets it go as soon as every order is in.
+mx $db campaign new e --width 6 --height 2 --density 0 --seed 2 --early >/dev/null
+pe=$(mx $db campaign join e --captain Ann --email ann@example.org --ship Minx --team zion 2>/dev/null)
+pf=$(mx $db campaign join e --captain Fay --email fay@example.org --ship Locust --team machines 2>/dev/null)
+mx $db campaign start e --now 2025-04-01T12:00Z >/dev/null
+ecode=$(q "select body from outbox o join campaigns c on c.id = o.campaign_id where c.name = 'e' and recipient = 'ann@example.org' and kind = 'report'" | sed -n 's/^CODE //p')
+mail ann@example.org w1 "SET WAIT e" "CODE $ecode" >w1.eml
+expect_exit 0 $db receive --now 2025-04-01T12:10Z <w1.eml
+body 8 >w.txt
+contains w.txt "Minx now waits in e: turns are resolved at their deadline"
+[ "$(q "select json_extract(settings, '\$.wait') from campaigns where name = 'e'")" = '["Minx"]' ]
+printf 'GAME e\nSHIP Minx\nPASSWORD %s\nTURN 1\n1-Move\nEND\n' "$pe" >e1.txt
+printf 'GAME e\nSHIP Locust\nPASSWORD %s\nTURN 1\n1-Move\nEND\n' "$pf" >e2.txt
+mx $db orders submit e1.txt --now 2025-04-01T12:20Z >/dev/null
+mx $db orders submit e2.txt --now 2025-04-01T12:21Z >/dev/null
+expect_exit 0 $db process --now 2025-04-01T12:30Z
+[ -z "$(q "select resolved_at from turns t join campaigns c on c.id = t.campaign_id where c.name = 'e' and t.number = 1")" ]
+mail ann@example.org w2 "SET NOWAIT e" "CODE $ecode" >w2.eml
+expect_exit 0 $db receive --now 2025-04-01T12:40Z <w2.eml
+body 9 >w2.txt
+contains w2.txt "Minx no longer waits in e: turns are resolved as soon as every order is in"
+expect_exit 0 $db process --now 2025-04-01T12:50Z
+contains out "e: turn 1 resolved early (all orders in)"
+# Without a valid credential nothing changes.
+mail ann@example.org w3 "SET WAIT e" "CODE abcdefghjk" >w3.eml
+expect_exit 0 $db receive --now 2025-04-01T13:00Z <w3.eml
+body 10 >w3.txt
+contains w3.txt "Nothing changed in e: That CODE is not your latest report's"
+[ -z "$(q "select json_extract(settings, '\$.wait') from campaigns where name = 'e'")" ]

@@ -65,7 +65,7 @@ press "PRESS g TO Locust" "x" ENDPRESS "CODE abcdefghjk"
 contains answer.txt "That CODE is not your latest report's: the press was not sent."
 [ "$(q "select count(*) from auth_failures")" -eq $((fails + 1)) ]
 press "PRESS g TO Locust" "x" ENDPRESS
-contains answer.txt "Press needs your CODE"
+contains answer.txt "A press needs your CODE (from your latest report) or your PASSWORD"
 # A press without ENDPRESS gets the help, naming the line.
 press "PRESS g TO Locust" "x" "CODE $code"
 q "select body from outbox where key = 'help/mail/$n'" >help.txt
