@@ -114,7 +114,7 @@ static void test_gamecase_refuses_what_is_not_a_case_file(void **unused)
 	assert_string_equal(err, "b.case:1: no game of that name ('mxjudge games' lists them)");
 	assert_int_equal(gamecase_run("game toy\ncase y\nwhen now\n", "c.case", 0, &report, &passed, &failed,
 				      err, sizeof(err)), -1);
-	assert_string_equal(err, "c.case:3: expected game, case, ruling, state, orders, draws, expect or next, got 'when'");
+	assert_string_equal(err, "c.case:3: expected game, case, ruling, state, data, orders, draws, expect or next, got 'when'");
 	assert_int_equal(gamecase_run("game toy\ncase z\nexpect\n  unused 0\n", "d.case", 0, &report, &passed,
 				      &failed, err, sizeof(err)), -1);
 	assert_string_equal(err, "d.case:2: case z has no state");
