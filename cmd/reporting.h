@@ -52,11 +52,13 @@ int reporting_add_order(const struct game_state *st, const char *ship, const cha
 			size_t errlen);
 /*
  * The judge's one turn: before + orders + the turn's seed -> after (a
- * copy it makes), plans, events. Every path that plays a stored or
- * published turn comes here (process, replay, report, verify). 0 or -1.
+ * copy it makes), plans, events, played under rules_version (GAME_RULES_*:
+ * a stored turn under the version it was resolved under). Every path that
+ * plays a stored or published turn comes here (process, replay, report,
+ * verify). 0 or -1.
  */
 int reporting_play(const struct game_state *before, const json_t *orders, uint64_t seed,
-		   struct game_state *after, struct turn_plan *plans, struct event_list *ev,
+		   int rules_version, struct game_state *after, struct turn_plan *plans, struct event_list *ev,
 		   char *err, size_t errlen);
 
 /* Replays resolved turn `turn` of c. Returns an exit code (0 ok). */

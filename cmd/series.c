@@ -253,6 +253,7 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	snprintf(t1.opened_at, sizeof(t1.opened_at), "%s", now_text);
 	time_format_utc(deadline, t1.deadline, sizeof(t1.deadline));
 	t1.state_before = ready;
+	t0.rules_version = t1.rules_version = GAME_RULES_CURRENT;
 	b.campaign_id = c.id;
 	b.number = n;
 	snprintf(b.scenario, sizeof(b.scenario), "%s", scen);
