@@ -505,7 +505,8 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 			const struct judge_settings *s, long long turn_id, int turn,
 			const struct game_state *before, const struct game_state *st,
 			const struct event_list *ev, const struct turn_plan *plans,
-			time_t deadline, time_t now, char *err, size_t errlen)
+			const char *setup_note, time_t deadline, time_t now, char *err,
+			size_t errlen)
 {
 	struct db_captain *caps = NULL;
 	struct db_ship *ships = NULL;
@@ -536,6 +537,8 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 	/* The setup of a battle (turn 0, or a later battle's first turn) has no orders. */
 	if (!plans) {
 		setup_line(st, ev, &setup);
+		if (setup_note && *setup_note)
+			strbuf_addf(&setup, "\n%s", setup_note);
 		json_object_set_new(model, "setup", json_string(strbuf_str(&setup)));
 	}
 	for (i = 0; i < ncaps; i++) {

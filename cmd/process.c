@@ -306,8 +306,8 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		c.turn = t.number + 1;
 	}
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
-	    (rc = judge_queue_reports(ctx->db, &c, &s, t.id, t.number, &before, &after, &ev, plans, next_deadline,
-				      now, err, sizeof(err))))
+	    (rc = judge_queue_reports(ctx->db, &c, &s, t.id, t.number, &before, &after, &ev, plans, NULL,
+				      next_deadline, now, err, sizeof(err))))
 		goto dberr;
 	crash_point("queued");
 	if ((rc = db_commit(ctx->db, err, sizeof(err))))

@@ -108,6 +108,81 @@ static void ship_from_row(struct ship *sp, const struct db_ship *row)
 }
 
 
+/*
+ * Rulings 11: a side with no ship at all (every one removed) cannot fight
+ * the next battle: the campaign ends there and the other side wins it
+ * (both sides empty: a draw). In the caller's transaction, committed here;
+ * every captain is told. An exit code.
+ */
+static int campaign_over_no_ship(struct cmd_ctx *ctx, struct db_campaign *c,
+				 const struct judge_settings *s, const int *fighting,
+				 const int *resting, time_t now)
+{
+	struct db_captain *caps = NULL;
+	struct strbuf why = STRBUF_INIT, body = STRBUF_INIT, subject = STRBUF_INIT;
+	json_t *model = NULL;
+	size_t ncaps = 0, i;
+	char err[512];
+	int rc, empty[TEAM_COUNT], t;
+
+	for (t = 0; t < TEAM_COUNT; t++)
+		empty[t] = !fighting[t] && !resting[t];
+	snprintf(c->status, sizeof(c->status), "finished");
+	snprintf(c->winner, sizeof(c->winner), "%s", empty[TEAM_ZION] && empty[TEAM_MACHINES] ? "draw"
+		 : empty[TEAM_ZION] ? "machines" : "zion");
+	if (empty[TEAM_ZION] && empty[TEAM_MACHINES])
+		strbuf_addstr(&why, "neither side has a ship left: the campaign is a draw");
+	else
+		strbuf_addf(&why, "%s no ship left: %s the campaign",
+			    empty[TEAM_ZION] ? "Zion has" : "the Machines have",
+			    empty[TEAM_ZION] ? "the Machines win" : "Zion wins");
+	if ((rc = db_campaign_update(ctx->db, c, err, sizeof(err))) ||
+	    (rc = db_captain_list(ctx->db, c->id, &caps, &ncaps, err, sizeof(err))))
+		goto dberr;
+	model = json_pack("{s:s,s:s}", "campaign", c->name, "campaign_over", strbuf_str(&why));
+	if (!model || series_model(ctx->db, c, model, err, sizeof(err)) < 0 ||
+	    templates_render("series-over", reporting_templates_dir(s), model, &body, err,
+			     sizeof(err)) < 0) {
+		cmd_error("campaign '%s': %s", c->name, model ? err : "out of memory");
+		rc = EXIT_FAIL;
+		goto out;
+	}
+	strbuf_addf(&subject, "%s: the campaign is over", c->name);
+	for (i = 0; i < ncaps; i++) {
+		struct db_message m;
+
+		memset(&m, 0, sizeof(m));
+		m.campaign_id = c->id;
+		snprintf(m.kind, sizeof(m.kind), "report");
+		snprintf(m.key, sizeof(m.key), "series-over/%lld/%lld", c->id, caps[i].id);
+		snprintf(m.recipient, sizeof(m.recipient), "%s", caps[i].email);
+		time_format_utc(now, m.created_at, sizeof(m.created_at));
+		m.subject = (char *)strbuf_str(&subject);
+		m.body = (char *)strbuf_str(&body);
+		rc = db_outbox_add(ctx->db, &m, err, sizeof(err));
+		if (rc == DB_EXISTS)
+			rc = 0;
+		if (rc)
+			goto dberr;
+	}
+	if ((rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	if (!ctx->quiet)
+		printf("campaign %s is over before its next battle: %s\n", c->name, strbuf_str(&why));
+	rc = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	rc = judge_db_exit(rc);
+out:
+	json_decref(model);
+	free(caps);
+	strbuf_release(&why);
+	strbuf_release(&body);
+	strbuf_release(&subject);
+	return rc;
+}
+
 int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scenario,
 			const char *flagship, time_t now)
 {
@@ -127,8 +202,10 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	struct dice_source dice;
 	enum team first;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *placed = NULL, *ready = NULL;
-	int rc = 0, ret, n, setup, have_last, out_for_repairs[GAME_MAX_SHIPS], fights = 0;
-	struct strbuf sitting = STRBUF_INIT;
+	int rc = 0, ret, n, setup, have_last, fights = 0;
+	int out_for_repairs[GAME_MAX_SHIPS], rushed[GAME_MAX_SHIPS], removed[GAME_MAX_SHIPS];
+	int ready_to_fight[TEAM_COUNT] = { 0, 0 }, resting[TEAM_COUNT] = { 0, 0 };
+	struct strbuf sitting = STRBUF_INIT, rushing = STRBUF_INIT, note = STRBUF_INIT;
 	const char *scen;
 	time_t deadline;
 
@@ -139,6 +216,8 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	memset(&t1, 0, sizeof(t1));
 	memset(&b, 0, sizeof(b));
 	memset(out_for_repairs, 0, sizeof(out_for_repairs));
+	memset(rushed, 0, sizeof(rushed));
+	memset(removed, 0, sizeof(removed));
 	ret = judge_begin_load(ctx->db, name, &c, &s);
 	if (ret)
 		return ret;
@@ -168,6 +247,10 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	if ((rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
 	    (rc = db_battle_ship_list(ctx->db, c.id, &rows, &nrows, err, sizeof(err))))
 		goto dberr;
+	if (nships > GAME_MAX_SHIPS) {
+		cmd_error("campaign '%s': too many ships", c.name);
+		goto out;
+	}
 	scen = scenario && *scenario ? scenario : campaign_scenario_for(&rules, n);
 	if (*scen && series_load_scenario(scen, reporting_templates_dir(&s), &sc, err, sizeof(err))) {
 		cmd_error("%s", err);
@@ -185,22 +268,51 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	setup = n == 1 ? 0 : c.turn + 1;
 	st.turn = setup + 1;
 	for (i = 0; i < nships; i++) {
-		struct ship sp;
-		int removed = 0;
+		int team = team_parse(ships[i].team);
 
-		if ((rc = db_ship_removed(ctx->db, ships[i].id, &removed, err, sizeof(err))))
+		if ((rc = db_ship_removed(ctx->db, ships[i].id, &removed[i], err, sizeof(err))))
 			goto dberr;
-		if (removed)
+		if (removed[i] || team < 0)
 			continue;
 		/* Out for repairs: disabled in the last battle (rulings 11). */
 		for (k = 0; have_last && rules.repairs && k < nrows; k++)
 			if (rows[k].battle == last.number && rows[k].ship_id == ships[i].id &&
 			    !strcmp(rows[k].status, "disabled"))
 				out_for_repairs[i] = 1;
+		if (out_for_repairs[i])
+			resting[team]++;
+		else
+			ready_to_fight[team]++;
+	}
+	/*
+	 * Repairs never stall a campaign (rulings 11): a side with every ship
+	 * out for repairs has them rushed back; a side with no ship at all
+	 * loses the campaign.
+	 */
+	if (have_last && ((!ready_to_fight[TEAM_ZION] && !resting[TEAM_ZION]) ||
+			  (!ready_to_fight[TEAM_MACHINES] && !resting[TEAM_MACHINES]))) {
+		ret = campaign_over_no_ship(ctx, &c, &s, ready_to_fight, resting, now);
+		goto out;
+	}
+	for (i = 0; i < nships; i++) {
+		int team = team_parse(ships[i].team);
+
+		if (out_for_repairs[i] && team >= 0 && !ready_to_fight[team]) {
+			out_for_repairs[i] = 0;
+			rushed[i] = 1;
+		}
+	}
+	for (i = 0; i < nships; i++) {
+		struct ship sp;
+
+		if (removed[i])
+			continue;
 		if (out_for_repairs[i]) {
 			strbuf_addf(&sitting, "%s%s", sitting.len ? ", " : "", ships[i].name);
 			continue;
 		}
+		if (rushed[i])
+			strbuf_addf(&rushing, "%s%s", rushing.len ? ", " : "", ships[i].name);
 		ship_from_row(&sp, &ships[i]);
 		if (game_add_ship(&st, &sp) < 0) {
 			cmd_error("campaign '%s': too many ships", c.name);
@@ -208,6 +320,12 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 		}
 		fights++;
 	}
+	if (sitting.len)
+		strbuf_addf(&note, "Out for repairs (disabled in battle %d): %s.", n - 1,
+			    strbuf_str(&sitting));
+	if (rushing.len)
+		strbuf_addf(&note, "%sRushed back from repairs, their side having no other ship: %s.",
+			    note.len ? "\n" : "", strbuf_str(&rushing));
 	dice_rng_init(&rng, judge_turn_seed(s.seed, setup));
 	dice = dice_rng_source(&rng);
 	if (map_place_fleets(&st, &m, &dice, &ev, &first, err, sizeof(err))) {
@@ -288,8 +406,8 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	c.winner[0] = '\0';
 	c.turn = setup + 1;
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
-	    (rc = judge_queue_reports(ctx->db, &c, &s, t0.id, setup, &st, &st, &ev, NULL, deadline,
-				      now, err, sizeof(err))) ||
+	    (rc = judge_queue_reports(ctx->db, &c, &s, t0.id, setup, &st, &st, &ev, NULL,
+				      strbuf_str(&note), deadline, now, err, sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	time_format_zone(deadline, s.timezone, when, sizeof(when));
@@ -298,10 +416,12 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 			printf("campaign %s started: %s on the right; orders for turn 1 are due by %s\n",
 			       c.name, first == TEAM_ZION ? "Zion starts" : "the Machines start", when);
 		else
-			printf("campaign %s: battle %d%s%s begins with %d ship%s%s%s%s; orders for turn "
-			       "%d are due by %s\n", c.name, n, *scen ? ", " : "", scen, fights,
+			printf("campaign %s: battle %d%s%s begins with %d ship%s%s%s%s%s%s%s; orders for "
+			       "turn %d are due by %s\n", c.name, n, *scen ? ", " : "", scen, fights,
 			       fights == 1 ? "" : "s", sitting.len ? " (out for repairs: " : "",
 			       sitting.len ? strbuf_str(&sitting) : "", sitting.len ? ")" : "",
+			       rushing.len ? " (rushed back from repairs: " : "",
+			       rushing.len ? strbuf_str(&rushing) : "", rushing.len ? ")" : "",
 			       setup + 1, when);
 	}
 	ret = EXIT_OK;
@@ -312,6 +432,8 @@ dberr:
 out:
 	db_rollback(ctx->db);
 	strbuf_release(&sitting);
+	strbuf_release(&rushing);
+	strbuf_release(&note);
 	free(placed);
 	free(ready);
 	free(ships);
