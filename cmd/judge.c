@@ -477,19 +477,14 @@ static void setup_line(const struct game_state *st, const struct event_list *ev,
 
 	/* Start zones of the board (core/hovercrafts/map.h): no side roll. */
 	if (!ev->n || ev->ev[0].type != EV_ROLL || ev->ev[0].ship >= 0) {
-		strbuf_addstr(sb, "The fleets start on the start zones of the board.");
-		if (st->scenario)
-			for (i = 0; i < (size_t)st->scenario->ngoals; i++) {
-				strbuf_addstr(sb, "\nGoal: ");
-				scenario_goal_text(&st->scenario->goals[i], sb);
-				strbuf_addch(sb, '.');
-			}
+		strbuf_addstr(sb, "The fleets start on the start zones of the board.\n");
+		scenario_brief(st->scenario, sb);
 		return;
 	}
 	for (i = 0; i < ev->n && ev->ev[i].type == EV_ROLL && ev->ev[i].ship < 0; i += 2) {
 		if (i + 1 >= ev->n)
 			break;
-		strbuf_addf(sb, "%sSide roll: Zion %d, the Machines %d", i ? "; again: " : "",
+		strbuf_addf(sb, "%s: Zion %d, the Machines %d", i ? "; again" : "Side roll",
 			    ev->ev[i].d6, ev->ev[i + 1].d6);
 		first = ev->ev[i].d6 > ev->ev[i + 1].d6 ? TEAM_ZION : TEAM_MACHINES;
 	}
@@ -497,8 +492,10 @@ static void setup_line(const struct game_state *st, const struct event_list *ev,
 	/* team_title() is "the Machines": a sentence starts with a capital. */
 	strbuf_addf(sb, ".\n%s on column %s facing W, ", first == TEAM_ZION ? "Zion starts" :
 		    "The Machines start", col);
-	strbuf_addf(sb, "%s on column A facing E.",
+	strbuf_addf(sb, "%s on column A facing E.\n",
 		    team_title(first == TEAM_ZION ? TEAM_MACHINES : TEAM_ZION));
+	/* Every battle's start tells both sides' goals and the turn limit (rulings 11). */
+	scenario_brief(st->scenario, sb);
 }
 
 int judge_queue_reports(struct db *db, const struct db_campaign *c,

@@ -1,5 +1,6 @@
 #include "series.h"
 
+#include <ctype.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -131,15 +132,15 @@ static int campaign_over_no_ship(struct cmd_ctx *ctx, struct db_campaign *c,
 	snprintf(c->winner, sizeof(c->winner), "%s", empty[TEAM_ZION] && empty[TEAM_MACHINES] ? "draw"
 		 : empty[TEAM_ZION] ? "machines" : "zion");
 	if (empty[TEAM_ZION] && empty[TEAM_MACHINES])
-		strbuf_addstr(&why, "neither side has a ship left: the campaign is a draw");
+		strbuf_addstr(&why, "Neither side has a ship left");
 	else
-		strbuf_addf(&why, "%s no ship left: %s the campaign",
-			    empty[TEAM_ZION] ? "Zion has" : "the Machines have",
-			    empty[TEAM_ZION] ? "the Machines win" : "Zion wins");
+		strbuf_addf(&why, "%s no ship left", empty[TEAM_ZION] ? "Zion has" : "The Machines have");
+	model = json_pack("{s:s,s:s}", "campaign", c->name, "campaign_over", strbuf_str(&why));
+	strbuf_addf(&why, ": %s", empty[TEAM_ZION] && empty[TEAM_MACHINES] ? "the campaign is a draw"
+		    : empty[TEAM_ZION] ? "the Machines win the campaign" : "Zion wins the campaign");
 	if ((rc = db_campaign_update(ctx->db, c, err, sizeof(err))) ||
 	    (rc = db_captain_list(ctx->db, c->id, &caps, &ncaps, err, sizeof(err))))
 		goto dberr;
-	model = json_pack("{s:s,s:s}", "campaign", c->name, "campaign_over", strbuf_str(&why));
 	if (!model || series_model(ctx->db, c, model, err, sizeof(err)) < 0 ||
 	    templates_render("series-over", reporting_templates_dir(s), model, &body, err,
 			     sizeof(err)) < 0) {
@@ -168,7 +169,8 @@ static int campaign_over_no_ship(struct cmd_ctx *ctx, struct db_campaign *c,
 	if ((rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	if (!ctx->quiet)
-		printf("campaign %s is over before its next battle: %s\n", c->name, strbuf_str(&why));
+		printf("campaign %s is over before its next battle: %c%s\n", c->name,
+		       tolower((unsigned char)strbuf_str(&why)[0]), strbuf_str(&why) + 1);
 	rc = EXIT_OK;
 	goto out;
 dberr:
@@ -755,6 +757,30 @@ int series_model(struct db *db, const struct db_campaign *c, json_t *model, char
 	o = series_standings_json(db, c, err, errlen);
 	if (!o)
 		return -1;
+	/* The campaign's last report says it is over, who won it (rulings 11). */
+	if (!strcmp(c->status, "finished")) {
+		struct strbuf over = STRBUF_INIT;
+		size_t i, n = json_array_size(json_object_get(o, "battles"));
+		int wins[TEAM_COUNT] = { 0, 0 };
+
+		for (i = 0; i < n; i++) {
+			const char *w = json_string_value(json_object_get(
+				json_array_get(json_object_get(o, "battles"), i), "winner"));
+
+			wins[TEAM_ZION] += w && !strcmp(w, "zion");
+			wins[TEAM_MACHINES] += w && !strcmp(w, "machines");
+		}
+		strbuf_addf(&over, "THE CAMPAIGN IS OVER after %zu battle%s: %s; battles won: Zion %d, "
+			    "the Machines %d", n, n == 1 ? "" : "s",
+			    !strcmp(c->winner, "zion") ? "Zion wins it"
+			    : !strcmp(c->winner, "machines") ? "the Machines win it" : "it is a draw",
+			    wins[TEAM_ZION], wins[TEAM_MACHINES]);
+		if ((int)n < rules.battles)
+			strbuf_addf(&over, " (it ends before battle %zu: a side has no ship left)", n + 1);
+		strbuf_addch(&over, '.');
+		json_object_set_new(o, "over", json_string(strbuf_str(&over)));
+		strbuf_release(&over);
+	}
 	json_object_set_new(model, "series", o);
 	return 0;
 }

@@ -67,7 +67,9 @@ expect_exit 0 $db campaign show rush --json
 contains out '"status": "finished"'
 contains out '"winner": "zion"'
 sqlite3 t.db "select body from outbox where recipient = 'ann@example.org' and subject like '%campaign is over%'" >over.txt
-contains over.txt "THE CAMPAIGN IS OVER: the Machines have no ship left: Zion wins the campaign."
-contains over.txt "STANDINGS"
+contains over.txt "The Machines have no ship left: the campaign ends before its next battle."
+contains over.txt "THE CAMPAIGN IS OVER after 1 battle: Zion wins it; battles won: Zion 1, the Machines 0 (it ends before battle 2: a side has no ship left)."
+contains over.txt "FINAL STANDINGS"
+
 expect_exit 65 $db campaign next-battle rush --now 2025-03-03T14:00Z
 contains err "is over"
