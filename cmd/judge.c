@@ -10,6 +10,7 @@
 #include "cmd.h"
 #include "core/secret.h"
 #include "reporting.h"
+#include "series.h"
 #include "core/hovercrafts/scenario.h"
 #include "templates.h"
 #include "core/hovercrafts/report.h"
@@ -565,6 +566,13 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 				rc = DB_ERROR;
 				goto out;
 			}
+		}
+		/* After a battle more battles follow: the UPGRADE block (rulings 11). */
+		if (st->winner != WINNER_NONE &&
+		    series_between_model(db, c, s, caps[i].id, turn + 1, 1, mine, err, errlen) < 0) {
+			json_decref(mine);
+			rc = DB_ERROR;
+			goto out;
 		}
 		strbuf_reset(&body);
 		strbuf_reset(&subject);

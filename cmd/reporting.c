@@ -264,7 +264,8 @@ json_t *reporting_model(struct db *db, const struct db_campaign *c,
 	return m;
 }
 
-int reporting_for_ship(struct db *db, const struct db_campaign *c, json_t *model,
+int reporting_for_ship(struct db *db, const struct db_campaign *c,
+		       const struct judge_settings *settings, json_t *model,
 		       const struct game_state *after, int idx, int next_turn, char *err,
 		       size_t errlen)
 {
@@ -284,6 +285,11 @@ int reporting_for_ship(struct db *db, const struct db_campaign *c, json_t *model
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
+	/* Between battles, the UPGRADE block the mailed report carried. */
+	if (after->winner != WINNER_NONE && settings &&
+	    series_between_model(db, c, settings, ship.captain_id, next_turn, 0, model, err,
+				 errlen) < 0)
+		return -1;
 	return 0;
 }
 

@@ -78,9 +78,11 @@ json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 			      const char *deadline_utc, char *err, size_t errlen);
 /*
  * Adds the "captain" part for ship idx (its captain from the database),
- * with the order code for next_turn when the campaign has a key.
+ * with the order code for next_turn when the campaign has a key, and
+ * between battles the UPGRADE block the report after the battle carried.
  */
-int reporting_for_ship(struct db *db, const struct db_campaign *c, json_t *model,
+int reporting_for_ship(struct db *db, const struct db_campaign *c,
+		       const struct judge_settings *settings, json_t *model,
 		       const struct game_state *after, int idx, int next_turn, char *err,
 		       size_t errlen);
 

@@ -820,10 +820,130 @@ static int buy(struct db *db, const struct db_campaign *c, const struct campaign
 	return 0;
 }
 
+/*
+ * The CODE of an UPGRADE order: the one the report after the battle
+ * carried, for the turn after the battle's last (the next battle's setup).
+ */
+static int upgrade_code_matches(struct db *db, const struct db_campaign *c,
+				const struct orders_doc *doc)
+{
+	char want[JUDGE_CODE_LEN + 1], err[256];
+	size_t i;
+
+	for (i = 0; i < doc->n; i++)
+		if (!judge_order_code(db, c->id, doc->blocks[i].ship, c->turn + 1, 0, want, err,
+				      sizeof(err)) &&
+		    judge_check_code(doc->code, want))
+			return 1;
+	return 0;
+}
+
+int series_between(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+		   int *next, char *when, size_t whenlen)
+{
+	struct campaign_rules rules;
+	struct db_battle last;
+	char err[256], at[TIME_TEXT_MAX];
+	time_t ended;
+
+	if (strcmp(c->status, "open") || series_rules(c, &rules, err, sizeof(err)) ||
+	    db_battle_last(db, c->id, &last, err, sizeof(err)) || last.last_turn < 0 ||
+	    last.number >= rules.battles)
+		return 0;
+	*next = last.number + 1;
+	if (rules.auto_next_hours >= 0 && !time_parse_iso(last.ended_at, &ended)) {
+		time_format_zone(ended + (time_t)rules.auto_next_hours * 3600, s->timezone, at,
+				 sizeof(at));
+		snprintf(when, whenlen, "Battle %d starts at %s, or earlier if the game master "
+			 "starts it.", *next, at);
+	} else {
+		snprintf(when, whenlen, "Battle %d starts when the game master starts it.", *next);
+	}
+	return 1;
+}
+
+int series_between_model(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+			 long long captain_id, int code_turn, int create, json_t *model, char *err,
+			 size_t errlen)
+{
+	struct campaign_rules rules;
+	struct db_ship *ships = NULL;
+	struct db_ledger *l = NULL;
+	size_t nships = 0, nl = 0, i;
+	json_t *between, *upgrades;
+	char when[256];
+	int rc, next, k;
+
+	if (!series_between(db, c, s, &next, when, sizeof(when)))
+		return 0;
+	if (series_rules(c, &rules, err, errlen))
+		return -1;
+	if (db_ship_list(db, c->id, &ships, &nships, err, errlen) ||
+	    db_ledger_list(db, c->id, 0, &l, &nl, err, errlen)) {
+		free(ships);
+		return -1;
+	}
+	between = json_pack("{s:i,s:i,s:s,s:[]}", "battle", next - 1, "next_battle", next, "when",
+			    when, "upgrades");
+	upgrades = json_object_get(between, "upgrades");
+	for (i = 0, rc = 0; upgrades && !rc && i < nships; i++) {
+		struct ship_book bk;
+		char code[JUDGE_CODE_LEN + 1] = "";
+		json_t *one, *prices;
+		int removed = 0;
+
+		if (ships[i].captain_id != captain_id)
+			continue;
+		if (db_ship_removed(db, ships[i].id, &removed, err, errlen)) {
+			free(ships);
+			free(l);
+			json_decref(between);
+			return -1;
+		}
+		if (removed)
+			continue;
+		book_of(l, nl, ships[i].id, &bk);
+		if (judge_order_code(db, c->id, ships[i].name, code_turn, create, code, err, errlen))
+			code[0] = '\0';
+		one = json_pack("{s:s,s:i,s:b,s:[]}", "ship", ships[i].name, "points", bk.points,
+				"one_point", bk.points == 1, "prices");
+		prices = json_object_get(one, "prices");
+		for (k = 0; one && k < STAT_COUNT; k++) {
+			struct strbuf line = STRBUF_INIT;
+			int from = ship_stat(&ships[i], k);
+			int cost = campaign_upgrade_cost(&rules, (enum ship_stat)k, from);
+
+			/* A line of the block: take the first # off to buy the step. */
+			strbuf_addf(&line, "# UPGRADE %-10s # ", stat_name((enum ship_stat)k));
+			if (cost < 0)
+				strbuf_addf(&line, "%s %d: at its cap", stat_name((enum ship_stat)k), from);
+			else
+				strbuf_addf(&line, "%s %d -> %d: %d point%s%s", stat_name((enum ship_stat)k),
+					    from, from + 1, cost, cost == 1 ? "" : "s",
+					    cost > bk.points ? " (more than you have)" : "");
+			json_array_append_new(prices, json_pack("{s:s,s:s,s:i,s:i}", "stat",
+				stat_name((enum ship_stat)k), "line", strbuf_str(&line), "from", from,
+				"cost", cost));
+			strbuf_release(&line);
+		}
+		if (one && code[0])
+			json_object_set_new(one, "code", json_string(code));
+		if (!one || json_array_append_new(upgrades, one))
+			rc = -1;
+	}
+	free(ships);
+	free(l);
+	if (!between || rc) {
+		json_decref(between);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return json_object_set_new(model, "between", between);
+}
+
 int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const char *name,
-			  const struct submit_auth *auth, time_t now, int store, char *error,
-			  size_t errlen, char **receipt, int *already, char *campaign,
-			  size_t campaign_len)
+			  const struct submit_auth *auth, time_t now, int store,
+			  struct submit_result *res)
 {
 	struct db_campaign c;
 	struct campaign_rules rules;
@@ -831,22 +951,29 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 	struct db_captain cap;
 	struct db_battle last;
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
-	char err[512];
-	size_t i;
+	char err[256], *error = res->error;	/* err: shorter than error, which quotes it */
+	size_t i, errlen = sizeof(res->error);
 	long long wrong_ship = 0;
 	char wrong_name[DB_NAME_MAX] = "";
 	int rc, ret = EXIT_DATAERR, k, battle = 0;
 
-	*receipt = NULL;
-	*already = 0;
+	res->receipt = NULL;
+	res->already = 0;
 	memset(&c, 0, sizeof(c));
 	memset(&s, 0, sizeof(s));
 	memset(&cap, 0, sizeof(cap));
+	if (doc->n)
+		snprintf(res->ship, sizeof(res->ship), "%s", doc->blocks[0].ship);
 	if ((rc = db_begin(db, err, sizeof(err))))
 		goto dberr;
 	rc = db_campaign_get(db, doc->game, &c, err, sizeof(err));
-	if (!rc)
-		snprintf(campaign, campaign_len, "%s", c.name);
+	if (!rc) {
+		/* The reply is about this campaign, whatever else its captain plays. */
+		snprintf(res->campaign, sizeof(res->campaign), "%s", c.name);
+		snprintf(res->ruleset, sizeof(res->ruleset), "%s", c.ruleset);
+		res->campaign_id = c.id;
+		res->turn = c.turn;
+	}
 	if (rc == DB_NOT_FOUND) {
 		snprintf(error, errlen, "%s:%d: no campaign named '%s' (expected the name from your report's GAME "
 			  "line)", name, doc->game_line, doc->game);
@@ -869,8 +996,15 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 	if (rc && rc != DB_NOT_FOUND)
 		goto dberr;
 	battle = rc ? 0 : last.number;
-	if (!doc->password[0]) {
-		snprintf(error, errlen, "%s: expected a line 'PASSWORD <your password>'", name);
+	/* As for moves: the password, or in mail the CODE of the report after the battle. */
+	if (!doc->password[0] && !doc->code[0]) {
+		snprintf(error, errlen, "%s: expected a line 'PASSWORD <your password>'%s", name,
+			 auth && auth->sender && battle ? ", or the CODE line of your report after the battle" : "");
+		goto out;
+	}
+	if (!doc->password[0] && (!auth || !auth->sender)) {
+		snprintf(error, errlen, "%s: a CODE is taken only in mail from the captain's address; "
+			 "expected a line 'PASSWORD <your password>'", name);
 		goto out;
 	}
 	strbuf_addf(&body, "Upgrades in %s after battle %d:\n", c.name, battle);
@@ -911,8 +1045,16 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 				ret = rc;
 				goto out;
 			}
-			if (!judge_verify_password(cap.pwhash, doc->password)) {
+			if (doc->password[0] && !judge_verify_password(cap.pwhash, doc->password)) {
 				snprintf(error, errlen, "%s: wrong password for %s", name, ship.name);
+				wrong_ship = ship.id;
+				snprintf(wrong_name, sizeof(wrong_name), "%s", ship.name);
+				goto out;
+			}
+			if (!doc->password[0] && !upgrade_code_matches(db, &c, doc)) {
+				snprintf(error, errlen, "%s: wrong order code for %s (expected the CODE line "
+					 "of your report after battle %d, or your PASSWORD)", name, ship.name,
+					 battle);
 				wrong_ship = ship.id;
 				snprintf(wrong_name, sizeof(wrong_name), "%s", ship.name);
 				goto out;
@@ -971,14 +1113,14 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 		m.body = (char *)strbuf_str(&body);
 		rc = db_outbox_add(db, &m, err, sizeof(err));
 		if (rc == DB_EXISTS) {
-			*already = 1;	/* bought from this mail before: undo these rows */
+			res->already = 1;	/* bought from this mail before: undo these rows */
 			rc = 0;
 		} else if (rc || (rc = db_commit(db, err, sizeof(err)))) {
 			goto dberr;
 		}
 	}
-	*receipt = strbuf_detach(&body, NULL);
-	ret = *receipt ? EXIT_OK : EXIT_FAIL;
+	res->receipt = strbuf_detach(&body, NULL);
+	ret = res->receipt ? EXIT_OK : EXIT_FAIL;
 	goto out;
 dberr:
 	snprintf(error, errlen, "%s", err);

@@ -144,9 +144,9 @@ play b1t4 4 05
 play b1t5 5 06
 play b1t6 6 07
 contains "$GOLDEN/lock/b1t6-process.txt" "saga: turn 6 resolved; the battle is over: Zion wins"
-# Between battles a mail with UPGRADE orders is answered "orders sealed
-# for  in saga, turn 0" and a move order is refused with "has not started
-# yet": locked as they are today.
+# Between battles the reports after the battle carry the UPGRADE block
+# (report --ship), a mail with UPGRADE orders is logged with its ship and
+# a move order is told the campaign is between battles (issue 19, item 7).
 # Battle 1 by hand (part 1, kill 2, win 1), Zion won (since rules version
 # 2, a turn has as many phases as the most actions a ship may order):
 #   Minx 1 + 1 = 2   Neb 1 + 4 + 1 = 6   Locust 1 + 2 = 3   Squid 1

@@ -2,7 +2,9 @@
 # issue 19 items 6, 7 and 8): every battle's start report gives both
 # sides' goals, the flagship by name and the turn limit, also on a board
 # with a side roll; the last report says the campaign is over, who won it
-# and the final standings.
+# and the final standings; between battles the report carries the UPGRADE
+# block (CODE, prices, points, when the next battle starts), and UPGRADE
+# or move orders sent then get the right answers.
 export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$ROOT/templates"
 db="--db ./t.db"
 # mail_to ADDRESS SUBJECT-WORDS: the newest mail to ADDRESS whose subject
@@ -60,6 +62,49 @@ crash() {
 crash 1T13:00 2T12:00 2T13:00 3T12:00
 mail_to ann@example.org "battle is over"
 lacks mail.txt "THE CAMPAIGN IS OVER"
+
+# Item 7. Between battles the report carries the UPGRADE block: the CODE,
+# the price of each next step, the points left, and when the next battle
+# starts; 'report --ship' shows the same block.
+contains mail.txt "BEFORE BATTLE 2"
+contains mail.txt "Battle 2 starts when the game master starts it."
+contains mail.txt "Minx has 2 points to spend on upgrades."
+contains mail.txt "# UPGRADE hull       # hull 3 -> 4: 2 points"
+contains mail.txt "# UPGRADE shield     # shield 1 -> 2: 2 points"
+code=$(sed -n 's/^CODE //p' mail.txt)
+[ ${#code} -eq 10 ]
+expect_exit 0 $db report duo --ship Minx
+contains out "CODE $code"
+contains out "# UPGRADE energy     # energy 1 -> 2: 2 points"
+mail_to bob@example.org "battle is over"
+contains mail.txt "Locust has 1 point to spend on upgrades."
+contains mail.txt "# UPGRADE hull       # hull 3 -> 4: 2 points (more than you have)"
+# The block answered with its CODE, the first # taken off a line: bought.
+mail_to ann@example.org "battle is over"
+{ printf 'From: ann@example.org\nSubject: Re: upgrades\nMessage-ID: <up1@example.org>\n\n'
+  sed -n '/^GAME duo/,/^END/p' mail.txt | sed 's/^# UPGRADE shield/UPGRADE shield/'; } >m.eml
+expect_exit 0 $db receive --now 2025-03-03T12:30Z <m.eml
+contains out "receipt queued"
+mail_to ann@example.org "upgrades received"
+contains mail.txt "UPGRADE shield: shield now 2, 2 points spent"
+# Without PASSWORD or CODE: the error says what an UPGRADE needs.
+printf 'From: ann@example.org\nSubject: up\nMessage-ID: <up2@example.org>\n\nGAME duo\nSHIP Minx\nUPGRADE hull\n' >m.eml
+expect_exit 0 $db receive --now 2025-03-03T12:35Z <m.eml
+mail_to ann@example.org "Re: up"
+contains mail.txt "Your orders for Minx in duo were NOT accepted."
+contains mail.txt "expected a line 'PASSWORD <your password>', or the CODE line of your report after the battle"
+contains mail.txt "duo is between battles 1 and 2: it takes UPGRADE lines now"
+lacks mail.txt "before the deadline"
+# Moves between battles: a clear answer, not "has not started yet".
+printf 'GAME duo\nSHIP Minx\nPASSWORD %s\nMOVE\n' "$pa" >o.txt
+expect_exit 65 $db orders submit o.txt --now 2025-03-03T12:40Z
+contains err "campaign 'duo' is between battles 1 and 2: no turn takes moves now, only UPGRADE lines (your report after battle 1 lists the prices). Battle 2 starts when the game master starts it."
+lacks err "has not started yet"
+# When the next battle starts by itself, the report and the answers say when.
+expect_exit 0 $db campaign set duo auto_next_hours 48
+expect_exit 65 $db orders submit o.txt --now 2025-03-03T12:40Z
+contains err "Battle 2 starts at 2025-03-05 12:00 UTC, or earlier if the game master starts it."
+expect_exit 0 $db campaign set duo auto_next_hours off
 expect_exit 0 $db campaign next-battle duo --now 2025-03-03T13:00Z
 crash 3T14:00 4T13:00 4T14:00 5T13:00
 for who in ann bob; do
