@@ -664,6 +664,38 @@ static void why_line(const struct db_ship *s, const struct ship_book *bk, struct
 	}
 }
 
+int series_current_board(struct db *db, const struct db_campaign *c, struct series_board *b)
+{
+	struct campaign_rules rules;
+	struct db_battle last;
+	struct db_turn t;
+	struct game_state st;
+	char err[256];
+	int found = 0, row, col;
+
+	memset(b, 0, sizeof(*b));
+	memset(&t, 0, sizeof(t));
+	game_state_init(&st);
+	if (series_rules(c, &rules, err, sizeof(err)) || rules.battles < 2 ||
+	    db_battle_last(db, c->id, &last, err, sizeof(err)))
+		return 0;
+	/* The open turn, or the last one of a battle over: its board is the battle's. */
+	if (!db_turn_get(db, c->id, c->turn, &t, err, sizeof(err)) &&
+	    !judge_state_load(&st, t.state_before, c->name, err, sizeof(err))) {
+		b->battle = last.number;
+		snprintf(b->scenario, sizeof(b->scenario), "%s", last.scenario);
+		b->width = st.map.width;
+		b->height = st.map.height;
+		for (row = 0; row < st.map.height; row++)
+			for (col = 0; col < st.map.width; col++)
+				b->walls += game_map_is_wall(&st.map, (struct hex){ col, row });
+		found = 1;
+	}
+	game_state_release(&st);
+	db_turn_release(&t);
+	return found;
+}
+
 json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *err,
 			      size_t errlen)
 {

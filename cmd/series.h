@@ -50,6 +50,18 @@ int series_end_battle(struct db *db, struct db_campaign *c, const struct game_st
  */
 int series_auto_next(struct cmd_ctx *ctx, const struct db_campaign *c, time_t now);
 
+/*
+ * The board of the battle being fought, or of the last one fought (a
+ * campaign in series changes boards with its scenarios): 1 with it in b;
+ * 0 when no battle has started or c is not a series of battles.
+ */
+struct series_board {
+	int battle;			/* its number */
+	char scenario[DB_NAME_MAX];	/* "" when none */
+	int width, height, walls;
+};
+int series_current_board(struct db *db, const struct db_campaign *c, struct series_board *b);
+
 /* {"battles":[...],"standings":[...]} with each ship's ledger; NULL with err. */
 json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *err,
 			      size_t errlen);

@@ -4,7 +4,8 @@
 # with a side roll; the last report says the campaign is over, who won it
 # and the final standings; between battles the report carries the UPGRADE
 # block (CODE, prices, points, when the next battle starts), and UPGRADE
-# or move orders sent then get the right answers.
+# or move orders sent then get the right answers; campaign show prints
+# the board of the battle being fought.
 export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$ROOT/templates"
 db="--db ./t.db"
 # mail_to ADDRESS SUBJECT-WORDS: the newest mail to ADDRESS whose subject
@@ -34,6 +35,15 @@ for who in ann bob; do
 	contains mail.txt "  Both sides: put every ship of the other side out of the battle."
 	contains mail.txt "Turn limit: 15 turns: the battle ends with turn 15 at the latest, a draw if nobody has won by then."
 done
+
+# Item 8. campaign show prints the board of the battle being fought
+# (escape draws its own 10 x 5 board with one wall), not the 10 x 6 board
+# the campaign was created with; --json adds it as "board".
+expect_exit 0 $db campaign show esc
+contains out "  board:     10 x 5, 1 wall (battle 1, escape)"
+lacks out "10 x 6"
+expect_exit 0 $db campaign show esc --json
+python3 -c 'import json,sys; d=json.load(open("out")); b=d["board"]; sys.exit(not (b["battle"] == 1 and b["scenario"] == "escape" and (b["width"], b["height"], b["walls"]) == (10, 5, 1) and (d["width"], d["height"]) == (10, 6)))'
 
 # A battle without a scenario says its goal and that it has no limit.
 printf 'M#Z\n' >duo.map
