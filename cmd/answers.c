@@ -12,6 +12,7 @@
 #include "guard.h"
 #include "judge.h"
 #include "play.h"
+#include "series.h"
 #include "timeutil.h"
 
 /* The campaign with this id (db.h looks campaigns up by name). 0 or a db code. */
@@ -92,8 +93,18 @@ int answers_what_now(struct db *db, long long campaign_id, long long captain_id,
 		goto out;
 	}
 	if (strcmp(c.status, "running") && strcmp(c.status, "paused")) {
-		snprintf(todo, sizeof(todo), "No turn of %s takes orders now: the report that starts "
-			 "the next battle carries the block to fill in.", c.name);
+		char next_when[256];
+		int next;
+
+		/* Between battles: UPGRADE orders, from the report after the battle. */
+		if (!play_is_generic(c.ruleset) &&
+		    series_between(db, &c, &s, &next, next_when, sizeof(next_when)))
+			snprintf(todo, sizeof(todo), "%s is between battles %d and %d: it takes UPGRADE "
+				 "lines now; the report after battle %d carries the block and the "
+				 "prices. %s", c.name, next - 1, next, next - 1, next_when);
+		else
+			snprintf(todo, sizeof(todo), "No turn of %s takes orders now: the report that "
+				 "starts the next battle carries the block to fill in.", c.name);
 		goto out;
 	}
 	if (db_turn_get(db, c.id, c.turn, &t, err, sizeof(err)) ||

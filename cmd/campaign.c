@@ -973,6 +973,7 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	int opt, json = 0, rc, ret;
 	char err[512], utc[TIME_TEXT_MAX], zone[TIME_TEXT_MAX];
 	json_t *root = NULL, *arr;
+	struct series_board board;
 	time_t now = time(NULL);
 
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -1028,6 +1029,11 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 				turns[i].resolved_at[0] ? turns[i].resolved_at : NULL));
 		json_object_set_new(root, "turns", arr);
 		json_object_set_new(root, "outbox", outbox_json(msgs, nmsgs, 0));
+		/* width, height, walls: the campaign's own board; "board": the battle's. */
+		if (series_current_board(ctx->db, &c, &board))
+			json_object_set_new(root, "board", json_pack("{s:i,s:s?,s:i,s:i,s:i}", "battle",
+				board.battle, "scenario", board.scenario[0] ? board.scenario : NULL,
+				"width", board.width, "height", board.height, "walls", board.walls));
 		/* A campaign in series: its battles and standings (cmd/series.h). */
 		if (series_model(ctx->db, &c, root, err, sizeof(err))) {
 			cmd_error("%s", err);
@@ -1056,7 +1062,12 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	if (zone[0])
 		printf("  deadline:  %s%s%s%s\n", zone, strcmp(c.status, "paused") ? " (" : "",
 		       strcmp(c.status, "paused") ? utc : "", strcmp(c.status, "paused") ? ")" : "");
-	if (s.map)
+	/* A campaign in series: the board of the battle being fought (or the last one). */
+	if (series_current_board(ctx->db, &c, &board))
+		printf("  board:     %d x %d, %d wall%s (battle %d%s%s)\n", board.width, board.height,
+		       board.walls, board.walls == 1 ? "" : "s", board.battle,
+		       board.scenario[0] ? ", " : "", board.scenario);
+	else if (s.map)
 		printf("  board:     %d x %d, %zu walls\n", s.width, s.height,
 		       json_array_size(json_object_get(s.map, "walls")));
 	if (s.game) {

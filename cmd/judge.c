@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "core/secret.h"
 #include "reporting.h"
+#include "series.h"
 #include "core/hovercrafts/scenario.h"
 #include "templates.h"
 #include "core/hovercrafts/report.h"
@@ -502,19 +503,14 @@ static void setup_line(const struct game_state *st, const struct event_list *ev,
 
 	/* Start zones of the board (core/hovercrafts/map.h): no side roll. */
 	if (!ev->n || ev->ev[0].type != EV_ROLL || ev->ev[0].ship >= 0) {
-		strbuf_addstr(sb, "The fleets start on the start zones of the board.");
-		if (st->scenario)
-			for (i = 0; i < (size_t)st->scenario->ngoals; i++) {
-				strbuf_addstr(sb, "\nGoal: ");
-				scenario_goal_text(&st->scenario->goals[i], sb);
-				strbuf_addch(sb, '.');
-			}
+		strbuf_addstr(sb, "The fleets start on the start zones of the board.\n");
+		scenario_brief(st->scenario, sb);
 		return;
 	}
 	for (i = 0; i < ev->n && ev->ev[i].type == EV_ROLL && ev->ev[i].ship < 0; i += 2) {
 		if (i + 1 >= ev->n)
 			break;
-		strbuf_addf(sb, "%sSide roll: Zion %d, the Machines %d", i ? "; again: " : "",
+		strbuf_addf(sb, "%s: Zion %d, the Machines %d", i ? "; again" : "Side roll",
 			    ev->ev[i].d6, ev->ev[i + 1].d6);
 		first = ev->ev[i].d6 > ev->ev[i + 1].d6 ? TEAM_ZION : TEAM_MACHINES;
 	}
@@ -522,15 +518,18 @@ static void setup_line(const struct game_state *st, const struct event_list *ev,
 	/* team_title() is "the Machines": a sentence starts with a capital. */
 	strbuf_addf(sb, ".\n%s on column %s facing W, ", first == TEAM_ZION ? "Zion starts" :
 		    "The Machines start", col);
-	strbuf_addf(sb, "%s on column A facing E.",
+	strbuf_addf(sb, "%s on column A facing E.\n",
 		    team_title(first == TEAM_ZION ? TEAM_MACHINES : TEAM_ZION));
+	/* Every battle's start tells both sides' goals and the turn limit (rulings 11). */
+	scenario_brief(st->scenario, sb);
 }
 
 int judge_queue_reports(struct db *db, const struct db_campaign *c,
 			const struct judge_settings *s, long long turn_id, int turn,
 			const struct game_state *before, const struct game_state *st,
 			const struct event_list *ev, const struct turn_plan *plans,
-			time_t deadline, time_t now, char *err, size_t errlen)
+			const char *setup_note, time_t deadline, time_t now, char *err,
+			size_t errlen)
 {
 	struct db_captain *caps = NULL;
 	struct db_ship *ships = NULL;
@@ -561,6 +560,8 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 	/* The setup of a battle (turn 0, or a later battle's first turn) has no orders. */
 	if (!plans) {
 		setup_line(st, ev, &setup);
+		if (setup_note && *setup_note)
+			strbuf_addf(&setup, "\n%s", setup_note);
 		json_object_set_new(model, "setup", json_string(strbuf_str(&setup)));
 	}
 	for (i = 0; i < ncaps; i++) {
@@ -591,6 +592,13 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 				rc = DB_ERROR;
 				goto out;
 			}
+		}
+		/* After a battle more battles follow: the UPGRADE block (rulings 11). */
+		if (st->winner != WINNER_NONE &&
+		    series_between_model(db, c, s, caps[i].id, turn + 1, 1, mine, err, errlen) < 0) {
+			json_decref(mine);
+			rc = DB_ERROR;
+			goto out;
 		}
 		strbuf_reset(&body);
 		strbuf_reset(&subject);

@@ -124,13 +124,15 @@ int judge_store_events(struct db *db, long long turn_id, const struct game_state
 /*
  * Queues one report per captain of the campaign for the turn that was
  * just played (turn 0: the setup), in the caller's transaction. deadline
- * is the next one (ignored when the battle is over).
+ * is the next one (ignored when the battle is over). setup_note: lines
+ * the setup paragraph adds (who sits out, who was rushed back), or NULL.
  */
 int judge_queue_reports(struct db *db, const struct db_campaign *c,
 			const struct judge_settings *s, long long turn_id, int turn,
 			const struct game_state *before, const struct game_state *st,
 			const struct event_list *ev, const struct turn_plan *plans,
-			time_t deadline, time_t now, char *err, size_t errlen);
+			const char *setup_note, time_t deadline, time_t now, char *err,
+			size_t errlen);
 
 /*
  * Loads campaign name and its settings (the caller releases both); prints

@@ -263,7 +263,8 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		cmd_error("campaign '%s', turn %d: bad seed '%s'", c.name, t.number, t.seed);
 		goto out;
 	}
-	if (reporting_play(&before, plan_json, seed, &after, plans, &ev, err, sizeof(err))) {
+	if (reporting_play(&before, plan_json, seed, GAME_RULES_CURRENT, &after, plans, &ev, err,
+			   sizeof(err))) {
 		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
 		goto out;
 	}
@@ -273,6 +274,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		goto out;
 	}
 	if ((rc = db_turn_set_after(ctx->db, t.id, state_text, err, sizeof(err))) ||
+	    (rc = db_turn_set_rules_version(ctx->db, t.id, GAME_RULES_CURRENT, err, sizeof(err))) ||
 	    (rc = judge_store_events(ctx->db, t.id, &after, &ev, err, sizeof(err))) ||
 	    (rc = update_record(ctx->db, c.id, &after, &ev, err, sizeof(err))))
 		goto dberr;
@@ -298,13 +300,14 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		snprintf(next.opened_at, sizeof(next.opened_at), "%s", now_text);
 		time_format_utc(next_deadline, next.deadline, sizeof(next.deadline));
 		next.state_before = state_text;
+		next.rules_version = GAME_RULES_CURRENT;
 		if ((rc = db_turn_add(ctx->db, &next, err, sizeof(err))))
 			goto dberr;
 		c.turn = t.number + 1;
 	}
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
-	    (rc = judge_queue_reports(ctx->db, &c, &s, t.id, t.number, &before, &after, &ev, plans, next_deadline,
-				      now, err, sizeof(err))))
+	    (rc = judge_queue_reports(ctx->db, &c, &s, t.id, t.number, &before, &after, &ev, plans, NULL,
+				      next_deadline, now, err, sizeof(err))))
 		goto dberr;
 	crash_point("queued");
 	if ((rc = db_commit(ctx->db, err, sizeof(err))))

@@ -216,7 +216,7 @@ static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
 			rc = EXIT_DATAERR;
 			goto out;
 		}
-		if (reporting_for_ship(ctx->db, &c, model, &r.after, idx, r.turn.number + 1, err,
+		if (reporting_for_ship(ctx->db, &c, &s, model, &r.after, idx, r.turn.number + 1, err,
 				       sizeof(err))) {
 			cmd_error("%s", err);
 			goto out;

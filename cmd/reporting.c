@@ -85,7 +85,7 @@ json_t *reporting_orders(const struct game_state *st, const struct db_order *o, 
 }
 
 int reporting_play(const struct game_state *before, const json_t *orders, uint64_t seed,
-		   struct game_state *after, struct turn_plan *plans, struct event_list *ev,
+		   int rules_version, struct game_state *after, struct turn_plan *plans, struct event_list *ev,
 		   char *err, size_t errlen)
 {
 	struct draw_seeded seeded;
@@ -98,6 +98,7 @@ int reporting_play(const struct game_state *before, const json_t *orders, uint64
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
+	after->rules_version = rules_version;
 	return hover_turn(after, orders, &draws, plans, ev, err, errlen);
 }
 
@@ -131,7 +132,10 @@ int reporting_replay(struct db *db, const struct db_campaign *c, int turn,
 		snprintf(err, errlen, "campaign '%s', turn %d: stored orders or seed unreadable", c->name, turn);
 		goto out;
 	}
-	if (reporting_play(&r->before, plan_json, seed, &r->after, r->plans, &r->events, inner,
+	/* Replayed under the rules it was resolved under (turns before schema 7: 1). */
+	if (reporting_play(&r->before, plan_json, seed,
+			   r->turn.rules_version > 0 ? r->turn.rules_version : GAME_RULES_LONGEST_LIST,
+			   &r->after, r->plans, &r->events, inner,
 			   sizeof(inner))) {
 		snprintf(err, errlen, "campaign '%s', turn %d: %s", c->name, turn, inner);
 		goto out;
@@ -260,7 +264,8 @@ json_t *reporting_model(struct db *db, const struct db_campaign *c,
 	return m;
 }
 
-int reporting_for_ship(struct db *db, const struct db_campaign *c, json_t *model,
+int reporting_for_ship(struct db *db, const struct db_campaign *c,
+		       const struct judge_settings *settings, json_t *model,
 		       const struct game_state *after, int idx, int next_turn, char *err,
 		       size_t errlen)
 {
@@ -280,6 +285,11 @@ int reporting_for_ship(struct db *db, const struct db_campaign *c, json_t *model
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
+	/* Between battles, the UPGRADE block the mailed report carried. */
+	if (after->winner != WINNER_NONE && settings &&
+	    series_between_model(db, c, settings, ship.captain_id, next_turn, 0, model, err,
+				 errlen) < 0)
+		return -1;
 	return 0;
 }
 

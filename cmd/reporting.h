@@ -52,11 +52,13 @@ int reporting_add_order(const struct game_state *st, const char *ship, const cha
 			size_t errlen);
 /*
  * The judge's one turn: before + orders + the turn's seed -> after (a
- * copy it makes), plans, events. Every path that plays a stored or
- * published turn comes here (process, replay, report, verify). 0 or -1.
+ * copy it makes), plans, events, played under rules_version (GAME_RULES_*:
+ * a stored turn under the version it was resolved under). Every path that
+ * plays a stored or published turn comes here (process, replay, report,
+ * verify). 0 or -1.
  */
 int reporting_play(const struct game_state *before, const json_t *orders, uint64_t seed,
-		   struct game_state *after, struct turn_plan *plans, struct event_list *ev,
+		   int rules_version, struct game_state *after, struct turn_plan *plans, struct event_list *ev,
 		   char *err, size_t errlen);
 
 /* Replays resolved turn `turn` of c. Returns an exit code (0 ok). */
@@ -76,9 +78,11 @@ json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 			      const char *deadline_utc, char *err, size_t errlen);
 /*
  * Adds the "captain" part for ship idx (its captain from the database),
- * with the order code for next_turn when the campaign has a key.
+ * with the order code for next_turn when the campaign has a key, and
+ * between battles the UPGRADE block the report after the battle carried.
  */
-int reporting_for_ship(struct db *db, const struct db_campaign *c, json_t *model,
+int reporting_for_ship(struct db *db, const struct db_campaign *c,
+		       const struct judge_settings *settings, json_t *model,
 		       const struct game_state *after, int idx, int next_turn, char *err,
 		       size_t errlen);
 

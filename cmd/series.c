@@ -1,5 +1,6 @@
 #include "series.h"
 
+#include <ctype.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -108,6 +109,82 @@ static void ship_from_row(struct ship *sp, const struct db_ship *row)
 }
 
 
+/*
+ * Rulings 11: a side with no ship at all (every one removed) cannot fight
+ * the next battle: the campaign ends there and the other side wins it
+ * (both sides empty: a draw). In the caller's transaction, committed here;
+ * every captain is told. An exit code.
+ */
+static int campaign_over_no_ship(struct cmd_ctx *ctx, struct db_campaign *c,
+				 const struct judge_settings *s, const int *fighting,
+				 const int *resting, time_t now)
+{
+	struct db_captain *caps = NULL;
+	struct strbuf why = STRBUF_INIT, body = STRBUF_INIT, subject = STRBUF_INIT;
+	json_t *model = NULL;
+	size_t ncaps = 0, i;
+	char err[512];
+	int rc, empty[TEAM_COUNT], t;
+
+	for (t = 0; t < TEAM_COUNT; t++)
+		empty[t] = !fighting[t] && !resting[t];
+	snprintf(c->status, sizeof(c->status), "finished");
+	snprintf(c->winner, sizeof(c->winner), "%s", empty[TEAM_ZION] && empty[TEAM_MACHINES] ? "draw"
+		 : empty[TEAM_ZION] ? "machines" : "zion");
+	if (empty[TEAM_ZION] && empty[TEAM_MACHINES])
+		strbuf_addstr(&why, "Neither side has a ship left");
+	else
+		strbuf_addf(&why, "%s no ship left", empty[TEAM_ZION] ? "Zion has" : "The Machines have");
+	model = json_pack("{s:s,s:s}", "campaign", c->name, "campaign_over", strbuf_str(&why));
+	strbuf_addf(&why, ": %s", empty[TEAM_ZION] && empty[TEAM_MACHINES] ? "the campaign is a draw"
+		    : empty[TEAM_ZION] ? "the Machines win the campaign" : "Zion wins the campaign");
+	if ((rc = db_campaign_update(ctx->db, c, err, sizeof(err))) ||
+	    (rc = db_captain_list(ctx->db, c->id, &caps, &ncaps, err, sizeof(err))))
+		goto dberr;
+	if (!model || series_model(ctx->db, c, model, err, sizeof(err)) < 0 ||
+	    templates_render("series-over", reporting_templates_dir(s), model, &body, err,
+			     sizeof(err)) < 0) {
+		cmd_error("campaign '%s': %s", c->name, model ? err : "out of memory");
+		rc = EXIT_FAIL;
+		goto out;
+	}
+	strbuf_addf(&subject, "%s: the campaign is over", c->name);
+	for (i = 0; i < ncaps; i++) {
+		struct db_message m;
+
+		memset(&m, 0, sizeof(m));
+		m.campaign_id = c->id;
+		snprintf(m.kind, sizeof(m.kind), "report");
+		snprintf(m.key, sizeof(m.key), "series-over/%lld/%lld", c->id, caps[i].id);
+		snprintf(m.recipient, sizeof(m.recipient), "%s", caps[i].email);
+		time_format_utc(now, m.created_at, sizeof(m.created_at));
+		m.subject = (char *)strbuf_str(&subject);
+		m.body = (char *)strbuf_str(&body);
+		rc = db_outbox_add(ctx->db, &m, err, sizeof(err));
+		if (rc == DB_EXISTS)
+			rc = 0;
+		if (rc)
+			goto dberr;
+	}
+	if ((rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	if (!ctx->quiet)
+		printf("campaign %s is over before its next battle: %c%s\n", c->name,
+		       tolower((unsigned char)strbuf_str(&why)[0]), strbuf_str(&why) + 1);
+	rc = EXIT_OK;
+	goto out;
+dberr:
+	cmd_error("%s", err);
+	rc = judge_db_exit(rc);
+out:
+	json_decref(model);
+	free(caps);
+	strbuf_release(&why);
+	strbuf_release(&body);
+	strbuf_release(&subject);
+	return rc;
+}
+
 int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scenario,
 			const char *flagship, time_t now)
 {
@@ -127,8 +204,10 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	struct dice_source dice;
 	enum team first;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *placed = NULL, *ready = NULL;
-	int rc = 0, ret, n, setup, have_last, out_for_repairs[GAME_MAX_SHIPS], fights = 0;
-	struct strbuf sitting = STRBUF_INIT;
+	int rc = 0, ret, n, setup, have_last, fights = 0;
+	int out_for_repairs[GAME_MAX_SHIPS], rushed[GAME_MAX_SHIPS], removed[GAME_MAX_SHIPS];
+	int ready_to_fight[TEAM_COUNT] = { 0, 0 }, resting[TEAM_COUNT] = { 0, 0 };
+	struct strbuf sitting = STRBUF_INIT, rushing = STRBUF_INIT, note = STRBUF_INIT;
 	const char *scen;
 	time_t deadline;
 
@@ -139,6 +218,8 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	memset(&t1, 0, sizeof(t1));
 	memset(&b, 0, sizeof(b));
 	memset(out_for_repairs, 0, sizeof(out_for_repairs));
+	memset(rushed, 0, sizeof(rushed));
+	memset(removed, 0, sizeof(removed));
 	ret = judge_begin_load(ctx->db, name, &c, &s);
 	if (ret)
 		return ret;
@@ -168,6 +249,10 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	if ((rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
 	    (rc = db_battle_ship_list(ctx->db, c.id, &rows, &nrows, err, sizeof(err))))
 		goto dberr;
+	if (nships > GAME_MAX_SHIPS) {
+		cmd_error("campaign '%s': too many ships", c.name);
+		goto out;
+	}
 	scen = scenario && *scenario ? scenario : campaign_scenario_for(&rules, n);
 	if (*scen && series_load_scenario(scen, reporting_templates_dir(&s), &sc, err, sizeof(err))) {
 		cmd_error("%s", err);
@@ -185,22 +270,51 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	setup = n == 1 ? 0 : c.turn + 1;
 	st.turn = setup + 1;
 	for (i = 0; i < nships; i++) {
-		struct ship sp;
-		int removed = 0;
+		int team = team_parse(ships[i].team);
 
-		if ((rc = db_ship_removed(ctx->db, ships[i].id, &removed, err, sizeof(err))))
+		if ((rc = db_ship_removed(ctx->db, ships[i].id, &removed[i], err, sizeof(err))))
 			goto dberr;
-		if (removed)
+		if (removed[i] || team < 0)
 			continue;
 		/* Out for repairs: disabled in the last battle (rulings 11). */
 		for (k = 0; have_last && rules.repairs && k < nrows; k++)
 			if (rows[k].battle == last.number && rows[k].ship_id == ships[i].id &&
 			    !strcmp(rows[k].status, "disabled"))
 				out_for_repairs[i] = 1;
+		if (out_for_repairs[i])
+			resting[team]++;
+		else
+			ready_to_fight[team]++;
+	}
+	/*
+	 * Repairs never stall a campaign (rulings 11): a side with every ship
+	 * out for repairs has them rushed back; a side with no ship at all
+	 * loses the campaign.
+	 */
+	if (have_last && ((!ready_to_fight[TEAM_ZION] && !resting[TEAM_ZION]) ||
+			  (!ready_to_fight[TEAM_MACHINES] && !resting[TEAM_MACHINES]))) {
+		ret = campaign_over_no_ship(ctx, &c, &s, ready_to_fight, resting, now);
+		goto out;
+	}
+	for (i = 0; i < nships; i++) {
+		int team = team_parse(ships[i].team);
+
+		if (out_for_repairs[i] && team >= 0 && !ready_to_fight[team]) {
+			out_for_repairs[i] = 0;
+			rushed[i] = 1;
+		}
+	}
+	for (i = 0; i < nships; i++) {
+		struct ship sp;
+
+		if (removed[i])
+			continue;
 		if (out_for_repairs[i]) {
 			strbuf_addf(&sitting, "%s%s", sitting.len ? ", " : "", ships[i].name);
 			continue;
 		}
+		if (rushed[i])
+			strbuf_addf(&rushing, "%s%s", rushing.len ? ", " : "", ships[i].name);
 		ship_from_row(&sp, &ships[i]);
 		if (game_add_ship(&st, &sp) < 0) {
 			cmd_error("campaign '%s': too many ships", c.name);
@@ -208,6 +322,12 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 		}
 		fights++;
 	}
+	if (sitting.len)
+		strbuf_addf(&note, "Out for repairs (disabled in battle %d): %s.", n - 1,
+			    strbuf_str(&sitting));
+	if (rushing.len)
+		strbuf_addf(&note, "%sRushed back from repairs, their side having no other ship: %s.",
+			    note.len ? "\n" : "", strbuf_str(&rushing));
 	dice_rng_init(&rng, judge_turn_seed(s.seed, setup));
 	dice = dice_rng_source(&rng);
 	if (map_place_fleets(&st, &m, &dice, &ev, &first, err, sizeof(err))) {
@@ -253,6 +373,7 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	snprintf(t1.opened_at, sizeof(t1.opened_at), "%s", now_text);
 	time_format_utc(deadline, t1.deadline, sizeof(t1.deadline));
 	t1.state_before = ready;
+	t0.rules_version = t1.rules_version = GAME_RULES_CURRENT;
 	b.campaign_id = c.id;
 	b.number = n;
 	snprintf(b.scenario, sizeof(b.scenario), "%s", scen);
@@ -287,8 +408,8 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	c.winner[0] = '\0';
 	c.turn = setup + 1;
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
-	    (rc = judge_queue_reports(ctx->db, &c, &s, t0.id, setup, &st, &st, &ev, NULL, deadline,
-				      now, err, sizeof(err))) ||
+	    (rc = judge_queue_reports(ctx->db, &c, &s, t0.id, setup, &st, &st, &ev, NULL,
+				      strbuf_str(&note), deadline, now, err, sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	time_format_zone(deadline, s.timezone, when, sizeof(when));
@@ -297,10 +418,12 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 			printf("campaign %s started: %s on the right; orders for turn 1 are due by %s\n",
 			       c.name, first == TEAM_ZION ? "Zion starts" : "the Machines start", when);
 		else
-			printf("campaign %s: battle %d%s%s begins with %d ship%s%s%s%s; orders for turn "
-			       "%d are due by %s\n", c.name, n, *scen ? ", " : "", scen, fights,
+			printf("campaign %s: battle %d%s%s begins with %d ship%s%s%s%s%s%s%s; orders for "
+			       "turn %d are due by %s\n", c.name, n, *scen ? ", " : "", scen, fights,
 			       fights == 1 ? "" : "s", sitting.len ? " (out for repairs: " : "",
 			       sitting.len ? strbuf_str(&sitting) : "", sitting.len ? ")" : "",
+			       rushing.len ? " (rushed back from repairs: " : "",
+			       rushing.len ? strbuf_str(&rushing) : "", rushing.len ? ")" : "",
 			       setup + 1, when);
 	}
 	ret = EXIT_OK;
@@ -311,6 +434,8 @@ dberr:
 out:
 	db_rollback(ctx->db);
 	strbuf_release(&sitting);
+	strbuf_release(&rushing);
+	strbuf_release(&note);
 	free(placed);
 	free(ready);
 	free(ships);
@@ -539,6 +664,38 @@ static void why_line(const struct db_ship *s, const struct ship_book *bk, struct
 	}
 }
 
+int series_current_board(struct db *db, const struct db_campaign *c, struct series_board *b)
+{
+	struct campaign_rules rules;
+	struct db_battle last;
+	struct db_turn t;
+	struct game_state st;
+	char err[256];
+	int found = 0, row, col;
+
+	memset(b, 0, sizeof(*b));
+	memset(&t, 0, sizeof(t));
+	game_state_init(&st);
+	if (series_rules(c, &rules, err, sizeof(err)) || rules.battles < 2 ||
+	    db_battle_last(db, c->id, &last, err, sizeof(err)))
+		return 0;
+	/* The open turn, or the last one of a battle over: its board is the battle's. */
+	if (!db_turn_get(db, c->id, c->turn, &t, err, sizeof(err)) &&
+	    !judge_state_load(&st, t.state_before, c->name, err, sizeof(err))) {
+		b->battle = last.number;
+		snprintf(b->scenario, sizeof(b->scenario), "%s", last.scenario);
+		b->width = st.map.width;
+		b->height = st.map.height;
+		for (row = 0; row < st.map.height; row++)
+			for (col = 0; col < st.map.width; col++)
+				b->walls += game_map_is_wall(&st.map, (struct hex){ col, row });
+		found = 1;
+	}
+	game_state_release(&st);
+	db_turn_release(&t);
+	return found;
+}
+
 json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *err,
 			      size_t errlen)
 {
@@ -632,6 +789,30 @@ int series_model(struct db *db, const struct db_campaign *c, json_t *model, char
 	o = series_standings_json(db, c, err, errlen);
 	if (!o)
 		return -1;
+	/* The campaign's last report says it is over, who won it (rulings 11). */
+	if (!strcmp(c->status, "finished")) {
+		struct strbuf over = STRBUF_INIT;
+		size_t i, n = json_array_size(json_object_get(o, "battles"));
+		int wins[TEAM_COUNT] = { 0, 0 };
+
+		for (i = 0; i < n; i++) {
+			const char *w = json_string_value(json_object_get(
+				json_array_get(json_object_get(o, "battles"), i), "winner"));
+
+			wins[TEAM_ZION] += w && !strcmp(w, "zion");
+			wins[TEAM_MACHINES] += w && !strcmp(w, "machines");
+		}
+		strbuf_addf(&over, "THE CAMPAIGN IS OVER after %zu battle%s: %s; battles won: Zion %d, "
+			    "the Machines %d", n, n == 1 ? "" : "s",
+			    !strcmp(c->winner, "zion") ? "Zion wins it"
+			    : !strcmp(c->winner, "machines") ? "the Machines win it" : "it is a draw",
+			    wins[TEAM_ZION], wins[TEAM_MACHINES]);
+		if ((int)n < rules.battles)
+			strbuf_addf(&over, " (it ends before battle %zu: a side has no ship left)", n + 1);
+		strbuf_addch(&over, '.');
+		json_object_set_new(o, "over", json_string(strbuf_str(&over)));
+		strbuf_release(&over);
+	}
 	json_object_set_new(model, "series", o);
 	return 0;
 }
@@ -671,10 +852,130 @@ static int buy(struct db *db, const struct db_campaign *c, const struct campaign
 	return 0;
 }
 
+/*
+ * The CODE of an UPGRADE order: the one the report after the battle
+ * carried, for the turn after the battle's last (the next battle's setup).
+ */
+static int upgrade_code_matches(struct db *db, const struct db_campaign *c,
+				const struct orders_doc *doc)
+{
+	char want[JUDGE_CODE_LEN + 1], err[256];
+	size_t i;
+
+	for (i = 0; i < doc->n; i++)
+		if (!judge_order_code(db, c->id, doc->blocks[i].ship, c->turn + 1, 0, want, err,
+				      sizeof(err)) &&
+		    judge_check_code(doc->code, want))
+			return 1;
+	return 0;
+}
+
+int series_between(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+		   int *next, char *when, size_t whenlen)
+{
+	struct campaign_rules rules;
+	struct db_battle last;
+	char err[256], at[TIME_TEXT_MAX];
+	time_t ended;
+
+	if (strcmp(c->status, "open") || series_rules(c, &rules, err, sizeof(err)) ||
+	    db_battle_last(db, c->id, &last, err, sizeof(err)) || last.last_turn < 0 ||
+	    last.number >= rules.battles)
+		return 0;
+	*next = last.number + 1;
+	if (rules.auto_next_hours >= 0 && !time_parse_iso(last.ended_at, &ended)) {
+		time_format_zone(ended + (time_t)rules.auto_next_hours * 3600, s->timezone, at,
+				 sizeof(at));
+		snprintf(when, whenlen, "Battle %d starts at %s, or earlier if the game master "
+			 "starts it.", *next, at);
+	} else {
+		snprintf(when, whenlen, "Battle %d starts when the game master starts it.", *next);
+	}
+	return 1;
+}
+
+int series_between_model(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+			 long long captain_id, int code_turn, int create, json_t *model, char *err,
+			 size_t errlen)
+{
+	struct campaign_rules rules;
+	struct db_ship *ships = NULL;
+	struct db_ledger *l = NULL;
+	size_t nships = 0, nl = 0, i;
+	json_t *between, *upgrades;
+	char when[256];
+	int rc, next, k;
+
+	if (!series_between(db, c, s, &next, when, sizeof(when)))
+		return 0;
+	if (series_rules(c, &rules, err, errlen))
+		return -1;
+	if (db_ship_list(db, c->id, &ships, &nships, err, errlen) ||
+	    db_ledger_list(db, c->id, 0, &l, &nl, err, errlen)) {
+		free(ships);
+		return -1;
+	}
+	between = json_pack("{s:i,s:i,s:s,s:[]}", "battle", next - 1, "next_battle", next, "when",
+			    when, "upgrades");
+	upgrades = json_object_get(between, "upgrades");
+	for (i = 0, rc = 0; upgrades && !rc && i < nships; i++) {
+		struct ship_book bk;
+		char code[JUDGE_CODE_LEN + 1] = "";
+		json_t *one, *prices;
+		int removed = 0;
+
+		if (ships[i].captain_id != captain_id)
+			continue;
+		if (db_ship_removed(db, ships[i].id, &removed, err, errlen)) {
+			free(ships);
+			free(l);
+			json_decref(between);
+			return -1;
+		}
+		if (removed)
+			continue;
+		book_of(l, nl, ships[i].id, &bk);
+		if (judge_order_code(db, c->id, ships[i].name, code_turn, create, code, err, errlen))
+			code[0] = '\0';
+		one = json_pack("{s:s,s:i,s:b,s:[]}", "ship", ships[i].name, "points", bk.points,
+				"one_point", bk.points == 1, "prices");
+		prices = json_object_get(one, "prices");
+		for (k = 0; one && k < STAT_COUNT; k++) {
+			struct strbuf line = STRBUF_INIT;
+			int from = ship_stat(&ships[i], k);
+			int cost = campaign_upgrade_cost(&rules, (enum ship_stat)k, from);
+
+			/* A line of the block: take the first # off to buy the step. */
+			strbuf_addf(&line, "# UPGRADE %-10s # ", stat_name((enum ship_stat)k));
+			if (cost < 0)
+				strbuf_addf(&line, "%s %d: at its cap", stat_name((enum ship_stat)k), from);
+			else
+				strbuf_addf(&line, "%s %d -> %d: %d point%s%s", stat_name((enum ship_stat)k),
+					    from, from + 1, cost, cost == 1 ? "" : "s",
+					    cost > bk.points ? " (more than you have)" : "");
+			json_array_append_new(prices, json_pack("{s:s,s:s,s:i,s:i}", "stat",
+				stat_name((enum ship_stat)k), "line", strbuf_str(&line), "from", from,
+				"cost", cost));
+			strbuf_release(&line);
+		}
+		if (one && code[0])
+			json_object_set_new(one, "code", json_string(code));
+		if (!one || json_array_append_new(upgrades, one))
+			rc = -1;
+	}
+	free(ships);
+	free(l);
+	if (!between || rc) {
+		json_decref(between);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return json_object_set_new(model, "between", between);
+}
+
 int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const char *name,
-			  const struct submit_auth *auth, time_t now, int store, char *error,
-			  size_t errlen, char **receipt, int *already, char *campaign,
-			  size_t campaign_len)
+			  const struct submit_auth *auth, time_t now, int store,
+			  struct submit_result *res)
 {
 	struct db_campaign c;
 	struct campaign_rules rules;
@@ -682,22 +983,29 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 	struct db_captain cap;
 	struct db_battle last;
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
-	char err[512];
-	size_t i;
+	char err[256], *error = res->error;	/* err: shorter than error, which quotes it */
+	size_t i, errlen = sizeof(res->error);
 	long long wrong_ship = 0;
 	char wrong_name[DB_NAME_MAX] = "";
 	int rc, ret = EXIT_DATAERR, k, battle = 0;
 
-	*receipt = NULL;
-	*already = 0;
+	res->receipt = NULL;
+	res->already = 0;
 	memset(&c, 0, sizeof(c));
 	memset(&s, 0, sizeof(s));
 	memset(&cap, 0, sizeof(cap));
+	if (doc->n)
+		snprintf(res->ship, sizeof(res->ship), "%s", doc->blocks[0].ship);
 	if ((rc = db_begin(db, err, sizeof(err))))
 		goto dberr;
 	rc = db_campaign_get(db, doc->game, &c, err, sizeof(err));
-	if (!rc)
-		snprintf(campaign, campaign_len, "%s", c.name);
+	if (!rc) {
+		/* The reply is about this campaign, whatever else its captain plays. */
+		snprintf(res->campaign, sizeof(res->campaign), "%s", c.name);
+		snprintf(res->ruleset, sizeof(res->ruleset), "%s", c.ruleset);
+		res->campaign_id = c.id;
+		res->turn = c.turn;
+	}
 	if (rc == DB_NOT_FOUND) {
 		snprintf(error, errlen, "%s:%d: no campaign named '%s' (expected the name from your report's GAME "
 			  "line)", name, doc->game_line, doc->game);
@@ -720,8 +1028,15 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 	if (rc && rc != DB_NOT_FOUND)
 		goto dberr;
 	battle = rc ? 0 : last.number;
-	if (!doc->password[0]) {
-		snprintf(error, errlen, "%s: expected a line 'PASSWORD <your password>'", name);
+	/* As for moves: the password, or in mail the CODE of the report after the battle. */
+	if (!doc->password[0] && !doc->code[0]) {
+		snprintf(error, errlen, "%s: expected a line 'PASSWORD <your password>'%s", name,
+			 auth && auth->sender && battle ? ", or the CODE line of your report after the battle" : "");
+		goto out;
+	}
+	if (!doc->password[0] && (!auth || !auth->sender)) {
+		snprintf(error, errlen, "%s: a CODE is taken only in mail from the captain's address; "
+			 "expected a line 'PASSWORD <your password>'", name);
 		goto out;
 	}
 	strbuf_addf(&body, "Upgrades in %s after battle %d:\n", c.name, battle);
@@ -762,8 +1077,16 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 				ret = rc;
 				goto out;
 			}
-			if (!judge_verify_password(cap.pwhash, doc->password)) {
+			if (doc->password[0] && !judge_verify_password(cap.pwhash, doc->password)) {
 				snprintf(error, errlen, "%s: wrong password for %s", name, ship.name);
+				wrong_ship = ship.id;
+				snprintf(wrong_name, sizeof(wrong_name), "%s", ship.name);
+				goto out;
+			}
+			if (!doc->password[0] && !upgrade_code_matches(db, &c, doc)) {
+				snprintf(error, errlen, "%s: wrong order code for %s (expected the CODE line "
+					 "of your report after battle %d, or your PASSWORD)", name, ship.name,
+					 battle);
 				wrong_ship = ship.id;
 				snprintf(wrong_name, sizeof(wrong_name), "%s", ship.name);
 				goto out;
@@ -822,14 +1145,14 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 		m.body = (char *)strbuf_str(&body);
 		rc = db_outbox_add(db, &m, err, sizeof(err));
 		if (rc == DB_EXISTS) {
-			*already = 1;	/* bought from this mail before: undo these rows */
+			res->already = 1;	/* bought from this mail before: undo these rows */
 			rc = 0;
 		} else if (rc || (rc = db_commit(db, err, sizeof(err)))) {
 			goto dberr;
 		}
 	}
-	*receipt = strbuf_detach(&body, NULL);
-	ret = *receipt ? EXIT_OK : EXIT_FAIL;
+	res->receipt = strbuf_detach(&body, NULL);
+	ret = res->receipt ? EXIT_OK : EXIT_FAIL;
 	goto out;
 dberr:
 	snprintf(error, errlen, "%s", err);

@@ -50,6 +50,18 @@ int series_end_battle(struct db *db, struct db_campaign *c, const struct game_st
  */
 int series_auto_next(struct cmd_ctx *ctx, const struct db_campaign *c, time_t now);
 
+/*
+ * The board of the battle being fought, or of the last one fought (a
+ * campaign in series changes boards with its scenarios): 1 with it in b;
+ * 0 when no battle has started or c is not a series of battles.
+ */
+struct series_board {
+	int battle;			/* its number */
+	char scenario[DB_NAME_MAX];	/* "" when none */
+	int width, height, walls;
+};
+int series_current_board(struct db *db, const struct db_campaign *c, struct series_board *b);
+
 /* {"battles":[...],"standings":[...]} with each ship's ledger; NULL with err. */
 json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *err,
 			      size_t errlen);
@@ -72,10 +84,31 @@ int series_model(struct db *db, const struct db_campaign *c, json_t *model, char
  * says why; *receipt the receipt text.
  */
 struct submit_auth;
+struct submit_result;
 int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const char *name,
-			  const struct submit_auth *auth, time_t now, int store, char *error,
-			  size_t errlen, char **receipt, int *already, char *campaign,
-			  size_t campaign_len);
+			  const struct submit_auth *auth, time_t now, int store,
+			  struct submit_result *res);
+
+/*
+ * Between two battles of c (its status "open" after battle n): 1 with
+ * *next = n + 1 and, in when, a sentence on when that battle starts
+ * ("Battle 2 starts at ..., or earlier if the game master starts it.");
+ * 0 before the first battle, or when c is not between battles.
+ */
+int series_between(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+		   int *next, char *when, size_t whenlen);
+
+/*
+ * For the report after a battle that more battles follow (rulings 11):
+ * adds "between" to a captain's model: the next battle and when it
+ * starts, and for each ship of captain_id its points and an UPGRADE
+ * block with the price of each next step and the order CODE for
+ * code_turn (made when create, else only read). Nothing when c is not
+ * between battles. 0 or -1 with err.
+ */
+int series_between_model(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+			 long long captain_id, int code_turn, int create, json_t *model, char *err,
+			 size_t errlen);
 
 /* Finds a scenario or a map by plain name in templates/scenarios, templates/maps. */
 char *series_find_file(const char *kind, const char *name, const char *ext,

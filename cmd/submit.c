@@ -166,9 +166,19 @@ static int check(struct submission *sub, time_t now)
 	res->turn = sub->c.turn;
 	if (judge_settings_parse(&sub->s, sub->c.settings, err, sizeof(err)))
 		return refuse(sub, EXIT_FAIL, "campaign '%s': %s", sub->c.name, err);
-	if (!strcmp(sub->c.status, "open"))
+	if (!strcmp(sub->c.status, "open")) {
+		char when[256];
+		int next;
+
+		/* Between battles: what is taken now, and when moves are taken again. */
+		if (series_between(sub->db, &sub->c, &sub->s, &next, when, sizeof(when)))
+			return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' is between battles %d "
+				      "and %d: no turn takes moves now, only UPGRADE lines (your report "
+				      "after battle %d lists the prices). %s", name, sub->doc.game_line,
+				      sub->c.name, next - 1, next, next - 1, when);
 		return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' has not started yet; no turn "
 			      "takes orders", name, sub->doc.game_line, sub->c.name);
+	}
 	if (!strcmp(sub->c.status, "finished"))
 		return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' is over; turn %d, its last, is "
 			      "already resolved", name, sub->doc.game_line, sub->c.name, sub->c.turn);
@@ -482,9 +492,7 @@ int submit_orders(struct db *db, const char *text, const char *name,
 	/* Between battles a campaign takes UPGRADE orders instead (cmd/series.c). */
 	if (!orders_parse(&sub.doc, text, name, ORDERS_SUBMISSION, res->error,
 			  sizeof(res->error)) && orders_has_upgrades(&sub.doc)) {
-		ret = series_upgrade_submit(db, &sub.doc, name, auth, now, store, res->error,
-					    sizeof(res->error), &res->receipt, &res->already,
-					    res->campaign, sizeof(res->campaign));
+		ret = series_upgrade_submit(db, &sub.doc, name, auth, now, store, res);
 		if (!ret && !(res->understood = strdup(res->receipt)))
 			ret = EXIT_FAIL;
 		if (ret)

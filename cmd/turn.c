@@ -62,6 +62,7 @@ static json_t *turn_json(const struct db_campaign *c, const struct judge_setting
 	if (!resolved)
 		return root;
 	json_object_set_new(root, "seed", json_string(t->seed));
+	json_object_set_new(root, "rules_version", json_integer(t->rules_version));
 	json_object_set_new(root, "state_after", parse_or_null(t->state_after));
 	arr = json_array();
 	for (i = 0; i < nev; i++)

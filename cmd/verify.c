@@ -145,7 +145,7 @@ static int verify_published(const json_t *root, const char *name, const char *co
 	struct turn_plan plans[GAME_MAX_SHIPS];
 	struct event_list ev;
 	struct die *want = NULL, *got = NULL;
-	json_t *after = NULL, *o, *d, *orders = json_object();
+	json_t *after = NULL, *o, *d, *rules, *orders = json_object();
 	const char *seed_text = json_string_value(json_object_get(root, "seed"));
 	const char *campaign = json_string_value(json_object_get(root, "campaign"));
 	char err[512];
@@ -183,7 +183,17 @@ static int verify_published(const json_t *root, const char *name, const char *co
 			goto out;
 		}
 	}
-	if (reporting_play(&before, orders, seed, &st, plans, &ev, err, sizeof(err)) < 0) {
+	/* Published before rules version 2, a turn carries no "rules_version". */
+	rules = json_object_get(root, "rules_version");
+	if (rules && (!json_is_integer(rules) || json_integer_value(rules) < GAME_RULES_LONGEST_LIST ||
+		      json_integer_value(rules) > GAME_RULES_CURRENT)) {
+		cmd_error("%s: \"rules_version\": expected 1 to %d (the version of the rules the turn "
+			  "was resolved under)", name, GAME_RULES_CURRENT);
+		goto out;
+	}
+	if (reporting_play(&before, orders, seed,
+			   rules ? (int)json_integer_value(rules) : GAME_RULES_LONGEST_LIST, &st, plans,
+			   &ev, err, sizeof(err)) < 0) {
 		cmd_error("%s: %s", name, err);
 		goto out;
 	}

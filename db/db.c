@@ -961,9 +961,10 @@ static int turn_row(sqlite3_stmt *st, struct db_turn *t, int with_states)
 	db_col_copy(st, 4, t->opened_at, sizeof(t->opened_at));
 	db_col_copy(st, 5, t->deadline, sizeof(t->deadline));
 	db_col_copy(st, 6, t->resolved_at, sizeof(t->resolved_at));
+	t->rules_version = sqlite3_column_int(st, 7);
 	if (with_states) {
-		t->state_before = col_dup(st, 7, &oom);
-		t->state_after = col_dup(st, 8, &oom);
+		t->state_before = col_dup(st, 8, &oom);
+		t->state_after = col_dup(st, 9, &oom);
 	}
 	return oom ? -1 : 0;
 }
@@ -981,8 +982,8 @@ int db_turn_add(struct db *db, struct db_turn *t, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
 	int rc = db_prep(db, &st, "INSERT INTO turns (campaign_id, number, seed, opened_at, deadline, "
-			  "resolved_at, state_before, state_after) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
-			  "?7, ?8)", err, errlen);
+			  "resolved_at, state_before, state_after, rules_version) VALUES (?1, ?2, ?3, "
+			  "?4, ?5, ?6, ?7, ?8, ?9)", err, errlen);
 
 	if (rc)
 		return rc;
@@ -994,6 +995,7 @@ int db_turn_add(struct db *db, struct db_turn *t, char *err, size_t errlen)
 	bind_opt(st, 6, t->resolved_at);
 	db_bind_text(st, 7, t->state_before);
 	db_bind_text(st, 8, t->state_after);
+	sqlite3_bind_int(st, 9, t->rules_version > 0 ? t->rules_version : 1);
 	rc = db_run(db, st, "adding a turn", err, errlen);
 	if (!rc)
 		t->id = sqlite3_last_insert_rowid(db->h);
@@ -1005,7 +1007,7 @@ int db_turn_get(struct db *db, long long campaign_id, int number, struct db_turn
 {
 	sqlite3_stmt *st;
 	int rc = db_prep(db, &st, "SELECT id, campaign_id, number, seed, opened_at, deadline, "
-			  "resolved_at, state_before, state_after FROM turns "
+			  "resolved_at, rules_version, state_before, state_after FROM turns "
 			  "WHERE campaign_id = ?1 AND number = ?2", err, errlen);
 
 	memset(t, 0, sizeof(*t));
@@ -1060,6 +1062,19 @@ int db_turn_set_after(struct db *db, long long turn_id, const char *state_after,
 	return db_run(db, st, "storing a turn's result", err, errlen);
 }
 
+int db_turn_set_rules_version(struct db *db, long long turn_id, int version, char *err,
+			      size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE turns SET rules_version = ?2 WHERE id = ?1", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, turn_id);
+	sqlite3_bind_int(st, 2, version);
+	return db_run(db, st, "storing a turn's rules version", err, errlen);
+}
+
 int db_turn_set_deadline(struct db *db, long long turn_id, const char *deadline, char *err,
 			 size_t errlen)
 {
@@ -1088,7 +1103,7 @@ int db_turn_list(struct db *db, long long campaign_id, struct db_turn **out, siz
 {
 	sqlite3_stmt *st;
 	int rc = db_prep(db, &st, "SELECT id, campaign_id, number, seed, opened_at, deadline, "
-			  "resolved_at FROM turns WHERE campaign_id = ?1 ORDER BY number", err,
+			  "resolved_at, rules_version FROM turns WHERE campaign_id = ?1 ORDER BY number", err,
 		      errlen);
 
 	*out = NULL;

@@ -157,6 +157,7 @@ struct db_turn {
 	char resolved_at[DB_TIME_MAX];	/* "" while open */
 	char *state_before;		/* JSON */
 	char *state_after;		/* JSON, NULL while open */
+	int rules_version;		/* the game's rules it is (to be) resolved under; 0: 1 */
 };
 void db_turn_release(struct db_turn *t);
 /* Inserts every field (turn 0 goes in resolved). DB_EXISTS on a duplicate number. */
@@ -170,6 +171,9 @@ int db_turn_get(struct db *db, long long campaign_id, int number, struct db_turn
  */
 int db_turn_claim(struct db *db, long long turn_id, const char *when, char *err,
 		  size_t errlen);
+/* The version of the rules the turn was resolved under (replays use it). */
+int db_turn_set_rules_version(struct db *db, long long turn_id, int version, char *err,
+			      size_t errlen);
 int db_turn_set_after(struct db *db, long long turn_id, const char *state_after, char *err,
 		      size_t errlen);
 int db_turn_set_deadline(struct db *db, long long turn_id, const char *deadline, char *err,

@@ -336,6 +336,42 @@ static void test_narrate_json_groups_by_phase(void **state)
 	game_state_release(&st);
 }
 
+/*
+ * A turn with no phase (a rules-version-1 turn nobody sent orders for):
+ * the ships without orders come before the first phase, the energy
+ * checks still end the turn, each under its own heading.
+ */
+static void test_narrate_turn_without_phases(void **state)
+{
+	struct game_state st;
+	struct event_list l;
+	struct event e;
+	json_t *story, *g;
+
+	(void)state;
+	two_ships(&st);
+	event_list_init(&l);
+	push(&l, ev(EV_NO_ORDERS, 0, 0, -1));
+	push(&l, ev(EV_NO_ORDERS, 0, 1, -1));
+	push_roll(&l, 0, 0, CHECK_ENERGY, 3, 1, EV_ENERGY);
+	e = ev(EV_ENERGY, 0, 0, -1);
+	e.value = 3;
+	push(&l, e);
+	story = narrate_json(&st, &l);
+	assert_non_null(story);
+	assert_int_equal(json_array_size(story), 2);
+	g = json_array_get(story, 0);
+	assert_string_equal(json_string_value(json_object_get(g, "title")), "Before the first phase");
+	assert_int_equal(json_array_size(json_object_get(g, "lines")), 2);
+	g = json_array_get(story, 1);
+	assert_string_equal(json_string_value(json_object_get(g, "title")), "End of the turn");
+	assert_line(json_object_get(g, "lines"), 0,
+		    "Minx will have 3 actions next turn (energy rolled 3 -> 2 + 1 = 3).");
+	json_decref(story);
+	event_list_release(&l);
+	game_state_release(&st);
+}
+
 static void test_narrate_text(void **state)
 {
 	struct game_state st;
@@ -428,6 +464,7 @@ int main(void)
 		cmocka_unit_test(test_narrate_emp_lines),
 		cmocka_unit_test(test_narrate_json_groups_by_phase),
 		cmocka_unit_test(test_narrate_text),
+		cmocka_unit_test(test_narrate_turn_without_phases),
 		cmocka_unit_test(test_narrate_victory_zion_and_draw),
 		cmocka_unit_test(test_narrate_victory_machines_capitalised),
 	};

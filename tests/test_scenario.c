@@ -243,6 +243,52 @@ static void test_scenario_turn_limit(void **state)
 	game_state_release(&st);
 }
 
+/*
+ * Rulings 11: the start report's brief names both sides' goals, the
+ * flagship by name, and the turn limit with the turn it falls on; a goal
+ * read from a file, before the battle names the flagship, says whose.
+ */
+static void test_scenario_brief(void **state)
+{
+	struct game_state st;
+	struct strbuf sb = STRBUF_INIT;
+	struct scenario sc;
+	json_error_t jerr;
+	json_t *root;
+	char err[256];
+
+	(void)state;
+	board(&st);
+	st.turn = 8;
+	begin(&st, "{\"turn_limit\":3,\"at_limit\":\"zion\",\"goals\":[{\"type\":\"flagship\","
+	      "\"team\":\"zion\"},{\"type\":\"escape\",\"team\":\"machines\",\"edge\":\"W\","
+	      "\"ships\":1}]}", NULL);
+	scenario_brief(st.scenario, &sb);
+	assert_string_equal(strbuf_str(&sb),
+			    "Goals:\n"
+			    "  Zion: put the Machines' flagship M0 out of the battle.\n"
+			    "  The Machines: get 1 ship off the west edge.\n"
+			    "  Both sides: put every ship of the other side out of the battle.\n"
+			    "Turn limit: 3 turns: the battle ends with turn 10 at the latest, and then "
+			    "Zion wins.");
+	game_state_release(&st);
+	strbuf_reset(&sb);
+	scenario_brief(NULL, &sb);
+	assert_string_equal(strbuf_str(&sb),
+			    "Goals:\n"
+			    "  Both sides: put every ship of the other side out of the battle.\n"
+			    "Turn limit: none; the battle goes on until a side has won.");
+	strbuf_reset(&sb);
+	root = json_loads("{\"goals\":[{\"type\":\"flagship\",\"team\":\"machines\"}]}", 0, &jerr);
+	assert_non_null(root);
+	assert_int_equal(scenario_parse(&sc, root, "t", err, sizeof(err)), 0);
+	json_decref(root);
+	scenario_goal_text(&sc.rules.goals[0], &sb);
+	assert_string_equal(strbuf_str(&sb), "The Machines: put Zion's flagship out of the battle "
+			    "(its first ship, unless the game master names another)");
+	strbuf_release(&sb);
+}
+
 static void test_scenario_errors(void **state)
 {
 	static const char *const bad[] = {
@@ -348,6 +394,7 @@ int main(void)
 		cmocka_unit_test(test_scenario_survive_won_and_drawn),
 		cmocka_unit_test(test_scenario_flagship_won_and_drawn),
 		cmocka_unit_test(test_scenario_turn_limit),
+		cmocka_unit_test(test_scenario_brief),
 		cmocka_unit_test(test_scenario_errors),
 		cmocka_unit_test(test_scenario_hold_hex_must_be_free),
 		cmocka_unit_test(test_scenario_state_json_and_turn),

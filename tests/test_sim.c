@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "core/hovercrafts/event.h"
 #include "core/hovercrafts/game.h"
 #include "core/hovercrafts/sim.h"
 
@@ -88,6 +89,46 @@ static void test_sim_known_seed_known_outcome(void **state)
 	assert_int_equal(r.turns, 1);
 	assert_int_equal(r.ship_phases, 8);
 	assert_int_equal(r.events, 43);
+}
+
+/*
+ * Rulings 3.4 on the fast path too: a turn in which no ship ordered
+ * anything (empty plans) still has as many phases as the most actions a
+ * ship may order, so two ships nose to nose on a 2 x 1 board shoot, and
+ * the cost counted by sim_plan() is what the turn plays.
+ */
+static void test_sim_turn_without_orders_has_phases(void **state)
+{
+	static struct sim s;	/* static: freed by the teardown */
+	struct sim_setup su;
+	struct sim_result r;
+	struct turn_plan plans[GAME_MAX_SHIPS];
+	struct game_map board;
+	char err[256];
+	size_t i;
+	int phases = 0, most = 0;
+	long ship_phases;
+
+	(void)state;
+	sim_init(&s);
+	live = &s;
+	sim_setup_defaults(&su);
+	assert_int_equal(game_map_init(&board, 2, 1), 0);
+	su.board = &board;
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(sim_begin(&s, &su, 7, &r, err, sizeof(err)), 0);
+	game_map_release(&board);
+	for (i = 0; i < s.st.nships; i++)
+		if (s.st.ships[i].actions > most)
+			most = s.st.ships[i].actions;
+	assert_true(most >= 1);
+	assert_int_equal(sim_plan(&s, plans, &ship_phases, err, sizeof(err)), 0);
+	assert_int_equal(ship_phases, 2L * most);
+	memset(plans, 0, sizeof(plans));
+	assert_int_equal(sim_resolve(&s, plans, ship_phases, &r, err, sizeof(err)), 0);
+	for (i = 0; i < s.ev.n; i++)
+		phases += s.ev.ev[i].type == EV_PHASE;
+	assert_int_equal(phases, most);
 }
 
 static void test_sim_turn_cap_is_a_draw(void **state)
@@ -243,6 +284,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_sim_same_seed_same_battle, sim_teardown),
 		cmocka_unit_test_teardown(test_sim_known_seed_known_outcome, sim_teardown),
 		cmocka_unit_test_teardown(test_sim_turn_cap_is_a_draw, sim_teardown),
+		cmocka_unit_test_teardown(test_sim_turn_without_orders_has_phases, sim_teardown),
 		cmocka_unit_test_teardown(test_sim_plays_scenario_goals, sim_teardown),
 		cmocka_unit_test_teardown(test_sim_bad_setup_fails_with_message, sim_teardown),
 		cmocka_unit_test(test_sim_same_tally_one_or_two_threads),

@@ -92,7 +92,12 @@ static void assert_at(const struct ship *s, const char *label)
 	assert_string_equal(buf, label);
 }
 
-/* A default ship (hull 3, others 1) with 3 actions. */
+/*
+ * A default ship (hull 3, others 1) that may order as many actions as its
+ * plan has (set by fx_resolve, as a case's first turn does), unless the
+ * test sets f->st.ships[i].actions itself: rulings 3.4 then gives the turn
+ * as many phases as the longest plan.
+ */
 static int fx_ship(struct fx *f, const char *name, enum team t, const char *label, enum facing face)
 {
 	struct ship s;
@@ -103,7 +108,7 @@ static int fx_ship(struct fx *f, const char *name, enum team t, const char *labe
 	s.team = t;
 	s.pos = at(label);
 	s.facing = face;
-	s.actions = 3;
+	s.actions = -1;
 	i = game_add_ship(&f->st, &s);
 	assert_true(i >= 0);
 	return i;
@@ -140,6 +145,11 @@ static void fx_die(struct fx *f, enum check c, const char *ship, int d6)
 /* Resolves; every die given must have been used. */
 static void fx_resolve(struct fx *f)
 {
+	size_t i;
+
+	for (i = 0; i < f->st.nships; i++)
+		if (f->st.ships[i].actions < 0)
+			f->st.ships[i].actions = f->plans[i].n;
 	if (turn_resolve(&f->st, f->plans, &f->dice, &f->ev, f->err, sizeof(f->err)) != 0)
 		fail_msg("turn_resolve failed: %s", f->err);
 	assert_int_equal(dice_queue_unused(&f->q), 0);
@@ -294,8 +304,12 @@ static void test_turn_turns_and_idle_phases(void **state)
 	fx_release(&f);
 }
 
-/* mxjudge-rules(7): as many phases as the longest list of actions ordered. */
-static void test_turn_nobody_ordered_no_phases(void **state)
+/*
+ * Rulings 3.4: as many phases as the most actions any active ship may
+ * order, not as the longest list ordered: face to face, nobody ordered
+ * anything, both shoot in each of the 2 phases (Minx may order 2, Locust 1).
+ */
+static void test_turn_nobody_ordered_still_has_phases(void **state)
 {
 	static struct fx f;	/* static: the teardown may free it after a failure */
 
@@ -303,13 +317,54 @@ static void test_turn_nobody_ordered_no_phases(void **state)
 	fx_init(&f, 7, 4);
 	fx_ship(&f, "Minx", TEAM_ZION, "C2", FACE_E);
 	fx_ship(&f, "Locust", TEAM_MACHINES, "D2", FACE_W);
+	f.st.ships[0].actions = 2;
+	f.st.ships[1].actions = 1;
+	fx_die(&f, CHECK_BALLISTIC, "Minx", 6);
+	fx_die(&f, CHECK_SHIELD, "Locust", 1);
+	fx_die(&f, CHECK_BALLISTIC, "Locust", 1);
+	fx_die(&f, CHECK_SHIELD, "Minx", 6);
+	fx_die(&f, CHECK_BALLISTIC, "Minx", 6);
+	fx_die(&f, CHECK_SHIELD, "Locust", 1);
+	fx_die(&f, CHECK_BALLISTIC, "Locust", 6);
+	fx_die(&f, CHECK_SHIELD, "Minx", 1);
 	fx_die(&f, CHECK_ENERGY, "Minx", 3);
 	fx_die(&f, CHECK_ENERGY, "Locust", 4);
 	fx_resolve(&f);
-	/* Face to face and idle, but with no phase nobody shoots. */
-	EXPECT_TYPES(&f, EV_NO_ORDERS, EV_NO_ORDERS, EV_ROLL, EV_ENERGY, EV_ROLL, EV_ENERGY);
+	EXPECT_TYPES(&f, EV_NO_ORDERS, EV_NO_ORDERS,
+		     EV_PHASE, EV_ACTION, EV_ACTION, EV_ROLL, EV_ROLL, EV_SHOT, EV_ROLL, EV_ROLL, EV_SHOT,
+		     EV_DAMAGE,
+		     EV_PHASE, EV_ACTION, EV_ACTION, EV_ROLL, EV_ROLL, EV_SHOT, EV_ROLL, EV_ROLL, EV_SHOT,
+		     EV_DAMAGE, EV_DAMAGE,
+		     EV_ROLL, EV_ENERGY, EV_ROLL, EV_ENERGY);
+	assert_int_equal(f.st.ships[0].damage, 1);
+	assert_int_equal(f.st.ships[1].damage, 2);
 	assert_int_equal(f.st.ships[0].actions, 3);	/* 3 -> 2 + 1 */
 	assert_int_equal(f.st.ships[1].actions, 3);	/* 4 -> 2 + 1 */
+	fx_release(&f);
+}
+
+/*
+ * Rules version 1 (turns resolved before 2026-11-23, replayed as they
+ * were): as many phases as the longest list ordered, so the same two
+ * ships with no orders have no phase and never shoot.
+ */
+static void test_turn_rules_v1_longest_list(void **state)
+{
+	static struct fx f;	/* static: the teardown may free it after a failure */
+
+	(void)state;
+	fx_init(&f, 7, 4);
+	f.st.rules_version = GAME_RULES_LONGEST_LIST;
+	fx_ship(&f, "Minx", TEAM_ZION, "C2", FACE_E);
+	fx_ship(&f, "Locust", TEAM_MACHINES, "D2", FACE_W);
+	f.st.ships[0].actions = 2;
+	f.st.ships[1].actions = 1;
+	fx_die(&f, CHECK_ENERGY, "Minx", 3);
+	fx_die(&f, CHECK_ENERGY, "Locust", 4);
+	fx_resolve(&f);
+	EXPECT_TYPES(&f, EV_NO_ORDERS, EV_NO_ORDERS, EV_ROLL, EV_ENERGY, EV_ROLL, EV_ENERGY);
+	assert_int_equal(f.st.ships[0].damage, 0);
+	assert_int_equal(f.st.ships[1].damage, 0);
 	fx_release(&f);
 }
 
@@ -1318,7 +1373,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_turn_plain_move, fx_teardown),
 		cmocka_unit_test_teardown(test_turn_turns_and_idle_phases, fx_teardown),
-		cmocka_unit_test_teardown(test_turn_nobody_ordered_no_phases, fx_teardown),
+		cmocka_unit_test_teardown(test_turn_nobody_ordered_still_has_phases, fx_teardown),
+		cmocka_unit_test_teardown(test_turn_rules_v1_longest_list, fx_teardown),
 		cmocka_unit_test_teardown(test_turn_wall, fx_teardown),
 		cmocka_unit_test_teardown(test_turn_wall_disables_and_machines_win, fx_teardown),
 		cmocka_unit_test_teardown(test_turn_off_map, fx_teardown),

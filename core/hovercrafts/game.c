@@ -42,6 +42,7 @@ void game_state_init(struct game_state *st)
 	memset(st, 0, sizeof(*st));
 	strcpy(st->game, "hovercrafts");
 	st->turn = 1;
+	st->rules_version = GAME_RULES_CURRENT;
 }
 
 void game_state_release(struct game_state *st)

@@ -62,6 +62,15 @@ struct game_map {
 
 struct scenario_state;		/* core/hovercrafts/scenario.h */
 
+/*
+ * The versions of the rules a turn is resolved under (turns.rules_version):
+ * a stored turn is replayed under its own, so turns resolved before a
+ * change still verify.
+ */
+#define GAME_RULES_LONGEST_LIST 1	/* until 2026-11-23: phases = the longest list ordered */
+#define GAME_RULES_ENERGY 2		/* rulings 3.4: phases = the most actions any active ship may order */
+#define GAME_RULES_CURRENT GAME_RULES_ENERGY
+
 struct game_state {
 	char game[GAME_NAME_MAX];
 	int turn;
@@ -70,6 +79,7 @@ struct game_state {
 	size_t nships;
 	enum winner winner;
 	struct scenario_state *scenario;	/* owned; NULL: no scenario (rulings 9) */
+	int rules_version;	/* GAME_RULES_*: what turn_resolve() plays; not in the state's JSON */
 };
 
 #define MAP_MAX_SIDE 702	/* columns A..ZZ */

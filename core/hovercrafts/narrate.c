@@ -183,12 +183,18 @@ static const char *title(const struct event *e, struct strbuf *sb)
 	return strbuf_str(sb);
 }
 
+/* The paragraph an event belongs to: its phase, 0 at the end, -2 before the first. */
+static int group_of(const struct event *e)
+{
+	return e->phase ? e->phase : e->type == EV_NO_ORDERS ? -2 : 0;
+}
+
 json_t *narrate_json(const struct game_state *st, const struct event_list *l)
 {
 	json_t *out = json_array(), *cur = NULL, *lines = NULL;
 	struct strbuf sb = STRBUF_INIT;
 	size_t i, first_roll = 0;
-	int phase = -1;
+	int group = -1;
 
 	if (!out)
 		return NULL;
@@ -197,7 +203,12 @@ json_t *narrate_json(const struct game_state *st, const struct event_list *l)
 
 		if (e->type == EV_ROLL)
 			continue;
-		if (e->type == EV_PHASE || phase != e->phase) {
+		/*
+		 * Paragraphs: "Before the first phase" (ships without orders),
+		 * each phase, "End of the turn" (energy, victory), even when a
+		 * turn has no phase between the first and the last.
+		 */
+		if (e->type == EV_PHASE || group != group_of(e)) {
 			cur = json_object();
 			lines = json_array();
 			if (!cur || !lines || json_array_append_new(out, cur) < 0) {
@@ -205,8 +216,8 @@ json_t *narrate_json(const struct game_state *st, const struct event_list *l)
 				json_decref(lines);
 				goto fail;
 			}
-			phase = e->phase;
-			json_object_set_new(cur, "phase", json_integer(phase));
+			group = group_of(e);
+			json_object_set_new(cur, "phase", json_integer(e->phase));
 			json_object_set_new(cur, "title", json_string(title(e, &sb)));
 			json_object_set_new(cur, "lines", lines);
 		}

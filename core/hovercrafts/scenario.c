@@ -362,28 +362,58 @@ void scenario_goal_text(const struct goal *g, struct strbuf *out)
 {
 	char hex[HEX_LABEL_MAX];
 	static const char *const edges[] = { "north", "east", "south", "west" };
+	/* A flagship goal names the other side's ship. */
+	const char *owner = g->team == TEAM_ZION ? "the Machines'" : "Zion's";
 
 	strbuf_addf(out, "%s: ", g->team == TEAM_ZION ? "Zion" : "The Machines");
 	switch (g->type) {
 	case GOAL_HOLD:
 		hex_format(g->hex, hex, sizeof(hex));
-		strbuf_addf(out, "hold %s for %d turn%s in a row (%d so far)", hex, g->turns,
-			    g->turns == 1 ? "" : "s", g->count);
+		strbuf_addf(out, "hold %s for %d turn%s in a row", hex, g->turns,
+			    g->turns == 1 ? "" : "s");
 		break;
 	case GOAL_ESCAPE:
-		strbuf_addf(out, "get %d ship%s off the %s edge (%d so far)", g->ships,
-			    g->ships == 1 ? "" : "s", edges[g->edge], g->count);
+		strbuf_addf(out, "get %d ship%s off the %s edge", g->ships,
+			    g->ships == 1 ? "" : "s", edges[g->edge]);
 		break;
 	case GOAL_SURVIVE:
 		strbuf_addf(out, "keep a ship in the battle until the end of turn %d of the battle",
 			    g->turns);
 		break;
 	case GOAL_FLAGSHIP:
-		strbuf_addf(out, "put the flagship %s out of the battle", g->ship);
+		/* Named when the battle starts: a scenario file only says whose. */
+		if (g->ship[0])
+			strbuf_addf(out, "put %s flagship %s out of the battle", owner, g->ship);
+		else
+			strbuf_addf(out, "put %s flagship out of the battle (%s first ship, unless "
+				    "the game master names another)", owner,
+				    g->team == TEAM_ZION ? "their" : "its");
 		break;
 	default:
 		break;
 	}
+}
+
+void scenario_brief(const struct scenario_state *s, struct strbuf *out)
+{
+	int i;
+
+	strbuf_addstr(out, "Goals:");
+	for (i = 0; s && i < s->ngoals; i++) {
+		strbuf_addstr(out, "\n  ");
+		scenario_goal_text(&s->goals[i], out);
+		strbuf_addch(out, '.');
+	}
+	strbuf_addstr(out, "\n  Both sides: put every ship of the other side out of the battle.");
+	if (s && s->turn_limit)
+		strbuf_addf(out, "\nTurn limit: %d turn%s: the battle ends with turn %d at the latest, "
+			    "%s.", s->turn_limit, s->turn_limit == 1 ? "" : "s",
+			    s->start_turn + s->turn_limit - 1,
+			    s->at_limit == WINNER_ZION ? "and then Zion wins"
+			    : s->at_limit == WINNER_MACHINES ? "and then the Machines win"
+			    : "a draw if nobody has won by then");
+	else
+		strbuf_addstr(out, "\nTurn limit: none; the battle goes on until a side has won.");
 }
 
 /* "Zion held F3 for 3 turns" ... */

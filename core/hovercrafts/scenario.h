@@ -108,8 +108,15 @@ enum winner scenario_end_of_turn(struct game_state *st, const struct event *ev, 
 /* One line saying how the battle was won, lost or drawn; NULL if not over. */
 const char *scenario_result(const struct game_state *st);
 
-/* A goal in words: "Zion: hold F3 for 3 turns in a row (1 so far)". */
+/* A goal in words: "Zion: hold F3 for 3 turns in a row". */
 void scenario_goal_text(const struct goal *g, struct strbuf *out);
+
+/*
+ * What every captain is told when a battle starts (rulings 11): both
+ * sides' goals (flagships by name), the goal every battle has, and the
+ * turn limit. s NULL: a battle without a scenario. Several lines.
+ */
+void scenario_brief(const struct scenario_state *s, struct strbuf *out);
 
 struct scenario_state *scenario_state_dup(const struct scenario_state *s);
 int scenario_state_from_json(struct scenario_state **out, const json_t *o, const char *name,

@@ -168,6 +168,9 @@ int sim_plan(struct sim *s, struct turn_plan *plans, long *ship_phases, char *er
 	for (k = 0; k < st->nships; k++)
 		if (ship_is_active(&st->ships[k])) {
 			active++;
+			/* What turn_resolve() plays: rulings 3.4, and a plan is never cut. */
+			if (st->ships[k].actions > phases)
+				phases = st->ships[k].actions;
 			if (plans[k].n > phases)
 				phases = plans[k].n;
 		}

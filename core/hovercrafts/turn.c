@@ -678,6 +678,14 @@ int turn_resolve(struct game_state *st, const struct turn_plan *plans,
 			if (push(&ph, &e) < 0)
 				return -1;
 		}
+		/*
+		 * Rulings 3.4: as many phases as the most actions any active ship
+		 * may order (its energy score), so a turn without orders still
+		 * has phases in which idle ships shoot. Rules version 1 took the
+		 * longest list ordered. A plan is never cut short.
+		 */
+		if (st->rules_version != GAME_RULES_LONGEST_LIST && st->ships[i].actions > phases)
+			phases = st->ships[i].actions;
 		if (plans[i].n > phases)
 			phases = plans[i].n;
 	}

@@ -30,7 +30,9 @@ void turn_plans_from_orders(const struct game_state *st,
 
 /*
  * Plays every phase, checks victory, then rolls next turn's energy for the
- * active ships and advances st->turn. 0 or -1 with err.
+ * active ships and advances st->turn. The phases run 1 .. the most actions
+ * any active ship may order (rulings 3.4), or under st->rules_version
+ * GAME_RULES_LONGEST_LIST 1 .. the longest plan. 0 or -1 with err.
  */
 int turn_resolve(struct game_state *st, const struct turn_plan *plans,
 		 struct dice_source *dice, struct event_list *events,

@@ -7,7 +7,9 @@ mx $db campaign new f --width 6 --height 2 --density 0 --seed 9 --deadline 24 >/
 pa=$(mx $db campaign join f --captain Ann --email ann@example.org --ship Minx --team zion 2>/dev/null)
 pb=$(mx $db campaign join f --captain Bob --email bob@example.org --ship Locust --team machines 2>/dev/null)
 mx $db campaign start f --now 2025-03-01T12:00Z >/dev/null
-printf 'GAME f\nSHIP Minx\nPASSWORD %s\nLAND\n' "$pa" >a.txt
+# A long comment in the block (stored with the orders) makes sure
+# sealing them needs new pages, however full the last page is.
+{ printf 'GAME f\nSHIP Minx\nPASSWORD %s\nLAND # ' "$pa"; head -c 6000 /dev/zero | tr '\0' n; echo; } >a.txt
 printf 'GAME f\nSHIP Locust\nPASSWORD %s\nREPAIR\n' "$pb" >b.txt
 
 # Full disk: the database may not grow past its pages now.

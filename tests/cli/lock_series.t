@@ -139,16 +139,18 @@ play() {
 	send "$1" "2025-03-$3T${4:-12}:05Z"
 }
 
-# Turns 4 on: Minx is disabled; the autopilot flies every silent ship.
+# Turns 4 on: the autopilot flies every silent ship.
 play b1t4 4 05
 play b1t5 5 06
 play b1t6 6 07
-contains "$GOLDEN/lock/b1t6-process.txt" "saga: turn 6 resolved; the battle is over: the Machines win"
-# Between battles a mail with UPGRADE orders is answered "orders sealed
-# for  in saga, turn 0" and a move order is refused with "has not started
-# yet": locked as they are today.
-# Battle 1 by hand (part 1, kill 2, win 1), the Machines won:
-#   Minx 1   Neb 1 + 2 = 3   Locust 1 + 2 + 1 = 4   Squid 1 + 2 + 1 = 4
+contains "$GOLDEN/lock/b1t6-process.txt" "saga: turn 6 resolved; the battle is over: Zion wins"
+# Between battles the reports after the battle carry the UPGRADE block
+# (report --ship), a mail with UPGRADE orders is logged with its ship and
+# a move order is told the campaign is between battles (issue 19, item 7).
+# Battle 1 by hand (part 1, kill 2, win 1), Zion won (since rules version
+# 2, a turn has as many phases as the most actions a ship may order):
+#   Minx 1 + 1 = 2   Neb 1 + 4 + 1 = 6   Locust 1 + 2 = 3   Squid 1
+# so Locust's second UPGRADE and Squid's hull are refused for points.
 
 # ---- Between battles 1 and 2: UPGRADE orders (a file, a mail), bought
 # and refused; an order for turn 7 refused; a game master's adjustment.
@@ -177,30 +179,31 @@ mailed b2t8 Locust bob@example.org "$pl" 2025-03-07T16:10Z 1-RIGHT 2-MOVE
 play b2t8 8 08 15
 play b2t9 9 09 15
 play b2t10 10 10 15
-contains "$GOLDEN/lock/b2t10-process.txt" "saga: turn 10 resolved; the battle is over: the Machines win"
+play b2t11 11 11 15
+play b2t12 12 12 15
+contains "$GOLDEN/lock/b2t12-process.txt" "saga: turn 12 resolved; the battle is over: Zion wins"
 
 # ---- Between battles 2 and 3: one UPGRADE by mail; process starts
 # battle 3 itself, auto_next_hours (2) after battle 2 ended.
-mailed b2x Minx ann@example.org "$pm" 2025-03-10T15:30Z 'UPGRADE shield'
+mailed b2x Minx ann@example.org "$pm" 2025-03-12T15:30Z 'UPGRADE shield'
 lock b2x-set-auto-next.txt $db campaign set saga auto_next_hours 2
-lock b2x-process-early.txt $db process --now 2025-03-10T16:59Z
+lock b2x-process-early.txt $db process --now 2025-03-12T16:59Z
 snap b2x
-send b2x 2025-03-10T16:59Z
-lock b3t11-process.txt $db process --now 2025-03-10T17:00Z
-snap b3t11
-turn_locks b3t11 11 setup
-send b3t11 2025-03-10T17:05Z
+send b2x 2025-03-12T16:59Z
+lock b3t13-process.txt $db process --now 2025-03-12T17:00Z
+snap b3t13
+turn_locks b3t13 13 setup
+send b3t13 2025-03-12T17:05Z
 
 # ---- Battle 3 (the campaign's board again): Neb replies to its report
 # with the order code, Squid sends a file; then to the end.
-replied b3t12 Neb di@example.org 2025-03-10T18:00Z Move Move
-submit b3t12 Squid "$ps" 2025-03-10T18:10Z LEFT MOVE
-play b3t12 12 11 17
-play b3t13 13 12 17
+replied b3t14 Neb di@example.org 2025-03-12T18:00Z Move Move
+submit b3t14 Squid "$ps" 2025-03-12T18:10Z LEFT MOVE
 play b3t14 14 13 17
 play b3t15 15 14 17
 play b3t16 16 15 17
-contains "$GOLDEN/lock/b3t16-process.txt" "saga: turn 16 resolved; the battle is over: the Machines win"
+play b3t17 17 16 17
+contains "$GOLDEN/lock/b3t17-process.txt" "saga: turn 17 resolved; the battle is over: the Machines win"
 
 # ---- The campaign is over: nothing more to process, send or undo.
 lock end-process.txt $db process --now 2025-03-20T00:00Z

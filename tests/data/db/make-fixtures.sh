@@ -90,6 +90,22 @@ if has "campaign next-battle"; then
 	mx campaign adjust saga --ship Locust --points 2 --reason "fair play" >/dev/null
 fi
 
+# 4. 'nose' (schema v7 on, the rules version of each turn): two ships nose
+# to nose on a 2 x 1 board; in turn 1 Minx orders one LAND and Locust
+# nothing. Resolved by a judge from before rules version 2 (one phase,
+# the longest list ordered), the turn plays differently under version 2
+# (as many phases as the most actions a ship may order): replaying it
+# under its own version is what tests/cli/rules_version.t checks.
+if [ "$(sqlite3 judge.db 'PRAGMA user_version')" -ge 7 ]; then
+	mx campaign new nose --width 2 --height 1 --density 0 --seed 11 --deadline 24 --now 2025-03-01T09:00Z >/dev/null
+	fixed_key nose
+	ra=$(mx campaign join nose --captain Ann --email ann@example.org --ship Minx --team zion --now 2025-03-01T09:10Z 2>/dev/null)
+	mx campaign join nose --captain Bob --email bob@example.org --ship Locust --team machines --now 2025-03-01T09:20Z >/dev/null 2>&1
+	mx campaign start nose --now 2025-03-01T12:00Z >/dev/null
+	orders nose Minx "$ra" 2025-03-01T13:00Z LAND
+	mx process --campaign nose --now 2025-03-02T12:00Z >/dev/null
+fi
+
 mx campaign list >/dev/null
 # .dump leaves out the two header fields the judge checks on open: they
 # are appended, so the fixture loads as the file the judge wrote.
