@@ -1,4 +1,5 @@
 #include "series.h"
+#include "outbox.h"
 
 #include <ctype.h>
 #include <getopt.h>
@@ -150,17 +151,20 @@ static int campaign_over_no_ship(struct cmd_ctx *ctx, struct db_campaign *c,
 	}
 	strbuf_addf(&subject, "%s: the campaign is over", c->name);
 	for (i = 0; i < ncaps; i++) {
-		struct db_message m;
+		struct outbox_mail m;
+		char key[96], created[32];
 
+		snprintf(key, sizeof(key), "series-over/%lld/%lld", c->id, caps[i].id);
+		time_format_utc(now, created, sizeof(created));
 		memset(&m, 0, sizeof(m));
 		m.campaign_id = c->id;
-		snprintf(m.kind, sizeof(m.kind), "report");
-		snprintf(m.key, sizeof(m.key), "series-over/%lld/%lld", c->id, caps[i].id);
-		snprintf(m.recipient, sizeof(m.recipient), "%s", caps[i].email);
-		time_format_utc(now, m.created_at, sizeof(m.created_at));
-		m.subject = (char *)strbuf_str(&subject);
-		m.body = (char *)strbuf_str(&body);
-		rc = db_outbox_add(ctx->db, &m, err, sizeof(err));
+		m.kind = "report";
+		m.key = key;
+		m.recipient = caps[i].email;
+		m.created_at = created;
+		m.subject = strbuf_str(&subject);
+		m.body = strbuf_str(&body);
+		rc = outbox_queue(ctx->db, &m, NULL, err, sizeof(err));
 		if (rc == DB_EXISTS)
 			rc = 0;
 		if (rc)
@@ -1128,22 +1132,25 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 		}
 	}
 	if (store) {
-		struct db_message m;
+		struct outbox_mail m;
+		char key[96], created[32];
 
 		strbuf_addf(&subject, "%s: upgrades received", c.name);
-		memset(&m, 0, sizeof(m));
-		m.campaign_id = c.id;
-		snprintf(m.kind, sizeof(m.kind), "receipt");
 		/* Keyed by the mail when there is one: the same mail read again buys nothing twice. */
 		if (auth && auth->mail_id)
-			snprintf(m.key, sizeof(m.key), "upgrade/mail/%lld", auth->mail_id);
+			snprintf(key, sizeof(key), "upgrade/mail/%lld", auth->mail_id);
 		else
-			snprintf(m.key, sizeof(m.key), "upgrade/%lld/%lld/%ld", c.id, cap.id, (long)now);
-		snprintf(m.recipient, sizeof(m.recipient), "%s", cap.email);
-		time_format_utc(now, m.created_at, sizeof(m.created_at));
-		m.subject = (char *)strbuf_str(&subject);
-		m.body = (char *)strbuf_str(&body);
-		rc = db_outbox_add(db, &m, err, sizeof(err));
+			snprintf(key, sizeof(key), "upgrade/%lld/%lld/%ld", c.id, cap.id, (long)now);
+		time_format_utc(now, created, sizeof(created));
+		memset(&m, 0, sizeof(m));
+		m.campaign_id = c.id;
+		m.kind = "receipt";
+		m.key = key;
+		m.recipient = cap.email;
+		m.created_at = created;
+		m.subject = strbuf_str(&subject);
+		m.body = strbuf_str(&body);
+		rc = outbox_queue(db, &m, NULL, err, sizeof(err));
 		if (rc == DB_EXISTS) {
 			res->already = 1;	/* bought from this mail before: undo these rows */
 			rc = 0;
@@ -1719,7 +1726,8 @@ static int undo_notices(struct db *db, const struct db_campaign *c,
 		const struct ship *sh = &st->ships[i];
 		struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
 		struct db_ship ship;
-		struct db_message m;
+		struct outbox_mail m;
+		char key[96];
 		json_t *data, *slots;
 		int stand = 0;
 
@@ -1750,17 +1758,17 @@ static int undo_notices(struct db *db, const struct db_campaign *c,
 		if (!rc) {
 			strbuf_addf(&subject, "%s: turn %d undone; turn %d replays it", c->name,
 				    undone, open->number);
+			snprintf(key, sizeof(key), "undo/%lld/%d/%lld", open->id, undone, ship.id);
 			memset(&m, 0, sizeof(m));
 			m.campaign_id = c->id;
 			m.turn_id = open->id;
-			snprintf(m.kind, sizeof(m.kind), "undo");
-			snprintf(m.key, sizeof(m.key), "undo/%lld/%d/%lld", open->id, undone,
-				 ship.id);
-			snprintf(m.recipient, sizeof(m.recipient), "%s", ship.email);
-			snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
-			m.subject = (char *)strbuf_str(&subject);
-			m.body = (char *)strbuf_str(&body);
-			rc = db_outbox_add(db, &m, err, errlen);
+			m.kind = "undo";
+			m.key = key;
+			m.recipient = ship.email;
+			m.created_at = now_text;
+			m.subject = strbuf_str(&subject);
+			m.body = strbuf_str(&body);
+			rc = outbox_queue(db, &m, NULL, err, errlen);
 			if (rc == DB_EXISTS)
 				rc = 0;
 		}
