@@ -873,7 +873,7 @@ json_t *it_read_orders(const json_t *state, const char *seat, const char *text, 
 					goto out;
 				}
 				number_given = 1;
-				k = 1;
+				k = 1 + (w->n > 1 && !strcmp(w->w[1], ":"));
 			}
 			if (r.setup) {
 				fail(&r, "an action line in the setup step (only CARD and PUSH lines)%s", "");
