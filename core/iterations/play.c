@@ -2060,6 +2060,17 @@ static int setup_step(struct it *it)
 		}
 	}
 #define HOLDER_OF(name) holder_index(it, holders, nh, name)
+	if ((!strcmp(kind, "surprise") || !strcmp(kind, "ambush")) &&
+	    !json_array_size(json_object_get(op, "targets"))) {
+		/* No targets listed: every enemy of the first attacker (judge). */
+		json_t *first = by_name(it, json_string_value(json_array_get(json_object_get(op, "attackers"), 0)));
+		json_t *targets = json_array();
+
+		for (i = 0; first && i < ncharacters(it); i++)
+			if (active(chr(it, i)) && enemies(first, chr(it, i)))
+				json_array_append_new(targets, json_string(nm(chr(it, i))));
+		json_object_set_new(op, "targets", targets);
+	}
 	if (!strcmp(kind, "surprise") || !strcmp(kind, "ambush")) {
 		json_array_foreach(json_object_get(op, "attackers"), i, v) {
 			size_t h = HOLDER_OF(json_string_value(v));

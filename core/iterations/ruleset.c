@@ -225,15 +225,71 @@ static const char *const public_keys[] = {
 	"name", "side", "zone", "engaged", "prone", "cover", "status", "card", "drawn", "size", NULL
 };
 
+/* The zone map for people: each zone with who stands there, then the borders. */
+static json_t *map_text(const json_t *view)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_t *z, *c, *b, *out;
+	size_t i, k;
+
+	strbuf_addstr(&sb, "ZONES\n");
+	json_array_foreach(json_object_get(json_object_get(view, "scenario"), "zones"), i, z) {
+		const char *id = json_string_value(json_object_get(z, "id"));
+		json_t *f;
+		int n = 0;
+
+		strbuf_addf(&sb, "  [%s]", id);
+		json_array_foreach(json_object_get(z, "features"), k, f)
+			strbuf_addf(&sb, " %s", json_string_value(f));
+		if (json_is_true(json_object_get(z, "exit")))
+			strbuf_addstr(&sb, " EXIT");
+		strbuf_addstr(&sb, ":");
+		json_array_foreach(json_object_get(view, "characters"), k, c) {
+			const char *st = json_string_value(json_object_get(c, "status"));
+
+			if (strcmp(json_string_value(json_object_get(c, "zone")) ? json_string_value(json_object_get(c, "zone")) : "", id))
+				continue;
+			strbuf_addf(&sb, "%s %s", n++ ? "," : "", json_string_value(json_object_get(c, "name")));
+			if (st && strcmp(st, "active"))
+				strbuf_addf(&sb, " (%s)", st);
+			else if (json_is_true(json_object_get(c, "prone")))
+				strbuf_addstr(&sb, " (prone)");
+		}
+		if (!n)
+			strbuf_addstr(&sb, " -");
+		strbuf_addstr(&sb, "\n");
+	}
+	strbuf_addstr(&sb, "BORDERS\n");
+	json_array_foreach(json_object_get(json_object_get(view, "scenario"), "borders"), i, b) {
+		const char *t = json_string_value(json_object_get(b, "type"));
+		const char *door = json_string_value(json_object_get(b, "door"));
+
+		strbuf_addf(&sb, "  %s %s %s\n", json_string_value(json_array_get(json_object_get(b, "zones"), 0)),
+			    !t || !strcmp(t, "open") ? "<---->" : !strcmp(t, "blocked") ? "--XX--"
+			    : door && !strcmp(door, "open") ? "<-[ ]->" : door && !strcmp(door, "locked") ? "--[L]--" : "--[#]--",
+			    json_string_value(json_array_get(json_object_get(b, "zones"), 1)));
+	}
+	out = json_string(sb.failed ? "" : strbuf_str(&sb));
+	strbuf_release(&sb);
+	return out;
+}
+
 /* What seat sees: its own characters whole, the others it can see in part. */
 json_t *it_view(const json_t *state, const char *seat)
 {
-	json_t *v = json_deep_copy(state), *out = json_array(), *c, *mine = json_array();
+	char err[200];
+	json_t *v = it_normalize(state, err, sizeof(err)), *out = json_array(), *c, *mine = json_array();
 	size_t i, k;
+
+	if (!v)
+		v = json_deep_copy(state);
+	state = v;
 
 	if (!v || (seat && (!strcmp(seat, "*") || !strcasecmp(seat, IT_OPERATOR)))) {
 		json_decref(out);
 		json_decref(mine);
+		if (v)
+			json_object_set_new(v, "map", map_text(v));
 		return v;
 	}
 	json_array_foreach(json_object_get(state, "characters"), i, c)
@@ -260,6 +316,7 @@ json_t *it_view(const json_t *state, const char *seat)
 	}
 	json_object_set_new(v, "characters", out);
 	json_object_del(v, "log");
+	json_object_set_new(v, "map", map_text(v));
 	json_decref(mine);
 	return v;
 }

@@ -212,7 +212,8 @@ json_t *it_normalize(const json_t *state, char *err, size_t errlen)
 	json_object_del(st, "log");
 	def(st, "game", json_string("iterations"));
 	def(st, "phase", json_string("setup"));
-	def(st, "round", json_integer(json_equal(json_object_get(st, "phase"), json_string("setup")) ? 0 : 1));
+	def(st, "round", json_integer(strcmp(json_string_value(json_object_get(st, "phase")) ?
+					     json_string_value(json_object_get(st, "phase")) : "", "setup") ? 1 : 0));
 	def(st, "tick", json_integer(0));
 	if (scenario(json_object_get(st, "scenario"), err, errlen) < 0)
 		goto bad;
@@ -285,7 +286,20 @@ static void place(const char *text, const char *name, const char *inner, char *e
 	size_t n = colon ? (size_t)(colon - inner) : 0;
 	int line = 1;
 
-	if (n && n < 60) {
+	if (!strncmp(inner, "border ", 7) || !strncmp(inner, "zone ", 5)) {
+		/* The n-th entry of the list: its n-th "zones" or "id" key. */
+		int border = inner[0] == 'b', nth = atoi(inner + (border ? 7 : 5));
+		const char *at = strstr(text, border ? "\"borders\"" : "\"zones\"");
+
+		while (at && nth-- > 0)
+			at = strstr(at + 1, border ? "\"zones\"" : "\"id\"");
+		if (at) {
+			const char *p;
+
+			for (p = text; p < at; p++)
+				line += *p == '\n';
+		}
+	} else if (n && n < 60) {
 		snprintf(needle, sizeof(needle), "\"%.*s\"", (int)n, inner);
 		line = line_of(text, needle);
 		if (line == 1) {
@@ -309,8 +323,8 @@ int it_check_scenario(const char *text, const char *name, char *err, size_t errl
 
 	if (!j)
 		return -1;
-	st = json_pack("{s:s,s:O,s:O}", "game", "iterations", "scenario", j, "characters",
-		       json_is_array(json_object_get(j, "characters")) ? json_object_get(j, "characters")
+	st = json_pack("{s:s,s:o,s:o}", "game", "iterations", "scenario", json_deep_copy(j), "characters",
+		       json_is_array(json_object_get(j, "characters")) ? json_deep_copy(json_object_get(j, "characters"))
 								       : json_array());
 	json_object_del(json_object_get(st, "scenario"), "characters");
 	norm = it_normalize(st, inner, sizeof(inner));
