@@ -32,6 +32,12 @@ struct it {
 	char err[512];
 	int failed;
 	int round;
+	json_t *help_for;		/* the character whose action may be helped */
+	int help_slow;			/* the kind of that action */
+	int acted[MAXC];		/* took its turn this round */
+	int last_hit;			/* the last shot hit */
+	int throwing;			/* the shot is a throw (Mobility) */
+	char helptext[200];
 };
 
 /* ---------- small JSON helpers ---------- */
@@ -530,6 +536,33 @@ static int wants_push(struct it *it, const json_t *c, const char *kind, const st
 	return 1;
 }
 
+static int can_spend(const struct it *it, const json_t *c, int slow);
+static void spend(struct it *it, const json_t *c, int slow);
+static void lose_position(json_t *c);
+
+/* Helpers of c's action (R5.5): at most three, in state order, each spending an action. */
+static int help_bonus(struct it *it, json_t *c)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < ncharacters(it) && n < 3; i++) {
+		json_t *h = chr(it, i), *plan = json_object_get(it->plans, nm(h));
+
+		if (h == c || strcmp(gs(plan, "help"), nm(c)) || !active(h) || enemies(h, c) ||
+		    json_array_size(json_object_get(h, "unaware_of")) || strcmp(gs(h, "zone"), gs(c, "zone")) ||
+		    json_is_string(json_object_get(h, "grappling")) || json_is_string(json_object_get(h, "grappled_by")) ||
+		    it->b[i].helped || !can_spend(it, h, it->help_slow))
+			continue;
+		it->b[i].helped = 1;
+		spend(it, h, it->help_slow);
+		lose_position(h);
+		say(it, "%s helps %s", nm(h), nm(c));
+		n++;
+	}
+	return n;
+}
+
 /*
  * A skill roll (R1): pool, modifiers, the roll, a push when the policy
  * says so. what: "(Pistol at Smith)"; mods: "; range M -1". pushkind NULL:
@@ -548,6 +581,19 @@ static int skill_roll(struct it *it, json_t *c, const char *skill, int gear, int
 	if (!skills[s].skill)
 		s = 0;
 	attr = skills[s].attr;
+	if (it->help_for == c) {
+		int helpers = help_bonus(it, c);
+
+		it->help_for = NULL;
+		if (helpers) {
+			char more[200];
+
+			mod += helpers;
+			snprintf(more, sizeof(more), "%s; help +%d", modtext ? modtext : "", helpers);
+			snprintf(it->helptext, sizeof(it->helptext), "%s", more);
+			modtext = it->helptext;
+		}
+	}
 	memset(r, 0, sizeof(*r));
 	snprintf(r->who, sizeof(r->who), "%s", nm(c));
 	snprintf(r->weapon, sizeof(r->weapon), "%s", weapon ? weapon : "");
@@ -983,6 +1029,34 @@ static int unaware_of(const json_t *t, const json_t *a)
 static int shoot(struct it *it, json_t *c, json_t *t, json_t *w, json_t *using, int overwatch,
 		 int finish);
 
+/* c grapples t (R7.5): both prone, t drops its weapon, loses cover and overwatch. */
+static void grapple(struct it *it, json_t *c, json_t *t)
+{
+	const char *d = json_string_value(json_object_get(t, "drawn"));
+
+	if (!active(t) || !active(c))
+		return;
+	json_object_set_new(c, "prone", json_true());
+	json_object_set_new(t, "prone", json_true());
+	if (d) {
+		json_t *w = weapon_named(t, d), *x;
+		size_t i;
+
+		json_array_foreach(json_object_get(t, "weapons"), i, x)
+			if (x == w) {
+				json_array_append(json_object_get(zone(it, gs(t, "zone")), "floor"), w);
+				json_array_remove(json_object_get(t, "weapons"), i);
+				break;
+			}
+		json_object_set_new(t, "drawn", json_null());
+	}
+	json_object_set_new(t, "cover", json_null());
+	lose_position(t);
+	json_object_set_new(t, "grappled_by", json_string(nm(c)));
+	json_object_set_new(c, "grappling", json_string(nm(t)));
+	say(it, "%s grapples %s: both are down%s%s%s", nm(c), nm(t), d ? ", the " : "", d ? d : "", d ? " falls" : "");
+}
+
 /* Maneuvers bought by extra successes (R7.2, R9.3): the damage they add. */
 static int maneuvers(struct it *it, json_t *c, json_t *t, int extra, json_t *using, int ranged,
 		     json_t **after)
@@ -1006,6 +1080,8 @@ static int maneuvers(struct it *it, json_t *c, json_t *t, int extra, json_t *usi
 			continue;
 		if (!strcmp(what, "PRONE") || !strcmp(what, "SHOVE") || !strcmp(what, "OUTPACE") ||
 		    !strcmp(what, "PIN") || !strcmp(what, "PUSHBACK") || !strcmp(what, "SUNDER") ||
+		    (!strcmp(what, "CLINCH") && json_is_null(json_object_get(t, "grappled_by")) &&
+		     json_is_null(json_object_get(c, "grappling"))) ||
 		    (!strcmp(what, "WRENCH") && json_object_get(t, "drawn") &&
 		     !json_is_null(json_object_get(t, "drawn")))) {
 			json_array_append_new(*after, json_string(what));
@@ -1038,6 +1114,8 @@ static void apply_maneuvers(struct it *it, json_t *c, json_t *t, json_t *list)
 		} else if (!strcmp(what, "OUTPACE")) {
 			json_object_set_new(c, "outpace_with", json_string(nm(t)));
 			say(it, "%s outpaces %s: their cards change at the end of the round", nm(c), nm(t));
+		} else if (!strcmp(what, "CLINCH")) {
+			grapple(it, c, t);
 		} else if (!strcmp(what, "PIN")) {
 			json_object_set_new(t, "pinned", json_true());
 			say(it, "%s pins %s down", nm(c), nm(t));
@@ -1053,14 +1131,31 @@ static void apply_maneuvers(struct it *it, json_t *c, json_t *t, json_t *list)
 			say(it, "%s pushes %s back: engagements and cover lost", nm(c), nm(t));
 		} else if (!strcmp(what, "SUNDER") || !strcmp(what, "WRENCH")) {
 			const char *d = json_string_value(json_object_get(t, "drawn"));
+			json_t *w = d ? weapon_named(t, d) : NULL, *x;
+			size_t k;
 
-			if (d) {
-				say(it, "%s's %s falls to the floor", nm(t), d);
-				json_object_set_new(t, "drawn", json_null());
+			if (!w)
+				continue;
+			json_incref(w);
+			json_array_foreach(json_object_get(t, "weapons"), k, x)
+				if (x == w) {
+					json_array_remove(json_object_get(t, "weapons"), k);
+					break;
+				}
+			json_object_set_new(t, "drawn", json_null());
+			if (!strcmp(what, "WRENCH") && !weapon_named(c, gs(w, "name"))) {
+				json_array_append(json_object_get(c, "weapons"), w);
+				say(it, "%s wrenches the %s from %s", nm(c), gs(w, "name"), nm(t));
+			} else {
+				json_array_append(json_object_get(zone(it, gs(t, "zone")), "floor"), w);
+				say(it, "%s's %s falls to the floor", nm(t), gs(w, "name"));
 			}
+			json_decref(w);
 		}
 	}
 }
+
+static int can_shoot_at(struct it *it, json_t *w, json_t *c, json_t *t);
 
 /* Overwatch shots set off by c (R8.2): on "ENTER" or "ATTACK". */
 static int overwatch_fire(struct it *it, json_t *c, const char *on)
@@ -1091,8 +1186,7 @@ static int overwatch_fire(struct it *it, json_t *c, const char *on)
 			continue;
 		}
 		gun = drawn(w);
-		if (!is_gun(gun) || (json_is_integer(json_object_get(gun, "loaded")) && gi(gun, "loaded") <= 0) ||
-		    range_between(it, w, c) > weapon_of(gun).range || !line_of_sight(it, gs(w, "zone"), gs(c, "zone")))
+		if (!can_shoot_at(it, gun, w, c))
 			continue;
 		spend(it, w, 1);
 		say(it, "%s fires from overwatch at %s", nm(w), nm(c));
@@ -1139,21 +1233,39 @@ static int shoot(struct it *it, json_t *c, json_t *t, json_t *w, json_t *using, 
 		mod += aim;
 		l += (size_t)snprintf(mods + l, sizeof(mods) - l, "; aim +%d", aim);
 	}
-	if (!overwatch)
+	if (!overwatch || json_object_get(w, "burst"))
 		si(c, "aim", 0);
-	if (json_is_integer(json_object_get(w, "loaded")))
+	if (it->throwing) {
+		json_t *floor = json_object_get(zone(it, gs(t, "zone")), "floor");
+		size_t i;
+		json_t *x;
+
+		json_array_append(floor, w);
+		json_array_foreach(json_object_get(c, "weapons"), i, x)
+			if (x == w) {
+				json_object_set_new(c, "drawn", json_null());
+				json_array_remove(json_object_get(c, "weapons"), i);
+				break;
+			}
+		w = json_array_get(floor, json_array_size(floor) - 1);
+	} else if (json_object_get(w, "burst")) {
+		/* a burst uses one shot, counted once by AUTO */
+	} else if (json_is_integer(json_object_get(w, "loaded")))
 		si(w, "loaded", gi(w, "loaded") - 1);
 	else if (s.mag)
 		si(w, "loaded", s.mag - 1);
 	if (!strcmp(s.family, "single"))
 		json_object_set_new(c, "fired_single", json_true());
 	snprintf(what, sizeof(what), "(%s at %s)", gs(w, "name"), nm(t));
-	if (skill_roll(it, c, "marksmanship", s.bonus, mod, what, mods, "ATTACK", gs(w, "name"), &r) < 0)
+	it->last_hit = 0;
+	if (skill_roll(it, c, it->throwing ? "mobility" : "marksmanship", s.bonus, mod, what, mods, "ATTACK",
+		       it->throwing ? NULL : gs(w, "name"), &r) < 0)
 		return -1;
 	if (!r.succ) {
 		say(it, "%s misses %s", nm(c), nm(t));
 		return pay_pushes(it);
 	}
+	it->last_hit = 1;
 	{
 		int dmg = s.damage + maneuvers(it, c, t, r.succ - 1, using, 1, &after);
 
@@ -1168,6 +1280,47 @@ static int shoot(struct it *it, json_t *c, json_t *t, json_t *w, json_t *using, 
 	if (unaware_of(t, c))
 		list_remove(json_object_get(t, "unaware_of"), nm(c));
 	return pay_pushes(it);
+}
+
+/* A drawn gun that is loaded and reaches t in sight. */
+static int can_shoot_at(struct it *it, json_t *w, json_t *c, json_t *t)
+{
+	struct wstat s = weapon_of(w);
+	int loaded = json_is_integer(json_object_get(w, "loaded")) ? (int)gi(w, "loaded")
+		: !strcmp(s.family, "single") ? 0 : 1;
+
+	return is_gun(w) && loaded > 0 && range_between(it, c, t) <= s.range &&
+	       line_of_sight(it, gs(c, "zone"), gs(t, "zone"));
+}
+
+static int throw_at(struct it *it, json_t *c, json_t *t, json_t *w, json_t *using)
+{
+	int rc;
+
+	it->throwing = 1;
+	rc = shoot(it, c, t, w, using, 0, 0);
+	it->throwing = 0;
+	return rc;
+}
+
+/* A supply roll (R9.7): dice as the rating (at most six); each 1 lowers it. */
+static int supply_roll(struct it *it, json_t *c, const char *ammo)
+{
+	json_t *sup = json_object_get(c, "supply");
+	int rating = ammo ? (int)gi(sup, ammo) : 0, n = rating > 6 ? 6 : rating, f[6], k, ones = 0;
+	char faces[40];
+
+	if (n <= 0)
+		return 0;
+	if (draw_faces(it, "supply", nm(c), n, f) < 0)
+		return -1;
+	for (k = 0; k < n; k++)
+		ones += f[k] == 1;
+	si(sup, ammo, rating - ones);
+	faces_text(f, n, faces, sizeof(faces));
+	say(it, "%s rolls supply of %s (%d): %s -> %s %d", nm(c), ammo, rating, faces,
+	    ones ? "down to" : "stays at", rating - ones);
+	return 0;
 }
 
 /* A close combat attack (R7.1); free: a retreat's free attack (no block, no cost). */
@@ -1195,7 +1348,8 @@ static int melee(struct it *it, json_t *c, json_t *t, json_t *w, json_t *using, 
 		l += (size_t)snprintf(mods + l, sizeof(mods) - l, "; target prone +2");
 	}
 	/* The block is decided before the roll (R7.3). */
-	if (!free_attack && !pummel && !defenseless && !finish && !t_unaware && active(t) &&
+	if (!free_attack && pummel != 1 && !defenseless && !finish &&
+	    !json_array_size(json_object_get(t, "unaware_of")) && active(t) &&
 	    json_is_null(json_object_get(t, "grappled_by")) &&
 	    it->b[idx(it, t)].blocks < gi(plan, "block") && can_spend(it, t, 0)) {
 		blocks = 1;
@@ -1227,6 +1381,10 @@ static int melee(struct it *it, json_t *c, json_t *t, json_t *w, json_t *using, 
 		list_remove(json_object_get(t, "unaware_of"), nm(c));
 	if (!r.succ) {
 		say(it, "%s misses %s", nm(c), nm(t));
+		return pay_pushes(it);
+	}
+	if (pummel == 2) {
+		grapple(it, c, t);
 		return pay_pushes(it);
 	}
 	{
@@ -1347,6 +1505,22 @@ static int perform(struct it *it, json_t *c, json_t *alt, char *why, size_t len)
 	if (json_is_string(json_object_get(c, "grappled_by")) && strcmp(act, "BREAK FREE")) {
 		not_done(why, len, "grappled (only BREAK FREE)");
 		return 0;
+	}
+	if (json_is_string(json_object_get(c, "grappling")) && strcmp(act, "PUMMEL") && strcmp(act, "RELEASE")) {
+		not_done(why, len, "grappling (only PUMMEL or RELEASE)");
+		return 0;
+	}
+	/* Any action but an aim, overwatch or shot unloads a readied bow (R9.6). */
+	if (strcmp(act, "AIM") && strcmp(act, "AIM SLOW") && strcmp(act, "OVERWATCH") && strcmp(act, "SHOOT") &&
+	    strcmp(act, "FINISH") && strcmp(act, "READY") && !strcmp(weapon_of(drawn(c)).family, "single") &&
+	    gi(drawn(c), "loaded") > 0)
+		si(drawn(c), "loaded", 0);
+	/* The helped action's kind (R5.5). */
+	it->help_for = NULL;
+	if (!strcmp(act, "ATTACK") || !strcmp(act, "FINISH") || !strcmp(act, "SHOOT") || !strcmp(act, "THROW") ||
+	    !strcmp(act, "AUTO") || !strcmp(act, "HEAL") || !strcmp(act, "RETREAT") || !strcmp(act, "GRAPPLE")) {
+		it->help_for = c;
+		it->help_slow = slow;
 	}
 	if (!can_spend(it, c, slow)) {
 		not_done(why, len, slow ? "no slow action left" : "no action left");
@@ -1579,7 +1753,8 @@ engage:
 			return not_done(why, len, "%s is not drawn", named), 0;
 		if (!is_gun(w))
 			return not_done(why, len, "no gun drawn"), 0;
-		if (json_is_integer(json_object_get(w, "loaded")) && gi(w, "loaded") <= 0)
+		if (json_is_integer(json_object_get(w, "loaded")) ? gi(w, "loaded") <= 0
+		    : !strcmp(weapon_of(w).family, "single"))
 			return not_done(why, len, "the %s is not loaded", gs(w, "name")), 0;
 		if (gi(c, "aim") == 3 && gi(c, "aim_round") == it->round)
 			return not_done(why, len, "aimed slowly this round"), 0;
@@ -1684,6 +1859,199 @@ engage:
 			}
 		}
 		return pay_pushes(it) < 0 ? -1 : 1;
+	}
+	if (!strcmp(act, "BREAK")) {
+		json_t *br = border(it, gs(c, "zone"), gs(alt, "zone")), *w = drawn(c);
+		int gear = is_close_weapon(w) ? weapon_of(w).bonus : 0;
+		struct roll r;
+		char what[96];
+
+		if (!br || strcmp(gs(br, "type"), "door") || !strcmp(gs(br, "door"), "open"))
+			return not_done(why, len, "no shut door to %s", gs(alt, "zone")), 0;
+		spend(it, c, 1);
+		lose_position(c);
+		snprintf(what, sizeof(what), "(breaking the door to %s)", gs(alt, "zone"));
+		if (skill_roll(it, c, "melee", gear, 0, what, "", "DOOR", gear ? gs(w, "name") : NULL, &r) < 0)
+			return -1;
+		if (r.succ) {
+			long tough = (json_is_integer(json_object_get(br, "toughness")) ? gi(br, "toughness") : 2) - r.succ;
+
+			si(br, "toughness", tough < 0 ? 0 : tough);
+			if (tough <= 0) {
+				json_object_set_new(br, "door", json_string("open"));
+				json_object_set_new(br, "type", json_string("open"));
+				say(it, "The door to %s breaks open for good", gs(alt, "zone"));
+			} else {
+				say(it, "The door to %s holds (toughness %ld)", gs(alt, "zone"), tough);
+			}
+		}
+		return pay_pushes(it) < 0 ? -1 : 1;
+	}
+	if (!strcmp(act, "PICK UP")) {
+		json_t *floor = json_object_get(zone(it, gs(c, "zone")), "floor"), *w = NULL;
+		size_t i;
+
+		json_array_foreach(floor, i, w)
+			if (!strcasecmp(gs(w, "name"), gs(alt, "weapon")))
+				break;
+		if (i >= json_array_size(floor))
+			return not_done(why, len, "no %s on the floor here", gs(alt, "weapon")), 0;
+		if (weapon_named(c, gs(w, "name")))
+			return not_done(why, len, "already carries a %s", gs(w, "name")), 0;
+		spend(it, c, 0);
+		lose_position(c);
+		json_array_append(json_object_get(c, "weapons"), w);
+		say(it, "%s picks up the %s", nm(c), gs(w, "name"));
+		json_array_remove(floor, i);
+		return 1;
+	}
+	if (!strcmp(act, "READY")) {
+		json_t *w = drawn(c);
+		struct wstat ws = weapon_of(w);
+
+		if (!w || strcmp(ws.family, "single"))
+			return not_done(why, len, "no bow or sling drawn"), 0;
+		if (gi(w, "loaded") >= 1)
+			return not_done(why, len, "already readied"), 0;
+		if (gi(json_object_get(c, "supply"), ws.ammo ? ws.ammo : "") < 1)
+			return not_done(why, len, "no %s left", ws.ammo ? ws.ammo : "missiles"), 0;
+		spend(it, c, 0);
+		json_object_set_new(c, "overwatch", json_null());
+		si(w, "loaded", 1);
+		say(it, "%s readies the %s", nm(c), gs(w, "name"));
+		return 1;
+	}
+	if (!strcmp(act, "THROW")) {
+		json_t *w = weapon_named(c, gs(alt, "weapon"));
+		struct wstat ws = weapon_of(w);
+		int rng;
+
+		t = by_name(it, gs(alt, "target"));
+		if (!w || strcasecmp(gs(c, "drawn"), gs(w, "name")) || strcmp(ws.family, "thrown") || ws.bonus <= 0)
+			return not_done(why, len, "no thrown weapon %s drawn", gs(alt, "weapon")), 0;
+		if (!t || !enemies(c, t) || !active(t))
+			return not_done(why, len, "%s is no active enemy", t ? nm(t) : "?"), 0;
+		rng = range_between(it, c, t);
+		if (rng > ws.range)
+			return not_done(why, len, "%s is out of range", nm(t)), 0;
+		if (!line_of_sight(it, gs(c, "zone"), gs(t, "zone")))
+			return not_done(why, len, "%s is out of sight", nm(t)), 0;
+		spend(it, c, 1);
+		json_object_set_new(c, "overwatch", json_null());
+		if (overwatch_fire(it, c, "ATTACK") < 0)
+			return -1;
+		if (!active(c) || !active(t)) {
+			say(it, "%s's throw at %s is lost", nm(c), nm(t));
+			return 1;
+		}
+		return throw_at(it, c, t, w, json_object_get(alt, "using")) < 0 ? -1 : 1;
+	}
+	if (!strcmp(act, "AUTO")) {
+		json_t *w = drawn(c), *names = json_object_get(alt, "targets");
+		int k, hits = 0;
+
+		if (!is_gun(w) || !json_is_true(json_object_get(w, "auto")))
+			return not_done(why, len, "no full-auto weapon drawn"), 0;
+		if (json_is_integer(json_object_get(w, "loaded")) && gi(w, "loaded") <= 0)
+			return not_done(why, len, "the %s is not loaded", gs(w, "name")), 0;
+		t = by_name(it, json_string_value(json_array_get(names, 0)));
+		if (!t || !enemies(c, t) || !active(t) || !can_shoot_at(it, w, c, t))
+			return not_done(why, len, "%s cannot be shot", t ? nm(t) : "?"), 0;
+		spend(it, c, 1);
+		json_object_set_new(c, "overwatch", json_null());
+		if (overwatch_fire(it, c, "ATTACK") < 0)
+			return -1;
+		if (!active(c)) {
+			say(it, "%s's burst is lost", nm(c));
+			return 1;
+		}
+		for (k = 0; k < 3 && active(c); k++) {
+			size_t n = json_array_size(names), j;
+			json_t *tk = by_name(it, json_string_value(json_array_get(names, (size_t)k < n ? (size_t)k : n - 1)));
+			long before;
+
+			if (!tk || !active(tk) || !can_shoot_at(it, w, c, tk)) {
+				tk = NULL;
+				for (j = 0; j < n && !tk; j++) {
+					json_t *x = by_name(it, json_string_value(json_array_get(names, j)));
+
+					if (x && active(x) && can_shoot_at(it, w, c, x))
+						tk = x;
+				}
+			}
+			if (!tk)
+				break;
+			if (k)
+				say(it, "%s's burst goes on at %s", nm(c), nm(tk));
+			before = gi(json_object_get(tk, "health"), "value");
+			si(w, "burst", 1);
+			if (shoot(it, c, tk, w, json_object_get(alt, "using"), k > 0, 0) < 0)
+				return -1;
+			hits = it->last_hit;
+			(void)before;
+			if (!hits)
+				break;
+		}
+		json_object_del(w, "burst");
+		if (json_is_integer(json_object_get(w, "loaded")))
+			si(w, "loaded", gi(w, "loaded") - 1);
+		else
+			si(w, "loaded", weapon_of(w).mag - 1);
+		return supply_roll(it, c, weapon_of(w).ammo) < 0 ? -1 : 1;
+	}
+	if (!strcmp(act, "GRAPPLE")) {
+		t = by_name(it, gs(alt, "target"));
+		if (!t || !enemies(c, t) || !active(t) || !engaged_with(c, t))
+			return not_done(why, len, "%s is no active enemy engaged with %s", t ? nm(t) : "?", nm(c)), 0;
+		if (json_is_string(json_object_get(t, "grappled_by")) || json_is_string(json_object_get(c, "grappling")))
+			return not_done(why, len, "already in a grapple"), 0;
+		spend(it, c, 1);
+		lose_position(c);
+		if (overwatch_fire(it, c, "ATTACK") < 0)
+			return -1;
+		if (!active(c) || !active(t)) {
+			say(it, "%s's grapple on %s is lost", nm(c), nm(t));
+			return 1;
+		}
+		return melee(it, c, t, NULL, NULL, 0, 0, 2) < 0 ? -1 : 1;
+	}
+	if (!strcmp(act, "BREAK FREE")) {
+		json_t *g = by_name(it, json_string_value(json_object_get(c, "grappled_by")));
+		struct roll r, rg;
+		int pm = json_is_true(json_object_get(c, "prone")) ? -2 : 0;
+
+		if (!g)
+			return not_done(why, len, "not grappled"), 0;
+		spend(it, c, 1);
+		if (skill_roll(it, c, "melee", 0, pm, "(breaking free)", pm ? "; prone -2" : "", "ESCAPE", NULL, &r) < 0)
+			return -1;
+		pm = json_is_true(json_object_get(g, "prone")) ? -2 : 0;
+		if (skill_roll(it, g, "melee", 0, pm, "(holding on)", pm ? "; prone -2" : "", NULL, NULL, &rg) < 0)
+			return -1;
+		if (r.succ > rg.succ) {
+			end_grapples(it, c);
+			say(it, "%s breaks free of %s", nm(c), nm(g));
+		} else {
+			say(it, "%s holds on to %s", nm(g), nm(c));
+		}
+		return pay_pushes(it) < 0 ? -1 : 1;
+	}
+	if (!strcmp(act, "PUMMEL") || !strcmp(act, "RELEASE")) {
+		t = by_name(it, json_string_value(json_object_get(c, "grappling")));
+		if (!t)
+			return not_done(why, len, "not grappling anyone"), 0;
+		spend(it, c, 0);
+		lose_position(c);
+		if (!strcmp(act, "RELEASE")) {
+			end_grapples(it, c);
+			say(it, "%s releases %s", nm(c), nm(t));
+			return 1;
+		}
+		if (overwatch_fire(it, c, "ATTACK") < 0)
+			return -1;
+		if (!active(c))
+			return 1;
+		return melee(it, c, t, NULL, NULL, 0, 0, 1) < 0 ? -1 : 1;
 	}
 	if (!strcmp(act, "FLEE")) {
 		if (!json_is_true(json_object_get(zone(it, gs(c, "zone")), "exit")))
@@ -1835,8 +2203,18 @@ static int take_turn(struct it *it, json_t *c)
 			say(it, "%s drops prone", nm(c));
 		} else if (!strcmp(a, "SAY")) {
 			say(it, "%s says: %s", nm(c), gs(f, "text"));
-		} else if (!strcmp(a, "DROP") && !strcasecmp(gs(c, "drawn"), gs(f, "weapon"))) {
-			json_object_set_new(c, "drawn", json_null());
+		} else if (!strcmp(a, "DROP") && weapon_named(c, gs(f, "weapon"))) {
+			json_t *w = weapon_named(c, gs(f, "weapon")), *x;
+			size_t k;
+
+			json_array_append(json_object_get(zone(it, gs(c, "zone")), "floor"), w);
+			json_array_foreach(json_object_get(c, "weapons"), k, x)
+				if (x == w) {
+					json_array_remove(json_object_get(c, "weapons"), k);
+					break;
+				}
+			if (!strcasecmp(gs(c, "drawn"), gs(f, "weapon")))
+				json_object_set_new(c, "drawn", json_null());
 			say(it, "%s drops the %s", nm(c), gs(f, "weapon"));
 		}
 	}
@@ -1943,6 +2321,26 @@ static void end_of_round(struct it *it)
 		}
 		json_object_set_new(c, "outpace_with", json_null());
 	}
+	for (i = 0; i < ncharacters(it); i++) {
+		json_t *c = chr(it, i);
+
+		if (json_is_true(json_object_get(c, "fired_single"))) {
+			json_t *w = drawn(c);
+			const char *ammo = weapon_of(w).ammo;
+
+			if (!w) {
+				size_t j;
+				json_t *x;
+
+				json_array_foreach(json_object_get(c, "weapons"), j, x)
+					if (!strcmp(weapon_of(x).family, "single"))
+						ammo = weapon_of(x).ammo;
+			}
+			json_object_set_new(c, "fired_single", json_false());
+			if (supply_roll(it, c, ammo) < 0)
+				return;
+		}
+	}
 	if (!json_is_true(json_object_get(out, "decided"))) {
 		for (i = 0; i < ncharacters(it); i++) {
 			json_t *c = chr(it, i);
@@ -1996,24 +2394,113 @@ static const char *holder(const json_t *c)
 	return json_is_string(json_object_get(c, "group")) ? gs(c, "group") : nm(c);
 }
 
-static int play_round(struct it *it, json_t *ops)
+static int live_holder(const json_t *c)
+{
+	return is_status(c, "active") || is_status(c, "broken");
+}
+
+/* SWAP (R4.5): 1 when the cards were exchanged. */
+static int try_swap(struct it *it, json_t *c)
+{
+	json_t *plan = json_object_get(it->plans, nm(c)), *o;
+	int mine = card_of(c), theirs;
+	size_t i;
+
+	if (!json_is_string(json_object_get(plan, "swap")) || json_is_true(json_object_get(plan, "swap_done")))
+		return 0;
+	json_object_set_new(plan, "swap_done", json_true());
+	o = by_name(it, gs(plan, "swap"));
+	theirs = o ? card_of(o) : 0;
+	if (!active(c) || !o || !live_holder(o) || it->acted[idx(it, o)] || theirs <= mine ||
+	    gi(c, "swap_lock") == it->round || gi(o, "swap_lock") == it->round) {
+		say(it, "%s's SWAP with %s is ignored", nm(c), o ? nm(o) : "?");
+		return 0;
+	}
+	for (i = 0; i < ncharacters(it); i++) {
+		json_t *x = chr(it, i);
+
+		if (card_of(x) == mine) {
+			si(x, "card", theirs);
+			si(x, "swap_lock", it->round);
+		} else if (card_of(x) == theirs) {
+			si(x, "card", mine);
+			si(x, "swap_lock", it->round);
+		}
+	}
+	say(it, "%s swaps cards with %s (%d <-> %d)", nm(c), nm(o), mine, theirs);
+	return 1;
+}
+
+static int shoot(struct it *it, json_t *c, json_t *t, json_t *w, json_t *using, int overwatch,
+		 int finish);
+static int can_shoot_at(struct it *it, json_t *w, json_t *c, json_t *t);
+
+/* Overwatch ON SIGHT before a slot (R8.2): each SIGHT watcher's first target. */
+static int sight_checks(struct it *it)
 {
 	json_t *order[MAXC];
-	size_t n, i;
-	int ended = 0;
+	size_t n = initiative(it, order), i, k;
+
+	for (i = 0; i < n; i++) {
+		json_t *w = order[i], *ow = json_object_get(w, "overwatch");
+
+		if (!json_is_object(ow) || strcmp(gs(ow, "on"), "SIGHT") || !active(w) ||
+		    json_array_size(json_object_get(w, "unaware_of")) || !can_spend(it, w, 1))
+			continue;
+		for (k = 0; k < ncharacters(it); k++) {
+			json_t *t = chr(it, k);
+
+			if (!active(t) || !enemies(w, t) || strcmp(gs(t, "zone"), gs(ow, "zone")) ||
+			    (json_is_string(json_object_get(ow, "only")) && strcmp(gs(ow, "only"), nm(t))) ||
+			    !can_shoot_at(it, drawn(w), w, t))
+				continue;
+			spend(it, w, 1);
+			if (json_is_true(json_object_get(w, "pinned"))) {
+				json_object_set_new(w, "pinned", json_false());
+				say(it, "%s is pinned: the overwatch shot at %s is lost", nm(w), nm(t));
+				break;
+			}
+			say(it, "%s fires from overwatch at %s (on sight)", nm(w), nm(t));
+			if (shoot(it, w, t, drawn(w), NULL, 1, 0) < 0)
+				return -1;
+			break;
+		}
+	}
+	return it->failed ? -1 : 0;
+}
+
+static int play_round(struct it *it, json_t *ops)
+{
+	int ended = 0, last_card = -1;
 
 	say(it, "== Round %d", it->round);
 	if (operator_orders(it, ops, &ended) < 0)
 		return -1;
 	if (ended)
 		return 0;
-	n = initiative(it, order);
-	for (i = 0; i < n; i++) {
-		json_t *c = order[i];
+	for (;;) {
+		json_t *next = NULL;
+		size_t i;
 
-		if (!is_status(c, "active") && !is_status(c, "broken"))
+		for (i = 0; i < ncharacters(it); i++) {
+			json_t *c = chr(it, i);
+
+			if (!live_holder(c) || it->acted[i])
+				continue;
+			if (!next || card_of(c) < card_of(next))
+				next = c;
+		}
+		if (!next)
+			break;
+		if (try_swap(it, next))
 			continue;
-		if (take_turn(it, c) < 0)
+		if (card_of(next) != last_card) {
+			last_card = card_of(next);
+			if (sight_checks(it) < 0)
+				return -1;
+		}
+		it->acted[idx(it, next)] = 1;
+		if (take_turn(it, next) < 0)
 			return -1;
 	}
 	end_of_round(it);
