@@ -38,7 +38,11 @@ struct it {
 	int last_hit;			/* the last shot hit */
 	int throwing;			/* the shot is a throw (Mobility) */
 	char helptext[200];
+	json_t *log;			/* every story line, for the state's log */
+	json_t *subject;		/* whose doing the lines tell (NULL: everyone sees them) */
 };
+
+int it_can_see(const json_t *state, const json_t *viewer, const json_t *target);
 
 /* ---------- small JSON helpers ---------- */
 
@@ -64,6 +68,8 @@ static const char *nm(const json_t *c)
 	return gs(c, "name");
 }
 
+static int in_list(const json_t *list, const char *name);
+
 static void say(struct it *it, const char *fmt, ...)
 {
 	char buf[1024];
@@ -72,8 +78,48 @@ static void say(struct it *it, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	json_array_append_new(it->story, json_string(buf));
-	json_array_append_new(it->events, json_pack("{s:s,s:s}", "type", "line", "text", buf));
+	json_t *to = NULL;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	json_array_append_new(it->log, json_string(buf));
+	/*
+	 * A line about a character some player cannot see (hidden, in a dim
+	 * zone) goes to the Operator and the seats that can see it (R2.5).
+	 */
+	if (it->subject) {
+		json_t *c, *seats = json_array();
+		size_t i;
+		int all = 1;
+
+		json_array_foreach(it->chars, i, c) {
+			const char *ctl = json_string_value(json_object_get(c, "controller"));
+
+			if (!ctl || !strcmp(ctl, IT_OPERATOR))
+				continue;
+			if (c == it->subject || !strcmp(gs(c, "side"), gs(it->subject, "side")) ||
+			    it_can_see(it->st, c, it->subject)) {
+				if (!in_list(seats, ctl))
+					json_array_append_new(seats, json_string(ctl));
+			} else {
+				all = 0;
+			}
+		}
+		if (!all) {
+			json_array_append_new(seats, json_string(IT_OPERATOR));
+			to = seats;
+		} else {
+			json_decref(seats);
+		}
+	}
+	if (to) {
+		json_array_append_new(it->story, json_pack("{s:s,s:O}", "text", buf, "to", to));
+		json_array_append_new(it->events, json_pack("{s:s,s:s,s:o}", "type", "line", "text", buf, "to", to));
+	} else {
+		json_array_append_new(it->story, json_string(buf));
+		json_array_append_new(it->events, json_pack("{s:s,s:s}", "type", "line", "text", buf));
+	}
 }
 
 static size_t ncharacters(const struct it *it)
@@ -2145,6 +2191,7 @@ static int take_turn(struct it *it, json_t *c)
 	size_t i, j;
 
 	si(it->st, "tick", gi(it->st, "tick") + 1);
+	it->subject = c;
 	say(it, "-- %s's turn (card %d)", nm(c), card_of(c));
 	if (death_saves(it, c) < 0)
 		return -1;
@@ -2308,6 +2355,7 @@ static void end_of_round(struct it *it)
 	const char *sides[MAXC];
 	size_t i, n = 0, k;
 
+	it->subject = NULL;
 	for (i = 0; i < ncharacters(it); i++) {
 		json_t *c = chr(it, i), *o = by_name(it, json_string_value(json_object_get(c, "outpace_with")));
 
@@ -2473,6 +2521,7 @@ static int play_round(struct it *it, json_t *ops)
 {
 	int ended = 0, last_card = -1;
 
+	it->subject = NULL;
 	say(it, "== Round %d", it->round);
 	if (operator_orders(it, ops, &ended) < 0)
 		return -1;
@@ -2492,6 +2541,7 @@ static int play_round(struct it *it, json_t *ops)
 		}
 		if (!next)
 			break;
+		it->subject = next;
 		if (try_swap(it, next))
 			continue;
 		if (card_of(next) != last_card) {
@@ -2747,6 +2797,7 @@ json_t *it_resolve(const json_t *state, const json_t *orders, struct draw_source
 	it.rolls = json_array();
 	it.plans = json_object();
 	it.pending = json_array();
+	it.log = json_array();
 	it.draws = draws;
 	it.round = (int)gi(it.st, "round");
 	if (json_array_size(it.chars) > MAXC) {
@@ -2780,7 +2831,7 @@ json_t *it_resolve(const json_t *state, const json_t *orders, struct draw_source
 		errbuf_set(err, errlen, "%s", it.err[0] ? it.err : "the step failed");
 		goto out;
 	}
-	json_object_set_new(it.st, "log", json_pack("{s:O,s:O}", "events", it.story, "rolls", it.rolls));
+	json_object_set_new(it.st, "log", json_pack("{s:O,s:O}", "events", it.log, "rolls", it.rolls));
 	out = json_pack("{s:O,s:O,s:O}", "state", it.st, "events", it.events, "story", it.story);
 out:
 	json_decref(it.st);
@@ -2789,6 +2840,7 @@ out:
 	json_decref(it.rolls);
 	json_decref(it.plans);
 	json_decref(it.pending);
+	json_decref(it.log);
 	json_decref(ops);
 	return out;
 }
