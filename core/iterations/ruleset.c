@@ -403,10 +403,109 @@ static const char *it_order_help(void)
 	return "CHAR <name>, then 1. <action> [OR <action>...] and 2. ..., BLOCK n, PUSH ...";
 }
 
+
+/* ---------- bot-only skirmishes ---------- */
+
+/* Plays game i of seed on the built-in scenario: the outcome's name. */
+static const char *sim_one(uint64_t seed, uint64_t i, long *rounds)
+{
+	json_t *seats = json_pack("[{s:s},{s:s}]", "name", "ann", "name", IT_OPERATOR);
+	json_t *setup, *st;
+	struct draw_seeded seeded;
+	struct draw_source src;
+	char err[256];
+	const char *outcome = "unfinished";
+	int step;
+
+	draw_seeded_init(&seeded, seed ^ (i * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL), NULL, 0);
+	src = draw_seeded_source(&seeded, NULL);
+	setup = it_setup(NULL, NULL, seats, &src, err, sizeof(err));
+	json_decref(seats);
+	if (!setup)
+		return "error";
+	st = json_incref(json_object_get(setup, "state"));
+	json_decref(setup);
+	for (step = 0; step < 40; step++) {
+		json_t *due, *orders, *s, *next, *o;
+		const char *phase = json_string_value(json_object_get(st, "phase"));
+		size_t k;
+
+		if (phase && !strcmp(phase, "over"))
+			break;
+		due = it_waiting_for(st);
+		orders = json_object();
+		json_array_foreach(due, k, s) {
+			o = it_bot(st, json_string_value(s), &src, err, sizeof(err));
+			if (o)
+				json_object_update(orders, o);
+			json_decref(o);
+		}
+		json_decref(due);
+		next = it_resolve(st, orders, &src, err, sizeof(err));
+		json_decref(orders);
+		if (!next)
+			break;
+		json_decref(st);
+		st = json_incref(json_object_get(next, "state"));
+		json_decref(next);
+		if (step)
+			(*rounds)++;
+	}
+	{
+		json_t *out = json_object_get(st, "outcome");
+		const char *phase = json_string_value(json_object_get(st, "phase"));
+
+		if (phase && !strcmp(phase, "over")) {
+			if (json_is_string(json_object_get(out, "winner")))
+				outcome = !strcmp(json_string_value(json_object_get(out, "winner")), "crew") ? "crew-wins"
+													      : "agents-win";
+			else
+				outcome = json_is_true(json_object_get(out, "draw")) ? "draw" : "no-winner";
+		}
+	}
+	json_decref(st);
+	return outcome;
+}
+
+static json_t *it_simulate(const json_t *settings, uint64_t seed, uint64_t first, uint64_t count,
+			   char *err, size_t errlen)
+{
+	static const char *const outcomes[] = { "crew-wins", "agents-win", "draw", "no-winner", "unfinished",
+						"error", NULL };
+	long long tally[7] = { 0 };
+	long rounds = 0;
+	json_t *one;
+	uint64_t i;
+	int k;
+
+	(void)settings;
+	for (i = first; i < first + count; i++) {
+		const char *o = sim_one(seed, i, &rounds);
+
+		for (k = 0; outcomes[k] && strcmp(outcomes[k], o); k++)
+			;
+		tally[k]++;
+	}
+	one = json_pack("{s:I}", "games", (json_int_t)count);
+	for (k = 0; one && outcomes[k]; k++)
+		json_object_set_new(one, outcomes[k], json_integer(tally[k]));
+	(void)rounds;
+	if (!one) {
+		errbuf_set(err, errlen, "out of memory");
+		return NULL;
+	}
+	return json_pack("{s:o}", "all", one);
+}
+
 static const struct ruleset_setting it_settings[] = {
 	{ "idle_days", SETTING_INT, 1, 365, NULL, "14",
 	  "days without orders before the judge ends the skirmish (abandoned)", 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0 }
+};
+
+static const struct ruleset_tool it_tools[] = {
+	{ "simulate", "bot-only skirmishes on the built-in lobby: how deadly is the fight?" },
+	{ NULL, NULL }
 };
 
 static const struct ruleset_data_kind it_data[] = {
@@ -425,7 +524,7 @@ const struct ruleset iterations_ruleset = {
 	.max_seats = 9,
 	.settings = it_settings,
 	.data_kinds = it_data,
-	.tools = NULL,
+	.tools = it_tools,
 	.man_page = "mxjudge-iterations(7)",
 	.order_help = it_order_help,
 	.check_settings = it_check_settings,
@@ -439,4 +538,5 @@ const struct ruleset iterations_ruleset = {
 	.order_form = it_order_form,
 	.bot = it_bot,
 	.forfeit = it_forfeit,
+	.simulate = it_simulate,
 };
