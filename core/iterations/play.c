@@ -1626,6 +1626,7 @@ engage:
 			return not_done(why, len, "engaged with an active opponent (RETREAT instead)"), 0;
 		spend(it, c, 0);
 		lose_position(c);
+		json_object_set_new(c, "cover", json_null());
 		disengage_all(it, c);
 		say(it, "%s disengages", nm(c));
 		return 1;
@@ -2719,7 +2720,7 @@ static int setup_step(struct it *it)
 			}
 			for (k = 0; k < nh; k++) {
 				const char *ids[10];
-				char names[10][4];
+				char names[10][12];
 				int cards[10], m = 0, c;
 				size_t pick;
 				char label[80];
