@@ -1781,6 +1781,8 @@ engage:
 					finish ? "broken" : "active", nm(c)), 0;
 		if (!close_weapon(c, alt, &w, why, len))
 			return 0;
+		if (w && weapon_of(w).two_handed && injury_mod(c, "no2h"))
+			return not_done(why, len, "a two-handed weapon cannot be wielded with that injury"), 0;
 		spend(it, c, 1);
 		lose_position(c);
 		if (overwatch_fire(it, c, "ATTACK") < 0)
@@ -1800,6 +1802,8 @@ engage:
 			return not_done(why, len, "%s is not drawn", named), 0;
 		if (!is_gun(w))
 			return not_done(why, len, "no gun drawn"), 0;
+		if (weapon_of(w).two_handed && injury_mod(c, "no2h"))
+			return not_done(why, len, "a two-handed weapon cannot be wielded with that injury"), 0;
 		if (json_is_integer(json_object_get(w, "loaded")) ? gi(w, "loaded") <= 0
 		    : !strcmp(weapon_of(w).family, "single"))
 			return not_done(why, len, "the %s is not loaded", gs(w, "name")), 0;
