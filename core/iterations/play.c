@@ -1078,7 +1078,14 @@ static int shoot(struct it *it, json_t *c, json_t *t, json_t *w, json_t *using, 
 /* c grapples t (R7.5): both prone, t drops its weapon, loses cover and overwatch. */
 static void grapple(struct it *it, json_t *c, json_t *t)
 {
-	const char *d = json_string_value(json_object_get(t, "drawn"));
+	char dropped[64] = "";
+	const char *d = NULL;
+
+	/* A copy: the drawn name is freed when the weapon is dropped. */
+	if (json_is_string(json_object_get(t, "drawn"))) {
+		snprintf(dropped, sizeof(dropped), "%s", json_string_value(json_object_get(t, "drawn")));
+		d = dropped;
+	}
 
 	if (!active(t) || !active(c))
 		return;
