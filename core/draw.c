@@ -166,6 +166,33 @@ int draw_die(struct draw_source *src, const char *stream, const char *label, int
 	return 0;
 }
 
+int draw_dice(struct draw_source *src, const char *stream, const char *label, int sides, int n,
+	      int *faces, char *err, size_t errlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int k;
+
+	if (sides < 1 || n < 0) {
+		errbuf_set(err, errlen, "%s: a pool needs dice with at least one side", label);
+		return -1;
+	}
+	if (!n)
+		return 0;
+	if (src->ops->dice) {
+		if (src->ops->dice(src->ctx, stream, label, sides, n, faces, err, errlen) < 0)
+			return -1;
+	} else {
+		for (k = 0; k < n; k++)
+			if (src->ops->die(src->ctx, stream, label, sides, &faces[k], err, errlen) < 0)
+				return -1;
+	}
+	strbuf_addstr(&sb, label);
+	for (k = 0; k < n; k++)
+		strbuf_addf(&sb, " %d", faces[k]);
+	log_add(src->log, stream, sb.failed ? (strbuf_release(&sb), NULL) : strbuf_detach(&sb, NULL));
+	return 0;
+}
+
 int draw_pick(struct draw_source *src, const char *stream, const char *label,
 	      const char *const *ids, size_t n, size_t *index, char *err, size_t errlen)
 {
@@ -683,6 +710,35 @@ static int queue_die(void *ctx, const char *stream, const char *label, int sides
 	return 0;
 }
 
+static int queue_dice(void *ctx, const char *stream, const char *label, int sides, int n,
+		      int *faces, char *err, size_t errlen)
+{
+	struct draw_queue_line *l;
+	const char *rest;
+	char word[32], add[16];
+	char *end;
+	long v;
+	int k;
+
+	(void)stream;
+	snprintf(add, sizeof(add), " (%d faces)", n);
+	if (!(l = queue_take(ctx, label, &rest, add, err, errlen)))
+		return -1;
+	for (k = 0; k <= n; k++) {
+		size_t len = next_word(&rest, word, sizeof(word));
+
+		if (k == n && !len)
+			return 0;
+		v = len && len < sizeof(word) ? strtol(word, &end, 10) : 0;
+		if (k == n || !len || len >= sizeof(word) || *end || v < 1 || v > sides)
+			break;
+		faces[k] = (int)v;
+	}
+	errbuf_set(err, errlen, "line %d: expected '%s' and exactly %d faces from 1 to %d, got '%s'",
+		   l->line, label, n, sides, l->text);
+	return -1;
+}
+
 static long find_id(const char *const *ids, size_t n, const char *word)
 {
 	size_t i;
@@ -783,6 +839,7 @@ static const struct draw_ops queue_ops = {
 	.pick = queue_pick,
 	.shuffle = queue_shuffle,
 	.seal = queue_seal,
+	.dice = queue_dice,
 };
 
 struct draw_source draw_queue_source(struct draw_queue *q, struct draw_log *log)

@@ -70,12 +70,15 @@ struct draw_ops {
 	/* perm[k]: the index of the item now k-th from the top */
 	int (*shuffle)(void *ctx, const char *stream, const char *label, const char *const *ids,
 		       size_t n, size_t *perm, char *err, size_t errlen);
-	/* The ops below are optional (NULL): see draw_mix, draw_arrange, draw_seal. */
+	/* The ops below are optional (NULL): see draw_mix, draw_arrange, draw_seal, draw_dice. */
 	int (*mix)(void *ctx, const char *word, char *err, size_t errlen);
 	int (*arrange)(void *ctx, const char *stream, const char *label, size_t n,
 		       void (*fn)(void *arg, struct draw_rng *rng, size_t n, size_t *perm),
 		       void *arg, size_t *perm, char *err, size_t errlen);
 	int (*seal)(void *ctx, const char *name, char out[65], char *err, size_t errlen);
+	/* n faces in 1..sides from one line; without it, n calls of die. */
+	int (*dice)(void *ctx, const char *stream, const char *label, int sides, int n, int *faces,
+		    char *err, size_t errlen);
 };
 
 struct draw_source {
@@ -87,6 +90,13 @@ struct draw_source {
 /* 0, or -1 with a message naming the draw in err. */
 int draw_die(struct draw_source *src, const char *stream, const char *label, int sides, int *face,
 	     char *err, size_t errlen);
+/*
+ * A pool of n dice of one size at once (a skill roll, a d66): faces[0..n-1]
+ * in 1..sides, logged as one line "LABEL F1 F2 ..."; the tagged queue wants
+ * a line with exactly n faces. n may be 0 (nothing drawn, nothing logged).
+ */
+int draw_dice(struct draw_source *src, const char *stream, const char *label, int sides, int n,
+	      int *faces, char *err, size_t errlen);
 int draw_pick(struct draw_source *src, const char *stream, const char *label,
 	      const char *const *ids, size_t n, size_t *index, char *err, size_t errlen);
 int draw_shuffle(struct draw_source *src, const char *stream, const char *label,

@@ -645,6 +645,36 @@ static void test_draw_queue_parse_many_lines(void **state)
 	draw_queue_release(&q);
 }
 
+static void test_draw_queue_dice_takes_a_whole_pool(void **state)
+{
+	struct draw_queue q;
+	struct draw_source src;
+	struct draw_log log;
+	char err[256] = "";
+	int faces[4] = { 0 };
+
+	(void)state;
+	queue_from(&q, "melee Neo 6 2 3\nmelee Neo 6 1\nmelee Neo 7 1\n");
+	draw_log_init(&log);
+	src = draw_queue_source(&q, &log);
+	assert_int_equal(draw_dice(&src, "open", "melee Neo", 6, 3, faces, err, sizeof(err)), 0);
+	assert_int_equal(faces[0], 6);
+	assert_int_equal(faces[2], 3);
+	assert_string_equal(log.e[0].line, "melee Neo 6 2 3");
+	/* A line with another number of faces is refused, naming the line. */
+	assert_int_equal(draw_dice(&src, "open", "melee Neo", 6, 3, faces, err, sizeof(err)), -1);
+	assert_string_equal(err, "line 2: expected 'melee Neo' and exactly 3 faces from 1 to 6, got 'melee Neo 6 1'");
+	assert_int_equal(draw_dice(&src, "open", "melee Neo", 6, 2, faces, err, sizeof(err)), -1);
+	assert_string_equal(err, "line 3: expected 'melee Neo' and exactly 2 faces from 1 to 6, got 'melee Neo 7 1'");
+	assert_int_equal(draw_dice(&src, "open", "melee Neo", 6, 2, faces, err, sizeof(err)), -1);
+	assert_string_equal(err, "no draw left for 'melee Neo' (add a line 'melee Neo (2 faces)')");
+	/* No dice: nothing taken, nothing logged. */
+	assert_int_equal(draw_dice(&src, "open", "armor Neo", 6, 0, faces, err, sizeof(err)), 0);
+	assert_int_equal(log.n, 1);
+	draw_log_release(&log);
+	draw_queue_release(&q);
+}
+
 static void test_draw_queue_die_matches_label_any_case(void **state)
 {
 	struct draw_queue q;
@@ -1380,6 +1410,7 @@ int main(void)
 		cmocka_unit_test(test_draw_log_grows_past_one_allocation),
 		cmocka_unit_test(test_draw_queue_parse_comments_and_blanks),
 		cmocka_unit_test(test_draw_queue_parse_many_lines),
+		cmocka_unit_test(test_draw_queue_dice_takes_a_whole_pool),
 		cmocka_unit_test(test_draw_queue_die_matches_label_any_case),
 		cmocka_unit_test(test_draw_queue_die_bad_face),
 		cmocka_unit_test(test_draw_queue_label_words_must_be_whole),

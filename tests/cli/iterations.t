@@ -1,0 +1,72 @@
+# The Matrix Iterations skirmish through the judge (core/iterations,
+# mxjudge-iterations(7)) with no edit of its own in cmd/ or db/: one step by
+# `adjudicate` with each participant's orders in its own file; then a
+# skirmish by mail from a shipped scenario, a player joining with a character
+# sheet and the Operator seat: the setup report shows the initiative, each
+# report ends with the plan block, the player's view hides what it cannot
+# see, a silent player's character holds.
+export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$ROOT/templates"
+db="--db ./t.db"
+q() { sqlite3 t.db "$1"; }
+T=$ROOT/templates/iterations
+
+# adjudicate: the rulings' example round, cover then armour.
+cat >s.json <<'JSON'
+{"game": "iterations", "phase": "round", "round": 2,
+ "scenario": {"zones": [{"id": "Lobby"}, {"id": "Hall", "cover": [{"id": "crate", "name": "crate", "rating": 3}]}],
+  "borders": [{"zones": ["Lobby", "Hall"]}]},
+ "characters": [
+  {"name": "Neo", "side": "crew", "controller": "ann", "zone": "Lobby", "card": 3,
+   "attributes": {"strength": 3, "agility": 4, "wits": 3, "empathy": 2}, "skills": {"marksmanship": 2},
+   "weapons": [{"name": "Pistol", "type": "Pistol", "loaded": 5}], "drawn": "Pistol"},
+  {"name": "Smith", "side": "agents", "zone": "Hall", "card": 7, "cover": "crate",
+   "armor": {"name": "body armour", "rating": 2}, "health": 6}]}
+JSON
+printf 'CHAR Neo\n1. SHOOT Smith\n' >A.txt
+printf 'OPERATOR\nCHAR Smith\n1. HOLD\n' >O.txt
+printf 'marksmanship Neo 6 2 3 4 5 6 1\ncover Smith 6 1 2\narmor Smith 3 4\n' >D.txt
+expect_exit 0 adjudicate --state s.json --orders ann=A.txt --orders operator=O.txt --dice D.txt --json
+python3 - <<'PY'
+import json
+s = json.load(open("out"))
+smith = [c for c in s["characters"] if c["name"] == "Smith"][0]
+assert smith["health"]["value"] == 4, smith["health"]
+assert s["round"] == 3
+assert s["log"]["rolls"] == ["marksmanship Neo", "cover Smith", "armor Smith"], s["log"]["rolls"]
+assert "Smith's crate (3) rolls 6 1 2: 1 stopped, 2 left" in s["log"]["events"]
+assert s["unused_draws"] == []
+PY
+# A player cannot command the Operator's characters; the refusal names the line.
+printf 'CHAR Neo\n1. HOLD\nCHAR Smith\n' >B.txt
+expect_exit 65 adjudicate --state s.json --orders ann=B.txt --dice D.txt
+contains err "B.txt:3: Smith is not yours to command"
+
+# A scenario with a fault is refused at `campaign new`, naming file and line.
+printf '{"zones": [{"id": "A"}],\n "borders": [\n  {"zones": ["A", "B"]}]}\n' >bad.json
+expect_exit 65 $db campaign new bad --game iterations --data scenario=bad.json
+contains err "bad.json:3: border 1 needs two known zones"
+
+# A skirmish by mail.
+mx $db campaign new sk --game iterations --data scenario=$T/scenarios/lobby.json --seed 3 --deadline 24 >/dev/null
+pa=$(mx $db campaign join sk --captain Ann --email ann@example.org --ship ann --data character=$T/characters/neo.json 2>/dev/null)
+mx $db campaign join sk --captain GM --email gm@example.org --ship operator >/dev/null 2>&1
+expect_exit 0 $db campaign start sk --now 2025-03-01T12:00Z
+printf 'GAME sk\nPLAYER ann\nPASSWORD %s\nCHAR Neo\nCARD 2\nEND\n' "$pa" >a1.txt
+expect_exit 0 $db orders submit a1.txt --now 2025-03-01T13:00Z
+expect_exit 0 $db process --campaign sk --now 2025-03-02T13:00Z
+q "select body from outbox where recipient = 'ann@example.org' and kind = 'report' order by id desc limit 1" >r1.txt
+contains r1.txt "Initiative:"
+contains r1.txt "[Street] EXIT: Neo"
+contains r1.txt "PLAYER ann"
+contains r1.txt "CHAR Neo"
+contains r1.txt "1. HOLD"
+lacks r1.txt "CHAR Smith"
+q "select body from outbox where recipient = 'gm@example.org' and kind = 'report' order by id desc limit 1" >g1.txt
+contains g1.txt "CHAR Smith"
+contains g1.txt "OPERATOR"
+# Nobody sends orders: the characters hold, the round is played all the same.
+expect_exit 0 $db process --campaign sk --now 2025-03-03T13:00Z
+q "select body from outbox where recipient = 'ann@example.org' and kind = 'report' order by id desc limit 1" >r2.txt
+contains r2.txt "Neo has no orders and holds"
+# The player's view keeps NPC sheets out: no Health line for Smith.
+lacks r2.txt "Smith (agents) in Hall: Health"

@@ -1,0 +1,309 @@
+/*
+ * Tests for core/iterations (The Matrix Iterations skirmish): the plan
+ * reader's reading and its refusals by line, the data checks naming file
+ * and line, the shipped scenarios, setup from a scenario and sheets, who
+ * is waited for, the views per seat (dim zones, hidden enemies, NPC
+ * sheets), the plan block, a silent player's character holding, and a
+ * round played from tagged dice with its story.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/draw.h"
+#include "core/engine.h"
+#include "core/iterations/iterations.h"
+#include "core/ruleset.h"
+
+static const char state_text[] =
+	"{\"game\": \"iterations\", \"phase\": \"round\", \"round\": 1,"
+	" \"scenario\": {\"zones\": [{\"id\": \"Street\", \"exit\": true},"
+	"  {\"id\": \"Lobby\", \"cover\": [{\"id\": \"desk\", \"name\": \"desk\", \"rating\": 3}]},"
+	"  {\"id\": \"Hall\"}, {\"id\": \"Stairs\", \"features\": [\"DIMLY_LIT\"]}],"
+	"  \"borders\": [{\"zones\": [\"Street\", \"Lobby\"]}, {\"zones\": [\"Lobby\", \"Hall\"]},"
+	"   {\"zones\": [\"Hall\", \"Stairs\"]}]},"
+	" \"characters\": ["
+	"  {\"name\": \"Neo\", \"side\": \"crew\", \"controller\": \"ann\", \"zone\": \"Lobby\", \"card\": 3,"
+	"   \"attributes\": {\"strength\": 3, \"agility\": 4, \"wits\": 3, \"empathy\": 2},"
+	"   \"skills\": {\"marksmanship\": 2},"
+	"   \"weapons\": [{\"name\": \"Pistol\", \"type\": \"Pistol\", \"loaded\": 5}], \"drawn\": \"Pistol\"},"
+	"  {\"name\": \"Smith\", \"side\": \"agents\", \"zone\": \"Hall\", \"card\": 7,"
+	"   \"attributes\": {\"strength\": 4, \"agility\": 3, \"wits\": 3, \"empathy\": 2}},"
+	"  {\"name\": \"Brown\", \"side\": \"agents\", \"zone\": \"Stairs\", \"card\": 8},"
+	"  {\"name\": \"Jones\", \"side\": \"agents\", \"zone\": \"Street\", \"card\": 9, \"hidden\": true}]}";
+
+static json_t *load_state(void)
+{
+	json_t *st = json_loads(state_text, 0, NULL);
+
+	assert_non_null(st);
+	return st;
+}
+
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = calloc((size_t)n + 1, 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+static void test_iterations_reads_alternatives_guards_and_push(void **unused)
+{
+	json_t *st = load_state(), *o, *plan, *alt;
+	char err[256] = "";
+
+	(void)unused;
+	o = it_read_orders(st, "ann", "GAME x\nCHAR neo\n1. IF ENGAGED: ATTACK Smith USING PRONE, DAMAGE OR SHOOT NEAREST\n"
+			   "2) MOVE TOWARD street\nBLOCK YES\nPUSH ATTACK IF SUCCESSES < 2 AND HEALTH > 2\nEND\njunk after END\n",
+			   "ann.txt", err, sizeof(err));
+	if (!o)
+		fail_msg("%s", err);
+	plan = json_object_get(json_object_get(json_object_get(o, "ann"), "chars"), "Neo");
+	assert_non_null(plan);
+	assert_int_equal(json_array_size(json_object_get(plan, "slots")), 2);
+	alt = json_array_get(json_array_get(json_object_get(plan, "slots"), 0), 0);
+	assert_string_equal(json_string_value(json_object_get(alt, "act")), "ATTACK");
+	assert_string_equal(json_string_value(json_object_get(json_object_get(alt, "guard"), "c")), "ENGAGED");
+	assert_int_equal(json_array_size(json_object_get(alt, "using")), 2);
+	alt = json_array_get(json_array_get(json_object_get(plan, "slots"), 0), 1);
+	assert_string_equal(json_string_value(json_object_get(alt, "target")), "NEAREST");
+	alt = json_array_get(json_array_get(json_object_get(plan, "slots"), 1), 0);
+	assert_string_equal(json_string_value(json_object_get(alt, "zone")), "Street");
+	assert_int_equal(json_integer_value(json_object_get(plan, "block")), 2);
+	assert_int_equal(json_array_size(json_object_get(json_object_get(plan, "push"), "conds")), 2);
+	json_decref(o);
+	json_decref(st);
+}
+
+static void test_iterations_refusal_names_file_and_line(void **unused)
+{
+	json_t *st = load_state();
+	char err[256] = "";
+
+	(void)unused;
+	assert_null(it_read_orders(st, "ann", "CHAR Neo\n# a comment\n1. MOVE Moon\n", "ann.txt", err, sizeof(err)));
+	assert_string_equal(err, "ann.txt:3: unknown zone 'Moon'");
+	assert_null(it_read_orders(st, "ann", "CHAR Smith\n", "ann.txt", err, sizeof(err)));
+	assert_string_equal(err, "ann.txt:1: Smith is not yours to command");
+	assert_null(it_read_orders(st, "ann", "CHAR Neo\n1. SHOOT Smith\n2. SHOOT Brown\n", "a", err, sizeof(err)));
+	assert_string_equal(err, "a:3: two slots whose alternatives are all slow");
+	json_decref(st);
+}
+
+static void test_iterations_shipped_scenarios_pass_the_check(void **unused)
+{
+	const char *files[] = { "templates/iterations/scenarios/lobby.json",
+				"templates/iterations/scenarios/subway.json" };
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < 2; i++) {
+		char err[256] = "", *text = read_text(files[i]);
+
+		assert_non_null(text);
+		if (it_check_scenario(text, files[i], err, sizeof(err)) < 0)
+			fail_msg("%s", err);
+		free(text);
+	}
+}
+
+static void test_iterations_scenario_errors_name_the_line(void **unused)
+{
+	char err[256] = "";
+
+	(void)unused;
+	assert_int_equal(it_check_scenario("{\"zones\": [{\"id\": \"A\"},\n {\"id\": \"B\"}],\n"
+					   "\"borders\": [{\"zones\": [\"A\", \"C\"]}]}", "s.json", err, sizeof(err)), -1);
+	assert_string_equal(err, "s.json:3: border 1 needs two known zones");
+	assert_int_equal(it_check_scenario("{\"zones\": [\n{\"id\": \"A\",}]}", "s.json", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "s.json:2:"));
+	assert_int_equal(it_check_sheet("{\"name\": \"Neo\",\n \"attributes\": {\"strength\": 6}}", "neo.json",
+					err, sizeof(err)), -1);
+	assert_string_equal(err, "neo.json:1: Neo: strength must be 1 to 5");
+}
+
+static void test_iterations_setup_from_scenario_and_sheets(void **unused)
+{
+	const struct ruleset *rs = ruleset_find("iterations");
+	char *scen = read_text("templates/iterations/scenarios/lobby.json");
+	char *sheet = read_text("templates/iterations/characters/neo.json");
+	json_t *data, *seats, *out, *st, *neo, *due;
+	struct draw_seeded seeded;
+	struct draw_source src;
+	char err[256] = "";
+
+	(void)unused;
+	assert_non_null(rs);
+	assert_true(rs->flags & RULESET_GM_SEAT);
+	assert_non_null(scen);
+	assert_non_null(sheet);
+	data = json_pack("{s:{s:s,s:s}}", "scenario", "name", "lobby.json", "text", scen);
+	seats = json_pack("[{s:s,s:{s:{s:s,s:s}}},{s:s}]", "name", "ann", "data", "character", "name", "neo.json",
+			  "text", sheet, "name", "operator");
+	draw_seeded_init(&seeded, 1, NULL, 0);
+	src = draw_seeded_source(&seeded, NULL);
+	out = rs->setup(NULL, data, seats, &src, err, sizeof(err));
+	if (!out)
+		fail_msg("%s", err);
+	st = json_object_get(out, "state");
+	assert_string_equal(json_string_value(json_object_get(st, "phase")), "setup");
+	neo = it_char(st, "Neo");
+	assert_non_null(neo);
+	assert_string_equal(json_string_value(json_object_get(neo, "controller")), "ann");
+	assert_string_equal(json_string_value(json_object_get(neo, "zone")), "Street");
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(neo, "health"), "max")), 5);
+	assert_non_null(it_char(st, "Smith"));
+	due = rs->waiting_for(st);
+	assert_int_equal(json_array_size(due), 2);
+	assert_string_equal(json_string_value(json_array_get(due, 0)), "ann");
+	assert_string_equal(json_string_value(json_array_get(due, 1)), "operator");
+	json_decref(due);
+	json_decref(out);
+	json_decref(data);
+	json_decref(seats);
+	free(scen);
+	free(sheet);
+}
+
+static void test_iterations_view_hides_dim_hidden_and_npc_sheets(void **unused)
+{
+	json_t *st = load_state(), *v, *c;
+	size_t i;
+	int smith = 0, brown = 0, jones = 0;
+
+	(void)unused;
+	v = it_view(st, "ann");
+	json_array_foreach(json_object_get(v, "characters"), i, c) {
+		const char *n = json_string_value(json_object_get(c, "name"));
+
+		if (!strcmp(n, "Smith")) {
+			smith = 1;
+			/* An NPC's sheet is the Operator's only. */
+			assert_null(json_object_get(c, "attributes"));
+			assert_null(json_object_get(c, "health"));
+		}
+		brown |= !strcmp(n, "Brown");	/* in a dimly lit zone */
+		jones |= !strcmp(n, "Jones");	/* hidden */
+		if (!strcmp(n, "Neo"))
+			assert_non_null(json_object_get(c, "attributes"));
+	}
+	assert_true(smith);
+	assert_false(brown);
+	assert_false(jones);
+	assert_non_null(strstr(json_string_value(json_object_get(v, "map")), "[Hall]: Smith"));
+	json_decref(v);
+	v = it_view(st, "operator");
+	assert_int_equal(json_array_size(json_object_get(v, "characters")), 4);
+	assert_non_null(json_object_get(json_array_get(json_object_get(v, "characters"), 1), "attributes"));
+	json_decref(v);
+	json_decref(st);
+}
+
+static void test_iterations_order_form_per_seat(void **unused)
+{
+	json_t *st = load_state(), *f;
+
+	(void)unused;
+	f = it_order_form(st, "ann");
+	assert_string_equal(json_string_value(f), "CHAR Neo\n1. HOLD\n2. HOLD\nBLOCK 0\nPUSH NO\n");
+	json_decref(f);
+	f = it_order_form(st, "operator");
+	assert_non_null(strstr(json_string_value(f), "OPERATOR\n"));
+	assert_non_null(strstr(json_string_value(f), "CHAR Smith\n"));
+	assert_non_null(strstr(json_string_value(f), "CHAR Jones\n"));
+	json_decref(f);
+	json_object_set_new(st, "phase", json_string("setup"));
+	f = it_order_form(st, "ann");
+	assert_string_equal(json_string_value(f), "CHAR Neo\nCARD \nPUSH NO\n");
+	json_decref(f);
+	json_decref(st);
+}
+
+static void test_iterations_silent_player_holds(void **unused)
+{
+	json_t *st = load_state(), *none = json_object(), *out;
+	struct draw_seeded seeded;
+	struct draw_source src;
+	char err[256] = "";
+
+	(void)unused;
+	draw_seeded_init(&seeded, 1, NULL, 1);
+	src = draw_seeded_source(&seeded, NULL);
+	out = it_resolve(st, none, &src, err, sizeof(err));
+	if (!out)
+		fail_msg("%s", err);
+	assert_string_equal(json_string_value(json_array_get(json_object_get(out, "story"), 2)),
+			    "Neo has no orders and holds");
+	assert_string_equal(json_string_value(json_object_get(it_char(json_object_get(out, "state"), "Neo"), "zone")),
+			    "Lobby");
+	json_decref(out);
+	json_decref(none);
+	json_decref(st);
+}
+
+static void test_iterations_round_from_tagged_dice(void **unused)
+{
+	json_t *st = load_state(), *orders, *out;
+	struct draw_queue q;
+	struct draw_log log;
+	struct draw_source src;
+	char err[256] = "";
+
+	(void)unused;
+	orders = it_read_orders(st, "ann", "CHAR Neo\n1. SHOOT Smith\n", "a", err, sizeof(err));
+	assert_non_null(orders);
+	draw_queue_init(&q);
+	draw_log_init(&log);
+	assert_int_equal(draw_queue_parse(&q, "marksmanship Neo 6 6 1 1 1 1 1\n", "d", 0, err, sizeof(err)), 0);
+	src = draw_queue_source(&q, &log);
+	out = it_resolve(st, orders, &src, err, sizeof(err));
+	if (!out)
+		fail_msg("%s", err);
+	assert_string_equal(json_string_value(json_array_get(json_object_get(out, "story"), 2)),
+			    "Neo rolls Marksmanship (Pistol at Smith) (4 base, 1 skill, 2 gear; range M -1): "
+			    "6 6 1 1 1 1 1 -> 2 successes");
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(it_char(json_object_get(out, "state"),
+		"Smith"), "health"), "value")), 2);
+	assert_int_equal(log.n, 1);
+	json_decref(out);
+	json_decref(orders);
+	draw_log_release(&log);
+	draw_queue_release(&q);
+	json_decref(st);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_iterations_reads_alternatives_guards_and_push),
+		cmocka_unit_test(test_iterations_refusal_names_file_and_line),
+		cmocka_unit_test(test_iterations_shipped_scenarios_pass_the_check),
+		cmocka_unit_test(test_iterations_scenario_errors_name_the_line),
+		cmocka_unit_test(test_iterations_setup_from_scenario_and_sheets),
+		cmocka_unit_test(test_iterations_view_hides_dim_hidden_and_npc_sheets),
+		cmocka_unit_test(test_iterations_order_form_per_seat),
+		cmocka_unit_test(test_iterations_silent_player_holds),
+		cmocka_unit_test(test_iterations_round_from_tagged_dice),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
