@@ -183,7 +183,7 @@ static void check_templates(struct report *r, const char *campaign, const char *
 					      "play-report", "play-reminder", "play-receipt",
 					      "play-duplicate", "desk-reply", "desk-help", "desk-list",
 					      "desk-status", "desk-report", "desk-check", "desk-press",
-					      "press", "desk-set" };
+					      "press", "desk-set", "series-over" };
 	struct tcheck t;
 	size_t i;
 	int missing = 0;
