@@ -10,6 +10,7 @@
 static const struct ruleset *all[RULESET_MAX + 1] = {
 	&hovercrafts_ruleset,
 	&netrun_ruleset,
+	&legendary_ruleset,
 };
 
 const struct ruleset *ruleset_find(const char *name)

@@ -178,5 +178,6 @@ int ruleset_register(const struct ruleset *rs);
 /* Each game's registration: one line here and one in core/ruleset.c. */
 extern const struct ruleset hovercrafts_ruleset;
 extern const struct ruleset netrun_ruleset;
+extern const struct ruleset legendary_ruleset;
 
 #endif
