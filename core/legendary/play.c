@@ -907,7 +907,10 @@ static int locate(struct lg *g, const char *name, struct where *w)
 		up[k] = (char)toupper((unsigned char)name[k]);
 	up[k] = 0;
 	if (!strncmp(up, "MR", 2) && isdigit((unsigned char)up[2]))
+	{
 		memmove(up, up + 1, strlen(up));	/* MR1 = W1 */
+		up[0] = 'W';
+	}
 	for (k = 0; k < sizeof(zones) / sizeof(zones[0]); k++) {
 		json_t *arr = A(g, zones[k].key);
 		long n;
@@ -1017,6 +1020,7 @@ static int begin_act(struct lg *g);
 static int check_objectives(struct lg *g)
 {
 	const json_t *a = act(g);
+	int rc;
 
 	if (g->stop || strcmp(S(g, "status"), "running"))
 		return 0;
@@ -1048,9 +1052,10 @@ static int check_objectives(struct lg *g)
 	}
 	ev(g, "objective", "Act %d's objective is met.", I(g, "act"));
 	setI(g, "act", I(g, "act") + 1);
-	g->stop = 1;
 	g->halt = 0;
-	return begin_act(g);
+	rc = begin_act(g);
+	g->stop = 1;	/* R6.2: the turn ends at once */
+	return rc;
 }
 
 static int begin_act(struct lg *g)
@@ -2438,10 +2443,11 @@ refused:
 done:
 	json_object_del(g.st, "standing_answer");
 	json_object_del(g.st, "manual_met");
+	/* The mail's own keys (R12.3) ride in the state and are replaced by the next mail. */
+	json_object_set(g.st, "refused", refused);
+	json_object_set(g.st, "halted", halted);
+	json_object_set(g.st, "ignored", ignored);
 	out = result(&g);
-	json_object_set(out, "refused", refused);
-	json_object_set(out, "halted", halted);
-	json_object_set(out, "ignored", ignored);
 	goto cleanup;
 fatal:
 	errbuf_set(err, errlen, "%s", g.err);

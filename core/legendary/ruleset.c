@@ -135,6 +135,8 @@ static json_t *complete_state(const struct legendary_pack *p, const json_t *stat
 	size_t i;
 	const json_t *f;
 
+	if (!json_is_object(opts))
+		opts = NULL;	/* no options given: the defaults */
 	settings = json_pack("{s:O?,s:O?,s:b,s:O?}", "film", json_object_get(opts, "film"),
 			     "avatar", json_object_get(opts, "avatar"), "nonce", 1,
 			     "lang", json_object_get(opts, "lang"));
@@ -164,7 +166,10 @@ static json_t *complete_state(const struct legendary_pack *p, const json_t *stat
 		json_object_set_new(out, "avatar", json_string(av));
 	}
 	json_object_foreach((json_t *)state, key, v)
-		json_object_set(out, key, v);
+		if (strcmp(key, "options"))
+			json_object_set(out, key, v);
+	if (opts)
+		json_object_update(json_object_get(out, "options"), opts);
 	row = json_object_get(out, "row");
 	json_array_foreach(row, i, v)
 		if (json_is_object(v) && !json_object_get(v, "face"))
