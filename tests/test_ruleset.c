@@ -37,7 +37,8 @@ static void test_ruleset_find(void **state)
 	assert_ptr_equal(ruleset_find("HoverCrafts"), ruleset_find("hovercrafts"));
 	assert_ptr_equal(ruleset_all()[0], ruleset_find("hovercrafts"));
 	assert_ptr_equal(ruleset_all()[1], ruleset_find("netrun"));
-	assert_null(ruleset_all()[2]);
+	assert_ptr_equal(ruleset_all()[2], ruleset_find("legendary"));
+	assert_null(ruleset_all()[3]);
 	/* A name is registered once. */
 	assert_int_equal(ruleset_register(&hovercrafts_ruleset), -1);
 }

@@ -37,6 +37,9 @@ struct legendary_pack {
 	char digest[65];		/* SHA-256 of the canonical JSON (R2.8) */
 };
 
+/* The invented sample pack's text (sample.c): the pack when none is given. */
+extern const char legendary_sample_pack[];
+
 void legendary_pack_init(struct legendary_pack *p);
 void legendary_pack_release(struct legendary_pack *p);
 /*

@@ -24,10 +24,9 @@ static int pack_of(const json_t *data, struct legendary_pack *p, char *err, size
 
 	if (!file)
 		file = json_string_value(json_object_get(pack, "name"));
-	if (!text) {
-		errbuf_set(err, errlen, "legendary needs its card pack: --data pack=FILE "
-			   "(mxjudge-legendary(7))");
-		return -1;
+	if (!text) {	/* no pack given: the invented sample pack the project ships */
+		text = legendary_sample_pack;
+		file = "sample-pack.json";
 	}
 	return legendary_pack_read(p, text, file ? file : "pack", err, errlen);
 }
@@ -224,11 +223,40 @@ out:
 static json_t *legendary_resolve_plain(const json_t *state, const json_t *orders,
 				       struct draw_source *draws, char *err, size_t errlen)
 {
-	(void)state;
-	(void)orders;
+	return legendary_resolve_hook(state, orders, NULL, draws, err, errlen);
+}
+
+/*
+ * The autopilot: the nonce, a statement for each carried text (it changes
+ * nothing), then every card of the hand. Enough to play a game to its end.
+ */
+static json_t *legendary_bot(const json_t *state, const char *seat, struct draw_source *draws,
+			     char *err, size_t errlen)
+{
+	const char *status = json_string_value(json_object_get(state, "status"));
+	json_t *lines = json_array();
+	const json_t *d;
+	size_t i;
+	int n = 0;
+
 	(void)draws;
-	errbuf_set(err, errlen, "legendary needs its card pack: --data pack=FILE");
-	return NULL;
+	(void)err;
+	(void)errlen;
+	if (status && !strcmp(status, "setup")) {
+		json_array_append_new(lines, json_pack("{s:i,s:s}", "line", ++n, "text", "NONCE bot"));
+	} else {
+		if (json_is_string(json_object_get(state, "offer")))
+			json_array_append_new(lines, json_pack("{s:i,s:s}", "line", ++n, "text",
+							       "VICTORY MINOR"));
+		json_array_foreach(json_object_get(state, "due"), i, d)
+			if (json_is_true(json_object_get(d, "carry")))
+				json_array_append_new(lines, json_pack("{s:i,s:s++}", "line", ++n, "text",
+								       "EFFECT ", json_string_value(json_object_get(d, "card")) ?
+								       json_string_value(json_object_get(d, "card")) : "ACT",
+								       " \"the bot states no change\""));
+		json_array_append_new(lines, json_pack("{s:i,s:s}", "line", ++n, "text", "PLAY ALL"));
+	}
+	return json_pack("{s:o}", seat ? seat : player_of(state), lines);
 }
 
 static json_t *legendary_status(const json_t *state)
@@ -320,6 +348,7 @@ const struct ruleset legendary_ruleset = {
 	.status = legendary_status,
 	.view = legendary_view_hook,
 	.order_form = legendary_order_form,
+	.bot = legendary_bot,
 	.forfeit = legendary_forfeit,
 	.draw_namespace = "legendary",
 };
