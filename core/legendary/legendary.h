@@ -81,6 +81,14 @@ json_t *legendary_resolve(const struct legendary_pack *p, const json_t *state, c
 			  struct draw_source *draws, char *err, size_t errlen);
 /* Reads a mail's lines (R9.2): the lines kept, or NULL with "name:line: ..." in err. */
 json_t *legendary_read_orders(const char *text, const char *name, char *err, size_t errlen);
+/*
+ * A state as cases and tools write it, defaults filled in and checked
+ * (R12.2), or NULL with why in err.
+ */
+json_t *legendary_state_read(const struct legendary_pack *p, const json_t *state, char *err,
+			     size_t errlen);
+/* Checks a full state (R12.2): 0, or -1 with why in err. */
+int legendary_state_check(const struct legendary_pack *p, const json_t *state, char *err, size_t errlen);
 /* The player's view (R12.1): the state minus its secrets. */
 json_t *legendary_view(const json_t *state);
 

@@ -121,71 +121,6 @@ static json_t *legendary_read_orders_hook(const json_t *state, const char *seat,
 	return lines ? json_pack("{s:o}", player_of(state), lines) : NULL;
 }
 
-/*
- * A state as cases write it (R12.2): missing fields take their defaults,
- * the row and the dock are padded, a CZ card given as a name is face up.
- */
-static json_t *complete_state(const struct legendary_pack *p, const json_t *state, char *err,
-			      size_t errlen)
-{
-	json_t *opts = json_object_get(state, "options"), *settings, *base, *out;
-	const char *key;
-	json_t *v, *row, *cz;
-	size_t i;
-	const json_t *f;
-
-	if (!json_is_object(opts))
-		opts = NULL;	/* no options given: the defaults */
-	settings = json_pack("{s:O?,s:O?,s:b,s:O?}", "film", json_object_get(opts, "film"),
-			     "avatar", json_object_get(opts, "avatar"), "nonce", 1,
-			     "lang", json_object_get(opts, "lang"));
-	if (!json_object_get(settings, "film") && json_object_get(state, "film"))
-		json_object_set(settings, "film", json_object_get(state, "film"));
-	f = film_of(p, settings);
-	if (!f) {
-		json_decref(settings);
-		errbuf_set(err, errlen, "legendary state: film %d is not in the pack",
-			   (int)json_integer_value(json_object_get(settings, "film")));
-		return NULL;
-	}
-	base = legendary_setup(p, settings, json_string_value(json_object_get(state, "name")) ?
-			       json_string_value(json_object_get(state, "name")) : "game", NULL, err, errlen);
-	json_decref(settings);
-	if (!base)
-		return NULL;
-	out = json_incref(json_object_get(base, "state"));
-	json_decref(base);
-	json_object_set_new(out, "status", json_string("running"));
-	json_object_del(out, "avatar_id");
-	{
-		char av[48];
-		const char *a = json_string_value(json_object_get(json_object_get(out, "options"), "avatar"));
-
-		snprintf(av, sizeof(av), "%s.1", a ? a : "");
-		json_object_set_new(out, "avatar", json_string(av));
-	}
-	json_object_foreach((json_t *)state, key, v)
-		if (strcmp(key, "options"))
-			json_object_set(out, key, v);
-	if (opts)
-		json_object_update(json_object_get(out, "options"), opts);
-	row = json_object_get(out, "row");
-	json_array_foreach(row, i, v)
-		if (json_is_object(v) && !json_object_get(v, "face"))
-			json_object_set_new(v, "face", json_string("down"));
-	while (json_array_size(row) < (size_t)p->board.nslots)
-		json_array_append_new(row, json_null());
-	while (json_array_size(json_object_get(out, "dock")) < (size_t)p->board.dock_slots)
-		json_array_append_new(json_object_get(out, "dock"), json_null());
-	cz = json_object_get(out, "combat_zone");
-	json_array_foreach(cz, i, v)
-		if (json_is_string(v))
-			json_array_set_new(cz, i, json_pack("{s:O,s:s}", "card", v, "face", "up"));
-	else
-		json_object_set_new(v, "face", json_string("up"));
-	return out;
-}
-
 static json_t *legendary_resolve_hook(const json_t *state, const json_t *orders, const json_t *data,
 				      struct draw_source *draws, char *err, size_t errlen)
 {
@@ -210,7 +145,7 @@ static json_t *legendary_resolve_hook(const json_t *state, const json_t *orders,
 		json_object_foreach((json_t *)orders, k, v)
 			lines = v;
 	}
-	full = complete_state(&p, state, err, errlen);
+	full = legendary_state_read(&p, state, err, errlen);
 	if (!full)
 		goto out;
 	out = legendary_resolve(&p, full, lines ? lines : json_array(), draws, err, errlen);
