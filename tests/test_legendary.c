@@ -226,6 +226,32 @@ static void test_legendary_view_hides_face_down_cards_and_decks(void **unused)
 	json_decref(st);
 }
 
+static void test_legendary_report_of_the_example(void **unused)
+{
+	json_t *st = example_deal(), *v;
+	const char *r;
+
+	(void)unused;
+	v = legendary_ruleset.view(st, "demo");
+	r = json_string_value(json_object_get(v, "report"));
+	assert_non_null(r);
+	if (getenv("LEGENDARY_SHOW"))
+		fprintf(stderr, "%s", r);
+	assert_non_null(strstr(r, "Game \"demo\": film 1 \"Demo Reel\", act 1 \"Wake\", turn 1\n"));
+	assert_non_null(strstr(r, "You are in the Real World | Time Track: 10 of 10 | Damage: 0 of 7 (wounds 0, scars 0)\n"));
+	assert_non_null(strstr(r, "  R4 [scan 2, phone] empty\n  R5 [scan 3] face down\n  Matrix deck: 13 face down\n"));
+	assert_non_null(strstr(r, "  D1 Kitchen Seer [H-SEER.1] (cost 3, intellect)\n"));
+	assert_non_null(strstr(r, "Seal: ac2a0685dafdec67d869165d9c78ce1bc301661d28fd99a5a7db1156e4004b1b\nNonce: lucky-7\n"));
+	assert_null(strstr(r, "E-CLERK.1"));	/* the face-down card never shows */
+	json_object_set_new(json_object_get(st, "options"), "lang", json_string("fr"));
+	json_decref(v);
+	v = legendary_ruleset.view(st, "demo");
+	r = json_string_value(json_object_get(v, "report"));
+	assert_non_null(strstr(r, "Rang\xc3\xa9" "e Matrice (les cartes entrent en R5 et avancent vers la gauche)"));
+	json_decref(v);
+	json_decref(st);
+}
+
 static void test_legendary_bot_plays_a_game_to_its_end(void **unused)
 {
 	json_t *st = example_deal(), *data = pack_data(legendary_sample_pack);
@@ -267,6 +293,7 @@ int main(void)
 		cmocka_unit_test(test_legendary_the_example_deal_through_the_hooks),
 		cmocka_unit_test(test_legendary_another_pack_is_refused),
 		cmocka_unit_test(test_legendary_view_hides_face_down_cards_and_decks),
+		cmocka_unit_test(test_legendary_report_of_the_example),
 		cmocka_unit_test(test_legendary_bot_plays_a_game_to_its_end),
 	};
 

@@ -92,4 +92,8 @@ int legendary_state_check(const struct legendary_pack *p, const json_t *state, c
 /* The player's view (R12.1): the state minus its secrets. */
 json_t *legendary_view(const json_t *state);
 
+struct strbuf;
+/* The report (R11.1) of a view, in the view's options.lang, appended to sb. */
+void legendary_report(const struct legendary_pack *p, const json_t *view, struct strbuf *sb);
+
 #endif

@@ -14,6 +14,7 @@
 
 #include "core/legendary/legendary.h"
 #include "lib/errbuf.h"
+#include "lib/strbuf.h"
 
 /* Reads the pack of data ({"pack": {"name", "digest", "text", "path"?}}). */
 static int pack_of(const json_t *data, struct legendary_pack *p, char *err, size_t errlen)
@@ -206,10 +207,26 @@ static json_t *legendary_status(const json_t *state)
 			 end ? end : "ended");
 }
 
+/* The view (R12.1) with its report text (R11) under "report", for the template. */
 static json_t *legendary_view_hook(const json_t *state, const char *seat)
 {
+	struct legendary_pack p;
+	struct strbuf sb = STRBUF_INIT;
+	json_t *v = legendary_view(state);
+	char err[256];
+
 	(void)seat;
-	return legendary_view(state);
+	legendary_pack_init(&p);
+	/* The view has no pack at hand: the report is written when the state's pack is the sample. */
+	if (v && legendary_pack_read(&p, legendary_sample_pack, "sample", err, sizeof(err)) == 0 &&
+	    !strcmp(json_string_value(json_object_get(json_object_get(state, "pack"), "digest")) ?
+		    json_string_value(json_object_get(json_object_get(state, "pack"), "digest")) : "", p.digest)) {
+		legendary_report(&p, v, &sb);
+		json_object_set_new(v, "report", json_string(sb.failed ? "" : strbuf_str(&sb)));
+	}
+	strbuf_release(&sb);
+	legendary_pack_release(&p);
+	return v;
 }
 
 static json_t *legendary_order_form(const json_t *state, const char *seat)
