@@ -11,6 +11,7 @@ static const struct ruleset *all[RULESET_MAX + 1] = {
 	&hovercrafts_ruleset,
 	&netrun_ruleset,
 	&iterations_ruleset,
+	&legendary_ruleset,
 };
 
 const struct ruleset *ruleset_find(const char *name)

@@ -179,5 +179,6 @@ int ruleset_register(const struct ruleset *rs);
 extern const struct ruleset hovercrafts_ruleset;
 extern const struct ruleset netrun_ruleset;
 extern const struct ruleset iterations_ruleset;
+extern const struct ruleset legendary_ruleset;
 
 #endif

@@ -38,7 +38,8 @@ static void test_ruleset_find(void **state)
 	assert_ptr_equal(ruleset_all()[0], ruleset_find("hovercrafts"));
 	assert_ptr_equal(ruleset_all()[1], ruleset_find("netrun"));
 	assert_ptr_equal(ruleset_all()[2], ruleset_find("iterations"));
-	assert_null(ruleset_all()[3]);
+	assert_ptr_equal(ruleset_all()[3], ruleset_find("legendary"));
+	assert_null(ruleset_all()[4]);
 	/* A name is registered once. */
 	assert_int_equal(ruleset_register(&hovercrafts_ruleset), -1);
 }

@@ -1,0 +1,303 @@
+/*
+ * Tests for core/legendary (the solo deck-builder over a card pack): the
+ * sample pack's digest (R2.8, R12.4), pack refusals naming file and line
+ * (R2.9), the atom reader (R3.1), the rulings' example deal through the
+ * hooks with the sealed generator (R10.4, R12.4), the pack a state names
+ * (a different one refused), the player's view (R12.1) and the bot.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/draw.h"
+#include "core/legendary/legendary.h"
+#include "core/ruleset.h"
+
+#define SAMPLE_DIGEST "b186baf357b4f180c547deb5957e40ebf047177d4a0591161c8a08e87f8604ae"
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = calloc((size_t)n + 1, 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return buf;
+}
+
+static json_t *pack_data(const char *text)
+{
+	return json_pack("{s:{s:s,s:s}}", "pack", "name", "sample", "text", text);
+}
+
+static void test_legendary_sample_digest_is_the_rulings(void **unused)
+{
+	struct legendary_pack p;
+	char err[256], *file = read_file("templates/legendary/sample-pack.json");
+
+	(void)unused;
+	legendary_pack_init(&p);
+	assert_int_equal(legendary_pack_read(&p, file, "sample-pack.json", err, sizeof(err)), 0);
+	assert_string_equal(p.digest, SAMPLE_DIGEST);
+	/* the compiled-in copy is the same pack, formatted otherwise */
+	assert_int_equal(legendary_pack_read(&p, legendary_sample_pack, "compiled", err, sizeof(err)), 0);
+	assert_string_equal(p.digest, SAMPLE_DIGEST);
+	assert_string_equal(p.name, "sample");
+	assert_int_equal(p.board.nslots, 5);
+	assert_int_equal(p.board.phone[1], 1);
+	assert_int_equal(p.board.scan[4], 3);
+	legendary_pack_release(&p);
+	free(file);
+}
+
+static void test_legendary_pack_refusal_names_file_and_line(void **unused)
+{
+	struct legendary_pack p;
+	char err[256];
+	const char *bad =
+		"{\"format\": \"mxjudge-legendary-pack\", \"version\": 1, \"name\": \"x\",\n"
+		" \"board\": {\"slots\": [{\"phone\": true, \"scan\": 1}]},\n"
+		" \"cards\": [\n"
+		"  {\"id\": \"E-ONE\", \"name\": \"One\", \"type\": \"enemy\", \"fight\": 2,\n"
+		"   \"keywords\": [\"evade\"]}\n"
+		" ],\n"
+		" \"films\": []}\n";
+
+	(void)unused;
+	legendary_pack_init(&p);
+	assert_int_equal(legendary_pack_read(&p, bad, "my.json", err, sizeof(err)), -1);
+	assert_string_equal(err, "my.json:4: bad-keyword: E-ONE: the keyword wants a parameter (evade:X)");
+	assert_null(p.root);
+	assert_int_equal(legendary_pack_read(&p, "{\"format\": 1}", "f.json", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "f.json:1: format: pack:"));
+	assert_int_equal(legendary_pack_read(&p, "{\n\"format\":", "g.json", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "g.json:2: format: pack: not JSON"));
+}
+
+static void test_legendary_atoms_read_and_refused(void **unused)
+{
+	struct lg_atom a;
+	char err[160];
+
+	(void)unused;
+	assert_int_equal(legendary_atom_parse("Attack -2", &a, err, sizeof(err)), 0);
+	assert_int_equal(a.op, LG_ATTACK);
+	assert_int_equal(a.n, -2);
+	assert_int_equal(legendary_atom_parse("gain extra x-ally", &a, err, sizeof(err)), 0);
+	assert_int_equal(a.op, LG_GAIN_EXTRA);
+	assert_string_equal(a.word, "X-ALLY");
+	assert_int_equal(legendary_atom_parse("move-enemy slot 3", &a, err, sizeof(err)), 0);
+	assert_int_equal(a.n, 3);
+	assert_int_equal(legendary_atom_parse("ko pocket", &a, err, sizeof(err)), -1);
+	assert_int_equal(legendary_atom_parse("scan 2", &a, err, sizeof(err)), -1);
+	assert_int_equal(legendary_atom_parse("fly", &a, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "not an atom"));
+}
+
+/* The rulings' example (10.4, 12.4): root SHA-256("legendary example root"), game demo, nonce lucky-7. */
+static json_t *example_deal(void)
+{
+	unsigned char root[DRAW_ROOT_LEN];
+	struct draw_seeded seeded;
+	struct draw_source src;
+	json_t *settings = json_pack("{s:i,s:b,s:s,s:s}", "film", 1, "nonce", 1, "lang", "en",
+				     "avatar", "A-VIREO");
+	json_t *seats = json_pack("[{s:s}]", "name", "demo"), *data = pack_data(legendary_sample_pack);
+	json_t *first, *mail, *orders, *second, *state;
+	char err[256];
+
+	crypto_hash_sha256(root, (const unsigned char *)"legendary example root", 22);
+	draw_seeded_init(&seeded, 1, root, 0);
+	assert_int_equal(draw_seeded_namespace(&seeded, legendary_ruleset.draw_namespace), 0);
+	src = draw_seeded_source(&seeded, NULL);
+	first = legendary_ruleset.setup(settings, data, seats, &src, err, sizeof(err));
+	assert_non_null(first);
+	state = json_object_get(first, "state");
+	assert_string_equal(json_string_value(json_object_get(state, "commitment")),
+			    "ac2a0685dafdec67d869165d9c78ce1bc301661d28fd99a5a7db1156e4004b1b");
+	assert_string_equal(json_string_value(json_object_get(state, "status")), "setup");
+	mail = json_pack("[{s:i,s:s}]", "line", 1, "text", "NONCE lucky-7");
+	orders = json_pack("{s:O}", "demo", mail);
+	draw_seeded_init(&seeded, 1, root, 1);
+	assert_int_equal(draw_seeded_namespace(&seeded, legendary_ruleset.draw_namespace), 0);
+	src = draw_seeded_source(&seeded, NULL);
+	second = legendary_ruleset.resolve_data(state, orders, data, &src, err, sizeof(err));
+	if (!second)
+		fail_msg("%s", err);
+	state = json_incref(json_object_get(second, "state"));
+	json_decref(first);
+	json_decref(second);
+	json_decref(mail);
+	json_decref(orders);
+	json_decref(settings);
+	json_decref(seats);
+	json_decref(data);
+	return state;
+}
+
+static void expect_list(const json_t *got, const char *want)
+{
+	char *text = json_dumps(got, JSON_COMPACT);
+
+	assert_string_equal(text, want);
+	free(text);
+}
+
+static void test_legendary_the_example_deal_through_the_hooks(void **unused)
+{
+	json_t *st = example_deal();
+
+	(void)unused;
+	expect_list(json_object_get(st, "row"), "[null,null,null,null,{\"card\":\"E-CLERK.1\",\"face\":\"down\"}]");
+	expect_list(json_object_get(st, "matrix_deck"),
+		    "[\"E-MONITOR.1\",\"C-LINE.1\",\"E-HOUND.1\",\"E-DRONE.1\",\"E-BRAWLER.1\","
+		    "\"E-TURNSTILE.1\",\"C-DOOR.1\",\"E-WARDEN.1\",\"E-OVERSEER.1\",\"E-ECHO.1\","
+		    "\"E-CLERK.2\",\"C-BEACON.1\",\"I-NET.1\"]");
+	expect_list(json_object_get(st, "dock"),
+		    "[\"H-SEER.1\",\"H-SPLICER.1\",\"H-SPLICER.2\",\"H-MEDIC.1\",\"H-COURIER.2\"]");
+	expect_list(json_object_get(st, "hand"),
+		    "[\"S-SCROUNGE.3\",\"S-SCROUNGE.4\",\"S-FEINT.3\",\"S-SCROUNGE.2\",\"S-SCROUNGE.1\","
+		    "\"S-SCROUNGE.5\"]");
+	expect_list(json_object_get(st, "wound_deck"),
+		    "[\"W-BRUISE.1\",\"W-CUT.3\",\"W-CUT.1\",\"W-GRAZE.1\",\"W-GRAZE.4\",\"W-GRAZE.3\","
+		    "\"W-GRAZE.2\",\"W-CUT.2\",\"W-BRUISE.2\",\"W-SHOCK.1\"]");
+	json_decref(st);
+}
+
+static void test_legendary_another_pack_is_refused(void **unused)
+{
+	json_t *st = example_deal(), *data, *orders, *out;
+	struct draw_queue q;
+	struct draw_source src;
+	char err[256], *other = strdup(legendary_sample_pack), *at;
+
+	(void)unused;
+	at = strstr(other, "\"time_start\":10");
+	assert_non_null(at);
+	at[strlen("\"time_start\":1")] = '2';	/* 12: one value changed */
+	data = pack_data(other);
+	orders = json_pack("{s:[]}", "demo");
+	draw_queue_init(&q);
+	src = draw_queue_source(&q, NULL);
+	out = legendary_ruleset.resolve_data(st, orders, data, &src, err, sizeof(err));
+	assert_null(out);
+	assert_non_null(strstr(err, "is not the one this game was dealt with"));
+	json_decref(data);
+	data = pack_data(legendary_sample_pack);
+	json_decref(orders);
+	orders = json_pack("{s:[{s:i,s:s}]}", "demo", "line", 1, "text", "HOLD");
+	out = legendary_ruleset.resolve_data(st, orders, data, &src, err, sizeof(err));
+	assert_non_null(out);
+	assert_string_equal(json_string_value(json_object_get(json_object_get(json_object_get(out, "state"),
+									      "halted"), "reason")), "hold");
+	json_decref(out);
+	draw_queue_release(&q);
+	json_decref(data);
+	json_decref(orders);
+	json_decref(st);
+	free(other);
+}
+
+static void test_legendary_view_hides_face_down_cards_and_decks(void **unused)
+{
+	json_t *st = example_deal(), *v = legendary_ruleset.view(st, "demo");
+
+	(void)unused;
+	expect_list(json_object_get(v, "row"), "[null,null,null,null,{\"face\":\"down\"}]");
+	assert_int_equal(json_integer_value(json_object_get(v, "matrix_deck")), 13);
+	assert_int_equal(json_integer_value(json_object_get(v, "deck")), 4);
+	assert_int_equal(json_integer_value(json_object_get(v, "zion")), 7);
+	assert_true(json_is_array(json_object_get(v, "hovercraft")));
+	json_decref(v);
+	json_decref(st);
+}
+
+static void test_legendary_report_of_the_example(void **unused)
+{
+	json_t *st = example_deal(), *v;
+	const char *r;
+
+	(void)unused;
+	v = legendary_ruleset.view(st, "demo");
+	r = json_string_value(json_object_get(v, "report"));
+	assert_non_null(r);
+	if (getenv("LEGENDARY_SHOW"))
+		fprintf(stderr, "%s", r);
+	assert_non_null(strstr(r, "Game \"demo\": film 1 \"Demo Reel\", act 1 \"Wake\", turn 1\n"));
+	assert_non_null(strstr(r, "You are in the Real World | Time Track: 10 of 10 | Damage: 0 of 7 (wounds 0, scars 0)\n"));
+	assert_non_null(strstr(r, "  R4 [scan 2, phone] empty\n  R5 [scan 3] face down\n  Matrix deck: 13 face down\n"));
+	assert_non_null(strstr(r, "  D1 Kitchen Seer [H-SEER.1] (cost 3, intellect)\n"));
+	assert_non_null(strstr(r, "Seal: ac2a0685dafdec67d869165d9c78ce1bc301661d28fd99a5a7db1156e4004b1b\nNonce: lucky-7\n"));
+	assert_null(strstr(r, "E-CLERK.1"));	/* the face-down card never shows */
+	json_object_set_new(json_object_get(st, "options"), "lang", json_string("fr"));
+	json_decref(v);
+	v = legendary_ruleset.view(st, "demo");
+	r = json_string_value(json_object_get(v, "report"));
+	assert_non_null(strstr(r, "Rang\xc3\xa9" "e Matrice (les cartes entrent en R5 et avancent vers la gauche)"));
+	json_decref(v);
+	json_decref(st);
+}
+
+static void test_legendary_bot_plays_a_game_to_its_end(void **unused)
+{
+	json_t *st = example_deal(), *data = pack_data(legendary_sample_pack);
+	unsigned char root[DRAW_ROOT_LEN] = { 3 };
+	int turns = 0;
+
+	(void)unused;
+	while (strcmp(json_string_value(json_object_get(st, "status")), "over") && turns < 200) {
+		struct draw_seeded seeded;
+		struct draw_source src;
+		char err[256];
+		json_t *orders = legendary_ruleset.bot(st, "demo", NULL, err, sizeof(err)), *out;
+
+		assert_non_null(orders);
+		draw_seeded_init(&seeded, 1, root, turns);
+		draw_seeded_namespace(&seeded, "legendary");
+		src = draw_seeded_source(&seeded, NULL);
+		out = legendary_ruleset.resolve_data(st, orders, data, &src, err, sizeof(err));
+		if (!out)
+			fail_msg("turn %d: %s", turns, err);
+		json_decref(st);
+		st = json_incref(json_object_get(out, "state"));
+		json_decref(out);
+		json_decref(orders);
+		turns++;
+	}
+	assert_string_equal(json_string_value(json_object_get(st, "status")), "over");
+	assert_true(turns > 1);
+	json_decref(st);
+	json_decref(data);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_legendary_sample_digest_is_the_rulings),
+		cmocka_unit_test(test_legendary_pack_refusal_names_file_and_line),
+		cmocka_unit_test(test_legendary_atoms_read_and_refused),
+		cmocka_unit_test(test_legendary_the_example_deal_through_the_hooks),
+		cmocka_unit_test(test_legendary_another_pack_is_refused),
+		cmocka_unit_test(test_legendary_view_hides_face_down_cards_and_decks),
+		cmocka_unit_test(test_legendary_report_of_the_example),
+		cmocka_unit_test(test_legendary_bot_plays_a_game_to_its_end),
+	};
+
+	if (sodium_init() < 0)
+		return 1;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
