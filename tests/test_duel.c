@@ -1,0 +1,147 @@
+/* test_duel: the Matrix card duel (issue 16): deck files (rulings section 18). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/duel/deck.h"
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+		buf = malloc((size_t)n + 1);
+		if (buf && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+			buf[n] = '\0';
+		} else {
+			free(buf);
+			buf = NULL;
+		}
+	}
+	fclose(f);
+	return buf;
+}
+
+/* The compiled-in decks are the shipped files, byte for byte (tests/duel_decks.sh). */
+static void test_duel_default_decks_match_the_files(void **unused)
+{
+	char *h = read_file("templates/duel/decks/humans.json");
+	char *m = read_file("templates/duel/decks/machines.json");
+
+	(void)unused;
+	assert_non_null(h);
+	assert_non_null(m);
+	assert_string_equal(h, duel_default_humans);
+	assert_string_equal(m, duel_default_machines);
+	free(h);
+	free(m);
+}
+
+/* Section 19: Humans 33 cards, Machines 31, with the figures the rulings list. */
+static void test_duel_default_decks_load(void **unused)
+{
+	struct duel_deck h, m;
+	char err[256] = "";
+	int i;
+
+	(void)unused;
+	assert_int_equal(duel_deck_parse(&h, DUEL_HUMANS, duel_default_humans, "humans.json", err,
+					 sizeof err), 0);
+	assert_int_equal(duel_deck_parse(&m, DUEL_MACHINES, duel_default_machines, "machines.json",
+					 err, sizeof err), 0);
+	assert_int_equal(h.ncards, 33);
+	assert_int_equal(m.ncards, 31);
+	i = duel_deck_find_name(&h, "neo");
+	assert_int_equal(i, 2);
+	assert_string_equal(h.cards[i].id, "H03");
+	assert_true(h.cards[i].neo);
+	assert_int_equal(h.cards[i].kind, DUEL_FREED);
+	assert_int_equal(h.cards[i].mods[DUEL_COMBAT], 3);
+	assert_int_equal(duel_card_value(&h.cards[i]), 9);
+	assert_int_equal(h.cards[i].line, 9);
+	i = duel_deck_find_name(&h, "Hack the Mainframe");
+	assert_true(i >= 0);
+	assert_int_equal(h.cards[i].type, DUEL_MISSION_CARD);
+	assert_int_equal(h.cards[i].mp, 5);
+	assert_int_equal(h.cards[i].difficulty, 5);
+	i = duel_deck_find_name(&h, "EMP");
+	assert_int_equal(h.cards[i].neutralize, DUEL_NEUT_ROBOTS);
+	assert_int_equal(h.cards[i].play_mask, (1u << DUEL_PURSUIT) | (1u << DUEL_BATTLE));
+	i = duel_deck_find_name(&m, "Cypher's Betrayal");
+	assert_int_equal(m.cards[i].neutralize, DUEL_NEUT_ONE);
+	assert_int_equal(m.cards[i].play_mask, 1u << DUEL_ANY);
+	i = duel_deck_find_name(&m, "Extermination Unit");
+	assert_true(m.cards[i].exterminator);
+	assert_int_equal(m.cards[i].kind, DUEL_ROBOT);
+	assert_int_equal(duel_deck_find_id(&m, "M01"), 0);
+	assert_true(m.cards[0].start);
+}
+
+#define HEAD "{\"format\": \"warpspawn-matrix-deck\", \"version\": 1, \"side\": \"humans\", \"name\": \"t\",\n \"cards\": [\n"
+#define NEO "  {\"id\": \"H01\", \"name\": \"Neo\", \"type\": \"character\", \"kind\": \"freed\", \"neo\": true}"
+
+static void expect_refused(const char *text, enum duel_side side, const char *want)
+{
+	struct duel_deck d;
+	char err[256] = "";
+
+	assert_int_equal(duel_deck_parse(&d, side, text, "d.json", err, sizeof err), -1);
+	if (!strstr(err, want))
+		fail_msg("error '%s' lacks '%s'", err, want);
+}
+
+/* Every broken rule of the table in section 18 is refused with file:line. */
+static void test_duel_deck_refusals_name_file_and_line(void **unused)
+{
+	(void)unused;
+	expect_refused("{\"format\": 1,", DUEL_HUMANS, "d.json:1: not a deck file");
+	expect_refused(HEAD NEO "]}", DUEL_MACHINES, "d.json:1: expected \"side\": \"machines\"");
+	expect_refused(HEAD NEO ",\n  {\"id\": \"H01\", \"name\": \"Tank\", \"type\": \"character\", \"kind\": \"zion\"}]}",
+		       DUEL_HUMANS, "d.json:4: id H01 is already card 1's (line 3)");
+	expect_refused(HEAD NEO ",\n  {\"id\": \"M02\", \"name\": \"Tank\", \"type\": \"character\", \"kind\": \"zion\"}]}",
+		       DUEL_HUMANS, "d.json:4: id 'M02': expected H and 2-3 digits");
+	expect_refused(HEAD NEO ",\n  {\"id\": \"H02\", \"name\": \"Tank\", \"type\": \"character\", \"kind\": \"zion\", \"mods\": {\"combat\": 1}}]}",
+		       DUEL_HUMANS, "d.json:4: Tank is always in the real world and has no combat modifier");
+	expect_refused(HEAD NEO ",\n  {\"id\": \"H02\", \"name\": \"Hold On Tight\", \"type\": \"event\", \"play\": {\"combat\": 1}}]}",
+		       DUEL_HUMANS, "d.json:4: card H02: name 'Hold On Tight': a name may not hold the word ON");
+	expect_refused(HEAD NEO ",\n  {\"id\": \"H02\", \"name\": \"all\", \"type\": \"event\", \"play\": {\"combat\": 1}}]}",
+		       DUEL_HUMANS, "ALL, NONE and BASIC are order words");
+	expect_refused(HEAD NEO ",\n  {\"id\": \"H02\", \"name\": \"Kick\", \"type\": \"event\", \"play\": {\"flying\": 1}}]}",
+		       DUEL_HUMANS, "d.json:4: no contest 'flying' in 'play'");
+	expect_refused(HEAD NEO ",\n  {\"id\": \"H02\", \"name\": \"Kick\", \"type\": \"event\", \"play\": {\"combat\": 1}},\n"
+		       "  {\"id\": \"H03\", \"name\": \"kick\", \"type\": \"event\", \"play\": {\"combat\": 2}}]}",
+		       DUEL_HUMANS, "d.json:5: H03 shares its name with H02 (line 4) but not its rules");
+	expect_refused(HEAD "  {\"id\": \"H02\", \"name\": \"Tank\", \"type\": \"character\", \"kind\": \"zion\"}]}",
+		       DUEL_HUMANS, "exactly one Neo");
+	expect_refused(HEAD NEO ",\n  {\"id\": \"H02\", \"name\": \"Free Him\", \"type\": \"mission\", \"mp\": 0, \"difficulty\": 1}]}",
+		       DUEL_HUMANS, "d.json:4: card H02: 'mp' is an integer from 1 to 99");
+	expect_refused(HEAD NEO ",\n  {\"id\": \"H02\", \"name\": \"Kick\", \"type\": \"event\", \"play\": {\"combat\": 1}, \"colour\": \"red\"}]}",
+		       DUEL_HUMANS, "d.json:4: unknown field 'colour'");
+	expect_refused("{\"format\": \"warpspawn-matrix-deck\", \"version\": 1, \"side\": \"machines\", \"name\": \"t\",\n \"cards\": [\n"
+		       "  {\"id\": \"M01\", \"name\": \"Free Him\", \"type\": \"mission\", \"mp\": 1, \"difficulty\": 1}]}",
+		       DUEL_MACHINES, "d.json:3: card M01: only the Humans have mission cards");
+	expect_refused("{\"format\": \"warpspawn-matrix-deck\", \"version\": 1, \"side\": \"machines\", \"name\": \"t\",\n \"cards\": [\n"
+		       "  {\"id\": \"M01\", \"name\": \"Sentinel\", \"type\": \"character\", \"kind\": \"agent\", \"exterminator\": true}]}",
+		       DUEL_MACHINES, "d.json:3: card M01: only robots are Extermination Units");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_duel_default_decks_match_the_files),
+		cmocka_unit_test(test_duel_default_decks_load),
+		cmocka_unit_test(test_duel_deck_refusals_name_file_and_line),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
