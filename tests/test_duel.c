@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/duel/deck.h"
+#include "core/duel/state.h"
 
 static char *read_file(const char *path)
 {
@@ -135,12 +136,93 @@ static void test_duel_deck_refusals_name_file_and_line(void **unused)
 		       DUEL_MACHINES, "d.json:3: card M01: only robots are Extermination Units");
 }
 
+/* The example of section 17 reads and writes back unchanged. */
+static const char example_state[] =
+	"{\"game\": \"duel\", \"version\": 1, \"decks\": {\"humans\": \"default\", \"machines\": \"default\"},"
+	" \"turn\": 9, \"time\": 8, \"mp\": 4, \"neb\": {\"hull\": 3, \"hits\": 1},"
+	" \"winner\": null, \"win_reason\": null,"
+	" \"humans\": {\"deck\": [\"H21\", \"H04\", \"H05\"], \"hand\": [\"H18\", \"H22\", \"H29\", \"H26\", \"H28\"],"
+	"  \"discard\": [\"H23\", \"H06\"], \"removed\": [\"H15\"],"
+	"  \"in_play\": [{\"id\": \"H01\", \"plugged\": true}, {\"id\": \"H02\", \"plugged\": false},"
+	"   {\"id\": \"H03\", \"plugged\": true}, {\"id\": \"H09\"}]},"
+	" \"machines\": {\"deck\": [\"M24\", \"M25\"], \"hand\": [\"M17\", \"M29\", \"M12\"],"
+	"  \"discard\": [\"M15\", \"M03\"], \"removed\": [],"
+	"  \"in_play\": [{\"id\": \"M01\"}, {\"id\": \"M02\"}, {\"id\": \"M10\"}]}}";
+
+static void load_defaults(struct duel_deck *h, struct duel_deck *m)
+{
+	char err[256];
+
+	assert_int_equal(duel_deck_parse(h, DUEL_HUMANS, duel_default_humans, NULL, err, sizeof err), 0);
+	assert_int_equal(duel_deck_parse(m, DUEL_MACHINES, duel_default_machines, NULL, err, sizeof err), 0);
+}
+
+static void test_duel_state_example_round_trips(void **unused)
+{
+	struct duel_deck h, m;
+	struct duel_state st;
+	json_t *in = json_loads(example_state, 0, NULL), *out;
+	char err[256] = "";
+
+	(void)unused;
+	load_defaults(&h, &m);
+	assert_non_null(in);
+	if (duel_state_from_json(&st, in, &h, &m, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_int_equal(st.turn, 9);
+	assert_int_equal(st.hits, 1);
+	assert_int_equal(st.side[DUEL_HUMANS].hand.n, 5);
+	assert_string_equal(h.cards[st.side[DUEL_HUMANS].deck.card[0]].id, "H21");
+	assert_true(st.side[DUEL_HUMANS].play[2].plugged);
+	out = duel_state_to_json(&st);
+	assert_non_null(out);
+	assert_true(json_equal(in, out));
+	json_decref(in);
+	json_decref(out);
+}
+
+static void expect_state_refused(const char *from, const char *to, const char *want)
+{
+	struct duel_deck h, m;
+	struct duel_state st;
+	char text[4096], err[256] = "";
+	const char *at = strstr(example_state, from);
+	json_t *in;
+
+	assert_non_null(at);
+	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - example_state), example_state, to,
+		 at + strlen(from));
+	in = json_loads(text, 0, NULL);
+	assert_non_null(in);
+	load_defaults(&h, &m);
+	assert_int_equal(duel_state_from_json(&st, in, &h, &m, err, sizeof err), -1);
+	if (!strstr(err, want))
+		fail_msg("error '%s' lacks '%s'", err, want);
+	json_decref(in);
+}
+
+/* Section 17's rules on zones: one place per id, own side, characters in play, missions removed. */
+static void test_duel_state_refusals(void **unused)
+{
+	(void)unused;
+	expect_state_refused("\"H21\", \"H04\"", "\"H18\", \"H04\"", "humans.hand: card H18 is in two places");
+	expect_state_refused("\"M24\"", "\"H24\"", "machines.deck: no card H24 in the machines' deck");
+	expect_state_refused("\"removed\": [\"H15\"]", "\"removed\": [\"H14\"]", "humans.removed: H14 is not a mission");
+	expect_state_refused("{\"id\": \"H09\"}", "{\"id\": \"H09\", \"plugged\": true}", "only freed humans are plugged, not H09");
+	expect_state_refused("\"hits\": 1", "\"hits\": 4", "'hits' is an integer from 0 to 3");
+	expect_state_refused("\"turn\": 9", "\"turn\": 21", "'turn' is an integer from 1 to 20");
+	expect_state_refused("\"winner\": null, \"win_reason\": null", "\"winner\": \"humans\", \"win_reason\": \"time\"", "humans cannot win by time");
+	expect_state_refused("{\"id\": \"M10\"}", "{\"id\": \"M12\"}", "machines.in_play: card M12 is in two places");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_duel_default_decks_match_the_files),
 		cmocka_unit_test(test_duel_default_decks_load),
 		cmocka_unit_test(test_duel_deck_refusals_name_file_and_line),
+		cmocka_unit_test(test_duel_state_example_round_trips),
+		cmocka_unit_test(test_duel_state_refusals),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
