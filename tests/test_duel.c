@@ -215,6 +215,30 @@ static void test_duel_state_refusals(void **unused)
 	expect_state_refused("{\"id\": \"M10\"}", "{\"id\": \"M12\"}", "machines.in_play: card M12 is in two places");
 }
 
+/* Packs deck-humans / deck-machines replace a side's default deck; a bad one names its file. */
+static void test_duel_decks_from_packs(void **unused)
+{
+	struct duel_deck decks[DUEL_SIDES];
+	char err[256] = "";
+	json_t *data;
+
+	(void)unused;
+	assert_int_equal(duel_decks_from_packs(decks, NULL, err, sizeof err), 0);
+	assert_int_equal(decks[DUEL_HUMANS].ncards, 33);
+	assert_int_equal(decks[DUEL_MACHINES].ncards, 31);
+	data = json_pack("{s:{s:s,s:s}}", "deck-humans", "path", "mine.json", "text",
+			 HEAD NEO "]}");
+	assert_int_equal(duel_decks_from_packs(decks, data, err, sizeof err), 0);
+	assert_int_equal(decks[DUEL_HUMANS].ncards, 1);
+	assert_int_equal(decks[DUEL_MACHINES].ncards, 31);
+	json_decref(data);
+	data = json_pack("{s:{s:s,s:s}}", "deck-machines", "path", "bad.json", "text",
+			 HEAD NEO "]}");
+	assert_int_equal(duel_decks_from_packs(decks, data, err, sizeof err), -1);
+	assert_string_equal(err, "bad.json:1: expected \"side\": \"machines\" (this pack is the machines' deck)");
+	json_decref(data);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +247,7 @@ int main(void)
 		cmocka_unit_test(test_duel_deck_refusals_name_file_and_line),
 		cmocka_unit_test(test_duel_state_example_round_trips),
 		cmocka_unit_test(test_duel_state_refusals),
+		cmocka_unit_test(test_duel_decks_from_packs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

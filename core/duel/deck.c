@@ -413,3 +413,26 @@ int duel_card_value(const struct duel_card *card)
 		v += card->mods[c];
 	return v;
 }
+
+int duel_decks_from_packs(struct duel_deck decks[DUEL_SIDES], const json_t *data, char *err,
+			  size_t errlen)
+{
+	static const char *const kinds[DUEL_SIDES] = { "deck-humans", "deck-machines" };
+	static const char *const defaults[DUEL_SIDES] = { duel_default_humans, duel_default_machines };
+	int side;
+
+	for (side = 0; side < DUEL_SIDES; side++) {
+		const json_t *pack = json_object_get(data, kinds[side]);
+		const char *text = json_string_value(json_object_get(pack, "text"));
+		const char *file = json_string_value(json_object_get(pack, "path"));
+
+		if (!file)
+			file = json_string_value(json_object_get(pack, "name"));
+		if (pack && !text)
+			FAIL("%s: the pack has no text", kinds[side]);
+		if (duel_deck_parse(&decks[side], (enum duel_side)side, text ? text : defaults[side],
+				    file ? file : kinds[side], err, errlen) < 0)
+			return -1;
+	}
+	return 0;
+}

@@ -8,6 +8,7 @@
 #ifndef MX_DUEL_DECK_H
 #define MX_DUEL_DECK_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 #define DUEL_DECK_MAX 64	/* cards in one deck */
@@ -60,6 +61,13 @@ extern const char *const duel_side_names[DUEL_SIDES];		/* "humans", "machines" *
  */
 int duel_deck_parse(struct duel_deck *deck, enum duel_side side, const char *text,
 		    const char *file, char *err, size_t errlen);
+/*
+ * The two decks of a game from its data packs ({KIND: {"text", "path" or
+ * "name", ...}}: kinds "deck-humans", "deck-machines"); a side without a
+ * pack gets its default deck. 0, or -1 with "file:line: ..." in err.
+ */
+int duel_decks_from_packs(struct duel_deck decks[DUEL_SIDES], const json_t *data, char *err,
+			  size_t errlen);
 /* The index of the card with that id, or -1. */
 int duel_deck_find_id(const struct duel_deck *deck, const char *id);
 /* The first card of that name (any case), or -1. */
