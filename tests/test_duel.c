@@ -239,6 +239,54 @@ static void test_duel_decks_from_packs(void **unused)
 	json_decref(data);
 }
 
+/* Rulings 15: no view of a side (nor the public's) holds an id of the other side's hand or deck. */
+static void test_duel_view_never_shows_the_other_sides_cards(void **unused)
+{
+	struct duel_deck h, m;
+	struct duel_state st;
+	json_t *in = json_loads(example_state, 0, NULL);
+	char err[256] = "", *text;
+	int seat, side;
+	size_t i;
+
+	(void)unused;
+	load_defaults(&h, &m);
+	assert_int_equal(duel_state_from_json(&st, in, &h, &m, err, sizeof err), 0);
+	for (seat = -1; seat < DUEL_SIDES; seat++) {
+		json_t *view = duel_state_view(&st, seat);
+
+		assert_non_null(view);
+		text = json_dumps(view, JSON_COMPACT);
+		for (side = 0; side < DUEL_SIDES; side++) {
+			const struct duel_side_state *s = &st.side[side];
+			char quoted[8];
+
+			if (side == seat)
+				continue;
+			for (i = 0; i < s->hand.n; i++) {
+				snprintf(quoted, sizeof quoted, "\"%s\"", st.decks[side]->cards[s->hand.card[i]].id);
+				if (strstr(text, quoted))
+					fail_msg("view %d shows %s of the %s' hand", seat, quoted, duel_side_names[side]);
+			}
+			for (i = 0; i < s->deck.n; i++) {
+				snprintf(quoted, sizeof quoted, "\"%s\"", st.decks[side]->cards[s->deck.card[i]].id);
+				if (strstr(text, quoted))
+					fail_msg("view %d shows %s of the %s' deck", seat, quoted, duel_side_names[side]);
+			}
+		}
+		if (seat == DUEL_HUMANS) {
+			/* its own deck sorted, never in its order (H21, H04, H05) */
+			assert_non_null(strstr(text, "\"deck_contents\":[\"H04\",\"H05\",\"H21\"]"));
+			assert_null(strstr(text, "\"deck\":"));
+			assert_non_null(strstr(text, "\"hand\":[\"H18\""));
+			assert_non_null(strstr(text, "\"deck_count\":2,\"hand_count\":3"));
+		}
+		free(text);
+		json_decref(view);
+	}
+	json_decref(in);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -248,6 +296,7 @@ int main(void)
 		cmocka_unit_test(test_duel_state_example_round_trips),
 		cmocka_unit_test(test_duel_state_refusals),
 		cmocka_unit_test(test_duel_decks_from_packs),
+		cmocka_unit_test(test_duel_view_never_shows_the_other_sides_cards),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,6 +2,7 @@
 #include "state.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const duel_reason_names[] = { "", "mission-points", "neo-killed",
@@ -211,4 +212,45 @@ json_t *duel_state_to_json(const struct duel_state *st)
 			 st->winner < 0 ? json_null() : json_string(duel_reason_names[st->reason]),
 			 "humans", sides[DUEL_HUMANS], "machines", sides[DUEL_MACHINES]);
 	return root;
+}
+
+/* Ids by number: "H9x" style ids have 2 or 3 digits, so shorter first. */
+static int id_order(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	size_t lx = strlen(x), ly = strlen(y);
+
+	return lx != ly ? (lx < ly ? -1 : 1) : strcmp(x, y);
+}
+
+json_t *duel_state_view(const struct duel_state *st, int seat)
+{
+	json_t *view = duel_state_to_json(st);
+	int side;
+
+	if (!view || seat == DUEL_SIDES)
+		return view;
+	for (side = 0; side < DUEL_SIDES; side++) {
+		const struct duel_side_state *s = &st->side[side];
+		json_t *obj = json_object_get(view, duel_side_names[side]);
+
+		json_object_del(obj, "deck");
+		json_object_set_new(obj, "deck_count", json_integer(s->deck.n));
+		json_object_set_new(obj, "hand_count", json_integer(s->hand.n));
+		if (side == seat) {
+			const char *ids[DUEL_DECK_MAX];
+			json_t *sorted = json_array();
+			size_t i;
+
+			for (i = 0; i < s->deck.n; i++)
+				ids[i] = st->decks[side]->cards[s->deck.card[i]].id;
+			qsort(ids, s->deck.n, sizeof *ids, id_order);
+			for (i = 0; sorted && i < s->deck.n; i++)
+				json_array_append_new(sorted, json_string(ids[i]));
+			json_object_set_new(obj, "deck_contents", sorted);
+		} else {
+			json_object_del(obj, "hand");
+		}
+	}
+	return view;
 }

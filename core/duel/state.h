@@ -54,4 +54,13 @@ int duel_state_from_json(struct duel_state *st, const json_t *json,
 /* The state as section 17 writes it (new reference), or NULL on allocation failure. */
 json_t *duel_state_to_json(const struct duel_state *st);
 
+/*
+ * What a seat may see (rulings 15): seat DUEL_HUMANS or DUEL_MACHINES sees
+ * its own hand (hand order) and its deck's contents sorted by id as
+ * "deck_contents", the other side's hand and deck as counts only; -1 (the
+ * public) sees counts for both; DUEL_SIDES (the game master) the whole
+ * state. A deck's order is never in a side's view. New reference or NULL.
+ */
+json_t *duel_state_view(const struct duel_state *st, int seat);
+
 #endif
