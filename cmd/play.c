@@ -163,13 +163,19 @@ static json_t *seat_model(const struct report_ctx *r, const struct db_ship *seat
 			  char *err, size_t errlen)
 {
 	const char *who = seat ? seat->name : NULL;	/* NULL: the public */
-	json_t *m, *view = engine_view(r->rs, r->t->state, who), *events, *e, *list;
-	json_t *status = r->rs->status(r->t->state), *form;
+	json_t *m, *view, *events, *e, *list, *packs = NULL;
+	json_t *status, *form;
 	struct db_turn played, next;
 	struct db_root root;
 	char code[JUDGE_CODE_LEN + 1], when[TIME_TEXT_MAX], commit[65], *text;
 	size_t i;
 
+	/* A game whose views read its data packs (a card pack's texts) gets the campaign's. */
+	if (r->rs->view_data && !(packs = play_packs_of(r->db, r->c->id, err, errlen)))
+		return NULL;
+	view = engine_view_data(r->rs, r->t->state, who, packs);
+	json_decref(packs);
+	status = r->rs->status(r->t->state);
 	memset(&played, 0, sizeof(played));
 	memset(&next, 0, sizeof(next));
 	text = view ? json_dumps(view, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
@@ -1450,7 +1456,7 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 	struct db_draw *d = NULL;
 	struct db_root root;
 	size_t no = 0, nev = 0, nd = 0, i;
-	json_t *out = NULL, *list, *all_events = json_array(), *pub, *st;
+	json_t *out = NULL, *list, *all_events = json_array(), *pub, *st, *packs = NULL;
 	json_error_t jerr;
 	char err[512], commit[65];
 	int rc, ret = EXIT_FAIL, over = !strcmp(c->status, "finished"), resolved;
@@ -1481,14 +1487,18 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 			resolved ? t.resolved_at : NULL, "seed", resolved ? t.seed : NULL, "over", over);
 	if (!out || !all_events)
 		goto nomem;
+	if (rs->view_data && !over && !(packs = play_packs_of(ctx->db, c->id, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		goto out;
+	}
 	/* Once the game is over nothing is hidden: whole states, so anyone can replay it. */
 	st = json_loads(t.state_before, 0, &jerr);
 	json_object_set_new(out, "state_before", !st ? json_null() : over ? json_incref(st)
-					       : engine_view(rs, st, NULL));
+					       : engine_view_data(rs, st, NULL, packs));
 	json_decref(st);
 	st = t.state_after ? json_loads(t.state_after, 0, &jerr) : NULL;
 	json_object_set_new(out, "state_after", !st ? json_null() : over ? json_incref(st)
-					      : engine_view(rs, st, NULL));
+					      : engine_view_data(rs, st, NULL, packs));
 	json_decref(st);
 	for (i = 0; i < nev; i++) {
 		json_t *e = json_loads(ev[i].json, 0, &jerr);
@@ -1525,16 +1535,16 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 							     "root", root.revealed_at[0] ? root.root : NULL));
 		/* The data packs the turn read, by name and digest (never their text). */
 		if (rs->resolve_data) {
-			json_t *packs = play_packs_of(ctx->db, c->id, e, sizeof(e)), *pv, *dd;
+			json_t *read = play_packs_of(ctx->db, c->id, e, sizeof(e)), *pv, *dd;
 			const char *kind;
 
 			dd = json_object();
-			json_object_foreach(packs, kind, pv)
+			json_object_foreach(read, kind, pv)
 				json_object_set_new(dd, kind, json_pack("{s:O?,s:O?}", "name",
 									  json_object_get(pv, "name"), "digest",
 									  json_object_get(pv, "digest")));
 			json_object_set_new(out, "data", dd);
-			json_decref(packs);
+			json_decref(read);
 		}
 		/* A run of a duplicate set was sealed under the set's name. */
 		if (!judge_settings_parse(&js, c->settings, e, sizeof(e))) {
@@ -1582,6 +1592,7 @@ nomem:
 out:
 	json_decref(out);
 	json_decref(all_events);
+	json_decref(packs);
 	sodium_memzero(&root, sizeof(root));
 	db_order_list_release(o, no);
 	db_event_list_release(ev, nev);

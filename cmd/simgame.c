@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "core/engine.h"
 #include "judge.h"
+#include "play.h"
 #include "simgame.h"
 
 #define SIMGAME_MAX_THREADS 256
@@ -31,6 +32,7 @@
 struct simgame_run {
 	const struct ruleset *rs;
 	json_t *settings;	/* each worker reads its own copy */
+	json_t *data;		/* the packs of --data, {KIND: {"name","digest","text"}} */
 	uint64_t seed;
 	long long games;
 	atomic_llong next;
@@ -75,9 +77,10 @@ static void *simgame_worker(void *arg)
 {
 	struct simgame_run *run = arg;
 	json_t *mine = json_object(), *settings = json_deep_copy(run->settings);
+	json_t *data = json_deep_copy(run->data);
 	char err[512];
 
-	if (!mine || !settings) {
+	if (!mine || !settings || !data) {
 		simgame_fail(run, "out of memory");
 		goto out;
 	}
@@ -90,8 +93,8 @@ static void *simgame_worker(void *arg)
 			break;
 		count = run->games - first < SIMGAME_CHUNK ? run->games - first : SIMGAME_CHUNK;
 		err[0] = '\0';
-		t = run->rs->simulate(settings, run->seed, (uint64_t)first, (uint64_t)count, err,
-				      sizeof(err));
+		t = run->rs->simulate(settings, data, run->seed, (uint64_t)first, (uint64_t)count,
+				      err, sizeof(err));
 		if (!t || simgame_add(mine, t)) {
 			json_decref(t);
 			simgame_fail(run, err[0] ? err : "out of memory");
@@ -106,6 +109,7 @@ static void *simgame_worker(void *arg)
 out:
 	json_decref(mine);
 	json_decref(settings);
+	json_decref(data);
 	return NULL;
 }
 
@@ -285,6 +289,7 @@ static int simgame_options(const struct ruleset *rs, struct option *opts, char n
 		{ "set", required_argument, NULL, 'S' },
 		{ "sort", required_argument, NULL, 'o' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "data", required_argument, NULL, 'd' },
 	};
 	const struct ruleset_setting *s;
 	int n = 0, k;
@@ -395,6 +400,18 @@ int simgame_run(struct cmd_ctx *ctx, const struct ruleset *rs, int argc, char **
 		case 'j':
 			json = 1;
 			break;
+		case 'd': {
+			json_t *pack = play_read_pack(rs, optarg, err, sizeof(err));
+
+			if (!pack) {
+				cmd_error("%s", err);
+				rc = EXIT_DATAERR;
+				goto out;
+			}
+			json_object_update(data, pack);
+			json_decref(pack);
+			break;
+		}
 		default:
 			if (opt < 1000)
 				goto out;
@@ -419,6 +436,7 @@ int simgame_run(struct cmd_ctx *ctx, const struct ruleset *rs, int argc, char **
 		cmd_error("%s", err);
 		goto out;
 	}
+	run.data = data;
 	if (!threads) {
 		threads = sysconf(_SC_NPROCESSORS_ONLN);
 		threads = threads < 1 ? 1 : threads > SIMGAME_MAX_THREADS ? SIMGAME_MAX_THREADS : threads;

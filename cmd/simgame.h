@@ -9,7 +9,7 @@
 #include "core/ruleset.h"
 
 #define SIMGAME_USAGE "--runs N [--threads T] [--seed S] [--KEY VALUE | --set KEY=VALUE ...] " \
-	"[--sort OUTCOME] [--json]"
+	"[--data KIND=FILE ...] [--sort OUTCOME] [--json]"
 
 /* Parses argv (argv[0] is "simulate") and prints the odds; an exit code. */
 int simgame_run(struct cmd_ctx *ctx, const struct ruleset *rs, int argc, char **argv);

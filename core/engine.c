@@ -301,6 +301,14 @@ out:
 	return rc;
 }
 
+json_t *engine_view_data(const struct ruleset *rs, const json_t *state, const char *seat,
+			 const json_t *data)
+{
+	if (rs->view_data && data)
+		return rs->view_data(state, seat, data);
+	return engine_view(rs, state, seat);
+}
+
 json_t *engine_view(const struct ruleset *rs, const json_t *state, const char *seat)
 {
 	json_t *v, *priv, *mine;

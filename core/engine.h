@@ -67,6 +67,9 @@ int engine_is_over(const struct ruleset *rs, const json_t *state);
  * game master and sees all but "secret"; NULL is the public).
  */
 json_t *engine_view(const struct ruleset *rs, const json_t *state, const char *seat);
+/* The same with the campaign's data packs, for a ruleset with view_data (NULL: none). */
+json_t *engine_view_data(const struct ruleset *rs, const json_t *state, const char *seat,
+			 const json_t *data);
 /* The events seat may see (public ones and those addressed to it). */
 json_t *engine_events_for(const json_t *events, const char *seat);
 

@@ -126,6 +126,12 @@ struct ruleset {
 	 * master). Optional: engine_view's default convention otherwise.
 	 */
 	json_t *(*view)(const json_t *state, const char *seat);
+	/*
+	 * The same for a game whose views read its data packs (as resolve_data
+	 * gets them: a card pack's texts for the report). Optional: when set,
+	 * the judge calls it instead of view.
+	 */
+	json_t *(*view_data)(const json_t *state, const char *seat, const json_t *data);
 	/* The text a seat fills in and sends back, for its report. Optional. */
 	json_t *(*order_form)(const json_t *state, const char *seat);
 	/*
@@ -151,13 +157,15 @@ struct ruleset {
 	int (*compare)(const json_t *a, const json_t *b);
 	/*
 	 * Bot-only games for `mxjudge GAME simulate`: plays games first ..
-	 * first + count - 1 under settings, game i's draws coming from seed and
-	 * i only, so any split across threads sums to the same tallies. Returns
+	 * first + count - 1 under settings and the data packs given with
+	 * `--data` (as resolve_data gets them; {} without), game i's draws
+	 * coming from seed and i only, so any split across threads sums to the
+	 * same tallies. Returns
 	 * {GROUP: {"games": n, OUTCOME: n, ...}, ...} (counts only, summed over
 	 * splits by the caller). Optional: no simulate tool without it.
 	 */
-	json_t *(*simulate)(const json_t *settings, uint64_t seed, uint64_t first, uint64_t count,
-			    char *err, size_t errlen);
+	json_t *(*simulate)(const json_t *settings, const json_t *data, uint64_t seed,
+			    uint64_t first, uint64_t count, char *err, size_t errlen);
 	/*
 	 * The namespace of run-long sealed streams ("sealed/NAME@K", core/draw.h):
 	 * NULL for "sealed".

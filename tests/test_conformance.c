@@ -89,7 +89,10 @@ static void check_views(const struct ruleset *rs, const json_t *state, const jso
 		}
 	}
 	json_object_foreach(all, seat, part) {
-		json_t *v = engine_view(rs, state, seat), *pub = engine_view(rs, state, NULL);
+		/* With no packs given ({}), as a game created without --data. */
+		json_t *packs = json_object();
+		json_t *v = engine_view_data(rs, state, seat, packs);
+		json_t *pub = engine_view_data(rs, state, NULL, packs);
 		json_t *ev = engine_events_for(events, seat), *e;
 		const char *other;
 		json_t *opart;
@@ -114,6 +117,7 @@ static void check_views(const struct ruleset *rs, const json_t *state, const jso
 		json_decref(v);
 		json_decref(pub);
 		json_decref(ev);
+		json_decref(packs);
 	}
 }
 
@@ -523,7 +527,7 @@ static void test_conformance_simulate_splits(void **unused)
 
 	(void)unused;
 	for (rs = ruleset_all(); *rs; rs++) {
-		json_t *settings, *whole, *a, *b, *counts, *n;
+		json_t *settings, *whole, *a, *b, *counts, *n, *empty = json_object();
 		const char *group, *key;
 		char err[512];
 
@@ -531,9 +535,9 @@ static void test_conformance_simulate_splits(void **unused)
 			continue;
 		settings = engine_settings(*rs, NULL, NULL, err, sizeof(err));
 		assert_non_null(settings);
-		whole = (*rs)->simulate(settings, 9, 0, 200, err, sizeof(err));
-		a = (*rs)->simulate(settings, 9, 0, 73, err, sizeof(err));
-		b = (*rs)->simulate(settings, 9, 73, 127, err, sizeof(err));
+		whole = (*rs)->simulate(settings, empty, 9, 0, 200, err, sizeof(err));
+		a = (*rs)->simulate(settings, empty, 9, 0, 73, err, sizeof(err));
+		b = (*rs)->simulate(settings, empty, 9, 73, 127, err, sizeof(err));
 		assert_non_null(whole);
 		assert_non_null(a);
 		assert_non_null(b);
@@ -553,6 +557,7 @@ static void test_conformance_simulate_splits(void **unused)
 		json_decref(a);
 		json_decref(b);
 		json_decref(settings);
+		json_decref(empty);
 	}
 }
 

@@ -448,17 +448,17 @@ static void add_tallies(json_t *sum, const json_t *part)
 static void test_netrun_simulate_same_tallies_for_any_split(void **state)
 {
 	const struct ruleset *rs = ruleset_find("netrun");
-	json_t *given, *settings, *whole, *a, *b, *c, *sum = json_object();
+	json_t *given, *settings, *whole, *a, *b, *c, *sum = json_object(), *empty = json_object();
 	char err[256] = "";
 
 	(void)state;
 	given = json_pack("{s:s,s:i}", "breakers", "custom", "target", 8);
 	settings = engine_settings(rs, given, NULL, err, sizeof(err));
 	assert_non_null(settings);
-	whole = rs->simulate(settings, 42, 0, 3000, err, sizeof(err));
-	a = rs->simulate(settings, 42, 0, 1000, err, sizeof(err));
-	b = rs->simulate(settings, 42, 1000, 1, err, sizeof(err));
-	c = rs->simulate(settings, 42, 1001, 1999, err, sizeof(err));
+	whole = rs->simulate(settings, empty, 42, 0, 3000, err, sizeof(err));
+	a = rs->simulate(settings, empty, 42, 0, 1000, err, sizeof(err));
+	b = rs->simulate(settings, empty, 42, 1000, 1, err, sizeof(err));
+	c = rs->simulate(settings, empty, 42, 1001, 1999, err, sizeof(err));
 	add_tallies(sum, a);
 	add_tallies(sum, b);
 	add_tallies(sum, c);
@@ -475,6 +475,7 @@ static void test_netrun_simulate_same_tallies_for_any_split(void **state)
 	json_decref(b);
 	json_decref(c);
 	json_decref(sum);
+	json_decref(empty);
 }
 
 int main(void)

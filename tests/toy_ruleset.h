@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/engine.h"
 #include "core/ruleset.h"
 #include "lib/errbuf.h"
 
@@ -332,18 +333,22 @@ static const char *toy_order_help(void)
  * highest card plus a d10. Game i draws from draw_rng seeded with
  * draw_seed_of("toy:SEED:I") only. Groups: "all", and who holds C10.
  */
-static json_t *toy_simulate(const json_t *settings, uint64_t seed, uint64_t first,
+static json_t *toy_simulate(const json_t *settings, const json_t *data, uint64_t seed, uint64_t first,
 			    uint64_t count, char *err, size_t errlen)
 {
 	long long tally[3][4] = { { 0 } };	/* group: games, north, south, draw */
 	static const char *const groups[3] = { "all", "C10 north", "C10 south" };
 	json_t *out = json_object();
 	uint64_t i;
-	int g;
+	int g, bonus;
 
 	(void)settings;
 	if (!out) {
 		errbuf_set(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (toy_bonus(data, &bonus, err, errlen) < 0) {
+		json_decref(out);
 		return NULL;
 	}
 	for (i = first; i < first + count; i++) {
@@ -374,7 +379,7 @@ static json_t *toy_simulate(const json_t *settings, uint64_t seed, uint64_t firs
 				if (deck[3 + m] > deck[b])
 					b = 3 + m;
 			}
-			pa = deck[a] + (int)draw_rng_uniform(&rng, 10) + 1;
+			pa = deck[a] + (int)draw_rng_uniform(&rng, 10) + 1 + bonus;
 			pb = deck[b] + (int)draw_rng_uniform(&rng, 10) + 1;
 			deck[a] = deck[b] = 0;
 			score[0] += pa > pb;
@@ -395,6 +400,20 @@ static json_t *toy_simulate(const json_t *settings, uint64_t seed, uint64_t firs
 						      tally[g][1], "south", tally[g][2], "draw",
 						      tally[g][3]));
 	return out;
+}
+
+static const struct ruleset toy_ruleset;
+
+/* The default view, and north's bonus from the pack when one is given (view_data). */
+static json_t *toy_view_data(const json_t *state, const char *seat, const json_t *data)
+{
+	json_t *v = engine_view(&toy_ruleset, state, seat);
+	int bonus;
+	char err[128];
+
+	if (v && json_object_get(data, "bonus") && !toy_bonus(data, &bonus, err, sizeof(err)))
+		json_object_set_new(v, "bonus", json_integer(bonus));
+	return v;
 }
 
 static const struct ruleset_tool toy_tools[] = {
@@ -433,6 +452,7 @@ static const struct ruleset toy_ruleset = {
 	.read_orders = toy_read_orders,
 	.resolve_data = toy_resolve,
 	.status = toy_status,
+	.view_data = toy_view_data,
 	.order_form = toy_order_form,
 	.bot = toy_bot,
 	.simulate = toy_simulate,

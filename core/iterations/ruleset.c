@@ -467,7 +467,7 @@ static const char *sim_one(uint64_t seed, uint64_t i, long *rounds)
 	return outcome;
 }
 
-static json_t *it_simulate(const json_t *settings, uint64_t seed, uint64_t first, uint64_t count,
+static json_t *it_simulate(const json_t *settings, const json_t *data, uint64_t seed, uint64_t first, uint64_t count,
 			   char *err, size_t errlen)
 {
 	static const char *const outcomes[] = { "crew-wins", "agents-win", "draw", "no-winner", "unfinished",
@@ -479,6 +479,7 @@ static json_t *it_simulate(const json_t *settings, uint64_t seed, uint64_t first
 	int k;
 
 	(void)settings;
+	(void)data;
 	for (i = first; i < first + count; i++) {
 		const char *o = sim_one(seed, i, &rounds);
 

@@ -504,7 +504,7 @@ static int sim_run(const struct netrun_state *start, uint64_t seed, uint64_t i,
 	}
 }
 
-static json_t *netrun_simulate(const json_t *settings, uint64_t seed, uint64_t first,
+static json_t *netrun_simulate(const json_t *settings, const json_t *data, uint64_t seed, uint64_t first,
 			       uint64_t count, char *err, size_t errlen)
 {
 	long long tally[SIM_GROUPS][SIM_OUTCOMES];
@@ -513,6 +513,7 @@ static json_t *netrun_simulate(const json_t *settings, uint64_t seed, uint64_t f
 	uint64_t i;
 	int g, c, k;
 
+	(void)data;
 	memset(tally, 0, sizeof(tally));
 	if (options_from(settings, &start, err, errlen) < 0)
 		return NULL;

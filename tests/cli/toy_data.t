@@ -25,7 +25,11 @@ import json
 t = json.load(open("pub.json"))
 assert set(t["data"]) == {"bonus"} and t["data"]["bonus"]["name"] == "bonus.txt", t["data"]
 assert "text" not in t["data"]["bonus"] and len(t["data"]["bonus"]["digest"]) == 64
+# The views read the packs too (view_data): the public's and a seat's.
+assert t["state_after"]["bonus"] == 7, t["state_after"]
 PY
+expect_exit 0 $db report b --ship north1 --json
+python3 -c 'import json,sys; v=json.load(open("out"))["view_data"]; assert v["bonus"] == 7 and "south2" not in v.get("private", {}), v'
 # A hidden-hand game verifies once over (its root and hands revealed).
 mx $db process --now 2025-03-05T13:00Z >/dev/null
 mx $db process --now 2025-03-07T13:00Z >/dev/null

@@ -28,3 +28,14 @@ contains err "--sort: no outcome 'nope' in these games"
 # Hovercrafts' own simulate is untouched.
 expect_exit 2 hovercrafts simulate
 contains err "usage: mxjudge simulate [--scenario NAME"
+# The game's data packs go to its bot games too (--data KIND=FILE, checked
+# as campaign new checks them): a bonus of 1 for north shows in the counts
+# (46.1% without, above).
+printf '1\n' >bonus.txt
+expect_exit 0 toy simulate --runs 10000 --seed 7 --threads 2 --data bonus=bonus.txt
+contains out "  all            10000 games  north 55.6% (54.7-56.6)  south 35.9% (34.9-36.8)"
+printf 'x\n' >bad.txt
+expect_exit 65 toy simulate --runs 5 --data bonus=bad.txt
+contains err "bad.txt:1: expected a bonus from 0 to 9"
+expect_exit 65 toy simulate --runs 5 --data colour=bad.txt
+contains err "--data: toy takes no data of kind 'colour'"
