@@ -244,7 +244,15 @@ static int adjudicate_game(const struct ruleset *rs, json_t *state, const char *
 		out = NULL;
 		goto out;
 	}
-	printf("%s, turn %lld", rs->title, (long long)json_integer_value(json_object_get(state, "turn")));
+	/* The game's own count: a turn, or a round of a game that counts rounds; else none. */
+	if (json_is_integer(json_object_get(state, "turn")))
+		printf("%s, turn %lld", rs->title,
+		       (long long)json_integer_value(json_object_get(state, "turn")));
+	else if (json_is_integer(json_object_get(state, "round")))
+		printf("%s, round %lld", rs->title,
+		       (long long)json_integer_value(json_object_get(state, "round")));
+	else
+		printf("%s", rs->title);
 	if (!dice_path)
 		printf(" (seed %llu)", (unsigned long long)seed);
 	putchar('\n');

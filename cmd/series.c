@@ -1022,6 +1022,7 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 			  name, c.name, !strcmp(c.status, "finished") ? "over" : "in a battle");
 		goto out;
 	}
+	res->between = 1;
 	if (series_rules(&c, &rules, err, sizeof(err)) ||
 	    judge_settings_parse(&s, c.settings, err, sizeof(err))) {
 		snprintf(error, errlen, "campaign '%s': %s", c.name, err);

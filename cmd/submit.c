@@ -171,7 +171,8 @@ static int check(struct submission *sub, time_t now)
 		int next;
 
 		/* Between battles: what is taken now, and when moves are taken again. */
-		if (series_between(sub->db, &sub->c, &sub->s, &next, when, sizeof(when)))
+		res->between = series_between(sub->db, &sub->c, &sub->s, &next, when, sizeof(when));
+		if (res->between)
 			return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' is between battles %d "
 				      "and %d: no turn takes moves now, only UPGRADE lines (your report "
 				      "after battle %d lists the prices). %s", name, sub->doc.game_line,

@@ -46,6 +46,7 @@ struct submit_result {
 					   (a crash, then the mail delivered again); nothing new */
 	int older;			/* refused: written before the orders that stand */
 	long long auth_ship_id;		/* refused for a wrong or locked secret: the ship */
+	int between;			/* the campaign is between battles: UPGRADE lines only */
 	char *receipt;			/* its text (store) */
 	char *understood;		/* the orders as read (check and store) */
 };

@@ -36,6 +36,9 @@ assert s["log"]["rolls"] == ["marksmanship Neo", "cover Smith", "armor Smith"], 
 assert "Smith's crate (3) rolls 6 1 2: 1 stopped, 2 left" in s["log"]["events"]
 assert s["unused_draws"] == []
 PY
+# In text, the round the state counts (a game without turns is not "turn 0").
+expect_exit 0 adjudicate --state s.json --orders ann=A.txt --orders operator=O.txt --dice D.txt
+contains out ", round 2"
 # A player cannot command the Operator's characters; the refusal names the line.
 printf 'CHAR Neo\n1. HOLD\nCHAR Smith\n' >B.txt
 expect_exit 65 adjudicate --state s.json --orders ann=B.txt --dice D.txt

@@ -105,6 +105,9 @@ contains mail.txt "Your orders for Minx in duo were NOT accepted."
 contains mail.txt "expected a line 'PASSWORD <your password>', or the CODE line of your report after the battle"
 contains mail.txt "duo is between battles 1 and 2: it takes UPGRADE lines now"
 lacks mail.txt "before the deadline"
+# Its foot lists what is taken between battles, not the moves of a turn.
+contains mail.txt "Between battles: UPGRADE hull, UPGRADE shield, UPGRADE ballistic or"
+lacks mail.txt "Actions: "
 # Moves between battles: a clear answer, not "has not started yet".
 printf 'GAME duo\nSHIP Minx\nPASSWORD %s\nMOVE\n' "$pa" >o.txt
 expect_exit 65 $db orders submit o.txt --now 2025-03-03T12:40Z
