@@ -676,6 +676,85 @@ static int forfeit_silent(struct db *db, const struct db_campaign *c, const stru
 	return rc;
 }
 
+/*
+ * Setting bot_plays_silent: the game's bot plays each seat due that sent
+ * nothing, and its orders are sealed like a player's (raw text saying so,
+ * the reading the bot gave), so reports, `turn show`, replay and verify
+ * play the same turn from the stored orders. The bot draws from a stream
+ * of its own (seeded from the campaign, turn and seat), never from the
+ * turn's: the turn's dice stay what they are without it.
+ */
+static int autopilot_silent(struct db *db, const struct db_campaign *c, const struct ruleset *rs,
+			    const struct db_turn *t, const json_t *before, const json_t *waiting,
+			    json_t *plan, const char *now_text, char *err, size_t errlen)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < json_array_size(waiting); i++) {
+		const char *seat = json_string_value(json_array_get(waiting, i));
+		struct draw_seeded bs;
+		struct draw_log blog;
+		struct draw_source bsrc;
+		struct db_ship ship;
+		struct db_order o;
+		json_t *reading = NULL, *mine;
+		char raw[256], label[512], *said = NULL;
+		unsigned char h[crypto_hash_sha256_BYTES];
+
+		if (!seat || json_object_get(plan, seat))
+			continue;
+		snprintf(label, sizeof(label), "mxjudge:autopilot:%s:%d:%s", c->name, t->number, seat);
+		draw_log_init(&blog);
+		draw_seeded_init(&bs, draw_seed_of(label), NULL, t->number);
+		bsrc = draw_seeded_source(&bs, &blog);
+		reading = rs->bot(before, seat, &bsrc, err, errlen);
+		draw_log_release(&blog);
+		mine = json_object_get(reading, seat);
+		if (!mine) {
+			if (reading)
+				snprintf(err, errlen, "campaign '%s', turn %d: the autopilot gave no orders for %s",
+					 c->name, t->number, seat);
+			json_decref(reading);
+			return DB_ERROR;
+		}
+		memset(&o, 0, sizeof(o));
+		rc = db_ship_get(db, c->id, seat, &ship, err, errlen);
+		snprintf(raw, sizeof(raw), "; no orders were received: the autopilot plays %s\n", seat);
+		crypto_hash_sha256(h, (const unsigned char *)raw, strlen(raw));
+		sodium_bin2hex(o.digest, sizeof(o.digest), h, sizeof(h));
+		said = json_dumps(mine, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
+		o.reading = json_dumps(reading, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		{
+			size_t n = said ? strlen(said) + 32 : 0;
+			char *u = n ? malloc(n) : NULL;
+
+			if (u)
+				snprintf(u, n, "AUTOPILOT %s\n", said);
+			free(said);
+			said = u;
+		}
+		o.turn_id = t->id;
+		o.ship_id = ship.id;
+		o.captain_id = ship.captain_id;
+		snprintf(o.received_at, sizeof(o.received_at), "%s", now_text);
+		o.raw = raw;
+		o.understood = said;
+		if (!rc && (!o.reading || !said)) {
+			snprintf(err, errlen, "out of memory");
+			rc = DB_ERROR;
+		}
+		if (!rc)
+			rc = db_order_submit(db, &o, err, errlen);
+		if (!rc)
+			json_object_set(plan, seat, mine);
+		free(o.reading);
+		free(said);
+		json_decref(reading);
+	}
+	return rc;
+}
+
 int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
 		      int *due, int *resolved)
 {
@@ -752,6 +831,13 @@ int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry
 	}
 	if (rc)
 		goto dberr;
+	/* Seats due that sent nothing: the autopilot plays them when the campaign says so. */
+	if (s.bot_plays_silent && rs->bot && !forfeit && !(rs->flags & RULESET_SOLO) && !all_in) {
+		if ((rc = autopilot_silent(ctx->db, &c, rs, &t, before, waiting, plan, now_text, err,
+					   sizeof(err))))
+			goto dberr;
+		all_in = 1;
+	}
 	/* A solo game left idle past its limit: the judge ends it, as an order of its own. */
 	if ((forfeit || (rs->flags & RULESET_SOLO)) && !all_in && rs->forfeit &&
 	    (rc = forfeit_silent(ctx->db, &c, &t, waiting, plan, idle_days(&s), now_text, err,
