@@ -65,3 +65,14 @@ int outbox_queue(struct db *db, const struct outbox_mail *m, long long *id, char
 	strbuf_release(&body);
 	return rc;
 }
+
+int outbox_rewrite(struct db *db, long long id, const struct outbox_mail *m, char *err,
+		   size_t errlen)
+{
+	if (!m->subject || !outbox_subject_ok(m->subject)) {
+		snprintf(err, errlen, "a %s to %s: its subject is not one line of text", m->kind,
+			 m->recipient);
+		return DB_ERROR;
+	}
+	return db_outbox_rewrite(db, id, m->kind, m->subject, m->body ? m->body : "", err, errlen);
+}

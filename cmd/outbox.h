@@ -44,5 +44,12 @@ struct outbox_mail {
  */
 int outbox_queue(struct db *db, const struct outbox_mail *m, long long *id, char *err,
 		 size_t errlen);
+/*
+ * Makes the queued message id (an answer not sent yet) m instead: its
+ * kind, Subject and body (given whole); its key, recipient and reply
+ * headers stay. 0, DB_ALREADY when it is no longer queued, or a DB_ code.
+ */
+int outbox_rewrite(struct db *db, long long id, const struct outbox_mail *m, char *err,
+		   size_t errlen);
 
 #endif

@@ -152,6 +152,12 @@ struct report_ctx {
 	time_t deadline;		/* of the next turn; 0 when over */
 	time_t now;
 	int make_code;			/* 1: make the campaign's code key if missing */
+	/*
+	 * A solo game's mail answered by its report: the queued receipt of
+	 * that mail (its key guards against playing the mail twice) becomes
+	 * the report of answer_seat, so the mail gets one answer. 0: none.
+	 */
+	long long answer_id, answer_seat;
 };
 
 /*
@@ -292,7 +298,11 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 		msg.created_at = now_text;
 		msg.subject = strbuf_str(&subject);
 		msg.body = strbuf_str(&body);
-		rc = outbox_queue(r->db, &msg, NULL, err, errlen);
+		rc = DB_ALREADY;
+		if (r->answer_id && seats[i].id == r->answer_seat)
+			rc = outbox_rewrite(r->db, r->answer_id, &msg, err, errlen);
+		if (rc == DB_ALREADY)	/* no answer to fold it into, or sent already */
+			rc = outbox_queue(r->db, &msg, NULL, err, errlen);
 		if (rc == DB_EXISTS)
 			rc = 0;
 		if (rc)
@@ -755,8 +765,17 @@ static int autopilot_silent(struct db *db, const struct db_campaign *c, const st
 	return rc;
 }
 
+static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
+			long long answer_id, long long answer_seat, int *due, int *resolved);
+
 int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
 		      int *due, int *resolved)
+{
+	return process_turn(ctx, name, now, dry, forfeit, 0, 0, due, resolved);
+}
+
+static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
+			long long answer_id, long long answer_seat, int *due, int *resolved)
 {
 	struct judge_settings s;
 	struct db_campaign c;
@@ -902,6 +921,8 @@ int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry
 	r.deadline = next_deadline;
 	r.now = now;
 	r.make_code = 1;
+	r.answer_id = answer_id;
+	r.answer_seat = answer_seat;
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
 	    (rc = queue_reports(&r, err, sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
@@ -1296,7 +1317,9 @@ int play_submit(struct db *db, const char *text, const char *name,
 			struct cmd_ctx solo = { NULL, db, 1, NULL };
 			int solo_due, resolved;
 
-			if (play_process_one(&solo, c.name, now, 0, &solo_due, &resolved) == EXIT_TEMPFAIL)
+			/* Its report is the mail's one answer, in place of the receipt. */
+			if (process_turn(&solo, c.name, now, 0, 0, res->receipt_id, seat.id, &solo_due,
+					 &resolved) == EXIT_TEMPFAIL)
 				ret = 0;	/* sealed; `process` resolves it later */
 		}
 	}

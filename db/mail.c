@@ -412,6 +412,22 @@ int db_outbox_set_reply(struct db *db, long long id, const char *in_reply_to, ch
 	return db_run(db, st, "setting reply headers", err, errlen);
 }
 
+int db_outbox_rewrite(struct db *db, long long id, const char *kind, const char *subject,
+		      const char *body, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE outbox SET kind = ?2, subject = ?3, body = ?4 "
+			  "WHERE id = ?1 AND state = 'queued'", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	db_bind_text(st, 2, kind);
+	db_bind_text(st, 3, subject);
+	db_bind_text(st, 4, body);
+	return run_one(db, st, "rewriting a queued message", err, errlen);
+}
+
 int db_outbox_claim(struct db *db, long long id, const char *message_id, const char *when,
 		    char *err, size_t errlen)
 {

@@ -111,6 +111,12 @@ int db_outbox_has_key(struct db *db, const char *key, char *err, size_t errlen);
 int db_outbox_set_reply(struct db *db, long long id, const char *in_reply_to, char *err,
 			size_t errlen);
 /*
+ * Gives a message still queued another kind, Subject and body (its key
+ * and reply headers stay): 0, or DB_ALREADY when it is no longer queued.
+ */
+int db_outbox_rewrite(struct db *db, long long id, const char *kind, const char *subject,
+		      const char *body, char *err, size_t errlen);
+/*
  * queued -> sending, attempts + 1; keeps a Message-ID given before, else
  * stores message_id. 0, or DB_ALREADY when another sender took it.
  */

@@ -46,6 +46,14 @@ contains r1.txt "Nonce: lucky-7"
 contains r1.txt "The judge deals the data stack: 24 tiles face down."
 contains r1.txt "The black breaker challenges"
 lacks r1.txt '"stack"'
+# The mail gets one answer, its report, in reply to it (no receipt before it).
+[ "$(q "select count(*) from outbox where in_reply_to = 'a2@example.org'")" -eq 1 ]
+[ "$(q "select kind || ' ' || key from outbox where in_reply_to = 'a2@example.org'")" = "report receipt/mail/$(q "select id from mail_in where message_id = 'a2@example.org'")" ]
+[ "$(q "select count(*) from outbox where kind = 'receipt'")" -eq 0 ]
+# The same mail delivered again plays nothing twice and is not answered again.
+expect_exit 0 $db receive --now 2025-03-01T13:05Z <a2.eml
+[ "$(q "select count(*) from turns where resolved_at is not null")" -eq 2 ]
+[ "$(q "select count(*) from outbox where in_reply_to = 'a2@example.org'")" -eq 1 ]
 # The stack's order is never shown, the root not before the end.
 root=$(q "select root from sealed_roots")
 lacks r1.txt "$root"
