@@ -633,9 +633,47 @@ static json_t *orders_of(const struct db_order *o, size_t n, char *err, size_t e
 }
 
 /*
+ * Seals orders the judge gives seat (a forfeit, the autopilot's) as a
+ * player's would be: raw the text saying so, understood as read, reading
+ * {SEAT: ORDERS}; adds them to plan, so replay and verify play the same
+ * turn from the stored orders. A db code.
+ */
+static int seal_judge_orders(struct db *db, const struct db_campaign *c, const struct db_turn *t,
+			     const char *seat, const char *raw, const char *understood,
+			     const json_t *reading, json_t *plan, const char *now_text, char *err,
+			     size_t errlen)
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+	struct db_ship ship;
+	struct db_order o;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	if ((rc = db_ship_get(db, c->id, seat, &ship, err, errlen)))
+		return rc;
+	crypto_hash_sha256(h, (const unsigned char *)raw, strlen(raw));
+	sodium_bin2hex(o.digest, sizeof(o.digest), h, sizeof(h));
+	o.turn_id = t->id;
+	o.ship_id = ship.id;
+	o.captain_id = ship.captain_id;
+	snprintf(o.received_at, sizeof(o.received_at), "%s", now_text);
+	o.raw = (char *)raw;
+	o.understood = (char *)understood;
+	o.reading = json_dumps(reading, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	if (!o.reading) {
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
+	}
+	rc = db_order_submit(db, &o, err, errlen);
+	if (!rc)
+		json_object_set(plan, seat, json_object_get(reading, seat));
+	free(o.reading);
+	return rc;
+}
+
+/*
  * Seals the judge's forfeit for each seat due that sent nothing (engine.h:
- * {"judge": "forfeit", "reason": "abandoned"}) and adds it to plan, so
- * replay and verify play the same turn from the stored orders.
+ * {"judge": "forfeit", "reason": "abandoned"}).
  */
 static int forfeit_silent(struct db *db, const struct db_campaign *c, const struct db_turn *t,
 			  const json_t *waiting, json_t *plan, int days, const char *now_text,
@@ -646,41 +684,19 @@ static int forfeit_silent(struct db *db, const struct db_campaign *c, const stru
 
 	for (i = 0; !rc && i < json_array_size(waiting); i++) {
 		const char *seat = json_string_value(json_array_get(waiting, i));
-		json_t *order = json_pack("{s:s,s:s}", "judge", "forfeit", "reason", "abandoned");
-		json_t *reading = json_pack("{s:O}", seat ? seat : "", order);
-		struct db_ship ship;
-		struct db_order o;
+		json_t *reading;
 		char text[160];
-		unsigned char h[crypto_hash_sha256_BYTES];
 
-		memset(&o, 0, sizeof(o));
-		if (!seat || json_object_get(plan, seat) || !order || !reading) {
-			json_decref(order);
-			json_decref(reading);
+		if (!seat || json_object_get(plan, seat))
 			continue;
-		}
-		rc = db_ship_get(db, c->id, seat, &ship, err, errlen);
+		reading = json_pack("{s:{s:s,s:s}}", seat, "judge", "forfeit", "reason", "abandoned");
 		snprintf(text, sizeof(text), "FORFEIT abandoned (the judge: no orders for %d days)",
 			 days);
-		crypto_hash_sha256(h, (const unsigned char *)text, strlen(text));
-		sodium_bin2hex(o.digest, sizeof(o.digest), h, sizeof(h));
-		o.turn_id = t->id;
-		o.ship_id = ship.id;
-		o.captain_id = ship.captain_id;
-		snprintf(o.received_at, sizeof(o.received_at), "%s", now_text);
-		o.raw = text;
-		o.understood = text;
-		o.reading = json_dumps(reading, JSON_COMPACT);
-		if (!rc && !o.reading) {
+		if (!reading) {
 			snprintf(err, errlen, "out of memory");
-			rc = DB_ERROR;
+			return DB_ERROR;
 		}
-		if (!rc)
-			rc = db_order_submit(db, &o, err, errlen);
-		if (!rc)
-			json_object_set(plan, seat, order);
-		free(o.reading);
-		json_decref(order);
+		rc = seal_judge_orders(db, c, t, seat, text, text, reading, plan, now_text, err, errlen);
 		json_decref(reading);
 	}
 	return rc;
@@ -688,11 +704,10 @@ static int forfeit_silent(struct db *db, const struct db_campaign *c, const stru
 
 /*
  * Setting bot_plays_silent: the game's bot plays each seat due that sent
- * nothing, and its orders are sealed like a player's (raw text saying so,
- * the reading the bot gave), so reports, `turn show`, replay and verify
- * play the same turn from the stored orders. The bot draws from a stream
- * of its own (seeded from the campaign, turn and seat), never from the
- * turn's: the turn's dice stay what they are without it.
+ * nothing; its orders are sealed with a text saying so and the reading
+ * the bot gave. The bot draws from a stream of its own (seeded from the
+ * campaign, turn and seat), never from the turn's: the turn's dice stay
+ * what they are without it.
  */
 static int autopilot_silent(struct db *db, const struct db_campaign *c, const struct ruleset *rs,
 			    const struct db_turn *t, const json_t *before, const json_t *waiting,
@@ -706,11 +721,9 @@ static int autopilot_silent(struct db *db, const struct db_campaign *c, const st
 		struct draw_seeded bs;
 		struct draw_log blog;
 		struct draw_source bsrc;
-		struct db_ship ship;
-		struct db_order o;
-		json_t *reading = NULL, *mine;
-		char raw[256], label[512], *said = NULL;
-		unsigned char h[crypto_hash_sha256_BYTES];
+		struct strbuf said = STRBUF_INIT;
+		json_t *reading;
+		char raw[256], label[512], *mine;
 
 		if (!seat || json_object_get(plan, seat))
 			continue;
@@ -720,46 +733,26 @@ static int autopilot_silent(struct db *db, const struct db_campaign *c, const st
 		bsrc = draw_seeded_source(&bs, &blog);
 		reading = rs->bot(before, seat, &bsrc, err, errlen);
 		draw_log_release(&blog);
-		mine = json_object_get(reading, seat);
-		if (!mine) {
+		if (!json_object_get(reading, seat)) {
 			if (reading)
 				snprintf(err, errlen, "campaign '%s', turn %d: the autopilot gave no orders for %s",
 					 c->name, t->number, seat);
 			json_decref(reading);
 			return DB_ERROR;
 		}
-		memset(&o, 0, sizeof(o));
-		rc = db_ship_get(db, c->id, seat, &ship, err, errlen);
 		snprintf(raw, sizeof(raw), "; no orders were received: the autopilot plays %s\n", seat);
-		crypto_hash_sha256(h, (const unsigned char *)raw, strlen(raw));
-		sodium_bin2hex(o.digest, sizeof(o.digest), h, sizeof(h));
-		said = json_dumps(mine, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
-		o.reading = json_dumps(reading, JSON_COMPACT | JSON_PRESERVE_ORDER);
-		{
-			size_t n = said ? strlen(said) + 32 : 0;
-			char *u = n ? malloc(n) : NULL;
-
-			if (u)
-				snprintf(u, n, "AUTOPILOT %s\n", said);
-			free(said);
-			said = u;
-		}
-		o.turn_id = t->id;
-		o.ship_id = ship.id;
-		o.captain_id = ship.captain_id;
-		snprintf(o.received_at, sizeof(o.received_at), "%s", now_text);
-		o.raw = raw;
-		o.understood = said;
-		if (!rc && (!o.reading || !said)) {
+		mine = json_dumps(json_object_get(reading, seat),
+				  JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
+		strbuf_addf(&said, "AUTOPILOT %s\n", mine ? mine : "");
+		if (!mine || said.failed) {
 			snprintf(err, errlen, "out of memory");
 			rc = DB_ERROR;
+		} else {
+			rc = seal_judge_orders(db, c, t, seat, raw, strbuf_str(&said), reading, plan,
+					       now_text, err, errlen);
 		}
-		if (!rc)
-			rc = db_order_submit(db, &o, err, errlen);
-		if (!rc)
-			json_object_set(plan, seat, mine);
-		free(o.reading);
-		free(said);
+		free(mine);
+		strbuf_release(&said);
 		json_decref(reading);
 	}
 	return rc;
