@@ -527,12 +527,13 @@ static void test_conformance_simulate_splits(void **unused)
 
 	(void)unused;
 	for (rs = ruleset_all(); *rs; rs++) {
-		json_t *settings, *whole, *a, *b, *counts, *n, *empty = json_object();
+		json_t *settings, *whole, *a, *b, *counts, *n, *empty;
 		const char *group, *key;
 		char err[512];
 
 		if (!(*rs)->simulate)
 			continue;
+		empty = json_object();
 		settings = engine_settings(*rs, NULL, NULL, err, sizeof(err));
 		assert_non_null(settings);
 		whole = (*rs)->simulate(settings, empty, 9, 0, 200, err, sizeof(err));
