@@ -21,6 +21,7 @@
 #include "submit.h"
 #include "templates.h"
 #include "timeutil.h"
+#include "vote.h"
 
 static json_t *desk_help_data(void)
 {
@@ -253,6 +254,20 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 					   text, sender, now, &data, err, errlen)) {
 				json_decref(d);
 				return -1;
+			}
+			break;
+		case DESK_VOTE:
+			tpl = "desk-vote";
+			if (vote_cast(db, caps, ncaps, c->args[1], c->args[0], text, sender, now, &data,
+				      err, errlen)) {
+				json_decref(d);
+				return -1;
+			}
+			/* A vote that passed: the campaign's turn is due now (receive plays it). */
+			if (json_is_true(json_object_get(data, "passed"))) {
+				if (!json_object_get(d, "due"))
+					json_object_set_new(d, "due", json_array());
+				json_array_append(json_object_get(d, "due"), json_object_get(data, "campaign"));
 			}
 			break;
 		default:

@@ -784,7 +784,7 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	json_error_t jerr;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *after = NULL;
 	size_t norders = 0, i;
-	int rc = 0, ret, early = 0, all_in = 1, over;
+	int rc = 0, ret, early = 0, all_in = 1, over, agreed = 0;
 	time_t deadline, next_deadline = 0;
 
 	*due = *resolved = 0;
@@ -822,9 +822,19 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	waiting = engine_waiting_for(rs, before);
 	for (i = 0; i < json_array_size(waiting); i++)
 		all_in &= json_object_get(plan, json_string_value(json_array_get(waiting, i))) != NULL;
+	/* A vote that passed sealed the judge's agreement (cmd/vote.h): due at once. */
+	{
+		const char *seat;
+		json_t *v;
+
+		json_object_foreach(plan, seat, v)
+			agreed |= !strcmp(json_string_value(json_object_get(v, "judge")) ?
+					  json_string_value(json_object_get(v, "judge")) : "", "agree");
+	}
 	/* A solo game, or early processing, goes on as soon as every seat due has spoken. */
 	if (now < judge_effective_deadline(&c, deadline, now) && !forfeit) {
-		if (!(((s.early && !judge_someone_waits(&s)) || (rs->flags & RULESET_SOLO)) && all_in)) {
+		if (!agreed &&
+		    !(((s.early && !judge_someone_waits(&s)) || (rs->flags & RULESET_SOLO)) && all_in)) {
 			ret = 0;
 			goto out;
 		}

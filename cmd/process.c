@@ -24,10 +24,12 @@
 #include "db/doctor.h"
 #include "judge.h"
 #include "play.h"
+#include "process.h"
 #include "lib/strbuf.h"
 #include "series.h"
 #include "reporting.h"
 #include "timeutil.h"
+#include "vote.h"
 
 enum outcome { DONE_NOTHING, DONE_RESOLVED, DONE_DUE };
 
@@ -176,8 +178,8 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 	json_t *plan_json = NULL;
 	uint64_t seed;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *state_text = NULL;
-	size_t norders = 0;
-	int rc, ret = EXIT_FAIL, early = 0;
+	size_t norders = 0, i;
+	int rc, ret = EXIT_FAIL, early = 0, agreed = 0;
 	time_t deadline, next_deadline = 0;
 
 	*done = DONE_NOTHING;
@@ -224,8 +226,13 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 	}
 	if ((rc = db_order_list(ctx->db, t.id, 1, &orders, &norders, err, sizeof(err))))
 		goto dberr;
+	/* A vote that passed (cmd/vote.h) sealed the judge's agreement: due at once. */
+	for (i = 0; i < norders && !agreed; i++)
+		agreed = orders[i].understood &&
+			 !strncmp(orders[i].understood, VOTE_AGREE, strlen(VOTE_AGREE));
 	if (now < deadline) {
-		if (!s.early || judge_someone_waits(&s) || !all_orders_in(&before, orders, norders)) {
+		if (!agreed && (!s.early || judge_someone_waits(&s) ||
+				!all_orders_in(&before, orders, norders))) {
 			ret = 0;
 			goto out;
 		}
@@ -250,7 +257,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
 		goto out;
 	}
-	if (s.bot_plays_silent) {
+	if (s.bot_plays_silent && !agreed) {
 		if ((rc = autopilot(ctx->db, &c, &t, &before, plans, now_text, err, sizeof(err))))
 			goto dberr;
 		json_decref(plan_json);
@@ -355,6 +362,22 @@ static int process_campaign(struct cmd_ctx *ctx, const struct db_campaign *c, ti
 	r = play_process_one(ctx, c->name, now, dry, &due, &resolved);
 	*done = resolved ? DONE_RESOLVED : due ? DONE_DUE : DONE_NOTHING;
 	return r;
+}
+
+int process_now(struct cmd_ctx *ctx, const char *name, time_t now)
+{
+	struct db_campaign c;
+	enum outcome done;
+	char err[512];
+	int rc = db_campaign_get(ctx->db, name, &c, err, sizeof(err));
+
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	rc = process_campaign(ctx, &c, now, 0, &done);
+	db_campaign_release(&c);
+	return rc;
 }
 
 static int process_run(struct cmd_ctx *ctx, int argc, char **argv)

@@ -38,6 +38,7 @@
 #include "mail/reply.h"
 #include "mailer.h"
 #include "outbox.h"
+#include "process.h"
 #include "mailtext.h"
 #include "reporting.h"
 #include "submit.h"
@@ -572,6 +573,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	struct answer a;
 	char err[512], key[DB_KEY_MAX], problem[512], *text = NULL, *body;
 	const char *auto_reason;
+	json_t *due = NULL;
 	long long campaign_id;
 	int rc, ret = 0, from_quote = 0;
 
@@ -813,6 +815,8 @@ answer:
 			 "the last day)", msg.from, in->note, rc);
 		goto out;
 	}
+	/* queue_answer takes a.data: the campaigns a vote made due are kept apart. */
+	due = json_incref(json_object_get(a.data, "due"));
 	rc = rc < 0 ? rc : queue_answer(ctx, in, &msg, to, campaign_id, &a, now, err,
 					sizeof(err));
 	if (rc == DB_BUSY) {
@@ -824,6 +828,17 @@ answer:
 		snprintf(say, saylen, "from %s: the judge failed: %s", msg.from, err);
 	} else {
 		snprintf(say, saylen, "from %s: %s; %s queued", msg.from, in->note, a.kind);
+		/*
+		 * A vote that passed: the turn that ends the game is played now, as
+		 * process would; if that fails, the next process run plays it (due).
+		 */
+		if (json_is_array(due)) {
+			size_t i;
+			json_t *name;
+
+			json_array_foreach(due, i, name)
+				(void)process_now(ctx, json_string_value(name), now);
+		}
 	}
 out:
 	if (ret != EXIT_TEMPFAIL) {
@@ -837,6 +852,7 @@ out:
 		free(body);
 	}
 	json_decref(a.data);
+	json_decref(due);
 	submit_result_release(&res);
 	free(text);
 	free(caps);

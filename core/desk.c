@@ -23,6 +23,10 @@ const struct desk_verb_def desk_verbs[DESK_VERB_COUNT] = {
 	[DESK_SET] = { "SET", "WAIT|NOWAIT NAME", 2, 2,
 		       "hold the turn until its deadline even when every order is in, or no longer "
 		       "(with your CODE or PASSWORD)" },
+	[DESK_VOTE] = { "VOTE", "DRAW|CONCEDE|WITHDRAW NAME", 2, 2,
+			"end NAME as a draw when every seat in play votes so, or concede for "
+			"your side when all of it does, before the deadline; secret; WITHDRAW "
+			"takes your vote back (with your CODE or PASSWORD)" },
 };
 
 /* The next line of text into buf (without its end); the offset after it. */
@@ -133,7 +137,10 @@ int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen)
 		}
 		m->cmd[m->n].nargs = n - 1;
 		m->n++;
-		if ((v == DESK_SET && strcasecmp(m->cmd[m->n - 1].args[0], "WAIT") &&
+		if ((v == DESK_VOTE && strcasecmp(m->cmd[m->n - 1].args[0], "DRAW") &&
+		     strcasecmp(m->cmd[m->n - 1].args[0], "CONCEDE") &&
+		     strcasecmp(m->cmd[m->n - 1].args[0], "WITHDRAW")) ||
+		    (v == DESK_SET && strcasecmp(m->cmd[m->n - 1].args[0], "WAIT") &&
 		     strcasecmp(m->cmd[m->n - 1].args[0], "NOWAIT")) ||
 		    (v == DESK_PRESS && strcasecmp(m->cmd[m->n - 1].args[1], "TO")) ||
 		    (v == DESK_PRESS && n - 1 == 4 && strcasecmp(m->cmd[m->n - 1].args[3], "ANONYMOUS")) ||

@@ -32,6 +32,7 @@ enum desk_verb {
 	DESK_PRESS,
 	DESK_BROADCAST,
 	DESK_SET,
+	DESK_VOTE,
 	DESK_VERB_COUNT
 };
 
