@@ -854,7 +854,8 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	if (rc)
 		goto dberr;
 	/* Seats due that sent nothing: the autopilot plays them when the campaign says so. */
-	if (s.bot_plays_silent && rs->bot && !forfeit && !(rs->flags & RULESET_SOLO) && !all_in) {
+	if (s.bot_plays_silent && rs->bot && !forfeit && !agreed && !(rs->flags & RULESET_SOLO) &&
+	    !all_in) {
 		if ((rc = autopilot_silent(ctx->db, &c, rs, &t, before, waiting, plan, now_text, err,
 					   sizeof(err))))
 			goto dberr;
