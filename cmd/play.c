@@ -1445,7 +1445,7 @@ out:
 }
 
 int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct judge_settings *s,
-		const char *seat_name, long turn, int json)
+		const char *seat_name, long turn, int json, struct strbuf *sink)
 {
 	const struct ruleset *rs = game_of(c);
 	struct db_turn t, next;
@@ -1507,7 +1507,10 @@ int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct j
 		ret = EXIT_DATAERR;
 		goto out;
 	}
-	fputs(strbuf_str(&text), stdout);
+	if (sink)
+		strbuf_addstr(sink, strbuf_str(&text));
+	else
+		fputs(strbuf_str(&text), stdout);
 	ret = EXIT_OK;
 out:
 	free(own);

@@ -7,8 +7,9 @@
 
 const struct desk_verb_def desk_verbs[DESK_VERB_COUNT] = {
 	[DESK_HELP] = { "HELP", "", 0, 0, "this list" },
-	[DESK_LIST] = { "LIST", "[ALL]", 0, 1,
-			"the campaigns taking players or playing (ALL: finished ones too)" },
+	[DESK_LIST] = { "LIST", "[ALL|FINISHED]", 0, 1,
+			"the campaigns taking players or playing (ALL: finished ones too; "
+			"FINISHED: those only, with their results)" },
 	[DESK_STATUS] = { "STATUS", "NAME", 1, 1,
 			  "a campaign's turn, deadline, and who has sent orders (never what)" },
 	[DESK_REPORT] = { "REPORT", "[NAME]", 0, 1,
@@ -27,7 +28,18 @@ const struct desk_verb_def desk_verbs[DESK_VERB_COUNT] = {
 			"end NAME as a draw when every seat in play votes so, or concede for "
 			"your side when all of it does, before the deadline; secret; WITHDRAW "
 			"takes your vote back (with your CODE or PASSWORD)" },
+	[DESK_HISTORY] = { "HISTORY", "NAME [TURN]", 1, 2,
+			   "a campaign's turns with their dates and results, or the public "
+			   "report of one resolved turn" },
 };
+
+/* 1 when s is a turn number: 1 to 6 digits. */
+static int desk_is_turn(const char *s)
+{
+	size_t n = strspn(s, "0123456789");
+
+	return n > 0 && n <= 6 && !s[n];
+}
 
 /* The next line of text into buf (without its end); the offset after it. */
 static size_t desk_line(const char *text, size_t at, char *buf, size_t len)
@@ -137,7 +149,10 @@ int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen)
 		}
 		m->cmd[m->n].nargs = n - 1;
 		m->n++;
-		if ((v == DESK_VOTE && strcasecmp(m->cmd[m->n - 1].args[0], "DRAW") &&
+		if ((v == DESK_LIST && n - 1 == 1 && strcasecmp(m->cmd[m->n - 1].args[0], "ALL") &&
+		     strcasecmp(m->cmd[m->n - 1].args[0], "FINISHED")) ||
+		    (v == DESK_HISTORY && n - 1 == 2 && !desk_is_turn(m->cmd[m->n - 1].args[1])) ||
+		    (v == DESK_VOTE && strcasecmp(m->cmd[m->n - 1].args[0], "DRAW") &&
 		     strcasecmp(m->cmd[m->n - 1].args[0], "CONCEDE") &&
 		     strcasecmp(m->cmd[m->n - 1].args[0], "WITHDRAW")) ||
 		    (v == DESK_SET && strcasecmp(m->cmd[m->n - 1].args[0], "WAIT") &&

@@ -131,6 +131,28 @@ static void test_desk_vote(void **unused)
 	assert_int_equal(desk_parse("VOTE DRAW g now\n", &m, err, sizeof(err)), -1);
 }
 
+static void test_desk_history_and_list(void **unused)
+{
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse("HISTORY g\nhistory g 12\nLIST finished\nLIST ALL\n", &m, err,
+				    sizeof(err)), 0);
+	assert_int_equal(m.n, 4);
+	assert_int_equal(m.cmd[0].verb, DESK_HISTORY);
+	assert_int_equal(m.cmd[0].nargs, 1);
+	assert_string_equal(m.cmd[1].args[1], "12");
+	assert_int_equal(m.cmd[2].verb, DESK_LIST);
+	assert_string_equal(m.cmd[2].args[0], "finished");
+	assert_int_equal(desk_parse("HISTORY g twelve\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'HISTORY NAME [TURN]'");
+	assert_int_equal(desk_parse("HISTORY g 1234567\n", &m, err, sizeof(err)), -1);
+	assert_int_equal(desk_parse("HISTORY g -1\n", &m, err, sizeof(err)), -1);
+	assert_int_equal(desk_parse("LIST OPEN\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'LIST [ALL|FINISHED]'");
+}
+
 /*
  * A command line made from a help usage as a captain would fill it in:
  * each word's first alternative, placeholders (all-capital words that are
@@ -204,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_desk_at_most_sixteen_commands),
 		cmocka_unit_test(test_desk_press_takes_its_message),
 		cmocka_unit_test(test_desk_vote),
+		cmocka_unit_test(test_desk_history_and_list),
 		cmocka_unit_test(test_desk_help_lists_what_is_read),
 	};
 

@@ -26,7 +26,7 @@ expect_exit 0 $db receive --now 2025-03-01T13:00Z <m1.eml
 contains out "4 desk commands answered; desk queued"
 body 1 >b1.txt
 # HELP lists each command of the table, with its arguments.
-for u in "HELP" "LIST [ALL]" "STATUS NAME" "REPORT [NAME]" "CHECK"; do
+for u in "HELP" "LIST [ALL|FINISHED]" "STATUS NAME" "REPORT [NAME]" "CHECK" "VOTE DRAW|CONCEDE|WITHDRAW NAME" "HISTORY NAME [TURN]"; do
 	contains b1.txt "  $u"
 done
 contains b1.txt "  g: Hovercrafts: the Battle for the Real, running, turn 1; 48-hour turns"
