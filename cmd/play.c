@@ -1273,6 +1273,8 @@ int play_submit(struct db *db, const char *text, const char *name,
 						 "deadline", res->deadline, "orders", res->understood,
 						 "digest", o.digest, "received_at", now_text);
 
+			if (data && auth && auth->note)
+				json_object_set_new(data, "note", json_string(auth->note));
 			if (!data)
 				snprintf(err, sizeof(err), "out of memory");
 			if (!data || templates_render("play-receipt", s.templates[0] ? s.templates : NULL,

@@ -575,7 +575,8 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	const char *auto_reason;
 	json_t *due = NULL;
 	long long campaign_id;
-	int rc, ret = 0, from_quote = 0;
+	int rc, ret = 0, from_quote = 0, from_attachment = 0;
+	char attach_note[200];
 
 	memset(&res, 0, sizeof(res));
 	memset(&a, 0, sizeof(a));
@@ -681,6 +682,17 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 			goto answer;
 		}
 	}
+	/* Orders in a text/plain attachment when the text holds none (mail/parse.h bounds it). */
+	if ((!text || !has_game_line(text)) && has_game_line(msg.attached)) {
+		free(text);
+		if (!(text = strdup(msg.attached))) {
+			snprintf(in->status, sizeof(in->status), "error");
+			snprintf(in->note, sizeof(in->note), "out of memory");
+			snprintf(say, saylen, "%s", in->note);
+			goto out;
+		}
+		from_attachment = 1;
+	}
 	if (text && !has_game_line(text)) {
 		rc = quoted_block(ctx->db, msg.text, now, &text, problem, sizeof(problem));
 		if (rc < 0) {
@@ -692,6 +704,9 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		}
 		from_quote = rc == 1;
 	}
+	if ((!text || !has_game_line(text)) && msg.ignored_parts && !problem[0])
+		snprintf(problem, sizeof(problem), "Your mail's attachments were not read: the judge "
+			 "reads orders from the text of a mail, or from one text/plain attachment.");
 	if (!text || !has_game_line(text)) {
 		snprintf(in->status, sizeof(in->status), "no-orders");
 		snprintf(in->note, sizeof(in->note), "%s", problem[0] ?
@@ -726,12 +741,20 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	auth.in_reply_to = msg.message_id;
 	auth.mail_id = in->id;
 	auth.written_at = in->written_at;
+	if (msg.ignored_parts) {
+		snprintf(attach_note, sizeof(attach_note), "%d attachment%s of your mail %s not read: "
+			 "the judge reads orders from the text of a mail, or from one text/plain "
+			 "attachment.", msg.ignored_parts, msg.ignored_parts == 1 ? "" : "s",
+			 msg.ignored_parts == 1 ? "was" : "were");
+		auth.note = attach_note;
+	}
 	rc = submit_orders(ctx->db, text, "mail", &auth, now, 1, &res);
 	if (rc == 0) {
 		mailer_crash_point("mail-sealed");
 		snprintf(in->status, sizeof(in->status), "orders");
 		snprintf(in->note, sizeof(in->note), "orders sealed for %s in %s, turn %d%s", res.ship,
-			 res.campaign, res.turn, from_quote ? " (from the block the mail quotes)" : "");
+			 res.campaign, res.turn, from_quote ? " (from the block the mail quotes)" :
+			 from_attachment ? " (from its text/plain attachment)" : "");
 		snprintf(say, saylen, "from %s: %s; %s", msg.from, in->note, res.already ?
 			 "sealed and answered before an interruption, not again" : "receipt queued");
 		goto out;

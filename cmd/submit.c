@@ -377,6 +377,8 @@ static int seal(struct submission *sub, time_t now)
 	data = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s,s:b,s:[]}", "campaign", sub->c.name,
 			 "captain", sub->cap.name, "turn", t.number, "deadline", res->deadline,
 			 "received_at", got, "digest", digest, "replaces", replaces, "ships");
+	if (data && sub->auth && sub->auth->note)
+		json_object_set_new(data, "note", json_string(sub->auth->note));
 	ships = json_object_get(data, "ships");
 	for (i = 0; data && i < sub->doc.n; i++) {
 		json_t *acts = json_array();
