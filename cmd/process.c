@@ -19,6 +19,7 @@
 #include "core/hovercrafts/bot.h"
 #include "core/hovercrafts/hovercrafts.h"
 #include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/report.h"
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
 #include "db/doctor.h"
@@ -290,7 +291,8 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		snprintf(c.status, sizeof(c.status), "finished");
 		snprintf(c.winner, sizeof(c.winner), "%s", winner_name(after.winner));
 		/* Points, record, and "open" again when more battles follow (cmd/series.c). */
-		if ((rc = series_end_battle(ctx->db, &c, &after, t.number, now, err, sizeof(err))))
+		if ((rc = series_end_battle(ctx->db, &c, &after, t.number,
+					       report_agreed_line(&ev), now, err, sizeof(err))))
 			goto dberr;
 	} else {
 		/*

@@ -113,8 +113,7 @@ static const char *winner_line(enum winner w)
 	}
 }
 
-/* The headline of a battle the captains ended by a vote (turn_agree), or NULL. */
-static const char *agreed_line(const struct event_list *ev)
+const char *report_agreed_line(const struct event_list *ev)
 {
 	size_t i;
 
@@ -237,8 +236,8 @@ json_t *report_model(const struct report_input *in)
 	json_object_set_new(m, "has_orders", json_boolean(in->plans != NULL));
 	json_object_set_new(m, "winner", st->winner ? json_string(winner_name(st->winner)) : json_null());
 	/* Ended by a vote (turn_agree), or a scenario says how (goals, turn limit). */
-	if (agreed_line(in->events))
-		json_object_set_new(m, "winner_line", json_string(agreed_line(in->events)));
+	if (report_agreed_line(in->events))
+		json_object_set_new(m, "winner_line", json_string(report_agreed_line(in->events)));
 	else if (scenario_result(st))
 		json_object_set_new(m, "winner_line", json_string(scenario_result(st)));
 	else if (winner_line(st->winner))

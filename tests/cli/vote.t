@@ -87,6 +87,7 @@ q "select body from outbox where kind = 'report' and recipient = 'bob@example.or
 contains rep.txt "THE BATTLE IS A DRAW: every captain in play agreed to it."
 contains rep.txt "Every captain in play agreed: the battle is a draw."
 [ "$(q "select sum(wins) from ships s join campaigns c on c.id = s.campaign_id where c.name = 'g'")" -eq 0 ]
+[ "$(q "select b.winner || ': ' || b.result from battles b join campaigns c on c.id = b.campaign_id where c.name = 'g'")" = "draw: THE BATTLE IS A DRAW: every captain in play agreed to it." ]
 # It replays and verifies like any turn.
 expect_exit 0 $db replay g
 contains out "g, turn 2: ok: 0 dice and the result replay"
@@ -117,6 +118,7 @@ contains out "h: turn 1 resolved; the battle is over: Zion wins"
 reply c2 >c2.txt
 contains c2.txt "The vote passed: Locust Nebo agreed to concede in h."
 [ "$(q "select winner from campaigns where name = 'h'")" = zion ]
+[ "$(q "select b.result from battles b join campaigns c on c.id = b.campaign_id where c.name = 'h'")" = "ZION WINS THE BATTLE: the Machines conceded." ]
 [ "$(q "select wins from ships s join campaigns c on c.id = s.campaign_id where c.name = 'h' and s.name = 'Minx'")" -eq 1 ]
 q "select body from outbox where kind = 'report' and recipient = 'ann@example.org' order by id desc limit 1" >rep2.txt
 contains rep2.txt "ZION WINS THE BATTLE: the Machines conceded."
