@@ -21,6 +21,7 @@
 #include "lib/strbuf.h"
 #include "templates.h"
 #include "timeutil.h"
+#include "vote.h"
 
 int play_is_generic(const char *ruleset)
 {
@@ -1228,6 +1229,16 @@ int play_submit(struct db *db, const char *text, const char *name,
 	if (!is_due) {
 		snprintf(res->error, sizeof(res->error), "%s: no orders are due from %s in turn %d", name,
 			 seat.name, c.turn);
+		goto out;
+	}
+	/* A vote that passed sealed the end (cmd/vote.h): the turn takes no more orders. */
+	if ((rc = vote_sealed(db, t.id, err, sizeof(err))) == 1) {
+		snprintf(res->error, sizeof(res->error), "%s: '%s' ends by a vote that passed (turn %d "
+			 "is its last): no orders are taken", name, c.name, c.turn);
+		goto out;
+	} else if (rc) {
+		snprintf(res->error, sizeof(res->error), "%s", err);
+		ret = EXIT_FAIL;
 		goto out;
 	}
 	reading = rs->read_orders(state, seat.name, strbuf_str(&env.body), name, 0, res->error,

@@ -17,6 +17,7 @@
 #include "reporting.h"
 #include "series.h"
 #include "templates.h"
+#include "vote.h"
 
 struct submission {
 	struct db *db;
@@ -338,6 +339,15 @@ static int seal(struct submission *sub, time_t now)
 	}
 	if ((rc = db_order_list(sub->db, t.id, 1, &current, &ncur, err, sizeof(err))))
 		goto dberr;
+	/* A vote that passed sealed the end (cmd/vote.h): the turn takes no more orders. */
+	for (i = 0; i < ncur; i++)
+		if (current[i].understood &&
+		    !strncmp(current[i].understood, VOTE_AGREE, strlen(VOTE_AGREE))) {
+			ret = refuse(sub, EXIT_DATAERR, "%s: '%s' ends by a vote that passed (turn %d "
+				     "is its last): no orders are taken", sub->name, sub->c.name,
+				     sub->c.turn);
+			goto out;
+		}
 	for (i = 0; i < ncur; i++)
 		for (j = 0; j < sub->doc.n; j++) {
 			if (current[i].ship_id != sub->ship_id[j])
