@@ -229,6 +229,9 @@ int vote_cast(struct db *db, const struct db_captain *caps, size_t ncaps, const 
 	text = NULL;
 	if ((rc = db_campaign_update(db, &c, err, errlen)) || (rc = db_commit(db, err, errlen)))
 		goto tx_fail;
+	/* Who agreed is told once it passed; before, nothing about the others. */
+	if (!passed)
+		json_array_clear(need);
 	*answer = json_pack("{s:b,s:s,s:s,s:b,s:O,s:i,s:b}", "ok", 1, "campaign", c.name, "what",
 			    what ? what : "withdraw", "passed", passed, "seats", need, "turn", c.turn,
 			    "withdrawn", !what);
