@@ -37,12 +37,11 @@ int press_set_wait(struct db *db, const struct db_captain *caps, size_t ncaps, c
 		   char *err, size_t errlen);
 
 /*
- * Who sends a command for a seat of campaign c by mail: the first seat of
- * captain cap among ships whose CODE (the latest report's) or PASSWORD is
- * on a line of mail_text, checked as orders are (the lockout guard; a
- * wrong secret is recorded, in its own transaction). 0 with *from; 1
- * refused, why saying so for the sender (what: "press", "SET", "vote");
- * or a DB_ code with err. No transaction may be open.
+ * Who sends a desk command for a seat of campaign c (settings s, seats
+ * ships): the first seat of captain cap whose CODE or PASSWORD is on a
+ * line of mail_text, checked as orders are (lockout guard; a wrong secret
+ * recorded in its own transaction, so none may be open). 0 with *from; 1
+ * refused with why for the sender (what names the command); or a DB_ code.
  */
 struct db_campaign;
 struct db_ship;
