@@ -771,6 +771,7 @@ int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry
 static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
 			long long answer_id, long long answer_seat, int *due, int *resolved)
 {
+	int agreed = 0;		/* a vote that passed (cmd/vote.h) */
 	struct judge_settings s;
 	struct db_campaign c;
 	struct db_turn t, next;
@@ -785,7 +786,7 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	json_error_t jerr;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *after = NULL;
 	size_t norders = 0, i;
-	int rc = 0, ret, early = 0, all_in = 1, over, agreed = 0;
+	int rc = 0, ret, early = 0, all_in = 1, over;
 	time_t deadline, next_deadline = 0;
 
 	*due = *resolved = 0;

@@ -170,6 +170,8 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		       enum outcome *done)
 {
 	struct judge_settings s;
+	size_t i;
+	int agreed = 0;		/* a vote that passed (cmd/vote.h) */
 	struct db_campaign c;
 	struct db_turn t, next;
 	struct db_order *orders = NULL;
@@ -179,8 +181,8 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 	json_t *plan_json = NULL;
 	uint64_t seed;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *state_text = NULL;
-	size_t norders = 0, i;
-	int rc, ret = EXIT_FAIL, early = 0, agreed = 0;
+	size_t norders = 0;
+	int rc, ret = EXIT_FAIL, early = 0;
 	time_t deadline, next_deadline = 0;
 
 	*done = DONE_NOTHING;
@@ -231,6 +233,9 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 	for (i = 0; i < norders && !agreed; i++)
 		agreed = orders[i].understood &&
 			 !strncmp(orders[i].understood, VOTE_AGREE, strlen(VOTE_AGREE));
+	/* Nobody's plan is played in that turn, the autopilot's neither. */
+	if (agreed)
+		s.bot_plays_silent = 0;
 	if (now < deadline) {
 		if (!agreed && (!s.early || judge_someone_waits(&s) ||
 				!all_orders_in(&before, orders, norders))) {
@@ -258,7 +263,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
 		goto out;
 	}
-	if (s.bot_plays_silent && !agreed) {
+	if (s.bot_plays_silent) {
 		if ((rc = autopilot(ctx->db, &c, &t, &before, plans, now_text, err, sizeof(err))))
 			goto dberr;
 		json_decref(plan_json);

@@ -564,6 +564,9 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		  time_t now, char *say, size_t saylen, struct strbuf *kept)
 {
 	struct mail_msg msg;
+	json_t *due = NULL;		/* campaigns a vote that passed made due (cmd/vote.h) */
+	int from_attachment = 0;
+	char attach_note[200];
 	struct mail_settings ms;
 	struct db_captain *caps = NULL;
 	const struct db_captain *to = NULL;
@@ -573,10 +576,8 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	struct answer a;
 	char err[512], key[DB_KEY_MAX], problem[512], *text = NULL, *body;
 	const char *auto_reason;
-	json_t *due = NULL;
 	long long campaign_id;
-	int rc, ret = 0, from_quote = 0, from_attachment = 0;
-	char attach_note[200];
+	int rc, ret = 0, from_quote = 0;
 
 	memset(&res, 0, sizeof(res));
 	memset(&a, 0, sizeof(a));

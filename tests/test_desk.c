@@ -10,106 +10,6 @@
 
 #include "core/desk.h"
 
-static void test_desk_reads_commands_in_order(void **unused)
-{
-	struct desk_mail m;
-	char err[256];
-
-	(void)unused;
-	assert_int_equal(desk_parse("\n  help\r\nLIST all\n\nstatus Cup.1\nPASSWORD x\n-- \nSTATUS y\n",
-				    &m, err, sizeof(err)), 0);
-	assert_int_equal(m.n, 3);
-	assert_int_equal(m.cmd[0].verb, DESK_HELP);
-	assert_int_equal(m.cmd[0].line, 2);
-	assert_int_equal(m.cmd[1].verb, DESK_LIST);
-	assert_string_equal(m.cmd[1].args[0], "all");
-	assert_int_equal(m.cmd[2].verb, DESK_STATUS);
-	assert_string_equal(m.cmd[2].args[0], "Cup.1");
-	assert_int_equal(m.cmd[2].line, 5);
-}
-
-static void test_desk_orders_are_not_a_desk_mail(void **unused)
-{
-	struct desk_mail m;
-	char err[256];
-
-	(void)unused;
-	assert_int_equal(desk_parse("GAME g\nSHIP Minx\nHELP\n", &m, err, sizeof(err)), 0);
-	assert_int_equal(m.n, 0);
-	assert_int_equal(desk_parse("Dear judge, HELP\n", &m, err, sizeof(err)), 0);
-	assert_int_equal(m.n, 0);
-	assert_int_equal(desk_parse("> HELP\n", &m, err, sizeof(err)), 0);
-	assert_int_equal(m.n, 0);
-}
-
-static void test_desk_refuses_what_it_cannot_read(void **unused)
-{
-	struct desk_mail m;
-	char err[256];
-
-	(void)unused;
-	assert_int_equal(desk_parse("LIST\nFROB x\n", &m, err, sizeof(err)), -1);
-	assert_string_equal(err, "2: 'FROB' is not a command the judge reads by mail (HELP lists them)");
-	assert_int_equal(desk_parse("STATUS\n", &m, err, sizeof(err)), -1);
-	assert_string_equal(err, "1: expected 'STATUS NAME'");
-	assert_int_equal(desk_parse("HELP me please\n", &m, err, sizeof(err)), -1);
-	assert_string_equal(err, "1: expected 'HELP'");
-}
-
-static void test_desk_check_takes_the_rest(void **unused)
-{
-	const char *text = "CHECK\nGAME g\nSHIP Minx\nLIST\nEND\n";
-	struct desk_mail m;
-	char err[256];
-
-	(void)unused;
-	assert_int_equal(desk_parse(text, &m, err, sizeof(err)), 0);
-	assert_int_equal(m.n, 1);
-	assert_true(m.has_check);
-	assert_string_equal(text + m.check_at, "GAME g\nSHIP Minx\nLIST\nEND\n");
-}
-
-static void test_desk_at_most_sixteen_commands(void **unused)
-{
-	char text[512] = "";
-	struct desk_mail m;
-	char err[256];
-	int i;
-
-	(void)unused;
-	for (i = 0; i < DESK_MAX_COMMANDS; i++)
-		strcat(text, "HELP\n");
-	assert_int_equal(desk_parse(text, &m, err, sizeof(err)), 0);
-	assert_int_equal(m.n, DESK_MAX_COMMANDS);
-	strcat(text, "HELP\n");
-	assert_int_equal(desk_parse(text, &m, err, sizeof(err)), -1);
-	assert_string_equal(err, "17: at most 16 commands in one mail");
-}
-
-static void test_desk_press_takes_its_message(void **unused)
-{
-	const char *text = "PRESS g TO Locust\nHello,\n  > quoted\nENDPRESS\nBROADCAST g ANONYMOUS\nHi\n"
-			   "ENDPRESS\nCODE abc\n";
-	struct desk_mail m;
-	char err[256];
-
-	(void)unused;
-	assert_int_equal(desk_parse(text, &m, err, sizeof(err)), 0);
-	assert_int_equal(m.n, 2);
-	assert_int_equal(m.cmd[0].verb, DESK_PRESS);
-	assert_string_equal(m.cmd[0].args[2], "Locust");
-	assert_int_equal(m.cmd[0].body_len, strlen("Hello,\n  > quoted\n"));
-	assert_memory_equal(text + m.cmd[0].body_at, "Hello,\n  > quoted\n", m.cmd[0].body_len);
-	assert_int_equal(m.cmd[1].verb, DESK_BROADCAST);
-	assert_int_equal(m.cmd[1].nargs, 2);
-	assert_int_equal(m.cmd[1].line, 5);
-	assert_int_equal(desk_parse("PRESS g FOR x\nhi\nENDPRESS\n", &m, err, sizeof(err)), -1);
-	assert_string_equal(err, "1: expected 'PRESS NAME TO SHIP|SIDE|ALL [ANONYMOUS]'");
-	assert_int_equal(desk_parse("PRESS g TO x SECRETLY\nhi\nENDPRESS\n", &m, err, sizeof(err)), -1);
-	assert_int_equal(desk_parse("LIST\nPRESS g TO x\nhi\n", &m, err, sizeof(err)), -1);
-	assert_string_equal(err, "2: PRESS without a line ENDPRESS after its message");
-}
-
 static void test_desk_vote(void **unused)
 {
 	struct desk_mail m;
@@ -216,18 +116,118 @@ static void test_desk_help_lists_what_is_read(void **unused)
 	assert_string_equal(err, "2: 'SIGNON' is not a command the judge reads by mail (HELP lists them)");
 }
 
+static void test_desk_reads_commands_in_order(void **unused)
+{
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse("\n  help\r\nLIST all\n\nstatus Cup.1\nPASSWORD x\n-- \nSTATUS y\n",
+				    &m, err, sizeof(err)), 0);
+	assert_int_equal(m.n, 3);
+	assert_int_equal(m.cmd[0].verb, DESK_HELP);
+	assert_int_equal(m.cmd[0].line, 2);
+	assert_int_equal(m.cmd[1].verb, DESK_LIST);
+	assert_string_equal(m.cmd[1].args[0], "all");
+	assert_int_equal(m.cmd[2].verb, DESK_STATUS);
+	assert_string_equal(m.cmd[2].args[0], "Cup.1");
+	assert_int_equal(m.cmd[2].line, 5);
+}
+
+static void test_desk_orders_are_not_a_desk_mail(void **unused)
+{
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse("GAME g\nSHIP Minx\nHELP\n", &m, err, sizeof(err)), 0);
+	assert_int_equal(m.n, 0);
+	assert_int_equal(desk_parse("Dear judge, HELP\n", &m, err, sizeof(err)), 0);
+	assert_int_equal(m.n, 0);
+	assert_int_equal(desk_parse("> HELP\n", &m, err, sizeof(err)), 0);
+	assert_int_equal(m.n, 0);
+}
+
+static void test_desk_refuses_what_it_cannot_read(void **unused)
+{
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse("LIST\nFROB x\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "2: 'FROB' is not a command the judge reads by mail (HELP lists them)");
+	assert_int_equal(desk_parse("STATUS\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'STATUS NAME'");
+	assert_int_equal(desk_parse("HELP me please\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'HELP'");
+}
+
+static void test_desk_check_takes_the_rest(void **unused)
+{
+	const char *text = "CHECK\nGAME g\nSHIP Minx\nLIST\nEND\n";
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse(text, &m, err, sizeof(err)), 0);
+	assert_int_equal(m.n, 1);
+	assert_true(m.has_check);
+	assert_string_equal(text + m.check_at, "GAME g\nSHIP Minx\nLIST\nEND\n");
+}
+
+static void test_desk_at_most_sixteen_commands(void **unused)
+{
+	char text[512] = "";
+	struct desk_mail m;
+	char err[256];
+	int i;
+
+	(void)unused;
+	for (i = 0; i < DESK_MAX_COMMANDS; i++)
+		strcat(text, "HELP\n");
+	assert_int_equal(desk_parse(text, &m, err, sizeof(err)), 0);
+	assert_int_equal(m.n, DESK_MAX_COMMANDS);
+	strcat(text, "HELP\n");
+	assert_int_equal(desk_parse(text, &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "17: at most 16 commands in one mail");
+}
+
+static void test_desk_press_takes_its_message(void **unused)
+{
+	const char *text = "PRESS g TO Locust\nHello,\n  > quoted\nENDPRESS\nBROADCAST g ANONYMOUS\nHi\n"
+			   "ENDPRESS\nCODE abc\n";
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse(text, &m, err, sizeof(err)), 0);
+	assert_int_equal(m.n, 2);
+	assert_int_equal(m.cmd[0].verb, DESK_PRESS);
+	assert_string_equal(m.cmd[0].args[2], "Locust");
+	assert_int_equal(m.cmd[0].body_len, strlen("Hello,\n  > quoted\n"));
+	assert_memory_equal(text + m.cmd[0].body_at, "Hello,\n  > quoted\n", m.cmd[0].body_len);
+	assert_int_equal(m.cmd[1].verb, DESK_BROADCAST);
+	assert_int_equal(m.cmd[1].nargs, 2);
+	assert_int_equal(m.cmd[1].line, 5);
+	assert_int_equal(desk_parse("PRESS g FOR x\nhi\nENDPRESS\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'PRESS NAME TO SHIP|SIDE|ALL [ANONYMOUS]'");
+	assert_int_equal(desk_parse("PRESS g TO x SECRETLY\nhi\nENDPRESS\n", &m, err, sizeof(err)), -1);
+	assert_int_equal(desk_parse("LIST\nPRESS g TO x\nhi\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "2: PRESS without a line ENDPRESS after its message");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_desk_vote),
+		cmocka_unit_test(test_desk_history_and_list),
+		cmocka_unit_test(test_desk_help_lists_what_is_read),
 		cmocka_unit_test(test_desk_reads_commands_in_order),
 		cmocka_unit_test(test_desk_orders_are_not_a_desk_mail),
 		cmocka_unit_test(test_desk_refuses_what_it_cannot_read),
 		cmocka_unit_test(test_desk_check_takes_the_rest),
 		cmocka_unit_test(test_desk_at_most_sixteen_commands),
 		cmocka_unit_test(test_desk_press_takes_its_message),
-		cmocka_unit_test(test_desk_vote),
-		cmocka_unit_test(test_desk_history_and_list),
-		cmocka_unit_test(test_desk_help_lists_what_is_read),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -34,7 +34,8 @@ contains b1.txt "  g: Hovercrafts: the Battle for the Real, running, turn 1; 48-
 verbs=$(sed -n 's/^  \([A-Z][A-Z]*\)\( .*\)\{0,1\}$/\1/p' b1.txt | sort -u)
 [ "$(printf '%s\n' "$verbs" | wc -l)" -ge 10 ]
 for verb in $verbs; do
-	awk -v v="$verb" '/^\.It Cm /{on = ($3 == v)} /^\.El/{on = 0} on && /^Example/{found = 1}
+	awk -v v="$verb" '/^\.It /{on = index($0 " ", " Cm " v " ") > 0} /^\.El/{on = 0}
+		on && (/^Example/ || /^\.Bd -literal/ || /^\.Dl/) {found = 1}
 		END {exit !found}' "$ROOT/man/mxjudge-mail.1" ||
 		{ echo "mxjudge-mail(1) has no item with an example for $verb"; exit 1; }
 done
