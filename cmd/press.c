@@ -59,7 +59,7 @@ static json_t *press_refused(const char *campaign, const char *why)
  * 0 with *from; 1 refused, why saying so for the sender (what: "press");
  * or a DB_ code with err.
  */
-int press_seat_auth(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
+static int seat_auth(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
 		     const struct judge_settings *s, struct db_ship *ships, size_t n,
 		     const char *mail_text, const char *sender, time_t now, const char *what,
 		     struct db_ship **from, char *why, size_t whylen, char *err, size_t errlen)
@@ -158,7 +158,7 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 	}
 	if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)))
 		goto out;
-	rc = press_seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "press", &from, why,
+	rc = seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "press", &from, why,
 		       sizeof(why), err, errlen);
 	if (rc == 1) {
 		*answer = press_refused(c.name, why);
@@ -423,7 +423,7 @@ int press_set_wait(struct db *db, const struct db_captain *caps, size_t ncaps, c
 	}
 	if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)))
 		goto out;
-	rc = press_seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "SET", &from, why,
+	rc = seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "SET", &from, why,
 		       sizeof(why), err, errlen);
 	if (rc == 1) {
 		*answer = press_refused(c.name, why);
@@ -470,4 +470,13 @@ out:
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	return rc;
+}
+
+int press_seat_auth(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
+		    const struct judge_settings *s, struct db_ship *ships, size_t n,
+		    const char *mail_text, const char *sender, time_t now, const char *what,
+		    struct db_ship **from, char *why, size_t whylen, char *err, size_t errlen)
+{
+	return seat_auth(db, cap, c, s, ships, n, mail_text, sender, now, what, from, why, whylen,
+			 err, errlen);
 }
