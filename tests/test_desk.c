@@ -56,9 +56,9 @@ static void test_desk_history_and_list(void **unused)
 
 /*
  * A command line made from a help usage as a captain would fill it in:
- * each word's first alternative, placeholders (all-capital words that are
- * not keywords of the usage) given a value, optional parts left out when
- * full is 0, kept (their first alternative) when 1.
+ * each word's first alternative, placeholders given a value, optional
+ * parts left out when full is 0, kept (their first alternative) when 1,
+ * a trailing "..." left out.
  */
 static void usage_line(const char *name, const char *args, int full, char *out, size_t len)
 {
@@ -70,8 +70,8 @@ static void usage_line(const char *name, const char *args, int full, char *out, 
 		int optional = w[0] == '[';
 		char word[64];
 
-		if (optional && !full)
-			continue;
+		if ((optional && !full) || !strcmp(w, "..."))
+			continue;	/* "...": the rest is the form's own (its own table) */
 		snprintf(word, sizeof(word), "%s", w + optional);
 		word[strcspn(word, "|]")] = '\0';
 		if (!strcmp(word, "NAME"))
