@@ -167,7 +167,11 @@ int hover_plans_from_json(const struct game_state *st, const json_t *orders,
 
 		/* The judge's agreement (VOTE, hover_turn) is no plan: received, nothing to do. */
 		if (idx >= 0 && json_is_object(one) && json_object_get(one, "judge")) {
+			const char *what = json_string_value(json_object_get(one, "what"));
+
 			plans[idx].received = 1;
+			plans[idx].agreed = !what ? 0 : !strcmp(what, "draw") ? TURN_AGREED_DRAW :
+					    !strcmp(what, "concede") ? TURN_AGREED_CONCEDE : 0;
 			continue;
 		}
 		if (idx < 0 || !json_is_array(acts) || json_array_size(acts) > ORDERS_MAX_ACTIONS) {
@@ -199,6 +203,13 @@ json_t *hover_plans_to_json(const struct game_state *st, const struct turn_plan 
 
 		if (!plans[i].received)
 			continue;
+		/* Kept through any rebuild of the plans (the autopilot's): hover_turn plays it. */
+		if (plans[i].agreed) {
+			json_object_set_new(out, st->ships[i].name,
+					    json_pack("{s:s,s:s}", "judge", "agree", "what",
+						      plans[i].agreed == TURN_AGREED_DRAW ? "draw" : "concede"));
+			continue;
+		}
 		acts = json_array();
 		for (k = 0; acts && k < plans[i].n; k++)
 			json_array_append_new(acts, json_string(action_name(plans[i].act[k])));

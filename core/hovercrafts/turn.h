@@ -21,6 +21,7 @@ struct turn_plan {
 	int received;		/* 0: no moves received, idle all turn; TURN_AUTOPILOT */
 	int n;
 	enum action act[ORDERS_MAX_ACTIONS];
+	int agreed;		/* the judge's agreement (a vote), no plan: TURN_AGREED_*, or 0 */
 };
 
 /* Plans for every ship of st (nships entries) from parsed orders. */
