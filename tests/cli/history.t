@@ -63,10 +63,14 @@ now=2025-03-04T13:00Z
 send bob@example.org f1 "VOTE CONCEDE d" "CODE $(code d bob@example.org)"
 contains out "d: turn 2 resolved; the game is over: north1"
 now=2025-03-04T14:00Z
-send ann@example.org f2 "LIST" "LIST FINISHED" "LIST ALL" "HISTORY d" "HISTORY d 1"
+send ann@example.org f2 "LIST" "LIST FINISHED" "LIST ALL" "HISTORY d"
 reply f2 >f2.txt
 golden history-finished.txt f2.txt
+send ann@example.org f3 "HISTORY d 1"
+reply f3 >f3.txt
 expect_exit 0 $db report d --turn 1
 mv out d1.txt
-awk '/^> HISTORY d 1$/ {on = 1; next} on' f2.txt | sed '1,3d' >f2-report.txt
-head -c "$(wc -c <d1.txt)" f2-report.txt | diff - d1.txt
+sed '1,6d' f3.txt >f3-report.txt
+head -c "$(wc -c <d1.txt)" f3-report.txt | diff - d1.txt
+contains f3.txt "The public report of d, turn 1:"
+lacks f3.txt '"north1": {'
