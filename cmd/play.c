@@ -929,6 +929,12 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	r.make_code = 1;
 	r.answer_id = answer_id;
 	r.answer_seat = answer_seat;
+	/* The turn is over: votes that did not carry are forgotten (cmd/vote.h). */
+	if (vote_forget(&c.settings)) {
+		snprintf(err, sizeof(err), "out of memory");
+		rc = DB_ERROR;
+		goto dberr;
+	}
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
 	    (rc = queue_reports(&r, err, sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))

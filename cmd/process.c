@@ -319,6 +319,12 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 			goto dberr;
 		c.turn = t.number + 1;
 	}
+	/* The turn is over: votes that did not carry are forgotten (cmd/vote.h). */
+	if (vote_forget(&c.settings)) {
+		snprintf(err, sizeof(err), "out of memory");
+		rc = DB_ERROR;
+		goto dberr;
+	}
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
 	    (rc = judge_queue_reports(ctx->db, &c, &s, t.id, t.number, &before, &after, &ev, plans, NULL,
 				      next_deadline, now, err, sizeof(err))))

@@ -269,3 +269,22 @@ int vote_sealed(struct db *db, long long turn_id, char *err, size_t errlen)
 	db_order_list_release(o, n);
 	return sealed;
 }
+
+int vote_forget(char **settings)
+{
+	json_t *all = json_loads(*settings, 0, NULL);
+	char *text;
+
+	if (!json_is_object(all) || !json_object_get(all, "votes")) {
+		json_decref(all);
+		return 0;
+	}
+	json_object_del(all, "votes");
+	text = json_dumps(all, JSON_COMPACT);
+	json_decref(all);
+	if (!text)
+		return -1;
+	free(*settings);
+	*settings = text;
+	return 0;
+}

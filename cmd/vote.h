@@ -4,7 +4,8 @@
  * of the voter's side (a concession), has voted for it during the open
  * turn. Votes are secret: kept in the campaign's settings ("votes":
  * {"turn": N, "draw": [SEAT...], "concede": [SEAT...]}), never shown to a
- * player, and worth nothing once turn N is resolved. A vote that passes
+ * player, and forgotten when turn N is resolved (vote_forget; a vote of
+ * another turn never counts either). A vote that passes
  * is sealed as the judge's order {"judge": "agree", "what": ...} of each
  * seat that agreed (understood text "AGREE DRAW" or "AGREE CONCEDE"), so
  * the turn that ends the game replays like any other (core/ruleset.h,
@@ -35,6 +36,13 @@ struct db_captain;
 int vote_cast(struct db *db, const struct db_captain *caps, size_t ncaps, const char *campaign,
 	      const char *what, const char *mail_text, const char *sender, time_t now,
 	      json_t **answer, char *err, size_t errlen);
+
+/*
+ * The turn is over: the votes kept in campaign settings (JSON text,
+ * replaced in place when it held any) are forgotten. 0, or -1 out of
+ * memory (settings unchanged).
+ */
+int vote_forget(char **settings);
 
 /*
  * 1 when a vote that passed sealed the judge's agreement in the turn

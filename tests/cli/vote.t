@@ -67,6 +67,7 @@ now=2025-03-01T14:00Z
 send ann@example.org v7 "VOTE DRAW g" "CODE $(code g ann@example.org)"
 expect_exit 0 $db process --now 2025-03-02T13:00Z
 contains out "g: turn 1 resolved; turn 2 due by"
+[ -z "$(q "select json_extract(settings, '\$.votes') from campaigns where name = 'g'")" ]
 now=2025-03-02T14:00Z
 send bob@example.org v8 "VOTE DRAW g" "CODE $(code g bob@example.org)"
 reply v8 >v8.txt
@@ -137,6 +138,18 @@ contains out "d: turn 1 resolved; the game is over: south2"
 [ "$(q "select reading from orders o join turns t on t.id = o.turn_id join campaigns c on c.id = t.campaign_id where c.name = 'd'")" = '{"north1":{"judge":"agree","what":"concede"}}' ]
 expect_exit 0 $db replay d
 contains out "d, turn 1: verified"
+
+# The generic driver forgets the votes at the turn's end too.
+mx $db campaign new d3 --game toy --seed 7 --deadline 24 >/dev/null
+mx $db campaign join d3 --captain Ann --email ann@example.org --ship north1 --team north >/dev/null 2>&1
+mx $db campaign join d3 --captain Bob --email bob@example.org --ship south2 --team south >/dev/null 2>&1
+mx $db campaign start d3 --now 2025-05-03T12:00Z >/dev/null
+now=2025-05-03T13:00Z
+send bob@example.org t3 "VOTE DRAW d3" "CODE $(code d3 bob@example.org)"
+[ "$(q "select json_extract(settings, '\$.votes.draw') from campaigns where name = 'd3'")" = '["south2"]' ]
+expect_exit 0 $db process --now 2025-05-04T12:05Z
+contains out "d3: turn 1 resolved; turn 2 due by"
+[ -z "$(q "select json_extract(settings, '\$.votes') from campaigns where name = 'd3'")" ]
 
 # A vote that passed but whose turn could not be played at once (here the
 # campaign's own report template is broken) stays sealed: orders are
