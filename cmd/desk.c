@@ -62,13 +62,19 @@ static json_t *desk_list_data(struct db *db, int all, char *err, size_t errlen)
 		if (judge_settings_parse(&s, c[i].settings ? c[i].settings : "{}", e, sizeof(e)))
 			continue;
 		json_array_append_new(json_object_get(d, "campaigns"),
-				      json_pack("{s:s,s:s,s:s,s:i,s:i,s:b,s:b,s:s}", "name", c[i].name,
+				      json_pack("{s:s,s:s,s:s,s:i,s:i,s:b}", "name", c[i].name,
 						"game", rs ? rs->title : c[i].ruleset, "status",
 						c[i].status, "turn", c[i].turn, "deadline_hours",
-						s.deadline_hours, "open", !strcmp(c[i].status, "open"),
-						"finished", !strcmp(c[i].status, "finished"), "winner",
-						c[i].winner));
+						s.deadline_hours, "open", !strcmp(c[i].status, "open")));
 		judge_settings_release(&s);
+		/* A finished campaign says how it ended (LIST ALL, LIST FINISHED). */
+		if (!strcmp(c[i].status, "finished")) {
+			json_t *list = json_object_get(d, "campaigns");
+
+			json_object_set_new(json_array_get(list, json_array_size(list) - 1), "status",
+					    json_sprintf("finished (result: %s)",
+							 c[i].winner[0] ? c[i].winner : "none"));
+		}
 	}
 	db_campaign_list_release(c, n);
 	return d;

@@ -49,6 +49,9 @@ reply h3 >h3.txt
 contains h3.txt "Turn 3 of g has not been resolved: its report is not told before it is played"
 contains h3.txt "Turn 0 of g is the setup: its reports went to the captains"
 contains h3.txt "No campaign is named nope (LIST ALL shows them)."
+send ann@example.org h5 "LIST FINISHED"
+reply h5 >h5.txt
+contains h5.txt "No campaign is finished yet."
 send ann@example.org h4 "HISTORY g one"
 q "select body from outbox where kind = 'help' order by id desc limit 1" >h4.txt
 contains h4.txt "Line 1: expected 'HISTORY NAME [TURN]'"
