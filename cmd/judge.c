@@ -119,6 +119,12 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	snprintf(s->press, sizeof(s->press), "%s", str ? str : "none");
 	s->press_anonymous = json_is_true(json_object_get(root, "press_anonymous"));
 	s->press_copy_gm = json_is_true(json_object_get(root, "press_copy_gm"));
+	str = json_string_value(json_object_get(root, "absence"));
+	snprintf(s->absence, sizeof(s->absence), "%s", str && !strcmp(str, "autopilot") ? str : "wait");
+	s->absence_days = JUDGE_ABSENCE_DAYS;
+	if (json_object_get(root, "absence_days") &&
+	    get_int(root, "absence_days", 0, 366, &s->absence_days, err, errlen))
+		goto out;
 	s->duplicate = json_is_true(json_object_get(root, "duplicate"));
 	str = json_string_value(json_object_get(root, "duplicate_of"));
 	snprintf(s->duplicate_of, sizeof(s->duplicate_of), "%s", str ? str : "");
@@ -176,6 +182,10 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "press_anonymous", json_true());
 	if (s->press_copy_gm)
 		json_object_set_new(o, "press_copy_gm", json_true());
+	if (!strcmp(s->absence, "autopilot"))
+		json_object_set_new(o, "absence", json_string(s->absence));
+	if (s->absence[0] && s->absence_days != JUDGE_ABSENCE_DAYS)
+		json_object_set_new(o, "absence_days", json_integer(s->absence_days));
 	if (s->duplicate)
 		json_object_set_new(o, "duplicate", json_true());
 	if (s->duplicate_of[0])
@@ -250,6 +260,12 @@ int judge_verify_password(const char *hash, const char *pw)
 {
 	sodium_ready();
 	return crypto_pwhash_str_verify(hash, pw, strlen(pw)) == 0;
+}
+
+int judge_captain_verify(const struct db_captain *c, const char *pw)
+{
+	return judge_verify_password(c->pwhash, pw) ||
+	       (c->pwhash_new[0] && judge_verify_password(c->pwhash_new, pw));
 }
 
 void judge_digest(const char *text, char out[65])

@@ -25,6 +25,8 @@
 #include "addresses.h"
 #include "cmd.h"
 #include "core/hovercrafts/game.h"
+#include "core/secret.h"
+#include "db/desk.h"
 #include "db/mail.h"
 #include "judge.h"
 #include "play.h"
@@ -229,6 +231,16 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 		} else if (r == MAIL_SENT) {
 			mailer_crash_point("mail-accepted");
 			rc = db_outbox_delivered(ctx->db, d->m.id, now_text, err, sizeof(err));
+			/* A new password (FORGOT) is kept only until it is sent. */
+			if (!rc && !strcmp(d->m.kind, "password")) {
+				char *blank = secret_redact(d->m.body);
+
+				rc = blank ? db_outbox_set_body(ctx->db, d->m.id, blank, err, sizeof(err))
+					   : DB_ERROR;
+				if (!blank)
+					snprintf(err, sizeof(err), "out of memory");
+				free(blank);
+			}
 			sent++;
 		} else if (r == MAIL_DOUBT) {
 			/* At most once: never resent by itself (see the top of the file). */

@@ -1189,7 +1189,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 			ret = rc;
 			goto out;
 		}
-		if (!judge_verify_password(cap.pwhash, env.password)) {
+		if (!judge_captain_verify(&cap, env.password)) {
 			snprintf(res->error, sizeof(res->error), "%s: wrong password for %s", name, seat.name);
 			wrong = GUARD_PASSWORD + 1;
 			goto out;

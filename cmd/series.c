@@ -1082,7 +1082,7 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 				ret = rc;
 				goto out;
 			}
-			if (doc->password[0] && !judge_verify_password(cap.pwhash, doc->password)) {
+			if (doc->password[0] && !judge_captain_verify(&cap, doc->password)) {
 				snprintf(error, errlen, "%s: wrong password for %s", name, ship.name);
 				wrong_ship = ship.id;
 				snprintf(wrong_name, sizeof(wrong_name), "%s", ship.name);

@@ -66,7 +66,7 @@ static int other_captain(struct submission *sub, long long owner)
 	if (db_captain_list(sub->db, sub->c.id, &caps, &n, err, sizeof(err)))
 		return 0;
 	for (i = 0; i < n && !found; i++)
-		if (caps[i].id != owner && judge_verify_password(caps[i].pwhash, sub->doc.password))
+		if (caps[i].id != owner && judge_captain_verify(&caps[i], sub->doc.password))
 			found = 1;
 	free(caps);
 	return found;
@@ -248,7 +248,7 @@ static int check(struct submission *sub, time_t now)
 					sub->res->auth_ship_id = sub->ship_id[i];
 				return refuse(sub, rc, "%s: %s", name, err);
 			}
-		if (!judge_verify_password(sub->cap.pwhash, sub->doc.password)) {
+		if (!judge_captain_verify(&sub->cap, sub->doc.password)) {
 			if ((rc = wrong_secret(sub, GUARD_PASSWORD, now, err, sizeof(err))))
 				return refuse(sub, rc, "%s", err);
 			if (other_captain(sub, sub->cap.id))

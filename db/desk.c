@@ -1,0 +1,98 @@
+#include "desk.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+int db_captain_set_pending(struct db *db, long long captain_id, const char *pwhash, char *err,
+			   size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE captains SET pwhash_new = ?1 WHERE id = ?2", err, errlen);
+
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, pwhash);
+	sqlite3_bind_int64(st, 2, captain_id);
+	return db_run(db, st, "setting a pending password", err, errlen);
+}
+
+int db_address_add(struct db *db, long long captain_id, const char *email, const char *when,
+		   char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "INSERT INTO captain_addresses (captain_id, email, added_at) "
+			 "VALUES (?1, ?2, ?3)", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, captain_id);
+	db_bind_text(st, 2, email);
+	db_bind_text(st, 3, when);
+	return db_run(db, st, "adding an address", err, errlen);
+}
+
+int db_absence_add(struct db *db, struct db_absence *a, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "INSERT INTO absences (campaign_id, captain_id, starts, ends, "
+			 "created_at) VALUES (?1, ?2, ?3, ?4, ?5)", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, a->campaign_id);
+	sqlite3_bind_int64(st, 2, a->captain_id);
+	db_bind_text(st, 3, a->starts);
+	db_bind_text(st, 4, a->ends);
+	db_bind_text(st, 5, a->created_at);
+	rc = db_run(db, st, "adding an absence", err, errlen);
+	if (!rc)
+		a->id = sqlite3_last_insert_rowid(db_sqlite(db));
+	return rc;
+}
+
+static int absence_row(sqlite3_stmt *st, void *rec)
+{
+	struct db_absence *a = rec;
+
+	a->id = sqlite3_column_int64(st, 0);
+	a->campaign_id = sqlite3_column_int64(st, 1);
+	a->captain_id = sqlite3_column_int64(st, 2);
+	db_col_copy(st, 3, a->captain, sizeof(a->captain));
+	db_col_copy(st, 4, a->starts, sizeof(a->starts));
+	db_col_copy(st, 5, a->ends, sizeof(a->ends));
+	db_col_copy(st, 6, a->created_at, sizeof(a->created_at));
+	return 0;
+}
+
+int db_absence_list(struct db *db, long long campaign_id, long long captain_id,
+		    struct db_absence **out, size_t *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT a.id, a.campaign_id, a.captain_id, c.name, a.starts, a.ends, "
+			 "a.created_at FROM absences a JOIN captains c ON c.id = a.captain_id "
+			 "WHERE a.campaign_id = ?1 AND (?2 = 0 OR a.captain_id = ?2) "
+			 "ORDER BY a.starts, a.id", err, errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	sqlite3_bind_int64(st, 2, captain_id);
+	return db_collect(db, st, (void **)out, n, sizeof(**out), absence_row, NULL,
+			  "listing absences", err, errlen);
+}
+
+int db_outbox_set_body(struct db *db, long long id, const char *body, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE outbox SET body = ?1 WHERE id = ?2", err, errlen);
+
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, body);
+	sqlite3_bind_int64(st, 2, id);
+	return db_run(db, st, "blanking a sent password", err, errlen);
+}

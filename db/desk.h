@@ -1,0 +1,40 @@
+/*
+ * db/desk: the SQL of the players' self-service by mail (schema version 9,
+ * cmd/account.c): a captain's pending password, the other addresses whose
+ * mail counts as the captain's, and absences.
+ *
+ * Conventions of db.h: 0, DB_ERROR, DB_BUSY, DB_NOT_FOUND, DB_EXISTS; err
+ * says why for the negative ones. Lists are one malloc'd array, free()d.
+ */
+#ifndef MX_DB_DESK_H
+#define MX_DB_DESK_H
+
+#include <stddef.h>
+
+#include "db.h"
+
+/* The password FORGOT mailed ("" for none); in the caller's transaction. */
+int db_captain_set_pending(struct db *db, long long captain_id, const char *pwhash, char *err,
+			   size_t errlen);
+/* Another address of the captain; DB_EXISTS when it is one already. */
+int db_address_add(struct db *db, long long captain_id, const char *email, const char *when,
+		   char *err, size_t errlen);
+
+struct db_absence {
+	long long id;
+	long long campaign_id;
+	long long captain_id;
+	char captain[DB_NAME_MAX];	/* read only: the captain's name */
+	char starts[DB_TIME_MAX];	/* UTC */
+	char ends[DB_TIME_MAX];
+	char created_at[DB_TIME_MAX];
+};
+int db_absence_add(struct db *db, struct db_absence *a, char *err, size_t errlen);
+/* The campaign's absences (captain_id 0: everyone's), by start. */
+int db_absence_list(struct db *db, long long campaign_id, long long captain_id,
+		    struct db_absence **out, size_t *n, char *err, size_t errlen);
+
+/* A sent message's body, kept without its secret (a "password" mail, once delivered). */
+int db_outbox_set_body(struct db *db, long long id, const char *body, char *err, size_t errlen);
+
+#endif
