@@ -1,4 +1,5 @@
 #include "play.h"
+#include "account.h"
 #include "duplicate.h"
 
 #include <inttypes.h>
@@ -761,6 +762,40 @@ static int autopilot_silent(struct db *db, const struct db_campaign *c, const st
 static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
 			long long answer_id, long long answer_seat, int *due, int *resolved);
 
+/*
+ * The seats due that sent nothing and whose captain is away (SET ABSENCE)
+ * at the deadline: into *away (a new list), *until the latest end of those
+ * absences (0: nobody away). A db code.
+ */
+static int absent_seats(struct db *db, const struct db_campaign *c, const json_t *waiting,
+			const json_t *plan, time_t deadline, json_t **away, time_t *until, char *err,
+			size_t errlen)
+{
+	const char *silent[64];
+	int got[64];
+	size_t i, n = 0;
+	int rc;
+
+	*until = 0;
+	if (!(*away = json_array())) {
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
+	}
+	for (i = 0; i < json_array_size(waiting) && n < 64; i++) {
+		const char *seat = json_string_value(json_array_get(waiting, i));
+
+		if (seat && !json_object_get(plan, seat))
+			silent[n++] = seat;
+	}
+	if (!n)
+		return 0;
+	rc = account_away(db, c, deadline, silent, n, until, got, n, err, errlen);
+	for (i = 0; !rc && i < n; i++)
+		if (got[i])
+			json_array_append_new(*away, json_string(silent[i]));
+	return rc;
+}
+
 int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
 		      int *due, int *resolved)
 {
@@ -780,12 +815,12 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	struct engine_turn out;
 	struct report_ctx r;
 	const struct ruleset *rs;
-	json_t *before = NULL, *plan = NULL, *waiting = NULL, *packs = NULL;
+	json_t *before = NULL, *plan = NULL, *waiting = NULL, *packs = NULL, *away = NULL;
 	json_error_t jerr;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *after = NULL;
 	size_t norders = 0, i;
 	int rc = 0, ret, early = 0, all_in = 1, over;
-	time_t deadline, next_deadline = 0;
+	time_t deadline, next_deadline = 0, away_until = 0;
 
 	*due = *resolved = 0;
 	memset(&t, 0, sizeof(t));
@@ -830,6 +865,28 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		}
 		early = 1;
 	}
+	/* A captain away (SET ABSENCE) at the deadline, seat silent: it waits, or the autopilot flies. */
+	if (!early && !forfeit && !(rs->flags & RULESET_SOLO) && !all_in &&
+	    (rc = absent_seats(ctx->db, &c, waiting, plan, deadline, &away, &away_until, err,
+			       sizeof(err))))
+		goto dberr;
+	if (away_until > now && strcmp(s.absence, "autopilot")) {
+		if (dry) {
+			ret = 0;
+			goto out;
+		}
+		time_format_utc(away_until, t.deadline, sizeof(t.deadline));
+		if ((rc = db_turn_set_deadline(ctx->db, t.id, t.deadline, err, sizeof(err))) ||
+		    (rc = db_commit(ctx->db, err, sizeof(err))))
+			goto dberr;
+		if (!ctx->quiet) {
+			time_format_zone(away_until, s.timezone, when, sizeof(when));
+			printf("%s: turn %d waits for a captain away (SET ABSENCE); due by %s\n", c.name,
+			       t.number, when);
+		}
+		ret = 0;
+		goto out;
+	}
 	if (dry) {
 		*due = 1;
 		ret = 0;
@@ -849,6 +906,11 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 					   sizeof(err))))
 			goto dberr;
 		all_in = 1;
+	} else if (away_until && !strcmp(s.absence, "autopilot") && rs->bot &&
+		   (rc = autopilot_silent(ctx->db, &c, rs, &t, before, away, plan, now_text, err,
+					  sizeof(err)))) {
+		/* Only the seats of the captains away: the others stay silent as the game says. */
+		goto dberr;
 	}
 	/* A solo game left idle past its limit: the judge ends it, as an order of its own. */
 	if ((forfeit || (rs->flags & RULESET_SOLO)) && !all_in && rs->forfeit &&
@@ -947,6 +1009,7 @@ out:
 	json_decref(before);
 	json_decref(plan);
 	json_decref(waiting);
+	json_decref(away);
 	json_decref(packs);
 	engine_turn_release(&out);
 	draw_log_release(&log);
