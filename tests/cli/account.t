@@ -138,3 +138,10 @@ contains answer.txt "Meanwhile the autopilot flies your seats"
 expect_exit 0 $db process --campaign h --now 2025-03-04T00:05Z
 contains out "h: turn 2 resolved"
 [ "$(q "select count(*) from orders o join turns t on t.id = o.turn_id join campaigns c on c.id = t.campaign_id where c.name = 'h' and t.number = 2 and o.raw like '%the autopilot flies Minx%'")" -eq 1 ]
+
+# HELP lists each form of SET and FORGOT, from the parser's own tables.
+desk ann@new.example HELP
+for u in "SET WAIT NAME" "SET NOWAIT NAME" "SET ADDRESS NAME ADDRESS" "SET PASSWORD NAME NEWPASSWORD" \
+	"SET ABSENCE NAME FROM TO" "FORGOT NAME"; do
+	contains answer.txt "  $u"
+done
