@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "core/secret.h"
+#include "db/desk.h"
 #include "reporting.h"
 #include "series.h"
 #include "core/hovercrafts/scenario.h"
@@ -260,6 +261,14 @@ int judge_verify_password(const char *hash, const char *pw)
 {
 	sodium_ready();
 	return crypto_pwhash_str_verify(hash, pw, strlen(pw)) == 0;
+}
+
+int judge_captain_address(struct db *db, const struct db_captain *c, const char *sender)
+{
+	char err[256];
+
+	return !strcasecmp(sender, c->email) ||
+	       db_address_has(db, c->id, sender, err, sizeof(err)) == DB_EXISTS;
 }
 
 int judge_captain_verify(const struct db_captain *c, const char *pw)

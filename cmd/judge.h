@@ -69,6 +69,11 @@ int judge_board(const struct judge_settings *s, struct game_state *st, char *err
 void judge_new_password(char *buf, size_t len);
 int judge_hash_password(const char *pw, char *out, size_t outlen);
 int judge_verify_password(const char *hash, const char *pw);
+/*
+ * 1 when mail from sender counts as captain c's: the address on file, or
+ * one of the captain's other addresses (SET ADDRESS, db/desk.h); any case.
+ */
+int judge_captain_address(struct db *db, const struct db_captain *c, const char *sender);
 /* The captain's password, or the pending one FORGOT mailed (db/desk.h). */
 int judge_captain_verify(const struct db_captain *c, const char *pw);
 /*

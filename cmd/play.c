@@ -1237,7 +1237,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 		goto out;
 	}
 	/* As for Hovercrafts: the captain's address, the lockout, then the secret. */
-	if (auth && auth->sender && strcasecmp(auth->sender, cap.email)) {
+	if (auth && auth->sender && !judge_captain_address(db, &cap, auth->sender)) {
 		snprintf(res->error, sizeof(res->error), "%s:%d: orders for %s are taken only from the "
 			 "address its captain joined with, not from %s", name, env.seat_line, seat.name,
 			 auth->sender);

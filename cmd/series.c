@@ -1071,7 +1071,7 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 			if ((rc = db_captain_get_id(db, ship.captain_id, &cap, err, sizeof(err))))
 				goto dberr;
 			/* As for moves (cmd/submit.c): the captain's address, the lockout, then the password. */
-			if (auth && auth->sender && strcasecmp(auth->sender, cap.email)) {
+			if (auth && auth->sender && !judge_captain_address(db, &cap, auth->sender)) {
 				snprintf(error, errlen, "%s:%d: orders for %s are taken only from the "
 					 "address its captain joined with, not from %s", name,
 					 b->ship_line, ship.name, auth->sender);

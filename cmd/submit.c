@@ -235,7 +235,7 @@ static int check(struct submission *sub, time_t now)
 	}
 	note_current(sub);
 	/* Mail must come from the captain's own address, whatever secret it holds. */
-	if (sub->auth && sub->auth->sender && strcasecmp(sub->auth->sender, sub->cap.email))
+	if (sub->auth && sub->auth->sender && !judge_captain_address(sub->db, &sub->cap, sub->auth->sender))
 		return refuse(sub, EXIT_DATAERR, "%s:%d: orders for %s are taken only from the "
 			      "address its captain joined with, not from %s", name,
 			      sub->doc.blocks[0].ship_line, sub->doc.blocks[0].ship, sub->auth->sender);

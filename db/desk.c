@@ -33,6 +33,24 @@ int db_address_add(struct db *db, long long captain_id, const char *email, const
 	return db_run(db, st, "adding an address", err, errlen);
 }
 
+int db_address_has(struct db *db, long long captain_id, const char *email, char *err,
+		   size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT 1 FROM captain_addresses WHERE captain_id = ?1 AND "
+			 "email = ?2", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, captain_id);
+	db_bind_text(st, 2, email);
+	rc = sqlite3_step(st);
+	rc = rc == SQLITE_ROW ? DB_EXISTS : rc == SQLITE_DONE ? 0 : db_fail(db, rc, "finding an address",
+									     err, errlen);
+	db_done(db, st);
+	return rc;
+}
+
 int db_absence_add(struct db *db, struct db_absence *a, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;

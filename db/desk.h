@@ -20,6 +20,10 @@ int db_captain_set_pending(struct db *db, long long captain_id, const char *pwha
 int db_address_add(struct db *db, long long captain_id, const char *email, const char *when,
 		   char *err, size_t errlen);
 
+/* DB_EXISTS when email (any case) is one of the captain's other addresses, else 0. */
+int db_address_has(struct db *db, long long captain_id, const char *email, char *err,
+		   size_t errlen);
+
 struct db_absence {
 	long long id;
 	long long campaign_id;

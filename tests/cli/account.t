@@ -65,6 +65,13 @@ contains notice.txt "in place of this address (ann@example.org). The change came
 desk ann@example.org "STATUS g"
 contains answer.txt "Hello Ann"
 [ "$(q "select recipient from outbox where key = 'desk/mail/$n'")" = ann@new.example ]
+# Orders by mail from the old address count as Ann's too; the receipt goes to the new one.
+n=$((n + 1))	# a mail id of its own, as desk() counts them
+{ printf 'From: ann@example.org\nTo: judge@example.org\nSubject: orders\nMessage-ID: <old-orders@example.org>\n\n'
+  printf 'GAME g\nSHIP Minx\nCODE %s\nTURN 1\n1-Move\nEND\n' "$code"; } >old.eml
+expect_exit 0 $db receive --now 2025-03-01T13:40Z <old.eml
+contains out "orders sealed for Minx in g, turn 1"
+[ "$(q "select recipient from outbox where kind = 'receipt' order by id desc limit 1")" = ann@new.example ]
 
 # FORGOT: a new password to the address on file, in a mail of its own; the
 # old one still works, so a forged FORGOT locks nobody out.
