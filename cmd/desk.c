@@ -14,6 +14,7 @@
 
 #include "account.h"
 #include "cmd.h"
+#include "signup.h"
 #include "core/ruleset.h"
 #include "db/db.h"
 #include "judge.h"
@@ -205,7 +206,7 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 		 const struct db_captain *caps, size_t ncaps, const char *sender, long long mail_id,
 		 time_t now, json_t **out, char *err, size_t errlen)
 {
-	json_t *d = json_pack("{s:s,s:[]}", "captain", ncaps ? caps[0].name : "", "answers");
+	json_t *d = json_pack("{s:s,s:[]}", "captain", ncaps ? caps[0].name : "there", "answers");
 	size_t i;
 
 	*out = NULL;
@@ -292,6 +293,17 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 				json_decref(d);
 				return -1;
 			}
+			break;
+		case DESK_JOIN:
+			tpl = "desk-join";
+			if (signup_join(db, caps, ncaps, sender, NULL, c->args[0], c->args[1],
+					c->nargs > 2 ? c->args[2] : NULL, mail_id, now, &data, err, errlen)) {
+				json_decref(d);
+				return -1;
+			}
+			/* A newcomer is greeted by the captain's name the judge gave them. */
+			if (!ncaps && json_is_true(json_object_get(data, "ok")))
+				json_object_set(d, "captain", json_object_get(data, "captain"));
 			break;
 		case DESK_FORGOT:
 			tpl = "desk-forgot";

@@ -185,7 +185,8 @@ static void check_templates(struct report *r, const char *campaign, const char *
 					      "desk-status", "desk-report", "desk-check", "desk-press",
 					      "press", "desk-set", "series-over", "desk-address",
 					      "desk-password", "desk-forgot", "desk-absence",
-					      "address-changed", "new-password" };
+					      "address-changed", "new-password", "desk-join",
+					      "welcome" };
 	struct tcheck t;
 	size_t i;
 	int missing = 0;

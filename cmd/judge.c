@@ -120,6 +120,8 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	snprintf(s->press, sizeof(s->press), "%s", str ? str : "none");
 	s->press_anonymous = json_is_true(json_object_get(root, "press_anonymous"));
 	s->press_copy_gm = json_is_true(json_object_get(root, "press_copy_gm"));
+	str = json_string_value(json_object_get(root, "signup"));
+	s->signup_mail = str && !strcmp(str, "mail");
 	str = json_string_value(json_object_get(root, "absence"));
 	snprintf(s->absence, sizeof(s->absence), "%s", str && !strcmp(str, "autopilot") ? str : "wait");
 	s->absence_days = JUDGE_ABSENCE_DAYS;
@@ -183,6 +185,8 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "press_anonymous", json_true());
 	if (s->press_copy_gm)
 		json_object_set_new(o, "press_copy_gm", json_true());
+	if (s->signup_mail)
+		json_object_set_new(o, "signup", json_string("mail"));
 	if (!strcmp(s->absence, "autopilot"))
 		json_object_set_new(o, "absence", json_string(s->absence));
 	if (s->absence[0] && s->absence_days != JUDGE_ABSENCE_DAYS)

@@ -25,6 +25,9 @@ const struct desk_verb_def desk_verbs[DESK_VERB_COUNT] = {
 	[DESK_FORGOT] = { "FORGOT", "NAME", 1, 1,
 			  "a new password for campaign NAME, mailed to the address on file only "
 			  "(the old one keeps working until you SET PASSWORD)" },
+	[DESK_JOIN] = { "JOIN", "NAME SEAT [SIDE]", 2, 3,
+			"a seat named SEAT (on SIDE, in games with sides) in campaign NAME, when its "
+			"game master opened it for sign-up by mail; the password comes in a welcome mail" },
 };
 
 /* min_args and max_args count the words after SET, the form's own word included. */

@@ -33,6 +33,7 @@ enum desk_verb {
 	DESK_BROADCAST,
 	DESK_SET,
 	DESK_FORGOT,
+	DESK_JOIN,
 	DESK_VERB_COUNT
 };
 

@@ -114,3 +114,27 @@ int db_outbox_set_body(struct db *db, long long id, const char *body, char *err,
 	sqlite3_bind_int64(st, 2, id);
 	return db_run(db, st, "blanking a sent password", err, errlen);
 }
+
+int db_outbox_kind_since(struct db *db, const char *kind, const char *recipient, const char *since,
+			 long long *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT count(*) FROM outbox WHERE kind = ?1 AND recipient = ?2 "
+			 "COLLATE NOCASE AND created_at > ?3", err, errlen);
+
+	*n = 0;
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, kind);
+	db_bind_text(st, 2, recipient);
+	db_bind_text(st, 3, since);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*n = sqlite3_column_int64(st, 0);
+		rc = 0;
+	} else {
+		rc = db_fail(db, rc, "counting answers", err, errlen);
+	}
+	db_done(db, st);
+	return rc;
+}

@@ -38,6 +38,9 @@ int db_absence_add(struct db *db, struct db_absence *a, char *err, size_t errlen
 int db_absence_list(struct db *db, long long campaign_id, long long captain_id,
 		    struct db_absence **out, size_t *n, char *err, size_t errlen);
 
+/* How many messages of kind were queued to recipient (any case) after since. */
+int db_outbox_kind_since(struct db *db, const char *kind, const char *recipient, const char *since,
+			 long long *n, char *err, size_t errlen);
 /* A sent message's body, kept without its secret (a "password" mail, once delivered). */
 int db_outbox_set_body(struct db *db, long long id, const char *body, char *err, size_t errlen);
 
