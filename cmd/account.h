@@ -49,12 +49,40 @@ int account_set_absence(struct db *db, const struct db_captain *caps, size_t nca
 			char *err, size_t errlen);
 
 /*
- * At a deadline, in the caller's transaction: the captains away at `at`
- * among those of the seats in silent (names of seats without orders).
- * *until: the latest end of their absences (0: nobody away). A DB_ code.
+ * At a deadline, in the caller's transaction: of the seats in silent
+ * (names of seats without orders), away[i] says whose captain is away at
+ * `at` (SET ABSENCE) and which seat is vacant (RESIGN, cmd/seats.h: the
+ * autopilot flies it, where the game has one). *until: the latest end of
+ * those absences (0: nobody away). A DB_ code.
  */
+enum { ACCOUNT_PRESENT = 0, ACCOUNT_AWAY, ACCOUNT_VACANT };
 int account_away(struct db *db, const struct db_campaign *c, time_t at, const char *const *silent,
 		 size_t nsilent, time_t *until, int *away, size_t maxaway, char *err, size_t errlen);
+
+/*
+ * RESIGN: the seat (seat, or NULL: the one the mail's secret is for) goes
+ * vacant: to a captain row of its own ("vacant SEAT") at the game master's
+ * address (gm_email, required), with a fresh code salt; the autopilot flies
+ * it where the game has one; the game master gets a notice (seat-vacant)
+ * naming the standby list.
+ */
+int account_resign(struct db *db, const struct db_captain *caps, size_t ncaps,
+		   const char *campaign, const char *seat, const char *mail_text,
+		   const char *sender, long long mail_id, time_t now, json_t **answer, char *err,
+		   size_t errlen);
+/*
+ * TAKEOVER: a vacant seat to the sender, who must be on the campaign's
+ * standby list, when the campaign allows it (setting takeover); a welcome
+ * mail with a new password (none for a captain of the campaign already).
+ */
+int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
+		     const char *campaign, const char *seat, const char *sender, long long mail_id,
+		     time_t now, json_t **answer, char *err, size_t errlen);
+/* 1 when email is on the standby list of campaign, 0 not (or no such campaign), or a DB_ code. */
+int account_on_standby(struct db *db, const char *campaign, const char *email, char *err,
+		       size_t errlen);
+/* `mxjudge campaign standby NAME [--add ADDRESS --name CAPTAIN | --remove ADDRESS] [--json]`. */
+int account_standby_cmd(struct cmd_ctx *ctx, int argc, char **argv);
 
 /* `mxjudge campaign absence NAME [--json]`. */
 int account_absence_cmd(struct cmd_ctx *ctx, int argc, char **argv);

@@ -305,6 +305,24 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			if (!ncaps && json_is_true(json_object_get(data, "ok")))
 				json_object_set(d, "captain", json_object_get(data, "captain"));
 			break;
+		case DESK_RESIGN:
+			tpl = "desk-resign";
+			if (account_resign(db, caps, ncaps, c->args[0], c->nargs > 1 ? c->args[1] : NULL,
+					   text, sender, mail_id, now, &data, err, errlen)) {
+				json_decref(d);
+				return -1;
+			}
+			break;
+		case DESK_TAKEOVER:
+			tpl = "desk-takeover";
+			if (account_takeover(db, caps, ncaps, c->args[0], c->args[1], sender, mail_id, now,
+					     &data, err, errlen)) {
+				json_decref(d);
+				return -1;
+			}
+			if (!ncaps && json_is_true(json_object_get(data, "ok")))
+				json_object_set(d, "captain", json_object_get(data, "captain"));
+			break;
 		case DESK_FORGOT:
 			tpl = "desk-forgot";
 			if (account_forgot(db, caps, ncaps, c->args[0], now, &data, err, errlen)) {

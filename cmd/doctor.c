@@ -186,7 +186,8 @@ static void check_templates(struct report *r, const char *campaign, const char *
 					      "press", "desk-set", "series-over", "desk-address",
 					      "desk-password", "desk-forgot", "desk-absence",
 					      "address-changed", "new-password", "desk-join",
-					      "welcome" };
+					      "welcome", "desk-resign", "desk-takeover",
+					      "seat-vacant" };
 	struct tcheck t;
 	size_t i;
 	int missing = 0;

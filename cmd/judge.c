@@ -122,6 +122,7 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	s->press_copy_gm = json_is_true(json_object_get(root, "press_copy_gm"));
 	str = json_string_value(json_object_get(root, "signup"));
 	s->signup_mail = str && !strcmp(str, "mail");
+	s->takeover = json_is_true(json_object_get(root, "takeover"));
 	str = json_string_value(json_object_get(root, "absence"));
 	snprintf(s->absence, sizeof(s->absence), "%s", str && !strcmp(str, "autopilot") ? str : "wait");
 	s->absence_days = JUDGE_ABSENCE_DAYS;
@@ -187,6 +188,8 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "press_copy_gm", json_true());
 	if (s->signup_mail)
 		json_object_set_new(o, "signup", json_string("mail"));
+	if (s->takeover)
+		json_object_set_new(o, "takeover", json_true());
 	if (!strcmp(s->absence, "autopilot"))
 		json_object_set_new(o, "absence", json_string(s->absence));
 	if (s->absence[0] && s->absence_days != JUDGE_ABSENCE_DAYS)

@@ -50,6 +50,7 @@ struct judge_settings {
 	int press_anonymous;		/* press may go without the sender's name */
 	int press_copy_gm;		/* the game master gets a copy of every press */
 	int signup_mail;		/* JOIN by mail is taken while the campaign is open */
+	int takeover;			/* TAKEOVER by mail from the standby list */
 	char absence[12];		/* "wait" (deadlines wait) or "autopilot": SET ABSENCE */
 	int absence_days;		/* the most days of absence a captain may take (0: none) */
 	int duplicate;			/* a duplicate set: each seat its own game, one deal */

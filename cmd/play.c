@@ -763,13 +763,14 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 			long long answer_id, long long answer_seat, int *due, int *resolved);
 
 /*
- * The seats due that sent nothing and whose captain is away (SET ABSENCE)
- * at the deadline: into *away (a new list), *until the latest end of those
- * absences (0: nobody away). A db code.
+ * The seats due that sent nothing that the autopilot flies: vacant ones
+ * (RESIGN), and with autopilot those whose captain is away (SET ABSENCE)
+ * at the deadline; into *away (a new list). *until: the latest end of
+ * those absences (0: nobody away). A db code.
  */
 static int absent_seats(struct db *db, const struct db_campaign *c, const json_t *waiting,
-			const json_t *plan, time_t deadline, json_t **away, time_t *until, char *err,
-			size_t errlen)
+			const json_t *plan, time_t deadline, int autopilot, json_t **away, time_t *until,
+			char *err, size_t errlen)
 {
 	const char *silent[64];
 	int got[64];
@@ -791,7 +792,7 @@ static int absent_seats(struct db *db, const struct db_campaign *c, const json_t
 		return 0;
 	rc = account_away(db, c, deadline, silent, n, until, got, n, err, errlen);
 	for (i = 0; !rc && i < n; i++)
-		if (got[i])
+		if (got[i] == ACCOUNT_VACANT || (got[i] == ACCOUNT_AWAY && autopilot))
 			json_array_append_new(*away, json_string(silent[i]));
 	return rc;
 }
@@ -867,8 +868,8 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	}
 	/* A captain away (SET ABSENCE) at the deadline, seat silent: it waits, or the autopilot flies. */
 	if (!early && !forfeit && !(rs->flags & RULESET_SOLO) && !all_in &&
-	    (rc = absent_seats(ctx->db, &c, waiting, plan, deadline, &away, &away_until, err,
-			       sizeof(err))))
+	    (rc = absent_seats(ctx->db, &c, waiting, plan, deadline, !strcmp(s.absence, "autopilot"),
+			       &away, &away_until, err, sizeof(err))))
 		goto dberr;
 	if (away_until > now && strcmp(s.absence, "autopilot")) {
 		if (dry) {
@@ -906,7 +907,7 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 					   sizeof(err))))
 			goto dberr;
 		all_in = 1;
-	} else if (away_until && !strcmp(s.absence, "autopilot") && rs->bot &&
+	} else if (json_array_size(away) && rs->bot &&
 		   (rc = autopilot_silent(ctx->db, &c, rs, &t, before, away, plan, now_text, err,
 					  sizeof(err)))) {
 		/* Only the seats of the captains away: the others stay silent as the game says. */

@@ -144,8 +144,9 @@ static int autopilot(struct db *db, const struct db_campaign *c, const struct db
 
 /*
  * The active ships without orders whose captain is away (SET ABSENCE) at
- * the deadline: away[i] by state index, *until the latest end of those
- * absences (0: nobody away). A db code.
+ * the deadline, or that are vacant (RESIGN): away[i] by state index
+ * (ACCOUNT_AWAY, ACCOUNT_VACANT), *until the latest end of those absences
+ * (0: nobody away). A db code.
  */
 static int absent_silent(struct db *db, const struct db_campaign *c, const struct game_state *st,
 			 const struct db_order *o, size_t n, time_t deadline, int *away,
@@ -214,7 +215,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 	uint64_t seed;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *state_text = NULL;
 	size_t norders = 0;
-	int rc, ret = EXIT_FAIL, early = 0, away[GAME_MAX_SHIPS], any_away = 0;
+	int rc, ret = EXIT_FAIL, early = 0, away[GAME_MAX_SHIPS], any_away = 0, k;
 	time_t deadline, next_deadline = 0;
 
 	*done = DONE_NOTHING;
@@ -272,8 +273,13 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 	if (!early && (rc = absent_silent(ctx->db, &c, &before, orders, norders, deadline, away,
 					  &next_deadline, err, sizeof(err))))
 		goto dberr;
-	any_away = next_deadline != 0;
-	if (any_away && next_deadline > now && strcmp(s.absence, "autopilot")) {
+	/* The autopilot flies the vacant seats, and those of captains away if the campaign says so. */
+	for (k = 0; k < GAME_MAX_SHIPS; k++) {
+		away[k] = away[k] == ACCOUNT_VACANT ||
+			  (away[k] == ACCOUNT_AWAY && !strcmp(s.absence, "autopilot"));
+		any_away |= away[k];
+	}
+	if (next_deadline > now && strcmp(s.absence, "autopilot")) {
 		if (dry) {
 			ret = 0;
 			goto out;
@@ -310,7 +316,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
 		goto out;
 	}
-	if (s.bot_plays_silent || (any_away && !strcmp(s.absence, "autopilot"))) {
+	if (s.bot_plays_silent || any_away) {
 		if ((rc = autopilot(ctx->db, &c, &t, &before, plans, s.bot_plays_silent ? NULL : away,
 				    now_text, err, sizeof(err))))
 			goto dberr;

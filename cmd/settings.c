@@ -43,6 +43,8 @@ static const struct setting settable[] = {
 	{ "press_copy_gm", V_BOOL, 0, 0, "the game master (gm_email) gets a copy of every press (true/false)", NULL },
 	{ "signup", V_SIGNUP, 0, 0, "how players join while the campaign is open: none (by the game "
 	  "master only) or mail (JOIN by mail too)", NULL },
+	{ "takeover", V_BOOL, 0, 0, "someone on the standby list (campaign standby) may TAKEOVER a "
+	  "vacant seat by mail (true/false)", NULL },
 	{ "absence", V_ABSENCE, 0, 0,
 	  "while a captain is away (SET ABSENCE by mail): wait (the deadline waits) or autopilot "
 	  "(the autopilot flies, where the game has one)", NULL },

@@ -28,6 +28,13 @@ const struct desk_verb_def desk_verbs[DESK_VERB_COUNT] = {
 	[DESK_JOIN] = { "JOIN", "NAME SEAT [SIDE]", 2, 3,
 			"a seat named SEAT (on SIDE, in games with sides) in campaign NAME, when its "
 			"game master opened it for sign-up by mail; the password comes in a welcome mail" },
+	[DESK_RESIGN] = { "RESIGN", "NAME [SEAT]", 1, 2,
+			  "give up your seat (SEAT, or the one of your CODE or PASSWORD) in campaign "
+			  "NAME: it goes to the game master, flown by the autopilot until someone "
+			  "takes it over (with your CODE or PASSWORD)" },
+	[DESK_TAKEOVER] = { "TAKEOVER", "NAME SEAT", 2, 2,
+			    "take over the vacant seat SEAT of campaign NAME, when you are on its "
+			    "standby list and its game master allows it" },
 };
 
 /* min_args and max_args count the words after SET, the form's own word included. */

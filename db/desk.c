@@ -138,3 +138,99 @@ int db_outbox_kind_since(struct db *db, const char *kind, const char *recipient,
 	db_done(db, st);
 	return rc;
 }
+
+/* ---------- standby list and vacant seats ---------- */
+
+int db_standby_add(struct db *db, long long campaign_id, const char *name, const char *email,
+		   const char *when, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "INSERT INTO standby (campaign_id, name, email, added_at) "
+			 "VALUES (?1, ?2, ?3, ?4)", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	db_bind_text(st, 2, name);
+	db_bind_text(st, 3, email);
+	db_bind_text(st, 4, when);
+	return db_run(db, st, "adding to the standby list", err, errlen);
+}
+
+int db_standby_remove(struct db *db, long long campaign_id, const char *email, char *err,
+		      size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "DELETE FROM standby WHERE campaign_id = ?1 AND email = ?2", err,
+			 errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	db_bind_text(st, 2, email);
+	rc = db_run(db, st, "removing from the standby list", err, errlen);
+	if (!rc && !sqlite3_changes(db_sqlite(db)))
+		rc = DB_NOT_FOUND;
+	return rc;
+}
+
+static int standby_row(sqlite3_stmt *st, void *rec)
+{
+	struct db_standby *s = rec;
+
+	db_col_copy(st, 0, s->name, sizeof(s->name));
+	db_col_copy(st, 1, s->email, sizeof(s->email));
+	db_col_copy(st, 2, s->added_at, sizeof(s->added_at));
+	return 0;
+}
+
+int db_standby_list(struct db *db, long long campaign_id, const char *email,
+		    struct db_standby **out, size_t *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT name, email, added_at FROM standby WHERE campaign_id = ?1 "
+			 "AND (?2 IS NULL OR email = ?2) ORDER BY id", err, errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	db_bind_text(st, 2, email);
+	return db_collect(db, st, (void **)out, n, sizeof(**out), standby_row, NULL,
+			  "listing the standby list", err, errlen);
+}
+
+int db_ship_set_resigned(struct db *db, long long ship_id, const char *when, char *err,
+			 size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "UPDATE ships SET resigned_at = ?1 WHERE id = ?2", err, errlen);
+
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, when);
+	sqlite3_bind_int64(st, 2, ship_id);
+	return db_run(db, st, "marking a seat vacant", err, errlen);
+}
+
+int db_ship_vacant(struct db *db, long long ship_id, int *vacant, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT resigned_at IS NOT NULL FROM ships WHERE id = ?1", err,
+			 errlen);
+
+	*vacant = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, ship_id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*vacant = sqlite3_column_int(st, 0);
+		rc = 0;
+	} else {
+		rc = rc == SQLITE_DONE ? DB_NOT_FOUND : db_fail(db, rc, "reading a seat", err, errlen);
+	}
+	db_done(db, st);
+	return rc;
+}

@@ -1,7 +1,8 @@
 /*
  * db/desk: the SQL of the players' self-service by mail (schema version 9,
- * cmd/account.c): a captain's pending password, the other addresses whose
- * mail counts as the captain's, and absences.
+ * cmd/account.c, cmd/seats.c): a captain's pending password, the other
+ * addresses whose mail counts as the captain's, absences, the standby
+ * list and vacant seats.
  *
  * Conventions of db.h: 0, DB_ERROR, DB_BUSY, DB_NOT_FOUND, DB_EXISTS; err
  * says why for the negative ones. Lists are one malloc'd array, free()d.
@@ -43,5 +44,26 @@ int db_outbox_kind_since(struct db *db, const char *kind, const char *recipient,
 			 long long *n, char *err, size_t errlen);
 /* A sent message's body, kept without its secret (a "password" mail, once delivered). */
 int db_outbox_set_body(struct db *db, long long id, const char *body, char *err, size_t errlen);
+
+/* The standby list the game master keeps (`campaign standby`), by address. */
+struct db_standby {
+	char name[DB_NAME_MAX];
+	char email[DB_EMAIL_MAX];
+	char added_at[DB_TIME_MAX];
+};
+/* DB_EXISTS when the address is on the list already. */
+int db_standby_add(struct db *db, long long campaign_id, const char *name, const char *email,
+		   const char *when, char *err, size_t errlen);
+/* DB_NOT_FOUND when the address is not on the list. */
+int db_standby_remove(struct db *db, long long campaign_id, const char *email, char *err,
+		      size_t errlen);
+/* The list in the order it was made; email (not NULL): that address's entry only. */
+int db_standby_list(struct db *db, long long campaign_id, const char *email,
+		    struct db_standby **out, size_t *n, char *err, size_t errlen);
+/* A seat vacant since when (RESIGN), or seated again (when NULL: TAKEOVER). */
+int db_ship_set_resigned(struct db *db, long long ship_id, const char *when, char *err,
+			 size_t errlen);
+/* *vacant: the seat's captain resigned and nobody took it over. */
+int db_ship_vacant(struct db *db, long long ship_id, int *vacant, char *err, size_t errlen);
 
 #endif
