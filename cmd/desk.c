@@ -323,6 +323,15 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			if (!ncaps && json_is_true(json_object_get(data, "ok")))
 				json_object_set(d, "captain", json_object_get(data, "captain"));
 			break;
+		case DESK_OBSERVE:
+		case DESK_UNOBSERVE:
+			tpl = c->verb == DESK_OBSERVE ? "desk-observe" : "desk-unobserve";
+			if (signup_observe(db, c->args[0], sender, c->verb == DESK_OBSERVE, now, &data,
+					   err, errlen)) {
+				json_decref(d);
+				return -1;
+			}
+			break;
 		case DESK_FORGOT:
 			tpl = "desk-forgot";
 			if (account_forgot(db, caps, ncaps, c->args[0], now, &data, err, errlen)) {

@@ -565,7 +565,9 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 {
 	struct db_captain *caps = NULL;
 	struct db_ship *ships = NULL;
-	size_t ncaps = 0, nships = 0, i, j, skip = 0;
+	struct db_observer *observers = NULL;
+	size_t ncaps = 0, nships = 0, nobservers = 0, i, j, skip = 0;
+	int rendered = 0;
 	struct strbuf setup = STRBUF_INIT, body = STRBUF_INIT, subject = STRBUF_INIT;
 	struct event_list story;
 	char deadline_text[DB_TIME_MAX], now_text[DB_TIME_MAX];
@@ -667,31 +669,44 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 		if (rc)
 			goto out;
 	}
-	/* The public bulletin, for a list or a forum, when the campaign has an address. */
-	if (s->bulletin_to[0]) {
+	/* The public bulletin, for a list or a forum, and for the observers (OBSERVE by mail). */
+	if ((rc = db_observer_list(db, c->id, NULL, &observers, &nobservers, err, errlen)))
+		goto out;
+	for (i = 0; i <= nobservers && (s->bulletin_to[0] || nobservers); i++) {
 		struct outbox_mail m;
 		char key[96];
 
-		strbuf_reset(&body);
-		strbuf_reset(&subject);
-		if (templates_render("bulletin", reporting_templates_dir(s), model, &body, err, errlen) < 0) {
-			rc = DB_ERROR;
-			goto out;
+		if (i == nobservers && !s->bulletin_to[0])
+			break;
+		if (!rendered++) {
+			strbuf_reset(&body);
+			strbuf_reset(&subject);
+			if (templates_render("bulletin", reporting_templates_dir(s), model, &body, err,
+					     errlen) < 0) {
+				rc = DB_ERROR;
+				goto out;
+			}
+			strbuf_addf(&subject, "%s: turn %d bulletin", c->name, turn);
 		}
-		strbuf_addf(&subject, "%s: turn %d bulletin", c->name, turn);
-		snprintf(key, sizeof(key), "bulletin/%lld/%d", c->id, turn);
+		if (i < nobservers)
+			snprintf(key, sizeof(key), "bulletin/%lld/%d/observer/%lld", c->id, turn,
+				 observers[i].id);
+		else
+			snprintf(key, sizeof(key), "bulletin/%lld/%d", c->id, turn);
 		memset(&m, 0, sizeof(m));
 		m.campaign_id = c->id;
 		m.turn_id = turn_id;
 		m.kind = "bulletin";
 		m.key = key;
-		m.recipient = s->bulletin_to;
+		m.recipient = i < nobservers ? observers[i].email : s->bulletin_to;
 		m.subject = strbuf_str(&subject);
 		m.body = strbuf_str(&body);
 		m.created_at = now_text;
 		rc = outbox_queue(db, &m, NULL, err, errlen);
 		if (rc == DB_EXISTS)
 			rc = 0;
+		if (rc)
+			goto out;
 	}
 out:
 	json_decref(model);
@@ -700,6 +715,7 @@ out:
 	strbuf_release(&subject);
 	free(caps);
 	free(ships);
+	free(observers);
 	return rc;
 }
 

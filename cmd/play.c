@@ -13,6 +13,7 @@
 #include "core/names.h"
 #include "core/ruleset.h"
 #include "core/secret.h"
+#include "db/desk.h"
 #include "db/mail.h"
 #include "db/play.h"
 #include "guard.h"
@@ -250,6 +251,57 @@ nomem:
 	return NULL;
 }
 
+/*
+ * The public view (the report of nobody's seat) to each observer (OBSERVE
+ * by mail), keyed by turn and observer; in the caller's transaction.
+ */
+static int queue_bulletins(const struct report_ctx *r, const char *own, const char *dir, int over,
+			   const char *now_text, char *err, size_t errlen)
+{
+	struct db_observer *obs = NULL;
+	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+	json_t *m = NULL;
+	size_t n = 0, i;
+	int rc = db_observer_list(r->db, r->c->id, NULL, &obs, &n, err, errlen);
+
+	if (rc || !n)
+		goto out;
+	if (!(m = seat_model(r, NULL, over, err, errlen))) {
+		rc = DB_ERROR;
+		goto out;
+	}
+	if ((own ? templates_render_file(own, NULL, m, &body, err, errlen)
+		 : templates_render("play-report", dir, m, &body, err, errlen)) < 0) {
+		rc = DB_ERROR;
+		goto out;
+	}
+	strbuf_addf(&subject, "%s: turn %d bulletin", r->c->name, r->turn);
+	for (i = 0; !rc && i < n; i++) {
+		struct outbox_mail msg;
+		char key[96];
+
+		snprintf(key, sizeof(key), "bulletin/%lld/%d/observer/%lld", r->c->id, r->turn, obs[i].id);
+		memset(&msg, 0, sizeof(msg));
+		msg.campaign_id = r->c->id;
+		msg.turn_id = r->turn_id;
+		msg.kind = "bulletin";
+		msg.key = key;
+		msg.recipient = obs[i].email;
+		msg.created_at = now_text;
+		msg.subject = strbuf_str(&subject);
+		msg.body = strbuf_str(&body);
+		rc = outbox_queue(r->db, &msg, NULL, err, errlen);
+		if (rc == DB_EXISTS)
+			rc = 0;
+	}
+out:
+	json_decref(m);
+	strbuf_release(&body);
+	strbuf_release(&subject);
+	free(obs);
+	return rc;
+}
+
 /* One report per seat, keyed so nothing is queued twice; in the caller's transaction. */
 static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 {
@@ -309,6 +361,8 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 		if (rc)
 			break;
 	}
+	if (!rc)
+		rc = queue_bulletins(r, own, dir, over, now_text, err, errlen);
 	free(own);
 	free(seats);
 	strbuf_release(&body);

@@ -512,9 +512,10 @@ out:
 
 /*
  * A desk mail from an address no captain has, with a JOIN to a campaign
- * open for sign-up by mail (cmd/signup.h), or a TAKEOVER in a campaign
- * whose standby list has the address (cmd/account.h): its commands are
- * answered, to the sender, as a captain's are. Anything else from a stranger stays
+ * open for sign-up by mail (cmd/signup.h), an OBSERVE of one (or an
+ * UNOBSERVE of a campaign the address observes), or a TAKEOVER in a
+ * campaign whose standby list has the address (cmd/account.h): its
+ * commands are answered, to the sender, as a captain's are. Anything else from a stranger stays
  * unanswered (no backscatter). 1 with *a, *to (the sender) and
  * *campaign_id; 0 not a newcomer; or a db code with err.
  */
@@ -537,10 +538,15 @@ static int newcomer(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 		goto out;
 	/* Bounded work before the sender is known: at most DESK_MAX_COMMANDS looks. */
 	for (i = 0; i < dm.n && !*campaign_id; i++) {
-		if (dm.cmd[i].verb != DESK_JOIN && dm.cmd[i].verb != DESK_TAKEOVER)
-			continue;
-		rc = dm.cmd[i].verb == DESK_JOIN ? signup_open(ctx->db, dm.cmd[i].args[0], err, errlen)
-			: account_on_standby(ctx->db, dm.cmd[i].args[0], msg->from, err, errlen);
+		const char *name = dm.cmd[i].args[0];
+
+		switch (dm.cmd[i].verb) {
+		case DESK_JOIN: rc = signup_open(ctx->db, name, err, errlen); break;
+		case DESK_TAKEOVER: rc = account_on_standby(ctx->db, name, msg->from, err, errlen); break;
+		case DESK_OBSERVE: rc = signup_observable(ctx->db, name, NULL, err, errlen); break;
+		case DESK_UNOBSERVE: rc = signup_observable(ctx->db, name, msg->from, err, errlen); break;
+		default: continue;
+		}
 		if (rc < 0)
 			goto out;
 		if (rc == 1 && !(rc = db_campaign_get(ctx->db, dm.cmd[i].args[0], &c, err, errlen))) {

@@ -16,6 +16,7 @@
 #include "core/names.h"
 #include "core/ruleset.h"
 #include "db/db.h"
+#include "db/desk.h"
 #include "judge.h"
 #include "lib/strbuf.h"
 #include "outbox.h"
@@ -265,6 +266,80 @@ out:
 	json_decref(data);
 	free(ships);
 	free(all);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return rc;
+}
+
+/* ---------- OBSERVE, UNOBSERVE ---------- */
+
+int signup_observable(struct db *db, const char *name, const char *email, char *err,
+		      size_t errlen)
+{
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_observer *list = NULL;
+	size_t n = 0;
+	int rc = db_campaign_get(db, name, &c, err, errlen), ok = 0;
+
+	if (rc)
+		return rc == DB_NOT_FOUND ? 0 : rc;
+	if (email) {
+		rc = db_observer_list(db, c.id, email, &list, &n, err, errlen);
+		ok = !rc && n > 0;
+		free(list);
+	} else if (!judge_settings_parse(&s, c.settings, err, errlen)) {
+		ok = s.signup_mail && strcmp(c.status, "finished");
+		judge_settings_release(&s);
+	}
+	db_campaign_release(&c);
+	return rc ? rc : ok;
+}
+
+int signup_observe(struct db *db, const char *campaign, const char *sender, int on, time_t now,
+		   json_t **answer, char *err, size_t errlen)
+{
+	struct db_campaign c;
+	struct judge_settings s;
+	char when[DB_TIME_MAX];
+	const char *why = NULL;
+	int rc;
+
+	*answer = NULL;
+	memset(&s, 0, sizeof(s));
+	rc = db_campaign_get(db, campaign, &c, err, errlen);
+	if (rc == DB_NOT_FOUND) {
+		*answer = signup_refused(campaign, "There is no campaign of that name (LIST shows them).");
+		return *answer ? 0 : DB_ERROR;
+	}
+	if (rc)
+		return rc;
+	rc = DB_ERROR;
+	if (judge_settings_parse(&s, c.settings, err, errlen))
+		goto out;
+	if (on && (!s.signup_mail || !strcmp(c.status, "finished")))
+		why = !s.signup_mail ? "This campaign takes no observers by mail: write to its game "
+			"master." : "The campaign is over.";
+	if (!why) {
+		time_format_utc(now, when, sizeof(when));
+		if ((rc = db_begin(db, err, errlen)))
+			goto out;
+		rc = on ? db_observer_add(db, c.id, sender, when, err, errlen)
+			: db_observer_remove(db, c.id, sender, err, errlen);
+		if (rc == DB_EXISTS || rc == DB_NOT_FOUND) {
+			why = on ? "You get its bulletin already." : "You do not get its bulletin.";
+			rc = 0;
+		}
+		if (rc || (rc = db_commit(db, err, errlen))) {
+			db_rollback(db);
+			goto out;
+		}
+		db_rollback(db);
+	}
+	*answer = why ? signup_refused(c.name, why)
+		      : json_pack("{s:b,s:s,s:b}", "ok", 1, "campaign", c.name, "on", on);
+	rc = *answer ? 0 : DB_ERROR;
+out:
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	return rc;

@@ -33,4 +33,19 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 		const char *from_name, const char *campaign, const char *seat, const char *side,
 		long long mail_id, time_t now, json_t **answer, char *err, size_t errlen);
 
+/*
+ * With email NULL: 1 when campaign name takes observers by mail now (its
+ * sign-up is by mail, and it is not over); with email: 1 when that
+ * address observes it. 0, or a DB_ code.
+ */
+int signup_observable(struct db *db, const char *name, const char *email, char *err,
+		      size_t errlen);
+/*
+ * OBSERVE (on) or UNOBSERVE: the sender gets the campaign's public
+ * bulletin each turn, or no longer. Answers as signup_join does ({"ok",
+ * "campaign", "on"}).
+ */
+int signup_observe(struct db *db, const char *campaign, const char *sender, int on, time_t now,
+		   json_t **answer, char *err, size_t errlen);
+
 #endif

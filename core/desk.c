@@ -35,6 +35,10 @@ const struct desk_verb_def desk_verbs[DESK_VERB_COUNT] = {
 	[DESK_TAKEOVER] = { "TAKEOVER", "NAME SEAT", 2, 2,
 			    "take over the vacant seat SEAT of campaign NAME, when you are on its "
 			    "standby list and its game master allows it" },
+	[DESK_OBSERVE] = { "OBSERVE", "NAME", 1, 1,
+			   "the public bulletin of campaign NAME by mail, each turn, when its game "
+			   "master opened it for sign-up by mail" },
+	[DESK_UNOBSERVE] = { "UNOBSERVE", "NAME", 1, 1, "no more of that bulletin" },
 };
 
 /* min_args and max_args count the words after SET, the form's own word included. */

@@ -234,3 +234,64 @@ int db_ship_vacant(struct db *db, long long ship_id, int *vacant, char *err, siz
 	db_done(db, st);
 	return rc;
 }
+
+/* ---------- observers ---------- */
+
+int db_observer_add(struct db *db, long long campaign_id, const char *email, const char *when,
+		    char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "INSERT INTO observers (campaign_id, email, added_at) "
+			 "VALUES (?1, ?2, ?3)", err, errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	db_bind_text(st, 2, email);
+	db_bind_text(st, 3, when);
+	return db_run(db, st, "adding an observer", err, errlen);
+}
+
+int db_observer_remove(struct db *db, long long campaign_id, const char *email, char *err,
+		       size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "DELETE FROM observers WHERE campaign_id = ?1 AND email = ?2", err,
+			 errlen);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	db_bind_text(st, 2, email);
+	rc = db_run(db, st, "removing an observer", err, errlen);
+	if (!rc && !sqlite3_changes(db_sqlite(db)))
+		rc = DB_NOT_FOUND;
+	return rc;
+}
+
+static int observer_row(sqlite3_stmt *st, void *rec)
+{
+	struct db_observer *o = rec;
+
+	o->id = sqlite3_column_int64(st, 0);
+	db_col_copy(st, 1, o->email, sizeof(o->email));
+	db_col_copy(st, 2, o->added_at, sizeof(o->added_at));
+	return 0;
+}
+
+int db_observer_list(struct db *db, long long campaign_id, const char *email,
+		     struct db_observer **out, size_t *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = db_prep(db, &st, "SELECT id, email, added_at FROM observers WHERE campaign_id = ?1 "
+			 "AND (?2 IS NULL OR email = ?2) ORDER BY id", err, errlen);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, campaign_id);
+	db_bind_text(st, 2, email);
+	return db_collect(db, st, (void **)out, n, sizeof(**out), observer_row, NULL,
+			  "listing observers", err, errlen);
+}

@@ -66,4 +66,20 @@ int db_ship_set_resigned(struct db *db, long long ship_id, const char *when, cha
 /* *vacant: the seat's captain resigned and nobody took it over. */
 int db_ship_vacant(struct db *db, long long ship_id, int *vacant, char *err, size_t errlen);
 
+/* Who gets a campaign's public bulletin by mail (OBSERVE). */
+struct db_observer {
+	long long id;
+	char email[DB_EMAIL_MAX];
+	char added_at[DB_TIME_MAX];
+};
+/* DB_EXISTS when the address observes already. */
+int db_observer_add(struct db *db, long long campaign_id, const char *email, const char *when,
+		    char *err, size_t errlen);
+/* DB_NOT_FOUND when the address does not observe. */
+int db_observer_remove(struct db *db, long long campaign_id, const char *email, char *err,
+		       size_t errlen);
+/* In the order they came; email (not NULL): that address only. */
+int db_observer_list(struct db *db, long long campaign_id, const char *email,
+		     struct db_observer **out, size_t *n, char *err, size_t errlen);
+
 #endif

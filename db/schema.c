@@ -358,7 +358,7 @@ static const char v8[] =
  * one there); absences (SET ABSENCE), from and to as UTC instants; the
  * standby list the game master keeps (`campaign standby`, TAKEOVER by
  * mail); a seat whose captain resigned (RESIGN) is vacant from resigned_at
- * until someone takes it over.
+ * until someone takes it over; who gets the public bulletin (OBSERVE).
  */
 static const char v9[] =
 	"ALTER TABLE captains ADD COLUMN pwhash_new TEXT NOT NULL DEFAULT '';"
@@ -386,7 +386,14 @@ static const char v9[] =
 	"  added_at TEXT NOT NULL,"
 	"  UNIQUE (campaign_id, email)"
 	");"
-	"ALTER TABLE ships ADD COLUMN resigned_at TEXT;";
+	"ALTER TABLE ships ADD COLUMN resigned_at TEXT;"
+	"CREATE TABLE observers ("
+	"  id INTEGER PRIMARY KEY,"
+	"  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),"
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  added_at TEXT NOT NULL,"
+	"  UNIQUE (campaign_id, email)"
+	");";
 
 const char *const db_migrations[] = { v1, v2, v3, v4, v5, v6, v7, v8, v9 };
 const int db_migration_count = (int)(sizeof(db_migrations) / sizeof(db_migrations[0]));

@@ -63,8 +63,25 @@ desk wes@example.org "HELP"
 desk zed@example.org "JOIN g Zonk zion"
 contains answer.txt "You joined g as captain zed of Zonk (zion). Your password is the one you have"
 [ "$(q "select count(*) from captains")" -eq 2 ]
+# OBSERVE: anyone gets the bulletin of a campaign open for sign-up by mail.
+desk obi@example.org "OBSERVE g"
+contains answer.txt "You get the public bulletin of g by mail from its next turn on"
+desk obi@example.org "OBSERVE g"
+contains answer.txt "Nothing changed in g: You get its bulletin already."
+desk zed@example.org "OBSERVE g"
 # The welcome's password is the captain's; sent, it is blanked in the outbox.
 mx $db campaign start g --now 2025-03-01T14:00Z >/dev/null
+[ "$(q "select group_concat(recipient, ' ') from outbox where kind = 'bulletin' order by id")" = "obi@example.org zed@example.org" ]
+q "select body from outbox where kind = 'bulletin' limit 1" >bulletin.txt
+lacks bulletin.txt "CODE"
+desk zed@example.org "UNOBSERVE g"
+contains answer.txt "You no longer get the bulletin of g."
+desk zed@example.org "UNOBSERVE g"
+contains answer.txt "Nothing changed in g: You do not get its bulletin."
+# A stranger who does not observe: no answer.
+before=$(outbox)
+desk pat@example.org "UNOBSERVE g"
+[ "$(outbox)" -eq "$before" ]
 printf 'GAME g\nSHIP Zephyr\nPASSWORD %s\nTURN 1\n1-Move\nEND\n' "$pz" >z.txt
 expect_exit 0 $db orders submit z.txt --now 2025-03-01T14:30Z
 expect_exit 0 $db mail send --now 2025-03-01T15:00Z
@@ -89,3 +106,11 @@ contains answer.txt "You joined d as captain ann of north1 (north)."
 q "select body from outbox where kind = 'welcome'" >welcome.txt
 contains welcome.txt "a game of"
 contains welcome.txt "north1) and its CODE"
+# The toy's observers get the public view each turn.
+desk obi@example.org "OBSERVE d"
+contains answer.txt "You get the public bulletin of d"
+mx $db campaign join d --captain Bob --email bob@example.org --ship south2 --team south >/dev/null 2>&1
+mx $db campaign start d --now 2025-03-01T14:00Z >/dev/null
+[ "$(q "select recipient from outbox where kind = 'bulletin'")" = obi@example.org ]
+q "select body from outbox where kind = 'bulletin'" >bulletin.txt
+lacks bulletin.txt "CODE"
