@@ -168,6 +168,36 @@ static void test_desk_set_forms_table(void **unused)
 	}
 }
 
+static void test_desk_seat_commands(void **unused)
+{
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse("JOIN g Zephyr zion\njoin d north1\nRESIGN g\nRESIGN g Minx\n"
+				    "TAKEOVER g Minx\nOBSERVE g\nUNOBSERVE g\n", &m, err, sizeof(err)), 0);
+	assert_int_equal(m.n, 7);
+	assert_int_equal(m.cmd[0].verb, DESK_JOIN);
+	assert_int_equal(m.cmd[0].nargs, 3);
+	assert_string_equal(m.cmd[0].args[2], "zion");
+	assert_int_equal(m.cmd[1].verb, DESK_JOIN);
+	assert_int_equal(m.cmd[1].nargs, 2);
+	assert_int_equal(m.cmd[2].verb, DESK_RESIGN);
+	assert_int_equal(m.cmd[2].nargs, 1);
+	assert_int_equal(m.cmd[3].nargs, 2);
+	assert_int_equal(m.cmd[4].verb, DESK_TAKEOVER);
+	assert_int_equal(m.cmd[5].verb, DESK_OBSERVE);
+	assert_int_equal(m.cmd[6].verb, DESK_UNOBSERVE);
+	assert_int_equal(desk_parse("JOIN g\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'JOIN NAME SEAT [SIDE]'");
+	assert_int_equal(desk_parse("TAKEOVER g\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'TAKEOVER NAME SEAT'");
+	assert_int_equal(desk_parse("RESIGN g Minx now\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'RESIGN NAME [SEAT]'");
+	assert_int_equal(desk_parse("UNOBSERVE\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'UNOBSERVE NAME'");
+}
+
 /* The new password of SET PASSWORD is a secret like PASSWORD's (core/secret.h). */
 static void test_desk_new_password_is_redacted(void **unused)
 {
@@ -193,6 +223,7 @@ int main(void)
 		cmocka_unit_test(test_desk_set_forms_and_forgot),
 		cmocka_unit_test(test_desk_set_forms_table),
 		cmocka_unit_test(test_desk_new_password_is_redacted),
+		cmocka_unit_test(test_desk_seat_commands),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

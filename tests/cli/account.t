@@ -57,11 +57,13 @@ contains answer.txt "Nothing changed in g: Wrong PASSWORD"
 # the old one is told and still counts as Ann's.
 desk ann@example.org "SET ADDRESS g ann@new.example" "CODE $code"
 contains answer.txt "In g the judge writes to ann@new.example from now on. Mail from ann@example.org still counts"
+golden desk-set-address.txt answer.txt
 [ "$(q "select email from captains where name = 'Ann'")" = ann@new.example ]
 q "select recipient || ' ' || subject from outbox where kind = 'notice'" >notice.txt
 contains notice.txt "ann@example.org g: your address with the judge changed"
 q "select body from outbox where kind = 'notice'" >notice.txt
 contains notice.txt "in place of this address (ann@example.org). The change came by mail from"
+golden address-changed.txt notice.txt
 desk ann@example.org "STATUS g"
 contains answer.txt "Hello Ann"
 [ "$(q "select recipient from outbox where key = 'desk/mail/$n'")" = ann@new.example ]
@@ -106,6 +108,8 @@ expect_exit 0 $db mail send --now 2025-03-01T15:00Z
 [ "$(q "select count(*) from outbox where kind = 'password' and body like '%$newpw%'")" -eq 0 ]
 [ "$(q "select count(*) from outbox where kind = 'password' and body like '%PASSWORD [redacted]%'")" -eq 2 ]
 grep -rl "$newpw" Maildir/new >/dev/null
+q "select body from outbox where kind = 'password' and recipient = 'ann@new.example'" >sent.txt
+golden new-password-sent.txt sent.txt
 
 # SET ABSENCE: within the campaign's days; a deadline waits for the
 # captain away whose seat has no orders.
@@ -116,6 +120,7 @@ desk ann@new.example "SET ABSENCE g 2025-02-27 2025-03-02" "PASSWORD Another-one
 contains answer.txt "An absence starts today or later"
 desk ann@new.example "SET ABSENCE g 2025-03-02 2025-03-03" "PASSWORD Another-one"
 contains answer.txt "You are away from g from 2025-03-02 to 2025-03-03 (UTC), 2 day(s); 1 left. Meanwhile a deadline"
+golden desk-set-absence.txt answer.txt
 expect_exit 0 $db campaign absence g
 contains out "g: while a captain is away, deadlines wait; at most 3 days each"
 contains out "  Ann              2025-03-02T00:00:00Z to 2025-03-04T00:00:00Z"

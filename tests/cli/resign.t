@@ -36,6 +36,7 @@ q "select body from outbox where kind = 'notice' and recipient = 'gm@example.org
 contains notice.txt "Captain Ann resigned Minx in campaign g."
 contains notice.txt "  Cy <cy@example.org>"
 contains notice.txt "TAKEOVER by mail is off in this campaign"
+golden seat-vacant.txt notice.txt
 # Ann's code for Minx is worth nothing now.
 printf 'GAME g\nSHIP Minx\nCODE %s\nTURN 1\n1-Move\nEND\n' "$code" >o.txt
 expect_exit 65 $db orders submit o.txt --now 2025-03-01T14:00Z
@@ -75,7 +76,9 @@ contains answer.txt "You took over Minx in g as captain Cy. Your password comes 
 [ -z "$(q "select resigned_at from ships where name = 'Minx'")" ]
 [ "$(q "select count(*) from standby")" -eq 0 ]
 q "select body from outbox where kind = 'welcome' and recipient = 'cy@example.org'" >welcome.txt
-contains welcome.txt "What happens next: the campaign is being played; the next report of"
+contains welcome.txt "What happens next: the campaign is being played, and the next report"
+sed 's/^PASSWORD .*/PASSWORD <password>/' welcome.txt >welcome-shown.txt
+golden welcome-takeover.txt welcome-shown.txt
 pc=$(sed -n 's/^PASSWORD //p' welcome.txt)
 printf 'GAME g\nSHIP Minx\nPASSWORD %s\nTURN 2\n1-Move\nEND\n' "$pc" >c.txt
 expect_exit 0 $db orders submit c.txt --now 2025-03-02T13:00Z

@@ -33,11 +33,15 @@ contains answer.txt "You joined g as captain zed of Zephyr (zion). Your password
 [ "$(q "select recipient from outbox where key = 'desk/mail/$n'")" = zed@example.org ]
 [ "$(q "select c.name || ' ' || c.email || ' ' || s.name || ' ' || s.team from ships s join captains c on c.id = s.captain_id")" = "zed zed@example.org Zephyr zion" ]
 q "select body from outbox where kind = 'welcome'" >welcome.txt
-contains welcome.txt "Welcome to g, a game of Hovercrafts: the Battle for the Real: you command Zephyr"
-contains welcome.txt "The rules: mxjudge-hovercrafts(7)"
+contains welcome.txt "Welcome to g, a game of Hovercrafts: the Battle for the Real."
+contains welcome.txt "You command Zephyr, on side zion. Seats taken so far: 1."
+contains welcome.txt "The rules are in the judge's manual page mxjudge-hovercrafts(7)"
 contains welcome.txt "What happens next: the game master starts the campaign"
 pz=$(sed -n 's/^PASSWORD //p' welcome.txt)
 [ -n "$pz" ]
+sed 's/^PASSWORD .*/PASSWORD <password>/' welcome.txt >welcome-shown.txt
+golden welcome-join.txt welcome-shown.txt
+golden desk-join.txt answer.txt
 [ "$(q "select count(*) from mail_in where status = 'desk'")" -eq 1 ]
 
 # What the desk says no to, to the newcomer.
@@ -105,7 +109,7 @@ desk ann@example.org "JOIN d north1 North"
 contains answer.txt "You joined d as captain ann of north1 (north)."
 q "select body from outbox where kind = 'welcome'" >welcome.txt
 contains welcome.txt "a game of"
-contains welcome.txt "north1) and its CODE"
+contains welcome.txt "(SEAT north1)"
 # The toy's observers get the public view each turn.
 desk obi@example.org "OBSERVE d"
 contains answer.txt "You get the public bulletin of d"
