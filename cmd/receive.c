@@ -515,7 +515,8 @@ out:
  * open for sign-up by mail (cmd/signup.h), an OBSERVE of one (or an
  * UNOBSERVE of a campaign the address observes), or a TAKEOVER in a
  * campaign whose standby list has the address (cmd/account.h): its
- * commands are answered, to the sender, as a captain's are. Anything else from a stranger stays
+ * commands are answered, to the sender, as a captain's are, at most
+ * MAILER_NEWCOMER_ANSWERS a day. Anything else from a stranger stays
  * unanswered (no backscatter). 1 with *a, *to (the sender) and
  * *campaign_id; 0 not a newcomer; or a db code with err.
  */

@@ -186,6 +186,16 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 	    (rc = db_ship_list(db, c.id, &ships, &n, err, errlen)) ||
 	    (rc = db_captain_list(db, c.id, &all, &nall, err, errlen)))
 		goto fail;
+	/* The same JOIN read again (a crash before its answer): joined already, nothing more. */
+	for (i = 0; existing && i < n; i++)
+		if (!strcasecmp(ships[i].name, seat) && ships[i].captain_id == cap.id) {
+			db_rollback(db);
+			*answer = json_pack("{s:b,s:s,s:s,s:s,s:s,s:b}", "ok", 1, "campaign", c.name,
+					    "seat", ships[i].name, "side", ships[i].team, "captain",
+					    cap.name, "new_captain", 0);
+			rc = *answer ? 0 : DB_ERROR;
+			goto out;
+		}
 	if (strcmp(c.status, "open") || c.turn > 0)
 		snprintf(why, sizeof(why), "The campaign has started; it takes no more players.");
 	else if (!existing && nall >= JUDGE_MAX_CAPTAINS)

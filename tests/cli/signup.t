@@ -67,6 +67,10 @@ desk wes@example.org "HELP"
 desk zed@example.org "JOIN g Zonk zion"
 contains answer.txt "You joined g as captain zed of Zonk (zion). Your password is the one you have"
 [ "$(q "select count(*) from captains")" -eq 2 ]
+# The same JOIN again (as after a crash before its answer): joined already, no second seat.
+desk zed@example.org "JOIN g Zonk zion"
+contains answer.txt "You joined g as captain zed of Zonk (zion)."
+[ "$(q "select count(*) from ships where name = 'Zonk'")" -eq 1 ]
 # OBSERVE: anyone gets the bulletin of a campaign open for sign-up by mail.
 desk obi@example.org "OBSERVE g"
 contains answer.txt "You get the public bulletin of g by mail from its next turn on"
