@@ -270,6 +270,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		early = 1;
 	}
 	/* A captain away (SET ABSENCE) at the deadline, seat silent: it waits, or the autopilot flies. */
+	memset(away, 0, sizeof(away));
 	if (!early && (rc = absent_silent(ctx->db, &c, &before, orders, norders, deadline, away,
 					  &next_deadline, err, sizeof(err))))
 		goto dberr;
