@@ -446,10 +446,54 @@ out:
 	return rc;
 }
 
+/*
+ * `campaign absence NAME --ship SHIP --from DAY --to DAY`: the game master
+ * notes a captain's absence (not bound by absence_days). An exit code.
+ */
+static int account_absence_add(struct cmd_ctx *ctx, const struct db_campaign *c, const char *ship,
+			       const char *from, const char *to, time_t now)
+{
+	struct db_absence ab;
+	struct db_ship sh;
+	time_t start, end;
+	char err[512];
+	int rc;
+
+	if (account_day(from, &start) || account_day(to, &end) || end < start) {
+		cmd_error("--from, --to: expected two days YYYY-MM-DD, the first not after the "
+			  "second, got '%s' and '%s'", from, to);
+		return EXIT_DATAERR;
+	}
+	rc = db_ship_get(ctx->db, c->id, ship, &sh, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		cmd_error("campaign '%s' has no ship named '%s'", c->name, ship);
+		return EXIT_DATAERR;
+	}
+	memset(&ab, 0, sizeof(ab));
+	ab.campaign_id = c->id;
+	ab.captain_id = sh.captain_id;
+	time_format_utc(start, ab.starts, sizeof(ab.starts));
+	time_format_utc(end + 86400, ab.ends, sizeof(ab.ends));
+	time_format_utc(now, ab.created_at, sizeof(ab.created_at));
+	if (rc || (rc = db_absence_add(ctx->db, &ab, err, sizeof(err))) ||
+	    (rc = db_commit(ctx->db, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	if (!ctx->quiet)
+		printf("%s: captain %s of %s away from %s to %s\n", c->name, sh.captain, sh.name,
+		       ab.starts, ab.ends);
+	return EXIT_OK;
+}
+
 int account_absence_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "ship", required_argument, NULL, 's' },
+		{ "from", required_argument, NULL, 'f' },
+		{ "to", required_argument, NULL, 't' },
+		{ "now", required_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct db_campaign c;
@@ -457,18 +501,33 @@ int account_absence_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_absence *list = NULL;
 	size_t n = 0, i;
 	json_t *all = NULL;
+	const char *ship = NULL, *from = NULL, *to = NULL, *now_arg = NULL;
 	char err[512];
 	int opt, json = 0, rc, ret;
+	time_t now;
 
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt != 'j')
-			return EXIT_USAGE;
-		json = 1;
+		switch (opt) {
+		case 'j': json = 1; break;
+		case 's': ship = optarg; break;
+		case 'f': from = optarg; break;
+		case 't': to = optarg; break;
+		case 'n': now_arg = optarg; break;
+		default: return EXIT_USAGE;
+		}
 	}
-	if (optind + 1 != argc)
+	if (optind + 1 != argc || (!ship != !from || !ship != !to) || (ship && json))
 		return EXIT_USAGE;
-	if ((ret = judge_load(ctx->db, argv[optind], &c, &s)))
+	if (cmd_now(now_arg, &now))
+		return EXIT_USAGE;
+	if ((ret = ship ? judge_begin_load(ctx->db, argv[optind], &c, &s)
+			: judge_load(ctx->db, argv[optind], &c, &s)))
 		return ret;
+	if (ship) {
+		ret = account_absence_add(ctx, &c, ship, from, to, now);
+		db_rollback(ctx->db);
+		goto out;
+	}
 	ret = EXIT_FAIL;
 	if ((rc = db_absence_list(ctx->db, c.id, 0, &list, &n, err, sizeof(err)))) {
 		cmd_error("%s", err);

@@ -84,7 +84,7 @@ int account_on_standby(struct db *db, const char *campaign, const char *email, c
 /* `mxjudge campaign standby NAME [--add ADDRESS --name CAPTAIN | --remove ADDRESS] [--json]`. */
 int account_standby_cmd(struct cmd_ctx *ctx, int argc, char **argv);
 
-/* `mxjudge campaign absence NAME [--json]`. */
+/* `mxjudge campaign absence NAME [--json]`, or `... NAME --ship SHIP --from DAY --to DAY`. */
 int account_absence_cmd(struct cmd_ctx *ctx, int argc, char **argv);
 
 #endif

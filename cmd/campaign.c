@@ -1428,8 +1428,9 @@ const struct cmd campaign_cmds[] = {
 	{ "standby", "NAME [--add ADDRESS --name CAPTAIN | --remove ADDRESS] [--json] [--now TIME]",
 	  account_standby_cmd, NEED_DB,
 	  "the standby list: who may take over a vacant seat (TAKEOVER by mail)", NULL },
-	{ "absence", "NAME [--json]", account_absence_cmd, NEED_DB,
-	  "the captains' absences (SET ABSENCE by mail) and what they do", NULL },
+	{ "absence", "NAME [--json] | NAME --ship SHIP --from DAY --to DAY [--now TIME]",
+	  account_absence_cmd, NEED_DB,
+	  "the captains' absences (SET ABSENCE by mail) and what they do; add one", NULL },
 	{ "close", "NAME [--json] [--now TIME]", duplicate_close_cmd, NEED_DB,
 	  "close a duplicate set: end its runs, reveal the deal, rank and mail the runners", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }

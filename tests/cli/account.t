@@ -157,3 +157,12 @@ for u in "SET WAIT NAME" "SET NOWAIT NAME" "SET ADDRESS NAME ADDRESS" "SET PASSW
 	"SET ABSENCE NAME FROM TO" "FORGOT NAME"; do
 	contains answer.txt "  $u"
 done
+
+# The game master notes an absence from the shell too (not bound by absence_days).
+expect_exit 0 $db campaign absence h --ship Locust --from 2025-03-10 --to 2025-03-30 --now 2025-03-04T01:00Z
+contains out "h: captain Ivy of Locust away from 2025-03-10T00:00:00Z to 2025-03-31T00:00:00Z"
+expect_exit 0 $db campaign absence h
+contains out "  Ivy              2025-03-10T00:00:00Z to 2025-03-31T00:00:00Z"
+expect_exit 65 $db campaign absence h --ship Locust --from 2025-03-12 --to 2025-03-11
+expect_exit 65 $db campaign absence h --ship Nope --from 2025-03-10 --to 2025-03-11
+expect_exit 2 $db campaign absence h --ship Locust --from 2025-03-10
