@@ -69,10 +69,11 @@ static json_t *desk_list_data(struct db *db, int all, char *err, size_t errlen)
 		if (judge_settings_parse(&s, c[i].settings ? c[i].settings : "{}", e, sizeof(e)))
 			continue;
 		json_array_append_new(json_object_get(d, "campaigns"),
-				      json_pack("{s:s,s:s,s:s,s:i,s:i,s:b}", "name", c[i].name,
+				      json_pack("{s:s,s:s,s:s,s:i,s:i,s:b,s:b}", "name", c[i].name,
 						"game", rs ? rs->title : c[i].ruleset, "status",
 						c[i].status, "turn", c[i].turn, "deadline_hours",
-						s.deadline_hours, "open", !strcmp(c[i].status, "open")));
+						s.deadline_hours, "open", !strcmp(c[i].status, "open"),
+						"signup", s.signup_mail && !strcmp(c[i].status, "open")));
 		judge_settings_release(&s);
 	}
 	db_campaign_list_release(c, n);

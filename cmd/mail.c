@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "account.h"
 #include "addresses.h"
 #include "cmd.h"
 #include "core/hovercrafts/game.h"
@@ -325,6 +326,18 @@ int mailer_queue_reminder(struct cmd_ctx *ctx, const struct db_campaign *c,
 	int rc;
 
 	*queued = 0;
+	/* Nobody to remind: a captain away at the deadline (SET ABSENCE), or a vacant seat. */
+	{
+		const char *seat = ship->name;
+		time_t deadline, until;
+		int away = ACCOUNT_PRESENT;
+
+		if (!time_parse_iso(t->deadline, &deadline) &&
+		    (rc = account_away(ctx->db, c, deadline, &seat, 1, &until, &away, 1, err, errlen)))
+			return rc;
+		if (away != ACCOUNT_PRESENT)
+			return 0;
+	}
 	if ((rc = db_begin(ctx->db, err, errlen)))
 		return rc;
 	rc = db_reminder_add(ctx->db, t->id, ship->id, now_text, err, errlen);

@@ -136,6 +136,9 @@ desk ann@new.example "SET ABSENCE h 2025-03-02 2025-03-02" "PASSWORD $ph"
 contains answer.txt "You are away from h from 2025-03-02 to 2025-03-02 (UTC), 1 day(s); 13 left."
 printf 'GAME h\nSHIP Locust\nPASSWORD %s\nTURN 1\n1-Move\nEND\n' "$pi" >i.txt
 mx $db orders submit i.txt --now 2025-03-01T14:00Z >/dev/null
+# No reminder for a captain away at the deadline.
+expect_exit 0 $db mail remind --before 24 --now 2025-03-02T06:00Z
+[ "$(q "select count(*) from outbox o join campaigns c on c.id = o.campaign_id where c.name = 'h' and o.kind = 'reminder'")" -eq 0 ]
 expect_exit 0 $db process --campaign h --now 2025-03-02T12:05Z
 contains out "h: turn 1 waits for a captain away (SET ABSENCE); due by 2025-03-03 00:00 UTC"
 [ -z "$(q "select resolved_at from turns t join campaigns c on c.id = t.campaign_id where c.name = 'h' and t.number = 1")" ]

@@ -54,6 +54,9 @@ expect_exit 0 $db campaign standby g --remove dee@example.org
 expect_exit 65 $db campaign standby g --remove dee@example.org
 expect_exit 2 $db campaign standby g --add x@example.org
 
+# No reminder for the vacant seat; Bob, silent, gets his.
+expect_exit 0 $db mail remind --before 24 --now 2025-03-02T06:00Z
+[ "$(q "select group_concat(recipient) from outbox where kind = 'reminder'")" = bob@example.org ]
 # At the deadline the autopilot flies the vacant seat.
 expect_exit 0 $db process --now 2025-03-02T12:30Z
 contains out "g: turn 1 resolved"
