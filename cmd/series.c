@@ -16,6 +16,7 @@
 #include "core/hovercrafts/scenario.h"
 #include "core/hovercrafts/turn.h"
 #include "db/battles.h"
+#include "db/desk.h"
 #include "guard.h"
 #include "lib/strbuf.h"
 #include "mailtext.h"
@@ -1451,6 +1452,9 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 	/* The former captain knows this turn's code: a new salt makes it worthless. */
 	if (!rc)
 		rc = judge_new_code_salt(ctx->db, sh.id, err, sizeof(err));
+	/* A vacant seat (RESIGN by mail) has a captain again. */
+	if (!rc)
+		rc = db_ship_set_resigned(ctx->db, sh.id, NULL, err, sizeof(err));
 	if (rc || (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	printf("%s\n", pw);
@@ -1505,6 +1509,7 @@ int campaign_assign(struct cmd_ctx *ctx, int argc, char **argv)
 	if (rc || (rc = db_ship_set_captain(ctx->db, sh.id, cap.id, err, sizeof(err))) ||
 	    (sh.captain_id != cap.id && (rc = judge_new_code_salt(ctx->db, sh.id, err,
 								   sizeof(err)))) ||
+	    (rc = db_ship_set_resigned(ctx->db, sh.id, NULL, err, sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	if (!ctx->quiet)

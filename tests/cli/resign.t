@@ -89,3 +89,10 @@ expect_exit 0 $db orders submit c.txt --now 2025-03-02T13:00Z
 mx $db campaign standby g --add dee@example.org --name Dee >/dev/null
 desk dee@example.org "TAKEOVER g Minx"
 contains answer.txt "No seat of that name is vacant here."
+
+# The game master hands a vacant seat over by hand: it has a captain again.
+desk bob@example.org "RESIGN g" "PASSWORD $pb"
+contains answer.txt "You resigned Locust in g"
+[ -n "$(q "select resigned_at from ships where name = 'Locust'")" ]
+mx $db campaign replace-captain g --ship Locust --captain Fay --email fay@example.org >/dev/null 2>&1
+[ -z "$(q "select resigned_at from ships where name = 'Locust'")" ]
