@@ -94,7 +94,7 @@ static int seat_auth(struct db *db, const struct db_captain *cap, const struct d
 			rc = rc == EXIT_TEMPFAIL ? DB_BUSY : DB_ERROR;
 			goto out;
 		}
-		ok = judge_verify_password(cap->pwhash, secret);
+		ok = judge_captain_verify(cap, secret);
 	} else {
 		ok = !judge_order_code(db, c->id, (*from)->name, c->turn, 0, code, msg, sizeof(msg)) &&
 		     judge_check_code(secret, code);
@@ -470,4 +470,13 @@ out:
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	return rc;
+}
+
+int press_seat_auth(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
+		    const struct judge_settings *s, struct db_ship *ships, size_t n,
+		    const char *mail_text, const char *sender, time_t now, const char *what,
+		    struct db_ship **from, char *why, size_t whylen, char *err, size_t errlen)
+{
+	return seat_auth(db, cap, c, s, ships, n, mail_text, sender, now, what, from, why, whylen,
+			 err, errlen);
 }
