@@ -431,9 +431,9 @@ static void switch_one(struct duel_play *p, int side, const struct duel_switch *
 		}
 	}
 	if (!sw->all)
-		note(p, side, "%s: %s is not in play %s; skipped.",
+		note(p, side, "%s: no %s in play that is %s; skipped.",
 		     sw->op == DUEL_OP_PLUG ? "PLUG" : "UNPLUG", CARD(p, side, sw->ref.card)->name,
-		     sw->op == DUEL_OP_PLUG ? "unplugged" : "plugged");
+		     sw->op == DUEL_OP_PLUG ? "not plugged yet" : "plugged");
 }
 
 static int humans_in_matrix(const struct duel_play *p)
