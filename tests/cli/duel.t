@@ -8,10 +8,13 @@
 export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$ROOT/templates"
 db="--db ./t.db"
 q() { sqlite3 t.db "$1"; }
-# The ids in SIDE's hand and deck after turn N.
+# The ids in SIDE's hand and deck after turn N, but those the rulings make
+# public (15.2): a mission card run (a failed one stays in the hand) and a
+# RECALLed character.
 secret_ids() {
+	q "select group_concat(json_extract(e.json, '\$.card'), ' ') from events e join turns t on t.id = e.turn_id where t.number <= $2 and e.type in ('mission', 'recall') and e.visible_to is null" >public.txt
 	q "select json_extract(state_after, '\$.$1.hand') || json_extract(state_after, '\$.$1.deck') from turns where number = $2" |
-		python3 -c 'import re,sys; print(" ".join(re.findall(r"[HM][0-9]+", sys.stdin.read())))'
+		python3 -c 'import re,sys; pub = set(open("public.txt").read().split()); print(" ".join(i for i in re.findall(r"[HM][0-9]+", sys.stdin.read()) if i not in pub))'
 }
 # no_ids FILE ID...: FILE holds none of the ids (as whole words).
 no_ids() {
@@ -117,9 +120,25 @@ expect_exit 0 $db report z --ship zion --json
 # shellcheck disable=SC2086
 no_ids out $mm1
 
+# With bot_plays_silent the game's bot writes a silent side's orders,
+# sealed like a player's and replayed by verify; the other side never sees them.
+expect_exit 0 $db campaign set z bot_plays_silent true
+expect_exit 0 $db process --now 2025-03-03T13:00Z
+contains out "z: turn 2 resolved"
+[ "$(q "select count(*) from orders o join turns t on t.id = o.turn_id where t.number = 2 and o.understood like 'AUTOPILOT %'")" -eq 2 ]
+q "select understood from orders o join turns t on t.id = o.turn_id join ships s on s.id = o.ship_id where t.number = 2 and s.name = 'zion'" >auto.txt
+contains auto.txt "DEPLOY ALL"
+expect_exit 0 $db verify z --turn 2
+contains out "z, turn 2: verified"
+last_body bob@example.org report >bob2.txt
+# shellcheck disable=SC2086
+no_ids bob2.txt $(secret_ids humans 2)
+lacks bob2.txt "AUTOPILOT zion"
+expect_exit 0 $db campaign set z bot_plays_silent false
+
 # Silent sides play empty orders (14.6) until the game ends (the clock at
 # the latest; the robots the Machines deployed may sink the ship first).
-day=3
+day=4
 while [ "$(q "select status from campaigns")" != finished ] && [ $day -le 28 ]; do
 	expect_exit 0 $db process --now "2025-03-$(printf %02d $day)T13:00Z"
 	day=$((day + 1))
