@@ -121,6 +121,12 @@ enum duel_policy { DUEL_GREEDY, DUEL_RANDOM };
 void duel_bot(const struct duel_state *st, const struct duel_tables *t, int side, int policy,
 	      struct draw_rng *rng, struct duel_orders *o);
 
+/*
+ * The state as text for seat (DUEL_HUMANS, DUEL_MACHINES, -1 the public,
+ * DUEL_SIDES the game master): rulings 15's report, appended to sb.
+ */
+void duel_report(const struct duel_state *st, int seat, struct strbuf *sb);
+
 /* Helpers the modules share. */
 int duel_ref_match(const struct duel_tables *t, int side, struct duel_ref r, int card);
 int duel_in_matrix(const struct duel_state *st, int side, int slot);

@@ -12,6 +12,7 @@
 #include "lib/errbuf.h"
 
 #define SIDE_NAME(s) duel_side_names[s]
+#define TITLE(s) ((s) == DUEL_HUMANS ? "Humans" : "Machines")
 #define CARD(p, side, c) (&(p)->st->decks[side]->cards[c])
 #define ID(p, side, c) (CARD(p, side, c)->id)
 
@@ -231,7 +232,7 @@ static int rebuild(struct duel_play *p, int side)
 		event(p, json_pack("{s:s,s:s,s:i}", "type", "reshuffle", "side", SIDE_NAME(side), "cards",
 				   s->deck.n));
 	say(p, "The %s' deck ran out: their discard pile (%d cards) is shuffled into a new deck.",
-	    SIDE_NAME(side), s->deck.n);
+	    TITLE(side), s->deck.n);
 	return shuffle_zone(p, side, &s->deck);
 }
 
@@ -265,7 +266,7 @@ static int draw_cards(struct duel_play *p, int side, int n)
 		event(p, json_pack("{s:s,s:s,s:i}", "type", "draw", "side", SIDE_NAME(side), "count", k));
 		event(p, json_pack("{s:s,s:s,s:o,s:o}", "type", "drawn", "side", SIDE_NAME(side), "cards",
 				   ids_json(p, side, got, k), "to", to_seat(p, side)));
-		say(p, "The %s drew %d card%s.", SIDE_NAME(side), k, k == 1 ? "" : "s");
+		say(p, "The %s drew %d card%s.", TITLE(side), k, k == 1 ? "" : "s");
 		if (k) {
 			char buf[256] = "";
 
@@ -313,7 +314,7 @@ static void hand_limit(struct duel_play *p, int side, const struct duel_orders *
 				 ID(p, side, out[i]), CARD(p, side, out[i])->name);
 		event(p, json_pack("{s:s,s:s,s:o}", "type", "hand-limit", "side", SIDE_NAME(side), "cards",
 				   ids_json(p, side, out, n)));
-		say(p, "Hand limit: the %s discard %s.", SIDE_NAME(side), buf);
+		say(p, "Hand limit: the %s discard %s.", TITLE(side), buf);
 	}
 }
 
@@ -338,7 +339,7 @@ static int deck_choice(struct duel_play *p, int side, const struct duel_orders *
 		if (p->events)
 			event(p, json_pack("{s:s,s:s,s:s}", "type", "recall", "side", SIDE_NAME(side), "card",
 					   ID(p, side, c)));
-		say(p, "The %s recall %s %s from their discard pile.", SIDE_NAME(side), ID(p, side, c),
+		say(p, "The %s recall %s %s from their discard pile.", TITLE(side), ID(p, side, c),
 		    CARD(p, side, c)->name);
 		return 0;
 	}
@@ -358,7 +359,7 @@ static int deck_choice(struct duel_play *p, int side, const struct duel_orders *
 			event(p, json_pack("{s:s,s:s,s:s,s:o}", "type", "taken", "side", SIDE_NAME(side), "card",
 					   ID(p, side, c), "to", to_seat(p, side)));
 		}
-		say(p, "The %s searched the deck and took 1 card.", SIDE_NAME(side));
+		say(p, "The %s searched the deck and took 1 card.", TITLE(side));
 		tell_private(p, side, "You took %s %s.", ID(p, side, c), CARD(p, side, c)->name);
 		return shuffle_zone(p, side, &s->deck);
 	}
@@ -377,7 +378,7 @@ static void deploy_at(struct duel_play *p, int side, int i)
 	if (p->events)
 		event(p, json_pack("{s:s,s:s,s:s}", "type", "deploy", "side", SIDE_NAME(side), "card",
 				   ID(p, side, c)));
-	say(p, "The %s deploy %s %s.", SIDE_NAME(side), ID(p, side, c), CARD(p, side, c)->name);
+	say(p, "The %s deploy %s %s.", TITLE(side), ID(p, side, c), CARD(p, side, c)->name);
 }
 
 static void set_plug(struct duel_play *p, int slot, int plugged)
@@ -643,7 +644,7 @@ static void kill_slot(struct duel_play *p, int side, int slot)
 	if (p->events)
 		event(p, json_pack("{s:s,s:s,s:s}", "type", "kill", "side", SIDE_NAME(side), "card",
 				   ID(p, side, c)));
-	say(p, "%s %s of the %s is killed.", ID(p, side, c), CARD(p, side, c)->name, SIDE_NAME(side));
+	say(p, "%s %s of the %s is killed.", ID(p, side, c), CARD(p, side, c)->name, TITLE(side));
 	if (side == DUEL_HUMANS && CARD(p, side, c)->neo)
 		win(p, DUEL_MACHINES, DUEL_WIN_NEO);
 }
@@ -677,7 +678,7 @@ static void casualty(struct duel_play *p, int side, const struct duel_orders *o,
 	if (best >= 0)
 		kill_slot(p, side, best);
 	else
-		say(p, "The %s have no character %s to lose.", SIDE_NAME(side),
+		say(p, "The %s have no character %s to lose.", TITLE(side),
 		    matrix ? "in the Matrix" : "in the real world");
 }
 

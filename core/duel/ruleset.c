@@ -508,9 +508,15 @@ static json_t *duel_view_data(const json_t *state, const char *seat, const json_
 		side = seat ? side_of_seat(state, seat) : -1;
 	v = duel_state_view(&g->st, side);
 	if (v) {
+		struct strbuf sb = STRBUF_INIT;
+
 		if (g->seats)
 			json_object_set(v, "seats", g->seats);
 		add_names(v, g, side);
+		/* The report for people (templates/duel/report.mustache prints it). */
+		duel_report(&g->st, side, &sb);
+		json_object_set_new(v, "report", json_string(sb.failed ? "" : strbuf_str(&sb)));
+		strbuf_release(&sb);
 	}
 out:
 	game_release(g);

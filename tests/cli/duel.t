@@ -45,9 +45,11 @@ last_body ann@example.org report >ann0.txt
 last_body bob@example.org report >bob0.txt
 # Each side sees its own hand and its deck's contents, only counts of the other's.
 contains ann0.txt "$(q "select json_extract(state_after, '\$.humans.hand[0]') from turns where number = 0")"
-contains ann0.txt '"deck_contents"'
-contains ann0.txt '"hand_count": 8'
-lacks ann0.txt '"deck": ['
+contains ann0.txt "Hand (8, in hand order): "
+contains ann0.txt "Deck (23, sorted by id, never its order): "
+contains ann0.txt "Hand: 8 cards. Deck: 21 cards."
+contains ann0.txt "SIDE zion"
+lacks ann0.txt "top first"
 # shellcheck disable=SC2086
 no_ids ann0.txt $mm0
 # shellcheck disable=SC2086
@@ -152,7 +154,8 @@ last=$(q "select max(number) from turns where state_after is not null")
 # Over: the root is revealed, the hands are public, every turn verifies.
 [ -n "$(q "select revealed_at from sealed_roots")" ]
 expect_exit 0 $db report z --ship smith
-contains out '"hand": ['
+[ "$(grep -c "Hand (.*, in hand order): " out)" -eq 2 ]
+[ "$(grep -c "Deck (.*, top first): " out)" -eq 2 ]
 expect_exit 0 $db replay z
 [ "$(grep -c ': verified' out)" -eq $((last + 1)) ]
 expect_exit 0 $db turn show z --turn 1 --json
