@@ -481,6 +481,35 @@ static void test_duel_bots_write_legal_orders(void **unused)
 	assert_int_equal(ended, 200);
 }
 
+/* A message holds at most 200 order lines: the 201st is refused, naming it. */
+static void test_duel_orders_bounded(void **unused)
+{
+	static struct duel_tables t;
+	static struct duel_orders o;
+	struct duel_state st;
+	struct strbuf sb = STRBUF_INIT;
+	json_t *lines;
+	char err[300];
+	int i;
+
+	(void)unused;
+	tables_default(&t);
+	memset(&st, 0, sizeof st);
+	st.decks[0] = &t.decks[0];
+	st.decks[1] = &t.decks[1];
+	for (i = 0; i < 200; i++)
+		strbuf_addstr(&sb, "EXIT NONE\n");
+	lines = duel_order_lines(strbuf_str(&sb), NULL, 0, NULL);
+	assert_int_equal(duel_orders_parse(&st, &t, 0, lines, "m.txt", &o, err, sizeof err), 0);
+	json_decref(lines);
+	strbuf_addstr(&sb, "EXIT NONE\n");
+	lines = duel_order_lines(strbuf_str(&sb), NULL, 0, NULL);
+	assert_int_equal(duel_orders_parse(&st, &t, 0, lines, "m.txt", &o, err, sizeof err), -1);
+	assert_string_equal(err, "m.txt:201: a message holds at most 200 order lines");
+	json_decref(lines);
+	strbuf_release(&sb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -494,6 +523,7 @@ int main(void)
 		cmocka_unit_test(test_duel_setup),
 		cmocka_unit_test(test_duel_neo_dies_last),
 		cmocka_unit_test(test_duel_bots_write_legal_orders),
+		cmocka_unit_test(test_duel_orders_bounded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -549,6 +549,10 @@ int duel_orders_parse(const struct duel_state *st, const struct duel_tables *t, 
 		char buf[LINE_MAX_CHARS + 1];
 
 		r.line = (int)json_integer_value(json_object_get(l, "line"));
+		if (i >= ORDER_LINES_MAX) {
+			refuse(&r, "a message holds at most %d order lines", ORDER_LINES_MAX);
+			return -1;
+		}
 		if (!text)
 			continue;
 		if (strlen(text) > LINE_MAX_CHARS) {
@@ -635,8 +639,6 @@ json_t *duel_order_lines(const char *text, char *side_word, size_t side_len, int
 		}
 		if (w >= 0)
 			continue;
-		if (json_array_size(lines) >= ORDER_LINES_MAX)
-			break;
 		json_array_append_new(lines, json_pack("{s:i,s:s}", "line", line, "text", buf));
 	}
 	return lines;
