@@ -328,6 +328,8 @@ row "8 duel bot games/s (greedy v greedy), 2 threads" "$r2" ">= 20000" "$1" "$2"
 sp=$(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.2f", a / b }')
 set -- $(at_least "$sp" 1.7)
 row "  2 threads / 1 thread" "${sp}x" ">= 1.7x" "$1" "$2"
+c1=$(echo "$o1" | field cpu); c2=$(echo "$o2" | field cpu)
+row "  CPU s, 2 threads / 1 thread (1.00: no overhead)" "$(awk -v a="$c1" -v b="$c2" 'BEGIN { printf "%.2f", b / a }')" "-" "-" "-"
 
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 echo
