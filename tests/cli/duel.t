@@ -163,3 +163,34 @@ mv out pub.json
 python3 -c 'import json; t=json.load(open("pub.json")); assert t["sealed"]["root"] and t["state_before"]["humans"]["hand"] and t["orders"][0]["understood"]'
 expect_exit 0 verify --published pub.json
 contains out "z, turn 1: verified"
+
+# Decks as data (rulings 18): a game master's deck is checked at campaign
+# new with file:line errors, nothing written when it is refused; a good one
+# travels in the state and the game plays with it.
+python3 - "$ROOT/templates/duel/decks/machines.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for c in d["cards"]:
+    if c["id"] == "M10":
+        c["mods"] = {"battle": 2}
+for c in d["cards"]:
+    if c["id"] == "M11":
+        c["mods"] = {"battle": 2}
+d["name"] = "Heavy units"
+open("heavy.json", "w").write(json.dumps(d, indent=1))
+d["cards"][5]["kind"] = "agent"
+open("bad-deck.json", "w").write(json.dumps(d, indent=1))
+PY
+expect_exit 65 $db campaign new d2 --game duel --data deck-machines=bad-deck.json
+contains err "bad-deck.json:"
+[ "$(q "select count(*) from campaigns where name = 'd2'")" -eq 0 ]
+expect_exit 0 $db campaign new d2 --game duel --seed 8 --deadline 24 --data deck-machines=heavy.json
+mx $db campaign join d2 --captain Cy --email cy@example.org --ship neb --team humans >/dev/null 2>&1
+mx $db campaign join d2 --captain Di --email di@example.org --ship ai --team machines >/dev/null 2>&1
+expect_exit 0 $db campaign start d2 --now 2025-04-01T12:00Z
+[ "$(q "select json_extract(t.state_after, '\$.cards.machines.name') from turns t join campaigns c on c.id = t.campaign_id where c.name = 'd2' and t.number = 0")" = "Heavy units" ]
+[ "$(q "select json_extract(t.state_after, '\$.decks.machines') from turns t join campaigns c on c.id = t.campaign_id where c.name = 'd2' and t.number = 0")" != default ]
+expect_exit 0 $db process --now 2025-04-02T13:00Z
+contains out "d2: turn 1 resolved"
+expect_exit 0 $db verify d2 --turn 1
+contains out "d2, turn 1: verified"
