@@ -320,7 +320,7 @@ int answers_credential(struct db *db, const char *text, time_t now,
 		goto out;
 	}
 	if (h.password[0])
-		cr->valid = judge_verify_password(cap.pwhash, h.password);
+		cr->valid = judge_captain_verify(&cap, h.password);
 	else
 		cr->valid = !judge_order_code(db, c.id, ship.name, c.turn, 0, code, why, sizeof(why)) &&
 			    judge_check_code(h.code, code);

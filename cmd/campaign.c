@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "addresses.h"
+#include "account.h"
 #include "cmd.h"
 #include "core/engine.h"
 #include "core/ruleset.h"
@@ -1424,6 +1425,12 @@ const struct cmd campaign_cmds[] = {
 	{ "unlock", "NAME --ship SHIP [--now TIME]", campaign_unlock, NEED_DB,
 	  "lift a ship's lockout after wrong passwords", NULL },
 	{ "set", SETTINGS_USAGE, settings_set, NEED_DB, "change one campaign setting", NULL },
+	{ "standby", "NAME [--add ADDRESS --name CAPTAIN | --remove ADDRESS] [--json] [--now TIME]",
+	  account_standby_cmd, NEED_DB,
+	  "the standby list: who may take over a vacant seat (TAKEOVER by mail)", NULL },
+	{ "absence", "NAME [--json] | NAME --ship SHIP --from DAY --to DAY [--now TIME]",
+	  account_absence_cmd, NEED_DB,
+	  "the captains' absences (SET ABSENCE by mail) and what they do; add one", NULL },
 	{ "close", "NAME [--json] [--now TIME]", duplicate_close_cmd, NEED_DB,
 	  "close a duplicate set: end its runs, reveal the deal, rank and mail the runners", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }

@@ -12,7 +12,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "account.h"
 #include "cmd.h"
+#include "signup.h"
 #include "core/ruleset.h"
 #include "db/db.h"
 #include "judge.h"
@@ -31,12 +33,21 @@ static json_t *desk_help_data(void)
 
 	for (v = 0; d && v < DESK_VERB_COUNT; v++) {
 		char usage[96];
+		int f;
 
 		snprintf(usage, sizeof(usage), "%s%s%s", desk_verbs[v].name,
 			 desk_verbs[v].args[0] ? " " : "", desk_verbs[v].args);
 		json_array_append_new(json_object_get(d, "commands"),
 				      json_pack("{s:s,s:s}", "usage", usage, "summary",
 						desk_verbs[v].summary));
+		/* SET: each form of its own table, as the parser reads it. */
+		for (f = 0; v == DESK_SET && f < DESK_SET_FORM_COUNT; f++) {
+			snprintf(usage, sizeof(usage), "SET %s %s", desk_set_forms[f].name,
+				 desk_set_forms[f].args);
+			json_array_append_new(json_object_get(d, "commands"),
+					      json_pack("{s:s,s:s}", "usage", usage, "summary",
+							desk_set_forms[f].summary));
+		}
 	}
 	return d;
 }
@@ -62,10 +73,11 @@ static json_t *desk_list_data(struct db *db, int all, char *err, size_t errlen)
 		if (judge_settings_parse(&s, c[i].settings ? c[i].settings : "{}", e, sizeof(e)))
 			continue;
 		json_array_append_new(json_object_get(d, "campaigns"),
-				      json_pack("{s:s,s:s,s:s,s:i,s:i,s:b}", "name", c[i].name,
+				      json_pack("{s:s,s:s,s:s,s:i,s:i,s:b,s:b}", "name", c[i].name,
 						"game", rs ? rs->title : c[i].ruleset, "status",
 						c[i].status, "turn", c[i].turn, "deadline_hours",
-						s.deadline_hours, "open", !strcmp(c[i].status, "open")));
+						s.deadline_hours, "open", !strcmp(c[i].status, "open"),
+						"signup", s.signup_mail && !strcmp(c[i].status, "open")));
 		judge_settings_release(&s);
 		/* A finished campaign says how it ended (LIST ALL, LIST FINISHED). */
 		if (!strcmp(c[i].status, "finished")) {
@@ -246,11 +258,37 @@ static json_t *desk_report_data(struct db *db, const struct db_captain *caps, si
 	return d ? d : json_pack("{s:b,s:s?}", "none", 1, "campaign", name);
 }
 
+/* SET and its forms (desk_set_forms): the answer's template and data; 0 or -1. */
+static int desk_set(struct db *db, const struct desk_command *c, const char *text,
+		    const struct db_captain *caps, size_t ncaps, const char *sender,
+		    long long mail_id, time_t now, const char **tpl, json_t **data, char *err,
+		    size_t errlen)
+{
+	switch (c->form) {
+	case DESK_SET_ADDRESS:
+		*tpl = "desk-address";
+		return account_set_address(db, caps, ncaps, c->args[1], c->args[2], text, sender,
+					   mail_id, now, data, err, errlen) ? -1 : 0;
+	case DESK_SET_PASSWORD:
+		*tpl = "desk-password";
+		return account_set_password(db, caps, ncaps, c->args[1], c->args[2], text, sender, now,
+					    data, err, errlen) ? -1 : 0;
+	case DESK_SET_ABSENCE:
+		*tpl = "desk-absence";
+		return account_set_absence(db, caps, ncaps, c->args[1], c->args[2], c->args[3], text,
+					   sender, now, data, err, errlen) ? -1 : 0;
+	default:
+		*tpl = "desk-set";
+		return press_set_wait(db, caps, ncaps, c->args[1], c->form == DESK_SET_WAIT, text,
+				      sender, now, data, err, errlen) ? -1 : 0;
+	}
+}
+
 int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 		 const struct db_captain *caps, size_t ncaps, const char *sender, long long mail_id,
 		 time_t now, json_t **out, char *err, size_t errlen)
 {
-	json_t *d = json_pack("{s:s,s:[]}", "captain", ncaps ? caps[0].name : "", "answers");
+	json_t *d = json_pack("{s:s,s:[]}", "captain", ncaps ? caps[0].name : "there", "answers");
 	size_t i;
 
 	*out = NULL;
@@ -266,7 +304,10 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			size_t at = (size_t)snprintf(title, sizeof(title), "%s", desk_verbs[c->verb].name);
 
 			for (k = 0; k < c->nargs && at < sizeof(title); k++)
-				at += (size_t)snprintf(title + at, sizeof(title) - at, " %s", c->args[k]);
+				at += (size_t)snprintf(title + at, sizeof(title) - at, " %s",
+						       /* the new password is never echoed */
+						       c->verb == DESK_SET && c->form == DESK_SET_PASSWORD &&
+						       k == 2 ? "[redacted]" : c->args[k]);
 		}
 		switch (c->verb) {
 		case DESK_HELP:
@@ -330,9 +371,53 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			break;
 		}
 		case DESK_SET:
-			tpl = "desk-set";
-			if (press_set_wait(db, caps, ncaps, c->args[1], !strcasecmp(c->args[0], "WAIT"),
-					   text, sender, now, &data, err, errlen)) {
+			if (desk_set(db, c, text, caps, ncaps, sender, mail_id, now, &tpl, &data, err,
+				     errlen)) {
+				json_decref(d);
+				return -1;
+			}
+			break;
+		case DESK_JOIN:
+			tpl = "desk-join";
+			if (signup_join(db, caps, ncaps, sender, NULL, c->args[0], c->args[1],
+					c->nargs > 2 ? c->args[2] : NULL, mail_id, now, &data, err, errlen)) {
+				json_decref(d);
+				return -1;
+			}
+			/* A newcomer is greeted by the captain's name the judge gave them. */
+			if (!ncaps && json_is_true(json_object_get(data, "ok")))
+				json_object_set(d, "captain", json_object_get(data, "captain"));
+			break;
+		case DESK_RESIGN:
+			tpl = "desk-resign";
+			if (account_resign(db, caps, ncaps, c->args[0], c->nargs > 1 ? c->args[1] : NULL,
+					   text, sender, mail_id, now, &data, err, errlen)) {
+				json_decref(d);
+				return -1;
+			}
+			break;
+		case DESK_TAKEOVER:
+			tpl = "desk-takeover";
+			if (account_takeover(db, caps, ncaps, c->args[0], c->args[1], sender, mail_id, now,
+					     &data, err, errlen)) {
+				json_decref(d);
+				return -1;
+			}
+			if (!ncaps && json_is_true(json_object_get(data, "ok")))
+				json_object_set(d, "captain", json_object_get(data, "captain"));
+			break;
+		case DESK_OBSERVE:
+		case DESK_UNOBSERVE:
+			tpl = c->verb == DESK_OBSERVE ? "desk-observe" : "desk-unobserve";
+			if (signup_observe(db, c->args[0], sender, c->verb == DESK_OBSERVE, now, &data,
+					   err, errlen)) {
+				json_decref(d);
+				return -1;
+			}
+			break;
+		case DESK_FORGOT:
+			tpl = "desk-forgot";
+			if (account_forgot(db, caps, ncaps, c->args[0], now, &data, err, errlen)) {
 				json_decref(d);
 				return -1;
 			}

@@ -183,7 +183,11 @@ static void check_templates(struct report *r, const char *campaign, const char *
 					      "play-report", "play-reminder", "play-receipt",
 					      "play-duplicate", "desk-reply", "desk-help", "desk-list",
 					      "desk-status", "desk-report", "desk-check", "desk-press",
-					      "press", "desk-set", "series-over" };
+					      "press", "desk-set", "series-over", "desk-address",
+					      "desk-password", "desk-forgot", "desk-absence",
+					      "address-changed", "new-password", "desk-join",
+					      "welcome", "desk-resign", "desk-takeover",
+					      "seat-vacant", "desk-observe", "desk-unobserve" };
 	struct tcheck t;
 	size_t i;
 	int missing = 0;

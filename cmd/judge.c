@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "core/secret.h"
+#include "db/desk.h"
 #include "reporting.h"
 #include "series.h"
 #include "core/hovercrafts/scenario.h"
@@ -126,6 +127,15 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	snprintf(s->press, sizeof(s->press), "%s", str ? str : "none");
 	s->press_anonymous = json_is_true(json_object_get(root, "press_anonymous"));
 	s->press_copy_gm = json_is_true(json_object_get(root, "press_copy_gm"));
+	str = json_string_value(json_object_get(root, "signup"));
+	s->signup_mail = str && !strcmp(str, "mail");
+	s->takeover = json_is_true(json_object_get(root, "takeover"));
+	str = json_string_value(json_object_get(root, "absence"));
+	snprintf(s->absence, sizeof(s->absence), "%s", str && !strcmp(str, "autopilot") ? str : "wait");
+	s->absence_days = JUDGE_ABSENCE_DAYS;
+	if (json_object_get(root, "absence_days") &&
+	    get_int(root, "absence_days", 0, 366, &s->absence_days, err, errlen))
+		goto out;
 	s->duplicate = json_is_true(json_object_get(root, "duplicate"));
 	str = json_string_value(json_object_get(root, "duplicate_of"));
 	snprintf(s->duplicate_of, sizeof(s->duplicate_of), "%s", str ? str : "");
@@ -185,6 +195,14 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "press_anonymous", json_true());
 	if (s->press_copy_gm)
 		json_object_set_new(o, "press_copy_gm", json_true());
+	if (s->signup_mail)
+		json_object_set_new(o, "signup", json_string("mail"));
+	if (s->takeover)
+		json_object_set_new(o, "takeover", json_true());
+	if (!strcmp(s->absence, "autopilot"))
+		json_object_set_new(o, "absence", json_string(s->absence));
+	if (s->absence[0] && s->absence_days != JUDGE_ABSENCE_DAYS)
+		json_object_set_new(o, "absence_days", json_integer(s->absence_days));
 	if (s->duplicate)
 		json_object_set_new(o, "duplicate", json_true());
 	if (s->duplicate_of[0])
@@ -259,6 +277,20 @@ int judge_verify_password(const char *hash, const char *pw)
 {
 	sodium_ready();
 	return crypto_pwhash_str_verify(hash, pw, strlen(pw)) == 0;
+}
+
+int judge_captain_address(struct db *db, const struct db_captain *c, const char *sender)
+{
+	char err[256];
+
+	return !strcasecmp(sender, c->email) ||
+	       db_address_has(db, c->id, sender, err, sizeof(err)) == DB_EXISTS;
+}
+
+int judge_captain_verify(const struct db_captain *c, const char *pw)
+{
+	return judge_verify_password(c->pwhash, pw) ||
+	       (c->pwhash_new[0] && judge_verify_password(c->pwhash_new, pw));
 }
 
 void judge_digest(const char *text, char out[65])
@@ -542,7 +574,9 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 {
 	struct db_captain *caps = NULL;
 	struct db_ship *ships = NULL;
-	size_t ncaps = 0, nships = 0, i, j, skip = 0;
+	struct db_observer *observers = NULL;
+	size_t ncaps = 0, nships = 0, nobservers = 0, i, j, skip = 0;
+	int rendered = 0;
 	struct strbuf setup = STRBUF_INIT, body = STRBUF_INIT, subject = STRBUF_INIT;
 	struct event_list story;
 	char deadline_text[DB_TIME_MAX], now_text[DB_TIME_MAX];
@@ -644,31 +678,44 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 		if (rc)
 			goto out;
 	}
-	/* The public bulletin, for a list or a forum, when the campaign has an address. */
-	if (s->bulletin_to[0]) {
+	/* The public bulletin, for a list or a forum, and for the observers (OBSERVE by mail). */
+	if ((rc = db_observer_list(db, c->id, NULL, &observers, &nobservers, err, errlen)))
+		goto out;
+	for (i = 0; i <= nobservers && (s->bulletin_to[0] || nobservers); i++) {
 		struct outbox_mail m;
 		char key[96];
 
-		strbuf_reset(&body);
-		strbuf_reset(&subject);
-		if (templates_render("bulletin", reporting_templates_dir(s), model, &body, err, errlen) < 0) {
-			rc = DB_ERROR;
-			goto out;
+		if (i == nobservers && !s->bulletin_to[0])
+			break;
+		if (!rendered++) {
+			strbuf_reset(&body);
+			strbuf_reset(&subject);
+			if (templates_render("bulletin", reporting_templates_dir(s), model, &body, err,
+					     errlen) < 0) {
+				rc = DB_ERROR;
+				goto out;
+			}
+			strbuf_addf(&subject, "%s: turn %d bulletin", c->name, turn);
 		}
-		strbuf_addf(&subject, "%s: turn %d bulletin", c->name, turn);
-		snprintf(key, sizeof(key), "bulletin/%lld/%d", c->id, turn);
+		if (i < nobservers)
+			snprintf(key, sizeof(key), "bulletin/%lld/%d/observer/%lld", c->id, turn,
+				 observers[i].id);
+		else
+			snprintf(key, sizeof(key), "bulletin/%lld/%d", c->id, turn);
 		memset(&m, 0, sizeof(m));
 		m.campaign_id = c->id;
 		m.turn_id = turn_id;
 		m.kind = "bulletin";
 		m.key = key;
-		m.recipient = s->bulletin_to;
+		m.recipient = i < nobservers ? observers[i].email : s->bulletin_to;
 		m.subject = strbuf_str(&subject);
 		m.body = strbuf_str(&body);
 		m.created_at = now_text;
 		rc = outbox_queue(db, &m, NULL, err, errlen);
 		if (rc == DB_EXISTS)
 			rc = 0;
+		if (rc)
+			goto out;
 	}
 out:
 	json_decref(model);
@@ -677,6 +724,7 @@ out:
 	strbuf_release(&subject);
 	free(caps);
 	free(ships);
+	free(observers);
 	return rc;
 }
 

@@ -28,6 +28,7 @@
 #define JUDGE_DEFAULT_DEADLINE 48	/* hours */
 #define JUDGE_PASSWORD_LEN 10
 #define JUDGE_MAX_CAPTAINS 10		/* rulings 8: 2 to 10 captains */
+#define JUDGE_ABSENCE_DAYS 14		/* absence_days when unset */
 
 struct judge_settings {
 	int width, height, density;	/* density in permille */
@@ -49,6 +50,10 @@ struct judge_settings {
 	char press[8];			/* "none", "side", "all": press by mail (cmd/press.c) */
 	int press_anonymous;		/* press may go without the sender's name */
 	int press_copy_gm;		/* the game master gets a copy of every press */
+	int signup_mail;		/* JOIN by mail is taken while the campaign is open */
+	int takeover;			/* TAKEOVER by mail from the standby list */
+	char absence[12];		/* "wait" (deadlines wait) or "autopilot": SET ABSENCE */
+	int absence_days;		/* the most days of absence a captain may take (0: none) */
 	int duplicate;			/* a duplicate set: each seat its own game, one deal */
 	char duplicate_of[64];		/* one game of that duplicate set, or "" */
 };
@@ -67,6 +72,13 @@ int judge_board(const struct judge_settings *s, struct game_state *st, char *err
 void judge_new_password(char *buf, size_t len);
 int judge_hash_password(const char *pw, char *out, size_t outlen);
 int judge_verify_password(const char *hash, const char *pw);
+/*
+ * 1 when mail from sender counts as captain c's: the address on file, or
+ * one of the captain's other addresses (SET ADDRESS, db/desk.h); any case.
+ */
+int judge_captain_address(struct db *db, const struct db_captain *c, const char *sender);
+/* The captain's password, or the pending one FORGOT mailed (db/desk.h). */
+int judge_captain_verify(const struct db_captain *c, const char *pw);
 /*
  * Order codes: a captain who replies to a report from the captain's own
  * address may write the report's "CODE <code>" line instead of the

@@ -22,9 +22,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "account.h"
 #include "addresses.h"
 #include "cmd.h"
 #include "core/hovercrafts/game.h"
+#include "core/secret.h"
+#include "db/desk.h"
 #include "db/mail.h"
 #include "judge.h"
 #include "play.h"
@@ -229,6 +232,16 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 		} else if (r == MAIL_SENT) {
 			mailer_crash_point("mail-accepted");
 			rc = db_outbox_delivered(ctx->db, d->m.id, now_text, err, sizeof(err));
+			/* A new password (FORGOT, JOIN's welcome) is kept only until it is sent. */
+			if (!rc && (!strcmp(d->m.kind, "password") || !strcmp(d->m.kind, "welcome"))) {
+				char *blank = secret_redact(d->m.body);
+
+				rc = blank ? db_outbox_set_body(ctx->db, d->m.id, blank, err, sizeof(err))
+					   : DB_ERROR;
+				if (!blank)
+					snprintf(err, sizeof(err), "out of memory");
+				free(blank);
+			}
 			sent++;
 		} else if (r == MAIL_DOUBT) {
 			/* At most once: never resent by itself (see the top of the file). */
@@ -313,6 +326,18 @@ int mailer_queue_reminder(struct cmd_ctx *ctx, const struct db_campaign *c,
 	int rc;
 
 	*queued = 0;
+	/* Nobody to remind: a captain away at the deadline (SET ABSENCE), or a vacant seat. */
+	{
+		const char *seat = ship->name;
+		time_t deadline, until;
+		int away = ACCOUNT_PRESENT;
+
+		if (!time_parse_iso(t->deadline, &deadline) &&
+		    (rc = account_away(ctx->db, c, deadline, &seat, 1, &until, &away, 1, err, errlen)))
+			return rc;
+		if (away != ACCOUNT_PRESENT)
+			return 0;
+	}
 	if ((rc = db_begin(ctx->db, err, errlen)))
 		return rc;
 	rc = db_reminder_add(ctx->db, t->id, ship->id, now_text, err, errlen);

@@ -29,6 +29,7 @@
 #define MAILER_MAX_READS 3			/* reads that never ended: then set aside */
 #define MAILER_KEEP_DAYS 90			/* received mail tick keeps, by default */
 #define MAILER_ANSWERS_PER_DAY 10		/* help and error replies to one address, by default */
+#define MAILER_NEWCOMER_ANSWERS 3		/* answers to a JOIN from an address not on file, a day */
 #define MAILER_DEFAULT_FROM "mxjudge@localhost"
 #define MAILER_DEFAULT_REMIND 24		/* hours before the deadline */
 #define MAILER_MAX_ATTEMPTS 8			/* temporary failures before giving up */

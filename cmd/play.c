@@ -1,4 +1,5 @@
 #include "play.h"
+#include "account.h"
 #include "duplicate.h"
 
 #include <inttypes.h>
@@ -12,6 +13,7 @@
 #include "core/names.h"
 #include "core/ruleset.h"
 #include "core/secret.h"
+#include "db/desk.h"
 #include "db/mail.h"
 #include "db/play.h"
 #include "guard.h"
@@ -250,6 +252,57 @@ nomem:
 	return NULL;
 }
 
+/*
+ * The public view (the report of nobody's seat) to each observer (OBSERVE
+ * by mail), keyed by turn and observer; in the caller's transaction.
+ */
+static int queue_bulletins(const struct report_ctx *r, const char *own, const char *dir, int over,
+			   const char *now_text, char *err, size_t errlen)
+{
+	struct db_observer *obs = NULL;
+	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+	json_t *m = NULL;
+	size_t n = 0, i;
+	int rc = db_observer_list(r->db, r->c->id, NULL, &obs, &n, err, errlen);
+
+	if (rc || !n)
+		goto out;
+	if (!(m = seat_model(r, NULL, over, err, errlen))) {
+		rc = DB_ERROR;
+		goto out;
+	}
+	if ((own ? templates_render_file(own, NULL, m, &body, err, errlen)
+		 : templates_render("play-report", dir, m, &body, err, errlen)) < 0) {
+		rc = DB_ERROR;
+		goto out;
+	}
+	strbuf_addf(&subject, "%s: turn %d bulletin", r->c->name, r->turn);
+	for (i = 0; !rc && i < n; i++) {
+		struct outbox_mail msg;
+		char key[96];
+
+		snprintf(key, sizeof(key), "bulletin/%lld/%d/observer/%lld", r->c->id, r->turn, obs[i].id);
+		memset(&msg, 0, sizeof(msg));
+		msg.campaign_id = r->c->id;
+		msg.turn_id = r->turn_id;
+		msg.kind = "bulletin";
+		msg.key = key;
+		msg.recipient = obs[i].email;
+		msg.created_at = now_text;
+		msg.subject = strbuf_str(&subject);
+		msg.body = strbuf_str(&body);
+		rc = outbox_queue(r->db, &msg, NULL, err, errlen);
+		if (rc == DB_EXISTS)
+			rc = 0;
+	}
+out:
+	json_decref(m);
+	strbuf_release(&body);
+	strbuf_release(&subject);
+	free(obs);
+	return rc;
+}
+
 /* One report per seat, keyed so nothing is queued twice; in the caller's transaction. */
 static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 {
@@ -309,6 +362,8 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 		if (rc)
 			break;
 	}
+	if (!rc)
+		rc = queue_bulletins(r, own, dir, over, now_text, err, errlen);
 	free(own);
 	free(seats);
 	strbuf_release(&body);
@@ -762,6 +817,41 @@ static int autopilot_silent(struct db *db, const struct db_campaign *c, const st
 static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
 			long long answer_id, long long answer_seat, int *due, int *resolved);
 
+/*
+ * The seats due that sent nothing that the autopilot flies: vacant ones
+ * (RESIGN), and with autopilot those whose captain is away (SET ABSENCE)
+ * at the deadline; into *away (a new list). *until: the latest end of
+ * those absences (0: nobody away). A db code.
+ */
+static int absent_seats(struct db *db, const struct db_campaign *c, const json_t *waiting,
+			const json_t *plan, time_t deadline, int autopilot, json_t **away, time_t *until,
+			char *err, size_t errlen)
+{
+	const char *silent[64];
+	int got[64];
+	size_t i, n = 0;
+	int rc;
+
+	*until = 0;
+	if (!(*away = json_array())) {
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
+	}
+	for (i = 0; i < json_array_size(waiting) && n < 64; i++) {
+		const char *seat = json_string_value(json_array_get(waiting, i));
+
+		if (seat && !json_object_get(plan, seat))
+			silent[n++] = seat;
+	}
+	if (!n)
+		return 0;
+	rc = account_away(db, c, deadline, silent, n, until, got, n, err, errlen);
+	for (i = 0; !rc && i < n; i++)
+		if (got[i] == ACCOUNT_VACANT || (got[i] == ACCOUNT_AWAY && autopilot))
+			json_array_append_new(*away, json_string(silent[i]));
+	return rc;
+}
+
 int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
 		      int *due, int *resolved)
 {
@@ -782,12 +872,12 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	struct engine_turn out;
 	struct report_ctx r;
 	const struct ruleset *rs;
-	json_t *before = NULL, *plan = NULL, *waiting = NULL, *packs = NULL;
+	json_t *before = NULL, *plan = NULL, *waiting = NULL, *packs = NULL, *away = NULL;
 	json_error_t jerr;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *after = NULL;
 	size_t norders = 0, i;
 	int rc = 0, ret, early = 0, all_in = 1, over;
-	time_t deadline, next_deadline = 0;
+	time_t deadline, next_deadline = 0, away_until = 0;
 
 	*due = *resolved = 0;
 	memset(&t, 0, sizeof(t));
@@ -842,6 +932,28 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		}
 		early = 1;
 	}
+	/* A captain away (SET ABSENCE) at the deadline, seat silent: it waits, or the autopilot flies. */
+	if (!early && !forfeit && !(rs->flags & RULESET_SOLO) && !all_in &&
+	    (rc = absent_seats(ctx->db, &c, waiting, plan, deadline, !strcmp(s.absence, "autopilot"),
+			       &away, &away_until, err, sizeof(err))))
+		goto dberr;
+	if (away_until > now && strcmp(s.absence, "autopilot")) {
+		if (dry) {
+			ret = 0;
+			goto out;
+		}
+		time_format_utc(away_until, t.deadline, sizeof(t.deadline));
+		if ((rc = db_turn_set_deadline(ctx->db, t.id, t.deadline, err, sizeof(err))) ||
+		    (rc = db_commit(ctx->db, err, sizeof(err))))
+			goto dberr;
+		if (!ctx->quiet) {
+			time_format_zone(away_until, s.timezone, when, sizeof(when));
+			printf("%s: turn %d waits for a captain away (SET ABSENCE); due by %s\n", c.name,
+			       t.number, when);
+		}
+		ret = 0;
+		goto out;
+	}
 	if (dry) {
 		*due = 1;
 		ret = 0;
@@ -862,6 +974,11 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 					   sizeof(err))))
 			goto dberr;
 		all_in = 1;
+	} else if (json_array_size(away) && rs->bot &&
+		   (rc = autopilot_silent(ctx->db, &c, rs, &t, before, away, plan, now_text, err,
+					  sizeof(err)))) {
+		/* Only the seats of the captains away: the others stay silent as the game says. */
+		goto dberr;
 	}
 	/* A solo game left idle past its limit: the judge ends it, as an order of its own. */
 	if ((forfeit || (rs->flags & RULESET_SOLO)) && !all_in && rs->forfeit &&
@@ -966,6 +1083,7 @@ out:
 	json_decref(before);
 	json_decref(plan);
 	json_decref(waiting);
+	json_decref(away);
 	json_decref(packs);
 	engine_turn_release(&out);
 	draw_log_release(&log);
@@ -1193,7 +1311,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 		goto out;
 	}
 	/* As for Hovercrafts: the captain's address, the lockout, then the secret. */
-	if (auth && auth->sender && strcasecmp(auth->sender, cap.email)) {
+	if (auth && auth->sender && !judge_captain_address(db, &cap, auth->sender)) {
 		snprintf(res->error, sizeof(res->error), "%s:%d: orders for %s are taken only from the "
 			 "address its captain joined with, not from %s", name, env.seat_line, seat.name,
 			 auth->sender);
@@ -1208,7 +1326,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 			ret = rc;
 			goto out;
 		}
-		if (!judge_verify_password(cap.pwhash, env.password)) {
+		if (!judge_captain_verify(&cap, env.password)) {
 			snprintf(res->error, sizeof(res->error), "%s: wrong password for %s", name, seat.name);
 			wrong = GUARD_PASSWORD + 1;
 			goto out;

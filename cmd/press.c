@@ -94,7 +94,7 @@ static int seat_auth(struct db *db, const struct db_captain *cap, const struct d
 			rc = rc == EXIT_TEMPFAIL ? DB_BUSY : DB_ERROR;
 			goto out;
 		}
-		ok = judge_verify_password(cap->pwhash, secret);
+		ok = judge_captain_verify(cap, secret);
 	} else {
 		ok = !judge_order_code(db, c->id, (*from)->name, c->turn, 0, code, msg, sizeof(msg)) &&
 		     judge_check_code(secret, code);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "account.h"
 #include "backup.h"
 #include "cmd.h"
 #include "core/hovercrafts/bot.h"
@@ -86,9 +87,10 @@ static int update_record(struct db *db, long long campaign_id, const struct game
  * (understood text REPORTING_AUTOPILOT ...), so reports, `turn show` and
  * verify replay them. A db code.
  */
+/* only: the ships (by state index) it flies, or NULL for every one without orders. */
 static int autopilot(struct db *db, const struct db_campaign *c, const struct db_turn *t,
-		     const struct game_state *st, struct turn_plan *plans, const char *now,
-		     char *err, size_t errlen)
+		     const struct game_state *st, struct turn_plan *plans, const int *only,
+		     const char *now, char *err, size_t errlen)
 {
 	unsigned char mine[GAME_MAX_SHIPS];
 	struct bot bot;
@@ -97,7 +99,7 @@ static int autopilot(struct db *db, const struct db_campaign *c, const struct db
 
 	memset(mine, 0, sizeof(mine));
 	for (i = 0; i < st->nships; i++) {
-		mine[i] = ship_is_active(&st->ships[i]) && !plans[i].received;
+		mine[i] = ship_is_active(&st->ships[i]) && !plans[i].received && (!only || only[i]);
 		any |= mine[i];
 	}
 	if (!any)
@@ -143,6 +145,42 @@ static int autopilot(struct db *db, const struct db_campaign *c, const struct db
 	return rc;
 }
 
+/*
+ * The active ships without orders whose captain is away (SET ABSENCE) at
+ * the deadline, or that are vacant (RESIGN): away[i] by state index
+ * (ACCOUNT_AWAY, ACCOUNT_VACANT), *until the latest end of those absences
+ * (0: nobody away). A db code.
+ */
+static int absent_silent(struct db *db, const struct db_campaign *c, const struct game_state *st,
+			 const struct db_order *o, size_t n, time_t deadline, int *away,
+			 time_t *until, char *err, size_t errlen)
+{
+	const char *silent[GAME_MAX_SHIPS];
+	int index[GAME_MAX_SHIPS], got[GAME_MAX_SHIPS];
+	size_t i, k, nsilent = 0;
+	int rc;
+
+	for (i = 0; i < GAME_MAX_SHIPS; i++)
+		away[i] = 0;
+	for (i = 0; i < st->nships; i++) {
+		int have = 0;
+
+		for (k = 0; k < n && !have; k++)
+			have = !mx_strcasecmp(o[k].ship, st->ships[i].name);
+		if (ship_is_active(&st->ships[i]) && !have) {
+			index[nsilent] = (int)i;
+			silent[nsilent++] = st->ships[i].name;
+		}
+	}
+	*until = 0;
+	if (!nsilent)
+		return 0;
+	rc = account_away(db, c, deadline, silent, nsilent, until, got, nsilent, err, errlen);
+	for (i = 0; !rc && i < nsilent; i++)
+		away[index[i]] = got[i];
+	return rc;
+}
+
 /* 1 if every active ship has current orders. */
 static int all_orders_in(const struct game_state *st, const struct db_order *o, size_t n)
 {
@@ -182,7 +220,7 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 	uint64_t seed;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *state_text = NULL;
 	size_t norders = 0;
-	int rc, ret = EXIT_FAIL, early = 0;
+	int rc, ret = EXIT_FAIL, early = 0, away[GAME_MAX_SHIPS], any_away = 0, k;
 	time_t deadline, next_deadline = 0;
 
 	*done = DONE_NOTHING;
@@ -244,6 +282,35 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		}
 		early = 1;
 	}
+	/* A captain away (SET ABSENCE) at the deadline, seat silent: it waits, or the autopilot flies. */
+	memset(away, 0, sizeof(away));
+	if (!early && (rc = absent_silent(ctx->db, &c, &before, orders, norders, deadline, away,
+					  &next_deadline, err, sizeof(err))))
+		goto dberr;
+	/* The autopilot flies the vacant seats, and those of captains away if the campaign says so. */
+	for (k = 0; k < GAME_MAX_SHIPS; k++) {
+		away[k] = away[k] == ACCOUNT_VACANT ||
+			  (away[k] == ACCOUNT_AWAY && !strcmp(s.absence, "autopilot"));
+		any_away |= away[k];
+	}
+	if (next_deadline > now && strcmp(s.absence, "autopilot")) {
+		if (dry) {
+			ret = 0;
+			goto out;
+		}
+		time_format_utc(next_deadline, t.deadline, sizeof(t.deadline));
+		if ((rc = db_turn_set_deadline(ctx->db, t.id, t.deadline, err, sizeof(err))) ||
+		    (rc = db_commit(ctx->db, err, sizeof(err))))
+			goto dberr;
+		if (!ctx->quiet) {
+			time_format_zone(next_deadline, s.timezone, when, sizeof(when));
+			printf("%s: turn %d waits for a captain away (SET ABSENCE); due by %s\n", c.name,
+			       t.number, when);
+		}
+		ret = 0;
+		goto out;
+	}
+	next_deadline = 0;
 	if (dry) {
 		*done = DONE_DUE;
 		ret = 0;
@@ -263,8 +330,9 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
 		goto out;
 	}
-	if (s.bot_plays_silent) {
-		if ((rc = autopilot(ctx->db, &c, &t, &before, plans, now_text, err, sizeof(err))))
+	if (s.bot_plays_silent || any_away) {
+		if ((rc = autopilot(ctx->db, &c, &t, &before, plans, s.bot_plays_silent ? NULL : away,
+				    now_text, err, sizeof(err))))
 			goto dberr;
 		json_decref(plan_json);
 		if (!(plan_json = hover_plans_to_json(&before, plans))) {

@@ -18,6 +18,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "account.h"
 #include "answers.h"
 #include "cmd.h"
 #include "desk.h"
@@ -25,6 +26,7 @@
 #include "core/secret.h"
 #include "core/hovercrafts/report.h"
 #include "core/names.h"
+#include "db/desk.h"
 #include "db/mail.h"
 #include "db/security.h"
 #include "guard.h"
@@ -41,6 +43,7 @@
 #include "process.h"
 #include "mailtext.h"
 #include "reporting.h"
+#include "signup.h"
 #include "submit.h"
 #include "templates.h"
 #include "timeutil.h"
@@ -509,6 +512,83 @@ out:
 }
 
 /*
+ * A desk mail from an address no captain has, with a JOIN to a campaign
+ * open for sign-up by mail (cmd/signup.h), an OBSERVE of one (or an
+ * UNOBSERVE of a campaign the address observes), or a TAKEOVER in a
+ * campaign whose standby list has the address (cmd/account.h): its
+ * commands are answered, to the sender, as a captain's are, at most
+ * MAILER_NEWCOMER_ANSWERS a day. Anything else from a stranger stays
+ * unanswered (no backscatter). 1 with *a, *to (the sender) and
+ * *campaign_id; 0 not a newcomer; or a db code with err.
+ */
+static int newcomer(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mail_msg *msg,
+		    time_t now, struct db_captain *to, long long *campaign_id, struct answer *a,
+		    char *err, size_t errlen)
+{
+	struct desk_mail dm;
+	struct db_campaign c;
+	json_t *dd = NULL;
+	char why[512], since[DB_TIME_MAX], *text = reply_text(msg->text);
+	long long sent = 0;
+	size_t i;
+	int rc = 0;
+
+	memset(to, 0, sizeof(*to));
+	if (!text || strlen(msg->text) > MAILER_MAX_TEXT || in->truncated ||
+	    names_check_email(msg->from, "sender", why, sizeof(why)) ||
+	    desk_parse(text, &dm, why, sizeof(why)) < 0)
+		goto out;
+	/* Bounded work before the sender is known: at most DESK_MAX_COMMANDS looks. */
+	for (i = 0; i < dm.n && !*campaign_id; i++) {
+		const char *name = dm.cmd[i].args[0];
+
+		switch (dm.cmd[i].verb) {
+		case DESK_JOIN: rc = signup_open(ctx->db, name, err, errlen); break;
+		case DESK_TAKEOVER: rc = account_on_standby(ctx->db, name, msg->from, err, errlen); break;
+		case DESK_OBSERVE: rc = signup_observable(ctx->db, name, NULL, err, errlen); break;
+		case DESK_UNOBSERVE: rc = signup_observable(ctx->db, name, msg->from, err, errlen); break;
+		default: continue;
+		}
+		if (rc < 0)
+			goto out;
+		if (rc == 1 && !(rc = db_campaign_get(ctx->db, dm.cmd[i].args[0], &c, err, errlen))) {
+			*campaign_id = c.id;
+			db_campaign_release(&c);
+		}
+		if (rc < 0)
+			goto out;
+		rc = 0;
+	}
+	if (!*campaign_id)
+		goto out;
+	/* A forger may write as anyone: a few answers a day to an address not on file. */
+	time_format_utc(now - 24 * 60 * 60, since, sizeof(since));
+	if ((rc = db_outbox_kind_since(ctx->db, "desk", msg->from, since, &sent, err, errlen)))
+		goto out;
+	if (sent >= MAILER_NEWCOMER_ANSWERS) {
+		*campaign_id = 0;
+		goto out;
+	}
+	if ((rc = desk_answers(ctx->db, &dm, text, NULL, 0, msg->from, in->id, now, &dd, err,
+			       errlen))) {
+		rc = rc < 0 ? rc : DB_ERROR;
+		goto out;
+	}
+	snprintf(to->name, sizeof(to->name), "%s",
+		 json_string_value(json_object_get(dd, "captain")) ?
+		 json_string_value(json_object_get(dd, "captain")) : "");
+	snprintf(to->email, sizeof(to->email), "%s", msg->from);
+	snprintf(in->status, sizeof(in->status), "desk");
+	snprintf(in->note, sizeof(in->note), "%zu desk command%s from a newcomer answered", dm.n,
+		 dm.n == 1 ? "" : "s");
+	*a = (struct answer){ "desk", "desk-reply", dd, "Your mail to the judge", 0 };
+	rc = 1;
+out:
+	free(text);
+	return rc;
+}
+
+/*
  * A mail with no order block of its own may have filled in the one it
  * quotes (an inline reply: "> 1-Left", or "1-Left" typed under "> 1-").
  * That block counts when its CODE or PASSWORD is valid and at least one
@@ -574,9 +654,10 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	struct submit_result res;
 	struct submit_auth auth;
 	struct answer a;
+	struct db_captain newbie;
 	char err[512], key[DB_KEY_MAX], problem[512], *text = NULL, *body;
 	const char *auto_reason;
-	long long campaign_id;
+	long long campaign_id = 0;
 	int rc, ret = 0, from_quote = 0;
 
 	memset(&res, 0, sizeof(res));
@@ -612,6 +693,21 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		snprintf(in->note, sizeof(in->note), "%s", err);
 		snprintf(say, saylen, "%s", err);
 		goto out;
+	}
+	if (!ncaps && !msg.automatic && !auto_reason) {
+		/* A newcomer's JOIN to a campaign open for sign-up by mail is answered. */
+		rc = newcomer(ctx, in, &msg, now, &newbie, &campaign_id, &a, err, sizeof(err));
+		if (rc < 0) {
+			ret = rc == DB_BUSY ? EXIT_TEMPFAIL : 0;
+			snprintf(in->status, sizeof(in->status), "error");
+			snprintf(in->note, sizeof(in->note), "%s", err);
+			snprintf(say, saylen, "%s", err);
+			goto out;
+		}
+		if (rc == 1) {
+			to = &newbie;
+			goto answer;
+		}
 	}
 	if (!ncaps) {
 		/* No backscatter: a stranger (or a forged sender) gets no mail from us... */

@@ -16,6 +16,7 @@
 #include "core/hovercrafts/scenario.h"
 #include "core/hovercrafts/turn.h"
 #include "db/battles.h"
+#include "db/desk.h"
 #include "guard.h"
 #include "lib/strbuf.h"
 #include "mailtext.h"
@@ -1071,7 +1072,7 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 			if ((rc = db_captain_get_id(db, ship.captain_id, &cap, err, sizeof(err))))
 				goto dberr;
 			/* As for moves (cmd/submit.c): the captain's address, the lockout, then the password. */
-			if (auth && auth->sender && strcasecmp(auth->sender, cap.email)) {
+			if (auth && auth->sender && !judge_captain_address(db, &cap, auth->sender)) {
 				snprintf(error, errlen, "%s:%d: orders for %s are taken only from the "
 					 "address its captain joined with, not from %s", name,
 					 b->ship_line, ship.name, auth->sender);
@@ -1082,7 +1083,7 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 				ret = rc;
 				goto out;
 			}
-			if (doc->password[0] && !judge_verify_password(cap.pwhash, doc->password)) {
+			if (doc->password[0] && !judge_captain_verify(&cap, doc->password)) {
 				snprintf(error, errlen, "%s: wrong password for %s", name, ship.name);
 				wrong_ship = ship.id;
 				snprintf(wrong_name, sizeof(wrong_name), "%s", ship.name);
@@ -1451,6 +1452,9 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 	/* The former captain knows this turn's code: a new salt makes it worthless. */
 	if (!rc)
 		rc = judge_new_code_salt(ctx->db, sh.id, err, sizeof(err));
+	/* A vacant seat (RESIGN by mail) has a captain again. */
+	if (!rc)
+		rc = db_ship_set_resigned(ctx->db, sh.id, NULL, err, sizeof(err));
 	if (rc || (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	printf("%s\n", pw);
@@ -1505,6 +1509,7 @@ int campaign_assign(struct cmd_ctx *ctx, int argc, char **argv)
 	if (rc || (rc = db_ship_set_captain(ctx->db, sh.id, cap.id, err, sizeof(err))) ||
 	    (sh.captain_id != cap.id && (rc = judge_new_code_salt(ctx->db, sh.id, err,
 								   sizeof(err)))) ||
+	    (rc = db_ship_set_resigned(ctx->db, sh.id, NULL, err, sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	if (!ctx->quiet)

@@ -17,7 +17,7 @@
 #include "settings.h"
 #include "timeutil.h"
 
-enum value_kind { V_TEXT, V_INT, V_BOOL, V_DIR, V_ZONE, V_EMAIL, V_INT_OFF, V_PRESS };
+enum value_kind { V_TEXT, V_INT, V_BOOL, V_DIR, V_ZONE, V_EMAIL, V_INT_OFF, V_PRESS, V_ABSENCE, V_SIGNUP };
 
 struct setting {
 	const char *key;
@@ -41,6 +41,15 @@ static const struct setting settable[] = {
 	{ "press", V_PRESS, 0, 0, "press between captains by mail: none, side (to their own side) or all", NULL },
 	{ "press_anonymous", V_BOOL, 0, 0, "press may be sent without the sender's name (true/false)", NULL },
 	{ "press_copy_gm", V_BOOL, 0, 0, "the game master (gm_email) gets a copy of every press (true/false)", NULL },
+	{ "signup", V_SIGNUP, 0, 0, "how players join while the campaign is open: none (by the game "
+	  "master only) or mail (JOIN by mail too)", NULL },
+	{ "takeover", V_BOOL, 0, 0, "someone on the standby list (campaign standby) may TAKEOVER a "
+	  "vacant seat by mail (true/false)", NULL },
+	{ "absence", V_ABSENCE, 0, 0,
+	  "while a captain is away (SET ABSENCE by mail): wait (the deadline waits) or autopilot "
+	  "(the autopilot flies, where the game has one)", NULL },
+	{ "absence_days", V_INT, 0, 366, "the most days of absence a captain may take in the "
+	  "campaign (0: none; 14 when unset)", NULL },
 	{ "auto_next_hours", V_INT_OFF, 0, 24 * 366,
 	  "hours after a battle ends before process starts the next (0: at once; off: by hand)",
 	  "campaign" },
@@ -92,6 +101,14 @@ static json_t *read_value(const struct setting *set, const char *value, char *er
 		return json_string(value);
 	case V_PRESS:
 		if (!strcmp(value, "none") || !strcmp(value, "side") || !strcmp(value, "all"))
+			return json_string(value);
+		break;
+	case V_SIGNUP:
+		if (!strcmp(value, "none") || !strcmp(value, "mail"))
+			return json_string(value);
+		break;
+	case V_ABSENCE:
+		if (!strcmp(value, "wait") || !strcmp(value, "autopilot"))
 			return json_string(value);
 		break;
 	}

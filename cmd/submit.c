@@ -67,7 +67,7 @@ static int other_captain(struct submission *sub, long long owner)
 	if (db_captain_list(sub->db, sub->c.id, &caps, &n, err, sizeof(err)))
 		return 0;
 	for (i = 0; i < n && !found; i++)
-		if (caps[i].id != owner && judge_verify_password(caps[i].pwhash, sub->doc.password))
+		if (caps[i].id != owner && judge_captain_verify(&caps[i], sub->doc.password))
 			found = 1;
 	free(caps);
 	return found;
@@ -236,7 +236,7 @@ static int check(struct submission *sub, time_t now)
 	}
 	note_current(sub);
 	/* Mail must come from the captain's own address, whatever secret it holds. */
-	if (sub->auth && sub->auth->sender && strcasecmp(sub->auth->sender, sub->cap.email))
+	if (sub->auth && sub->auth->sender && !judge_captain_address(sub->db, &sub->cap, sub->auth->sender))
 		return refuse(sub, EXIT_DATAERR, "%s:%d: orders for %s are taken only from the "
 			      "address its captain joined with, not from %s", name,
 			      sub->doc.blocks[0].ship_line, sub->doc.blocks[0].ship, sub->auth->sender);
@@ -249,7 +249,7 @@ static int check(struct submission *sub, time_t now)
 					sub->res->auth_ship_id = sub->ship_id[i];
 				return refuse(sub, rc, "%s: %s", name, err);
 			}
-		if (!judge_verify_password(sub->cap.pwhash, sub->doc.password)) {
+		if (!judge_captain_verify(&sub->cap, sub->doc.password)) {
 			if ((rc = wrong_secret(sub, GUARD_PASSWORD, now, err, sizeof(err))))
 				return refuse(sub, rc, "%s", err);
 			if (other_captain(sub, sub->cap.id))

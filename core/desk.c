@@ -28,10 +28,55 @@ const struct desk_verb_def desk_verbs[DESK_VERB_COUNT] = {
 			 "up to ENDPRESS (with your CODE or PASSWORD)" },
 	[DESK_BROADCAST] = { "BROADCAST", "NAME [ANONYMOUS]", 1, 2,
 			     "the same as PRESS NAME TO ALL" },
-	[DESK_SET] = { "SET", "WAIT|NOWAIT NAME", 2, 2,
-		       "hold the turn until its deadline even when every order is in, or no longer "
-		       "(with your CODE or PASSWORD)" },
+	[DESK_SET] = { "SET", "WAIT|NOWAIT|ADDRESS|PASSWORD|ABSENCE NAME ...", 2, 4,
+		       "change a setting of yours in campaign NAME (the forms below)" },
+	[DESK_FORGOT] = { "FORGOT", "NAME", 1, 1,
+			  "a new password for campaign NAME, mailed to the address on file only "
+			  "(the old one keeps working until you SET PASSWORD)" },
+	[DESK_JOIN] = { "JOIN", "NAME SEAT [SIDE]", 2, 3,
+			"a seat named SEAT (on SIDE, in games with sides) in campaign NAME, when its "
+			"game master opened it for sign-up by mail; the password comes in a welcome mail" },
+	[DESK_RESIGN] = { "RESIGN", "NAME [SEAT]", 1, 2,
+			  "give up your seat (SEAT, or the one of your CODE or PASSWORD) in campaign "
+			  "NAME: it goes to the game master, flown by the autopilot until someone "
+			  "takes it over (with your CODE or PASSWORD)" },
+	[DESK_TAKEOVER] = { "TAKEOVER", "NAME SEAT", 2, 2,
+			    "take over the vacant seat SEAT of campaign NAME, when you are on its "
+			    "standby list and its game master allows it" },
+	[DESK_OBSERVE] = { "OBSERVE", "NAME", 1, 1,
+			   "the public bulletin of campaign NAME by mail, each turn, when its game "
+			   "master opened it for sign-up by mail" },
+	[DESK_UNOBSERVE] = { "UNOBSERVE", "NAME", 1, 1, "no more of that bulletin" },
 };
+
+/* min_args and max_args count the words after SET, the form's own word included. */
+const struct desk_verb_def desk_set_forms[DESK_SET_FORM_COUNT] = {
+	[DESK_SET_WAIT] = { "WAIT", "NAME", 2, 2,
+			    "hold the turn until its deadline even when every order is in "
+			    "(with your CODE or PASSWORD)" },
+	[DESK_SET_NOWAIT] = { "NOWAIT", "NAME", 2, 2,
+			      "no longer hold it (with your CODE or PASSWORD)" },
+	[DESK_SET_ADDRESS] = { "ADDRESS", "NAME ADDRESS", 3, 3,
+			       "the judge writes to ADDRESS from now on; mail from the old address "
+			       "still counts as yours, and it is told (with your CODE or PASSWORD)" },
+	[DESK_SET_PASSWORD] = { "PASSWORD", "NAME NEWPASSWORD", 3, 3,
+				"your new password, 8 to 64 letters, digits or signs, no blanks "
+				"(with your CODE or PASSWORD)" },
+	[DESK_SET_ABSENCE] = { "ABSENCE", "NAME FROM TO", 4, 4,
+			       "away from day FROM to day TO (YYYY-MM-DD, the campaign's zone): "
+			       "deadlines wait or the autopilot flies, as the campaign says "
+			       "(with your CODE or PASSWORD)" },
+};
+
+static int desk_set_form_of(const char *word)
+{
+	int f;
+
+	for (f = 0; f < DESK_SET_FORM_COUNT; f++)
+		if (!strcasecmp(word, desk_set_forms[f].name))
+			return f;
+	return -1;
+}
 
 /* The next line of text into buf (without its end); the offset after it. */
 static size_t desk_line(const char *text, size_t at, char *buf, size_t len)
@@ -177,9 +222,22 @@ int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen)
 		}
 		m->cmd[m->n].nargs = n - 1;
 		m->n++;
-		if ((v == DESK_SET && strcasecmp(m->cmd[m->n - 1].args[0], "WAIT") &&
-		     strcasecmp(m->cmd[m->n - 1].args[0], "NOWAIT")) ||
-		    (v == DESK_PRESS && strcasecmp(m->cmd[m->n - 1].args[1], "TO")) ||
+		if (v == DESK_SET) {
+			int f = desk_set_form_of(w[1]);
+
+			if (f >= 0 && (n - 1 < desk_set_forms[f].min_args ||
+				       n - 1 > desk_set_forms[f].max_args)) {
+				errbuf_set(err, errlen, "%d: expected 'SET %s %s'", line,
+					   desk_set_forms[f].name, desk_set_forms[f].args);
+				return -1;
+			}
+			if (f < 0) {
+				errbuf_set(err, errlen, "%d: expected 'SET %s'", line, desk_verbs[v].args);
+				return -1;
+			}
+			m->cmd[m->n - 1].form = (enum desk_set_form)f;
+		}
+		if ((v == DESK_PRESS && strcasecmp(m->cmd[m->n - 1].args[1], "TO")) ||
 		    (v == DESK_PRESS && n - 1 == 4 && strcasecmp(m->cmd[m->n - 1].args[3], "ANONYMOUS")) ||
 		    (v == DESK_BROADCAST && n - 1 == 2 &&
 		     strcasecmp(m->cmd[m->n - 1].args[1], "ANONYMOUS"))) {

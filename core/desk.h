@@ -34,6 +34,12 @@ enum desk_verb {
 	DESK_PRESS,
 	DESK_BROADCAST,
 	DESK_SET,
+	DESK_FORGOT,
+	DESK_JOIN,
+	DESK_RESIGN,
+	DESK_TAKEOVER,
+	DESK_OBSERVE,
+	DESK_UNOBSERVE,
 	DESK_VERB_COUNT
 };
 
@@ -47,11 +53,23 @@ struct desk_verb_def {
 /* The table, in help order; desk_verbs[v] for enum desk_verb v. */
 extern const struct desk_verb_def desk_verbs[DESK_VERB_COUNT];
 
+/* The forms of SET, by their first word; the help lists each (desk_set_forms[f]). */
+enum desk_set_form {
+	DESK_SET_WAIT = 0,
+	DESK_SET_NOWAIT,
+	DESK_SET_ADDRESS,
+	DESK_SET_PASSWORD,
+	DESK_SET_ABSENCE,
+	DESK_SET_FORM_COUNT
+};
+extern const struct desk_verb_def desk_set_forms[DESK_SET_FORM_COUNT];
+
 struct desk_command {
 	enum desk_verb verb;
 	char args[DESK_MAX_ARGS][DESK_ARG_MAX];
 	int nargs;
 	int line;		/* of the mail's text, from 1 */
+	enum desk_set_form form;	/* SET: which one (args[0] is its word) */
 	size_t body_at, body_len;	/* PRESS, BROADCAST: the text up to ENDPRESS */
 };
 

@@ -12,6 +12,7 @@ static const struct ruleset *all[RULESET_MAX + 1] = {
 	&netrun_ruleset,
 	&iterations_ruleset,
 	&legendary_ruleset,
+	&duel_ruleset,
 };
 
 const struct ruleset *ruleset_find(const char *name)

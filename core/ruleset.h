@@ -199,5 +199,6 @@ extern const struct ruleset hovercrafts_ruleset;
 extern const struct ruleset netrun_ruleset;
 extern const struct ruleset iterations_ruleset;
 extern const struct ruleset legendary_ruleset;
+extern const struct ruleset duel_ruleset;
 
 #endif

@@ -61,8 +61,14 @@ enum secret_kind secret_line(const char *s, const char *e, const char **value,
 /* Appends the line [p, eol) to sb, its secret value (if any) redacted. */
 static void add_line(struct strbuf *sb, const char *p, const char *eol)
 {
-	const char *v, *ve;
+	const char *v, *ve, *set;
 
+	/* The mail desk's "SET PASSWORD NAME NEW": the new password is a secret too. */
+	if (secret_keyword(p, eol, "SET", &set) && secret_keyword(set, eol, "PASSWORD", &v)) {
+		strbuf_add(sb, p, (size_t)(v - p));
+		strbuf_addstr(sb, SECRET_REDACTED);
+		return;
+	}
 	if (secret_line(p, eol, &v, &ve) == SECRET_NONE) {
 		strbuf_add(sb, p, (size_t)(eol - p));
 		return;

@@ -36,7 +36,10 @@ int secret_keyword(const char *s, const char *e, const char *kw, const char **re
  */
 enum secret_kind secret_line(const char *s, const char *e, const char **value,
 			     const char **value_end);
-/* The text with the value of every secret line replaced by SECRET_REDACTED. */
+/*
+ * The text with the value of every secret line replaced by SECRET_REDACTED,
+ * and everything after "SET PASSWORD" on a line (the mail desk's new password).
+ */
 char *secret_redact(const char *text);
 /* The lines from the first GAME line through the END line after it, redacted; "" if no GAME. */
 char *secret_orders_block(const char *text);

@@ -258,7 +258,8 @@ int db_ship_set_captain(struct db *db, long long ship_id, long long captain_id, 
 int db_captain_update(struct db *db, const struct db_captain *c, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "UPDATE captains SET name = ?, email = ?, pwhash = ? WHERE id = ?",
+	int rc = db_prep(db, &st, "UPDATE captains SET name = ?1, email = ?2, pwhash = ?3, "
+		      "pwhash_new = CASE WHEN pwhash = ?3 THEN pwhash_new ELSE '' END WHERE id = ?4",
 		      err, errlen);
 
 	if (rc)

@@ -75,7 +75,7 @@ int db_ship_remove(struct db *db, long long ship_id, const char *when, char *err
 int db_ship_removed(struct db *db, long long ship_id, int *removed, char *err, size_t errlen);
 int db_ship_set_captain(struct db *db, long long ship_id, long long captain_id, char *err,
 			size_t errlen);
-/* Writes name, email and pwhash of c->id (a captain replaced). */
+/* Writes name, email and pwhash of c->id (a captain replaced); a new pwhash drops the pending one. */
 int db_captain_update(struct db *db, const struct db_captain *c, char *err, size_t errlen);
 
 /* Undo: the state a turn starts from, orders set aside, the undo recorded. */

@@ -682,7 +682,7 @@ void db_campaign_list_release(struct db_campaign *list, size_t n)
 
 /* ---------- captains ---------- */
 
-#define CAPTAIN_COLS "id, campaign_id, name, email, pwhash, joined_at"
+#define CAPTAIN_COLS "id, campaign_id, name, email, pwhash, joined_at, pwhash_new"
 
 static int captain_row(sqlite3_stmt *st, void *rec)
 {
@@ -694,6 +694,7 @@ static int captain_row(sqlite3_stmt *st, void *rec)
 	db_col_copy(st, 3, c->email, sizeof(c->email));
 	db_col_copy(st, 4, c->pwhash, sizeof(c->pwhash));
 	db_col_copy(st, 5, c->joined_at, sizeof(c->joined_at));
+	db_col_copy(st, 6, c->pwhash_new, sizeof(c->pwhash_new));
 	return 0;
 }
 
@@ -767,7 +768,8 @@ int db_captain_find_email(struct db *db, const char *email, struct db_captain **
 {
 	sqlite3_stmt *st;
 	int rc = db_prep(db, &st, "SELECT " CAPTAIN_COLS " FROM captains WHERE lower(email) = "
-			  "lower(?1) ORDER BY campaign_id DESC, id", err, errlen);
+			  "lower(?1) OR id IN (SELECT captain_id FROM captain_addresses WHERE email = ?1) "
+			  "ORDER BY campaign_id DESC, id", err, errlen);
 
 	*out = NULL;
 	*n = 0;

@@ -34,7 +34,7 @@ struct db;
 #define DB_ALREADY 3
 
 /* The schema this build writes; a file with a higher version is refused. */
-#define DB_SCHEMA_VERSION 8
+#define DB_SCHEMA_VERSION 9
 /* How long a writer waits for another (process run by cron, a submit). */
 #define DB_BUSY_TIMEOUT_MS 10000
 
@@ -107,6 +107,7 @@ struct db_captain {
 	char email[DB_EMAIL_MAX];
 	char pwhash[DB_HASH_MAX];
 	char joined_at[DB_TIME_MAX];
+	char pwhash_new[DB_HASH_MAX];	/* a password FORGOT mailed, or "": good beside pwhash */
 };
 /* DB_EXISTS when the campaign has a captain of that name (any case). */
 int db_captain_add(struct db *db, struct db_captain *c, char *err, size_t errlen);
@@ -114,7 +115,10 @@ int db_captain_get(struct db *db, long long campaign_id, const char *name,
 		   struct db_captain *c, char *err, size_t errlen);
 int db_captain_get_id(struct db *db, long long id, struct db_captain *c, char *err,
 		      size_t errlen);
-/* Every captain (of any campaign) with this address, any case; free() the array. */
+/*
+ * Every captain (of any campaign) with this address, any case, or with it
+ * among their other addresses (SET ADDRESS, db/desk.h); free() the array.
+ */
 int db_captain_find_email(struct db *db, const char *email, struct db_captain **out,
 			  size_t *n, char *err, size_t errlen);
 /* In joining order; free() the array. */

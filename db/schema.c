@@ -350,7 +350,52 @@ static const char v8[] =
 	"  CHECK (kind IN ('password','code'));"
 	"ALTER TABLE ships ADD COLUMN code_salt TEXT NOT NULL DEFAULT '';";
 
-const char *const db_migrations[] = { v1, v2, v3, v4, v5, v6, v7, v8 };
+/*
+ * Version 9: the players' own desk by mail (issue 18, db/desk.c). A
+ * captain's pending password (FORGOT mails one; it works beside the old
+ * one until SET PASSWORD, so a forged FORGOT locks nobody out); the other
+ * addresses whose mail counts as the captain's (SET ADDRESS keeps the old
+ * one there); absences (SET ABSENCE), from and to as UTC instants; the
+ * standby list the game master keeps (`campaign standby`, TAKEOVER by
+ * mail); a seat whose captain resigned (RESIGN) is vacant from resigned_at
+ * until someone takes it over; who gets the public bulletin (OBSERVE).
+ */
+static const char v9[] =
+	"ALTER TABLE captains ADD COLUMN pwhash_new TEXT NOT NULL DEFAULT '';"
+	"CREATE TABLE captain_addresses ("
+	"  captain_id INTEGER NOT NULL REFERENCES captains(id),"
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  added_at TEXT NOT NULL,"
+	"  PRIMARY KEY (captain_id, email)"
+	");"
+	"CREATE INDEX captain_addresses_email ON captain_addresses (email);"
+	"CREATE TABLE absences ("
+	"  id INTEGER PRIMARY KEY,"
+	"  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),"
+	"  captain_id INTEGER NOT NULL REFERENCES captains(id),"
+	"  starts TEXT NOT NULL,"
+	"  ends TEXT NOT NULL CHECK (ends > starts),"
+	"  created_at TEXT NOT NULL"
+	");"
+	"CREATE INDEX absences_campaign ON absences (campaign_id, ends);"
+	"CREATE TABLE standby ("
+	"  id INTEGER PRIMARY KEY,"
+	"  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),"
+	"  name TEXT NOT NULL,"
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  added_at TEXT NOT NULL,"
+	"  UNIQUE (campaign_id, email)"
+	");"
+	"ALTER TABLE ships ADD COLUMN resigned_at TEXT;"
+	"CREATE TABLE observers ("
+	"  id INTEGER PRIMARY KEY,"
+	"  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),"
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  added_at TEXT NOT NULL,"
+	"  UNIQUE (campaign_id, email)"
+	");";
+
+const char *const db_migrations[] = { v1, v2, v3, v4, v5, v6, v7, v8, v9 };
 const int db_migration_count = (int)(sizeof(db_migrations) / sizeof(db_migrations[0]));
 
 /* The build fails if the header's version and the steps disagree. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/desk.h"
+#include "core/secret.h"
 
 static void test_desk_vote(void **unused)
 {
@@ -217,6 +218,105 @@ static void test_desk_press_takes_its_message(void **unused)
 	assert_string_equal(err, "2: PRESS without a line ENDPRESS after its message");
 }
 
+static void test_desk_set_forms_and_forgot(void **unused)
+{
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse("set wait g\nSET ADDRESS g ann@new.example\nSET PASSWORD g s3cret-pw\n"
+				    "SET ABSENCE g 2025-03-02 2025-03-03\nFORGOT g\nSET NOWAIT g\n",
+				    &m, err, sizeof(err)), 0);
+	assert_int_equal(m.n, 6);
+	assert_int_equal(m.cmd[0].verb, DESK_SET);
+	assert_int_equal(m.cmd[0].form, DESK_SET_WAIT);
+	assert_int_equal(m.cmd[1].form, DESK_SET_ADDRESS);
+	assert_string_equal(m.cmd[1].args[2], "ann@new.example");
+	assert_int_equal(m.cmd[2].form, DESK_SET_PASSWORD);
+	assert_string_equal(m.cmd[2].args[2], "s3cret-pw");
+	assert_int_equal(m.cmd[3].form, DESK_SET_ABSENCE);
+	assert_string_equal(m.cmd[3].args[3], "2025-03-03");
+	assert_int_equal(m.cmd[4].verb, DESK_FORGOT);
+	assert_string_equal(m.cmd[4].args[0], "g");
+	assert_int_equal(m.cmd[5].form, DESK_SET_NOWAIT);
+	/* Each form takes its own words, and says which when it does not. */
+	assert_int_equal(desk_parse("SET ADDRESS g\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'SET ADDRESS NAME ADDRESS'");
+	assert_int_equal(desk_parse("SET WAIT g now\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'SET WAIT NAME'");
+	assert_int_equal(desk_parse("SET ABSENCE g 2025-03-02\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'SET ABSENCE NAME FROM TO'");
+	assert_int_equal(desk_parse("SET COLOUR g red\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'SET WAIT|NOWAIT|ADDRESS|PASSWORD|ABSENCE NAME ...'");
+	assert_int_equal(desk_parse("FORGOT\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'FORGOT NAME'");
+}
+
+/* Every form of SET the parser reads is one the help lists, by the same table. */
+static void test_desk_set_forms_table(void **unused)
+{
+	int f;
+
+	(void)unused;
+	for (f = 0; f < DESK_SET_FORM_COUNT; f++) {
+		char line[160];
+		struct desk_mail m;
+		char err[256];
+		int k;
+
+		snprintf(line, sizeof(line), "SET %s", desk_set_forms[f].name);
+		for (k = 1; k < desk_set_forms[f].min_args; k++)
+			strcat(line, " x");
+		assert_int_equal(desk_parse(line, &m, err, sizeof(err)), 0);
+		assert_int_equal(m.n, 1);
+		assert_int_equal(m.cmd[0].form, f);
+		assert_non_null(strstr(desk_verbs[DESK_SET].args, desk_set_forms[f].name));
+	}
+}
+
+static void test_desk_seat_commands(void **unused)
+{
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse("JOIN g Zephyr zion\njoin d north1\nRESIGN g\nRESIGN g Minx\n"
+				    "TAKEOVER g Minx\nOBSERVE g\nUNOBSERVE g\n", &m, err, sizeof(err)), 0);
+	assert_int_equal(m.n, 7);
+	assert_int_equal(m.cmd[0].verb, DESK_JOIN);
+	assert_int_equal(m.cmd[0].nargs, 3);
+	assert_string_equal(m.cmd[0].args[2], "zion");
+	assert_int_equal(m.cmd[1].verb, DESK_JOIN);
+	assert_int_equal(m.cmd[1].nargs, 2);
+	assert_int_equal(m.cmd[2].verb, DESK_RESIGN);
+	assert_int_equal(m.cmd[2].nargs, 1);
+	assert_int_equal(m.cmd[3].nargs, 2);
+	assert_int_equal(m.cmd[4].verb, DESK_TAKEOVER);
+	assert_int_equal(m.cmd[5].verb, DESK_OBSERVE);
+	assert_int_equal(m.cmd[6].verb, DESK_UNOBSERVE);
+	assert_int_equal(desk_parse("JOIN g\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'JOIN NAME SEAT [SIDE]'");
+	assert_int_equal(desk_parse("TAKEOVER g\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'TAKEOVER NAME SEAT'");
+	assert_int_equal(desk_parse("RESIGN g Minx now\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'RESIGN NAME [SEAT]'");
+	assert_int_equal(desk_parse("UNOBSERVE\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'UNOBSERVE NAME'");
+}
+
+/* The new password of SET PASSWORD is a secret like PASSWORD's (core/secret.h). */
+static void test_desk_new_password_is_redacted(void **unused)
+{
+	char *r = secret_redact("SET WAIT g\n  set password g N3w-secret # mine\nPASSWORD old-one\n"
+				"SET PASSWORDS g x\n");
+
+	(void)unused;
+	assert_non_null(r);
+	assert_string_equal(r, "SET WAIT g\n  set password [redacted]\nPASSWORD [redacted]\n"
+			    "SET PASSWORDS g x\n");
+	free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -229,6 +329,10 @@ int main(void)
 		cmocka_unit_test(test_desk_check_takes_the_rest),
 		cmocka_unit_test(test_desk_at_most_sixteen_commands),
 		cmocka_unit_test(test_desk_press_takes_its_message),
+		cmocka_unit_test(test_desk_set_forms_and_forgot),
+		cmocka_unit_test(test_desk_set_forms_table),
+		cmocka_unit_test(test_desk_new_password_is_redacted),
+		cmocka_unit_test(test_desk_seat_commands),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

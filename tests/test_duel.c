@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/duel/deck.h"
+#include "core/duel/duel.h"
 #include "core/duel/state.h"
 
 static char *read_file(const char *path)
@@ -287,6 +288,228 @@ static void test_duel_view_never_shows_the_other_sides_cards(void **unused)
 	json_decref(in);
 }
 
+/* ---------- the rules (core/duel/play.c, orders.c, bot.c) ---------- */
+
+struct test_dice {
+	struct draw_rng rng;
+	int shuffles;
+};
+
+static int test_d10(void *ctx, int contest, int side, int *face, char *err, size_t errlen)
+{
+	struct test_dice *d = ctx;
+
+	(void)contest, (void)side, (void)err, (void)errlen;
+	*face = (int)draw_rng_uniform(&d->rng, 10) + 1;
+	return 0;
+}
+
+/* Reverses the pile: a shuffle whose result a test can predict. */
+static int test_shuffle(void *ctx, int side, const struct duel_deck *deck, uint8_t *cards, int n,
+			char *err, size_t errlen)
+{
+	struct test_dice *d = ctx;
+	int i;
+
+	(void)side, (void)deck, (void)err, (void)errlen;
+	d->shuffles++;
+	for (i = 0; i < n / 2; i++) {
+		uint8_t t = cards[i];
+
+		cards[i] = cards[n - 1 - i];
+		cards[n - 1 - i] = t;
+	}
+	return 0;
+}
+
+static void tables_default(struct duel_tables *t)
+{
+	load_defaults(&t->decks[0], &t->decks[1]);
+	duel_tables_init(t);
+}
+
+static void play_init(struct duel_play *p, struct duel_state *st, const struct duel_tables *t,
+		      struct test_dice *d, uint64_t seed)
+{
+	memset(st, 0, sizeof *st);
+	st->decks[0] = &t->decks[0];
+	st->decks[1] = &t->decks[1];
+	memset(p, 0, sizeof *p);
+	memset(d, 0, sizeof *d);
+	draw_rng_init(&d->rng, seed);
+	p->st = st;
+	p->t = t;
+	p->dice.d10 = test_d10;
+	p->dice.shuffle = test_shuffle;
+	p->dice.ctx = d;
+}
+
+/* Section 3: start characters in play, the rest shuffled (Humans first), 8 cards each. */
+static void test_duel_setup(void **unused)
+{
+	static struct duel_tables t;
+	struct duel_state st;
+	struct duel_play p;
+	struct test_dice d;
+
+	(void)unused;
+	tables_default(&t);
+	play_init(&p, &st, &t, &d, 1);
+	assert_int_equal(duel_setup(&p), 0);
+	assert_int_equal(d.shuffles, 2);
+	assert_int_equal(st.turn, 1);
+	assert_int_equal(st.winner, -1);
+	assert_int_equal(st.side[0].nplay, 2);
+	assert_string_equal(t.decks[0].cards[st.side[0].play[0].card].id, "H01");
+	assert_string_equal(t.decks[0].cards[st.side[0].play[1].card].id, "H02");
+	assert_int_equal(st.side[0].play[0].plugged, 0);
+	assert_string_equal(t.decks[1].cards[st.side[1].play[0].card].id, "M01");
+	assert_string_equal(t.decks[1].cards[st.side[1].play[1].card].id, "M02");
+	assert_int_equal(st.side[0].hand.n, 8);
+	assert_int_equal(st.side[1].hand.n, 8);
+	assert_int_equal(st.side[0].deck.n, 33 - 2 - 8);
+	assert_int_equal(st.side[1].deck.n, 31 - 2 - 8);
+	/* The reversed pile H03..H33: the hand is H33 down to H26. */
+	assert_string_equal(t.decks[0].cards[st.side[0].hand.card[0]].id, "H33");
+	assert_string_equal(t.decks[0].cards[st.side[0].hand.card[7]].id, "H26");
+}
+
+/* 12.2: Neo dies last even when his value is the lowest. */
+static void test_duel_neo_dies_last(void **unused)
+{
+	static struct duel_tables t;
+	static struct duel_orders o[2];
+	struct duel_state st;
+	struct duel_play p;
+	struct test_dice d;
+	char err[256];
+	int neo = -1, apoc = -1, k;
+
+	(void)unused;
+	tables_default(&t);
+	for (k = 0; k < (int)t.decks[0].ncards; k++) {
+		if (t.decks[0].cards[k].neo)
+			neo = k;
+		if (!strcmp(t.decks[0].cards[k].name, "Apoc"))
+			apoc = k;
+	}
+	/* A weak Neo (value 1) beside Apoc (value 2). */
+	memset(t.decks[0].cards[neo].mods, 0, sizeof t.decks[0].cards[neo].mods);
+	t.decks[0].cards[neo].mods[DUEL_MISSION] = 1;
+	play_init(&p, &st, &t, &d, 3);
+	st.turn = 1;
+	st.hull = 3;
+	st.winner = -1;
+	st.side[0].play[0].card = (uint8_t)neo;
+	st.side[0].play[0].plugged = 1;
+	st.side[0].play[1].card = (uint8_t)apoc;
+	st.side[0].play[1].plugged = 1;
+	st.side[0].nplay = 2;
+	st.side[1].play[0].card = 0;	/* Agent Smith */
+	st.side[1].nplay = 1;
+	duel_orders_init(&o[0], 0);
+	duel_orders_init(&o[1], 1);
+	/* Turns until someone of the Humans dies: Apoc first, whatever Neo's value. */
+	p.events = json_array();
+	p.story = json_array();
+	for (k = 0; k < 200 && st.side[0].nplay == 2 && st.winner < 0; k++) {
+		assert_int_equal(duel_play_turn(&p, o), 0);
+		if (st.turn > 19)
+			st.turn = 2, st.time = 0;
+	}
+	(void)err;
+	{
+		json_t *e;
+		size_t i;
+		const char *first = NULL;
+
+		json_array_foreach(p.events, i, e)
+			if (!first && !strcmp(json_string_value(json_object_get(e, "type")), "kill") &&
+			    !strcmp(json_string_value(json_object_get(e, "side")), "humans"))
+				first = json_string_value(json_object_get(e, "card"));
+		assert_non_null(first);
+		assert_string_equal(first, "H07");
+	}
+	json_decref(p.events);
+	json_decref(p.story);
+}
+
+/*
+ * The bots write legal orders: for many seeded games of both policies,
+ * each side's orders, written as text, read back without a refusal
+ * against the state they are for, and play to an end by turn 20.
+ */
+static void test_duel_bots_write_legal_orders(void **unused)
+{
+	static struct duel_tables t;
+	static struct duel_orders o[2], back;
+	struct duel_state st;
+	struct duel_play p;
+	struct test_dice d;
+	struct draw_rng bots;
+	char err[300];
+	int game, side, ended = 0;
+
+	(void)unused;
+	tables_default(&t);
+	for (game = 0; game < 200; game++) {
+		int policy[2] = { game & 1 ? DUEL_RANDOM : DUEL_GREEDY, game & 2 ? DUEL_RANDOM : DUEL_GREEDY };
+
+		play_init(&p, &st, &t, &d, 100 + (uint64_t)game);
+		d.rng.s[0] ^= (uint64_t)game;
+		draw_rng_init(&bots, 7 + (uint64_t)game);
+		assert_int_equal(duel_setup(&p), 0);
+		while (st.winner < 0) {
+			for (side = 0; side < 2; side++) {
+				struct strbuf sb = STRBUF_INIT;
+				json_t *lines;
+
+				duel_bot(&st, &t, side, policy[side], &bots, &o[side]);
+				duel_orders_format(&st, &o[side], &sb);
+				lines = duel_order_lines(strbuf_str(&sb), NULL, 0, NULL);
+				if (duel_orders_parse(&st, &t, side, lines, "bot", &back, err, sizeof err) < 0)
+					fail_msg("game %d turn %d %s: %s\n%s", game, st.turn,
+						 duel_side_names[side], err, strbuf_str(&sb));
+				json_decref(lines);
+				strbuf_release(&sb);
+			}
+			assert_int_equal(duel_play_turn(&p, o), 0);
+			assert_true(st.turn <= DUEL_TURNS);
+		}
+		ended++;
+	}
+	assert_int_equal(ended, 200);
+}
+
+/* A message holds at most 200 order lines: the 201st is refused, naming it. */
+static void test_duel_orders_bounded(void **unused)
+{
+	static struct duel_tables t;
+	static struct duel_orders o;
+	struct duel_state st;
+	struct strbuf sb = STRBUF_INIT;
+	json_t *lines;
+	char err[300];
+	int i;
+
+	(void)unused;
+	tables_default(&t);
+	memset(&st, 0, sizeof st);
+	st.decks[0] = &t.decks[0];
+	st.decks[1] = &t.decks[1];
+	for (i = 0; i < 200; i++)
+		strbuf_addstr(&sb, "EXIT NONE\n");
+	lines = duel_order_lines(strbuf_str(&sb), NULL, 0, NULL);
+	assert_int_equal(duel_orders_parse(&st, &t, 0, lines, "m.txt", &o, err, sizeof err), 0);
+	json_decref(lines);
+	strbuf_addstr(&sb, "EXIT NONE\n");
+	lines = duel_order_lines(strbuf_str(&sb), NULL, 0, NULL);
+	assert_int_equal(duel_orders_parse(&st, &t, 0, lines, "m.txt", &o, err, sizeof err), -1);
+	assert_string_equal(err, "m.txt:201: a message holds at most 200 order lines");
+	json_decref(lines);
+	strbuf_release(&sb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -297,6 +520,10 @@ int main(void)
 		cmocka_unit_test(test_duel_state_refusals),
 		cmocka_unit_test(test_duel_decks_from_packs),
 		cmocka_unit_test(test_duel_view_never_shows_the_other_sides_cards),
+		cmocka_unit_test(test_duel_setup),
+		cmocka_unit_test(test_duel_neo_dies_last),
+		cmocka_unit_test(test_duel_bots_write_legal_orders),
+		cmocka_unit_test(test_duel_orders_bounded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

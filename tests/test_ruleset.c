@@ -80,7 +80,8 @@ static void test_ruleset_find(void **state)
 	assert_ptr_equal(ruleset_all()[1], ruleset_find("netrun"));
 	assert_ptr_equal(ruleset_all()[2], ruleset_find("iterations"));
 	assert_ptr_equal(ruleset_all()[3], ruleset_find("legendary"));
-	assert_null(ruleset_all()[4]);
+	assert_ptr_equal(ruleset_all()[4], ruleset_find("duel"));
+	assert_null(ruleset_all()[5]);
 	/* A name is registered once. */
 	assert_int_equal(ruleset_register(&hovercrafts_ruleset), -1);
 }

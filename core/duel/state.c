@@ -6,7 +6,7 @@
 #include <string.h>
 
 const char *const duel_reason_names[] = { "", "mission-points", "neo-killed",
-	"nebuchadnezzar-destroyed", "time" };
+	"nebuchadnezzar-destroyed", "time", "abandoned" };
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
 
@@ -149,12 +149,13 @@ int duel_state_from_json(struct duel_state *st, const json_t *json,
 		else
 			FAIL("state: 'winner' is null, \"humans\" or \"machines\"");
 		s = json_string_value(json_object_get(json, "win_reason"));
-		for (st->reason = DUEL_WIN_MP; st->reason <= DUEL_WIN_TIME; st->reason++)
+		for (st->reason = DUEL_WIN_MP; st->reason <= DUEL_WIN_ABANDONED; st->reason++)
 			if (s && !strcmp(s, duel_reason_names[st->reason]))
 				break;
-		if (st->reason > DUEL_WIN_TIME)
-			FAIL("state: 'win_reason' is mission-points, neo-killed, nebuchadnezzar-destroyed or time");
-		if ((st->reason == DUEL_WIN_MP) != (st->winner == DUEL_HUMANS))
+		if (st->reason > DUEL_WIN_ABANDONED)
+			FAIL("state: 'win_reason' is mission-points, neo-killed, nebuchadnezzar-destroyed, time or abandoned");
+		if (st->reason != DUEL_WIN_ABANDONED &&
+		    (st->reason == DUEL_WIN_MP) != (st->winner == DUEL_HUMANS))
 			FAIL("state: %s cannot win by %s", duel_side_names[st->winner],
 			     duel_reason_names[st->reason]);
 	} else if (json_object_get(json, "win_reason") &&

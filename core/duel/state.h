@@ -15,7 +15,9 @@
 
 #define DUEL_TURNS 20		/* the turn limit (13.3) */
 
-enum duel_reason { DUEL_NO_WIN, DUEL_WIN_MP, DUEL_WIN_NEO, DUEL_WIN_NEB, DUEL_WIN_TIME };
+/* DUEL_WIN_ABANDONED: the judge ended the game for a silent side (either side may win so). */
+enum duel_reason { DUEL_NO_WIN, DUEL_WIN_MP, DUEL_WIN_NEO, DUEL_WIN_NEB, DUEL_WIN_TIME,
+		   DUEL_WIN_ABANDONED };
 
 struct duel_zone {
 	uint8_t n;

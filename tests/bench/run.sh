@@ -315,6 +315,22 @@ set -- $(at_most "$x" 1.5)
 row "  a mail of 20 steps / a Hovercrafts turn" "${x}x" "<= 1.5x" "$1" "$2"
 row "  receive + resolve, 20 steps" "$(awk -v t="$tn" 'BEGIN { printf "%.1f ms", t * 1000 }')" "-" "-" "-"
 
+# ---- 8. the card duel (issue 16) -------------------------------------------
+nd=400000
+[ "$QUICK" = 1 ] && nd=20000
+dsim="duel simulate --games $nd --humans greedy --machines greedy --seed 1 --json"
+o1=$(timed "$MX" $dsim --threads 1)
+o2=$(timed "$MX" $dsim --threads 2)
+t1=$(echo "$o1" | field wall); t2=$(echo "$o2" | field wall)
+r2=$(awk -v n="$nd" -v t="$t2" 'BEGIN { printf "%.0f", n / t }')
+set -- $(at_least "$r2" 20000)
+row "8 duel bot games/s (greedy v greedy), 2 threads" "$r2" ">= 20000" "$1" "$2"
+sp=$(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.2f", a / b }')
+set -- $(at_least "$sp" 1.7)
+row "  2 threads / 1 thread" "${sp}x" ">= 1.7x" "$1" "$2"
+c1=$(echo "$o1" | field cpu); c2=$(echo "$o2" | field cpu)
+row "  CPU s, 2 threads / 1 thread (1.00: no overhead)" "$(awk -v a="$c1" -v b="$c2" 'BEGIN { printf "%.2f", b / a }')" "-" "-" "-"
+
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 echo
 printf '%-46s %14s  %-14s %6s  %s\n' "figure" "measured" "target" "ratio" "ok"

@@ -5,7 +5,7 @@ expect_exit 0 games
 golden games.txt out
 expect_exit 0 games --json
 golden games.json out
-python3 -c 'import json,sys; g=json.load(open("out")); assert [x["name"] for x in g] == ["hovercrafts", "netrun", "iterations", "legendary"]; assert g[0]["sides"] == ["zion","machines"]'
+python3 -c 'import json,sys; g=json.load(open("out")); assert [x["name"] for x in g] == ["hovercrafts", "netrun", "iterations", "legendary", "duel"]; assert g[0]["sides"] == ["zion","machines"]'
 expect_exit 2 games extra
 # A game's tool is the same command under the game's name.
 expect_exit 0 map list

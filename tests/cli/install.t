@@ -56,7 +56,7 @@ if command -v bash >/dev/null; then
 		t mxjudge mail inb
 		t mxjudge mail inbox in
 	' sh "$dest/opt/mx/share/bash-completion/completions/mxjudge" >comp.txt
-	printf 'start standings\ninst\n--ship\nLocust\nzion\ndeadline_hours\nescape\nhovercrafts\nEurope/Paris\nMinx\ninbox\ninst\n' >comp.want
+	printf 'start standings standby\ninst\n--ship\nLocust\nzion\ndeadline_hours\nescape\nhovercrafts\nEurope/Paris\nMinx\ninbox\ninst\n' >comp.want
 	diff -u comp.want comp.txt
 fi
 

@@ -41,7 +41,10 @@ for f in "$ROOT"/tests/data/db/schema-*.sql; do
 	lock_sed=$paused_sed
 	lock "schema-$v-list.txt" $db campaign list
 	lock_sed=
-	[ "$(sqlite3 t.db 'PRAGMA user_version')" -eq 8 ]
+	[ "$(sqlite3 t.db 'PRAGMA user_version')" -eq 9 ]
+	# Version 9 (the mail desk): no pending password, other address or absence yet.
+	[ "$(sqlite3 t.db "select count(*) from captains where pwhash_new != ''")" -eq 0 ]
+	[ "$(sqlite3 t.db "select (select count(*) from captain_addresses) + (select count(*) from absences)")" -eq 0 ]
 	for c in $campaigns; do reads "$v" "$c" before; done
 	if [ -n "$(sqlite3 t.db "select 1 from campaigns where name = 'saga'")" ]; then
 		lock "schema-$v-before-saga-standings.json" $db campaign standings saga --json
