@@ -19,10 +19,12 @@
 #include "db/db.h"
 #include "judge.h"
 #include "press.h"
+#include "reporting.h"
 #include "lib/strbuf.h"
 #include "submit.h"
 #include "templates.h"
 #include "timeutil.h"
+#include "vote.h"
 
 static json_t *desk_help_data(void)
 {
@@ -50,6 +52,7 @@ static json_t *desk_help_data(void)
 	return d;
 }
 
+/* LIST: 0 taking players or playing, 1 all, 2 finished only. */
 static json_t *desk_list_data(struct db *db, int all, char *err, size_t errlen)
 {
 	struct db_campaign *c = NULL;
@@ -58,13 +61,14 @@ static json_t *desk_list_data(struct db *db, int all, char *err, size_t errlen)
 
 	if (db_campaign_list(db, &c, &n, err, errlen))
 		return NULL;
-	d = json_pack("{s:[],s:b}", "campaigns", "all", all);
+	d = json_pack("{s:[],s:b,s:b}", "campaigns", "all", all == 1, "finished_only", all == 2);
 	for (i = 0; d && i < n; i++) {
 		const struct ruleset *rs = ruleset_find(c[i].ruleset);
 		struct judge_settings s;
 		char e[256];
 
-		if (!all && !strcmp(c[i].status, "finished"))
+		if ((!all && !strcmp(c[i].status, "finished")) ||
+		    (all == 2 && strcmp(c[i].status, "finished")))
 			continue;
 		if (judge_settings_parse(&s, c[i].settings ? c[i].settings : "{}", e, sizeof(e)))
 			continue;
@@ -75,6 +79,14 @@ static json_t *desk_list_data(struct db *db, int all, char *err, size_t errlen)
 						s.deadline_hours, "open", !strcmp(c[i].status, "open"),
 						"signup", s.signup_mail && !strcmp(c[i].status, "open")));
 		judge_settings_release(&s);
+		/* A finished campaign says how it ended (LIST ALL, LIST FINISHED). */
+		if (!strcmp(c[i].status, "finished")) {
+			json_t *list = json_object_get(d, "campaigns");
+
+			json_object_set_new(json_array_get(list, json_array_size(list) - 1), "status",
+					    json_sprintf("finished (result: %s)",
+							 c[i].winner[0] ? c[i].winner : "none"));
+		}
 	}
 	db_campaign_list_release(c, n);
 	return d;
@@ -130,6 +142,75 @@ out:
 	free(ships);
 	db_order_list_release(o, no);
 	db_turn_release(&t);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return d;
+}
+
+#define DESK_HISTORY_TURNS 100	/* a HISTORY list shows the latest turns only */
+
+/*
+ * HISTORY NAME: the campaign's turns with their dates, and the result once
+ * it is over; HISTORY NAME TURN (turn >= 0): the public report of that
+ * resolved turn (the bulletin, as `mxjudge report NAME --turn TURN`).
+ */
+static json_t *desk_history_data(struct db *db, const char *name, int turn, char *err,
+				 size_t errlen)
+{
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_turn *t = NULL;
+	size_t n = 0, i;
+	json_t *d = NULL;
+	int rc = db_campaign_get(db, name, &c, err, errlen);
+
+	if (rc == DB_NOT_FOUND)
+		return json_pack("{s:s,s:b}", "campaign", name, "unknown", 1);
+	if (rc)
+		return NULL;
+	if (judge_settings_parse(&s, c.settings, err, errlen)) {
+		db_campaign_release(&c);
+		return NULL;
+	}
+	if (db_turn_list(db, c.id, &t, &n, err, errlen))
+		goto out;
+	if (turn >= 0) {
+		struct strbuf text = STRBUF_INIT;
+		int resolved = 0;
+
+		for (i = 0; i < n; i++)
+			resolved |= t[i].number == turn && t[i].resolved_at[0];
+		if (resolved && turn > 0 && report_public(db, c.name, turn, &text) == 0 && !text.failed)
+			d = json_pack("{s:s,s:i,s:s}", "campaign", c.name, "turn", turn, "report",
+				      strbuf_str(&text));
+		else
+			d = json_pack("{s:s,s:i,s:b,s:b}", "campaign", c.name, "turn", turn, "no_report",
+				      1, "setup", resolved && turn == 0);
+		strbuf_release(&text);
+		goto out;
+	}
+	d = json_pack("{s:s,s:s,s:b,s:s,s:b,s:[],s:i}", "campaign", c.name, "status", c.status,
+		      "finished", !strcmp(c.status, "finished"), "winner", c.winner, "listing", 1,
+		      "turns", "skipped",
+		      n > DESK_HISTORY_TURNS ? (int)(n - DESK_HISTORY_TURNS) : 0);
+	for (i = n > DESK_HISTORY_TURNS ? n - DESK_HISTORY_TURNS : 0; d && i < n; i++) {
+		char opened[TIME_TEXT_MAX] = "", resolved[TIME_TEXT_MAX] = "", due[TIME_TEXT_MAX] = "";
+		time_t when;
+
+		if (!time_parse_iso(t[i].opened_at, &when))
+			time_format_zone(when, s.timezone, opened, sizeof(opened));
+		if (t[i].resolved_at[0] && !time_parse_iso(t[i].resolved_at, &when))
+			time_format_zone(when, s.timezone, resolved, sizeof(resolved));
+		if (!time_parse_iso(t[i].deadline, &when))
+			time_format_zone(when, s.timezone, due, sizeof(due));
+		json_array_append_new(json_object_get(d, "turns"),
+				      json_pack("{s:i,s:b,s:s,s:s,s:s,s:b,s:b}", "number", t[i].number,
+						"setup", t[i].number == 0, "opened", opened, "resolved",
+						resolved, "deadline", due, "open", !t[i].resolved_at[0],
+						"last", i + 1 == n && !strcmp(c.status, "finished")));
+	}
+out:
+	db_turn_list_release(t, n);
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	return d;
@@ -235,7 +316,8 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			break;
 		case DESK_LIST:
 			tpl = "desk-list";
-			data = desk_list_data(db, c->nargs && !strcasecmp(c->args[0], "ALL"), err, errlen);
+			data = desk_list_data(db, !c->nargs ? 0 : !strcasecmp(c->args[0], "ALL") ? 1 : 2,
+					      err, errlen);
 			break;
 		case DESK_STATUS:
 			tpl = "desk-status";
@@ -338,6 +420,25 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			if (account_forgot(db, caps, ncaps, c->args[0], now, &data, err, errlen)) {
 				json_decref(d);
 				return -1;
+			}
+			break;
+		case DESK_HISTORY:
+			tpl = "desk-history";
+			data = desk_history_data(db, c->args[0], c->nargs > 1 ? atoi(c->args[1]) : -1, err,
+						 errlen);
+			break;
+		case DESK_VOTE:
+			tpl = "desk-vote";
+			if (vote_cast(db, caps, ncaps, c->args[1], c->args[0], text, sender, now, &data,
+				      err, errlen)) {
+				json_decref(d);
+				return -1;
+			}
+			/* A vote that passed: the campaign's turn is due now (receive plays it). */
+			if (json_is_true(json_object_get(data, "passed"))) {
+				if (!json_object_get(d, "due"))
+					json_object_set_new(d, "due", json_array());
+				json_array_append(json_object_get(d, "due"), json_object_get(data, "campaign"));
 			}
 			break;
 		default:

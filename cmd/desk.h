@@ -15,7 +15,9 @@ struct db;
 struct db_captain;
 
 /*
- * {"captain", "answers": [{"command", "text"}, ...]} for the commands of m
+ * {"captain", "answers": [{"command", "text"}, ...], "due": [NAME...]}
+ * for the commands of m; "due" (when present) names the campaigns whose
+ * turn a vote that passed made due at once (the caller plays it)
  * from a sender known as caps (ncaps of them); 0, or -1 with err.
  */
 int desk_answers(struct db *db, const struct desk_mail *m, const char *text,

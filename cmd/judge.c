@@ -28,6 +28,8 @@ void judge_settings_release(struct judge_settings *s)
 	json_decref(s->map);
 	json_decref(s->game);
 	json_decref(s->wait);
+	json_decref(s->votes);
+	s->votes = NULL;
 	s->map = NULL;
 	s->game = NULL;
 	s->wait = NULL;
@@ -116,6 +118,11 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 		snprintf(err, errlen, "campaign settings: expected 'wait' as a list of seats");
 		goto out;
 	}
+	s->votes = json_incref(json_object_get(root, "votes"));
+	if (s->votes && !json_is_object(s->votes)) {
+		snprintf(err, errlen, "campaign settings: expected 'votes' as an object");
+		goto out;
+	}
 	str = json_string_value(json_object_get(root, "press"));
 	snprintf(s->press, sizeof(s->press), "%s", str ? str : "none");
 	s->press_anonymous = json_is_true(json_object_get(root, "press_anonymous"));
@@ -180,6 +187,8 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "fresh_seeds", json_true());
 	if (json_array_size(s->wait))
 		json_object_set(o, "wait", s->wait);
+	if (json_object_size(s->votes))
+		json_object_set(o, "votes", s->votes);
 	if (s->press[0] && strcmp(s->press, "none"))
 		json_object_set_new(o, "press", json_string(s->press));
 	if (s->press_anonymous)

@@ -46,6 +46,7 @@ struct judge_settings {
 	char ruleset[32];		/* the game (core/ruleset.h) */
 	json_t *game;			/* the game's own settings (declared by its ruleset), or NULL */
 	json_t *wait;			/* seats that hold early resolution (SET WAIT), or NULL */
+	json_t *votes;			/* secret votes of the open turn (cmd/vote.h), or NULL */
 	char press[8];			/* "none", "side", "all": press by mail (cmd/press.c) */
 	int press_anonymous;		/* press may go without the sender's name */
 	int press_copy_gm;		/* the game master gets a copy of every press */

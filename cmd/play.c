@@ -23,6 +23,7 @@
 #include "lib/strbuf.h"
 #include "templates.h"
 #include "timeutil.h"
+#include "vote.h"
 
 int play_is_generic(const char *ruleset)
 {
@@ -860,6 +861,7 @@ int play_process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry
 static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
 			long long answer_id, long long answer_seat, int *due, int *resolved)
 {
+	int agreed = 0;		/* a vote that passed (cmd/vote.h) */
 	struct judge_settings s;
 	struct db_campaign c;
 	struct db_turn t, next;
@@ -912,9 +914,19 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	waiting = engine_waiting_for(rs, before);
 	for (i = 0; i < json_array_size(waiting); i++)
 		all_in &= json_object_get(plan, json_string_value(json_array_get(waiting, i))) != NULL;
+	/* A vote that passed sealed the judge's agreement (cmd/vote.h): due at once. */
+	{
+		const char *seat;
+		json_t *v;
+
+		json_object_foreach(plan, seat, v)
+			agreed |= !strcmp(json_string_value(json_object_get(v, "judge")) ?
+					  json_string_value(json_object_get(v, "judge")) : "", "agree");
+	}
 	/* A solo game, or early processing, goes on as soon as every seat due has spoken. */
 	if (now < judge_effective_deadline(&c, deadline, now) && !forfeit) {
-		if (!(((s.early && !judge_someone_waits(&s)) || (rs->flags & RULESET_SOLO)) && all_in)) {
+		if (!agreed &&
+		    !(((s.early && !judge_someone_waits(&s)) || (rs->flags & RULESET_SOLO)) && all_in)) {
 			ret = 0;
 			goto out;
 		}
@@ -956,7 +968,8 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	if (rc)
 		goto dberr;
 	/* Seats due that sent nothing: the autopilot plays them when the campaign says so. */
-	if (s.bot_plays_silent && rs->bot && !forfeit && !(rs->flags & RULESET_SOLO) && !all_in) {
+	if (s.bot_plays_silent && rs->bot && !forfeit && !agreed && !(rs->flags & RULESET_SOLO) &&
+	    !all_in) {
 		if ((rc = autopilot_silent(ctx->db, &c, rs, &t, before, waiting, plan, now_text, err,
 					   sizeof(err))))
 			goto dberr;
@@ -1033,6 +1046,12 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	r.make_code = 1;
 	r.answer_id = answer_id;
 	r.answer_seat = answer_seat;
+	/* The turn is over: votes that did not carry are forgotten (cmd/vote.h). */
+	if (vote_forget(&c.settings)) {
+		snprintf(err, sizeof(err), "out of memory");
+		rc = DB_ERROR;
+		goto dberr;
+	}
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
 	    (rc = queue_reports(&r, err, sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
@@ -1337,6 +1356,16 @@ int play_submit(struct db *db, const char *text, const char *name,
 			 seat.name, c.turn);
 		goto out;
 	}
+	/* A vote that passed sealed the end (cmd/vote.h): the turn takes no more orders. */
+	if ((rc = vote_sealed(db, t.id, err, sizeof(err))) == 1) {
+		snprintf(res->error, sizeof(res->error), "%s: '%s' ends by a vote that passed (turn %d "
+			 "is its last): no orders are taken", name, c.name, c.turn);
+		goto out;
+	} else if (rc) {
+		snprintf(res->error, sizeof(res->error), "%s", err);
+		ret = EXIT_FAIL;
+		goto out;
+	}
 	reading = rs->read_orders(state, seat.name, strbuf_str(&env.body), name, 0, res->error,
 				  sizeof(res->error));
 	if (!reading)
@@ -1380,6 +1409,8 @@ int play_submit(struct db *db, const char *text, const char *name,
 						 "deadline", res->deadline, "orders", res->understood,
 						 "digest", o.digest, "received_at", now_text);
 
+			if (data && auth && auth->note)
+				json_object_set_new(data, "note", json_string(auth->note));
 			if (!data)
 				snprintf(err, sizeof(err), "out of memory");
 			if (!data || templates_render("play-receipt", s.templates[0] ? s.templates : NULL,
@@ -1552,7 +1583,7 @@ out:
 }
 
 int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct judge_settings *s,
-		const char *seat_name, long turn, int json)
+		const char *seat_name, long turn, int json, struct strbuf *sink)
 {
 	const struct ruleset *rs = game_of(c);
 	struct db_turn t, next;
@@ -1614,7 +1645,10 @@ int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct j
 		ret = EXIT_DATAERR;
 		goto out;
 	}
-	fputs(strbuf_str(&text), stdout);
+	if (sink)
+		strbuf_addstr(sink, strbuf_str(&text));
+	else
+		fputs(strbuf_str(&text), stdout);
 	ret = EXIT_OK;
 out:
 	free(own);

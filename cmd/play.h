@@ -80,12 +80,14 @@ int play_store_packs(struct db *db, long long campaign_id, const json_t *data, t
 
 /*
  * `report` of such a campaign: turn (-1: the last resolved) as seat saw it
- * (NULL: the public), replayed from the stored inputs. An exit code.
+ * (NULL: the public), replayed from the stored inputs; printed, or
+ * appended to sink when it is not NULL. An exit code.
  */
 struct db_campaign;
 struct judge_settings;
+struct strbuf;
 int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct judge_settings *s,
-		const char *seat, long turn, int json);
+		const char *seat, long turn, int json, struct strbuf *sink);
 /*
  * `verify` of such a campaign: every resolved turn (only >= 0: that one)
  * replayed from its stored inputs, seed and sealed root; the state and

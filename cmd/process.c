@@ -20,15 +20,18 @@
 #include "core/hovercrafts/bot.h"
 #include "core/hovercrafts/hovercrafts.h"
 #include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/report.h"
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
 #include "db/doctor.h"
 #include "judge.h"
 #include "play.h"
+#include "process.h"
 #include "lib/strbuf.h"
 #include "series.h"
 #include "reporting.h"
 #include "timeutil.h"
+#include "vote.h"
 
 enum outcome { DONE_NOTHING, DONE_RESOLVED, DONE_DUE };
 
@@ -205,6 +208,8 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		       enum outcome *done)
 {
 	struct judge_settings s;
+	size_t i;
+	int agreed = 0;		/* a vote that passed (cmd/vote.h) */
 	struct db_campaign c;
 	struct db_turn t, next;
 	struct db_order *orders = NULL;
@@ -262,8 +267,16 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 	}
 	if ((rc = db_order_list(ctx->db, t.id, 1, &orders, &norders, err, sizeof(err))))
 		goto dberr;
+	/* A vote that passed (cmd/vote.h) sealed the judge's agreement: due at once. */
+	for (i = 0; i < norders && !agreed; i++)
+		agreed = orders[i].understood &&
+			 !strncmp(orders[i].understood, VOTE_AGREE, strlen(VOTE_AGREE));
+	/* Nobody's plan is played in that turn, the autopilot's neither. */
+	if (agreed)
+		s.bot_plays_silent = 0;
 	if (now < deadline) {
-		if (!s.early || judge_someone_waits(&s) || !all_orders_in(&before, orders, norders)) {
+		if (!agreed && (!s.early || judge_someone_waits(&s) ||
+				!all_orders_in(&before, orders, norders))) {
 			ret = 0;
 			goto out;
 		}
@@ -351,7 +364,8 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		snprintf(c.status, sizeof(c.status), "finished");
 		snprintf(c.winner, sizeof(c.winner), "%s", winner_name(after.winner));
 		/* Points, record, and "open" again when more battles follow (cmd/series.c). */
-		if ((rc = series_end_battle(ctx->db, &c, &after, t.number, now, err, sizeof(err))))
+		if ((rc = series_end_battle(ctx->db, &c, &after, t.number,
+					       report_agreed_line(&ev), now, err, sizeof(err))))
 			goto dberr;
 	} else {
 		/*
@@ -372,6 +386,12 @@ static int process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dr
 		if ((rc = db_turn_add(ctx->db, &next, err, sizeof(err))))
 			goto dberr;
 		c.turn = t.number + 1;
+	}
+	/* The turn is over: votes that did not carry are forgotten (cmd/vote.h). */
+	if (vote_forget(&c.settings)) {
+		snprintf(err, sizeof(err), "out of memory");
+		rc = DB_ERROR;
+		goto dberr;
 	}
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
 	    (rc = judge_queue_reports(ctx->db, &c, &s, t.id, t.number, &before, &after, &ev, plans, NULL,
@@ -423,6 +443,22 @@ static int process_campaign(struct cmd_ctx *ctx, const struct db_campaign *c, ti
 	r = play_process_one(ctx, c->name, now, dry, &due, &resolved);
 	*done = resolved ? DONE_RESOLVED : due ? DONE_DUE : DONE_NOTHING;
 	return r;
+}
+
+int process_now(struct cmd_ctx *ctx, const char *name, time_t now)
+{
+	struct db_campaign c;
+	enum outcome done;
+	char err[512];
+	int rc = db_campaign_get(ctx->db, name, &c, err, sizeof(err));
+
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	rc = process_campaign(ctx, &c, now, 0, &done);
+	db_campaign_release(&c);
+	return rc;
 }
 
 static int process_run(struct cmd_ctx *ctx, int argc, char **argv)

@@ -40,6 +40,7 @@
 #include "mail/reply.h"
 #include "mailer.h"
 #include "outbox.h"
+#include "process.h"
 #include "mailtext.h"
 #include "reporting.h"
 #include "signup.h"
@@ -643,6 +644,9 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		  time_t now, char *say, size_t saylen, struct strbuf *kept)
 {
 	struct mail_msg msg;
+	json_t *due = NULL;		/* campaigns a vote that passed made due (cmd/vote.h) */
+	int from_attachment = 0;
+	char attach_note[200];
 	struct mail_settings ms;
 	struct db_captain *caps = NULL;
 	const struct db_captain *to = NULL;
@@ -775,6 +779,17 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 			goto answer;
 		}
 	}
+	/* Orders in a text/plain attachment when the text holds none (mail/parse.h bounds it). */
+	if ((!text || !has_game_line(text)) && has_game_line(msg.attached)) {
+		free(text);
+		if (!(text = strdup(msg.attached))) {
+			snprintf(in->status, sizeof(in->status), "error");
+			snprintf(in->note, sizeof(in->note), "out of memory");
+			snprintf(say, saylen, "%s", in->note);
+			goto out;
+		}
+		from_attachment = 1;
+	}
 	if (text && !has_game_line(text)) {
 		rc = quoted_block(ctx->db, msg.text, now, &text, problem, sizeof(problem));
 		if (rc < 0) {
@@ -786,6 +801,9 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		}
 		from_quote = rc == 1;
 	}
+	if ((!text || !has_game_line(text)) && msg.ignored_parts && !problem[0])
+		snprintf(problem, sizeof(problem), "Your mail's attachments were not read: the judge "
+			 "reads orders from the text of a mail, or from one text/plain attachment.");
 	if (!text || !has_game_line(text)) {
 		snprintf(in->status, sizeof(in->status), "no-orders");
 		snprintf(in->note, sizeof(in->note), "%s", problem[0] ?
@@ -820,12 +838,20 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	auth.in_reply_to = msg.message_id;
 	auth.mail_id = in->id;
 	auth.written_at = in->written_at;
+	if (msg.ignored_parts) {
+		snprintf(attach_note, sizeof(attach_note), "%d attachment%s of your mail %s not read: "
+			 "the judge reads orders from the text of a mail, or from one text/plain "
+			 "attachment.", msg.ignored_parts, msg.ignored_parts == 1 ? "" : "s",
+			 msg.ignored_parts == 1 ? "was" : "were");
+		auth.note = attach_note;
+	}
 	rc = submit_orders(ctx->db, text, "mail", &auth, now, 1, &res);
 	if (rc == 0) {
 		mailer_crash_point("mail-sealed");
 		snprintf(in->status, sizeof(in->status), "orders");
 		snprintf(in->note, sizeof(in->note), "orders sealed for %s in %s, turn %d%s", res.ship,
-			 res.campaign, res.turn, from_quote ? " (from the block the mail quotes)" : "");
+			 res.campaign, res.turn, from_quote ? " (from the block the mail quotes)" :
+			 from_attachment ? " (from its text/plain attachment)" : "");
 		snprintf(say, saylen, "from %s: %s; %s", msg.from, in->note, res.already ?
 			 "sealed and answered before an interruption, not again" : "receipt queued");
 		goto out;
@@ -909,6 +935,8 @@ answer:
 			 "the last day)", msg.from, in->note, rc);
 		goto out;
 	}
+	/* queue_answer takes a.data: the campaigns a vote made due are kept apart. */
+	due = json_incref(json_object_get(a.data, "due"));
 	rc = rc < 0 ? rc : queue_answer(ctx, in, &msg, to, campaign_id, &a, now, err,
 					sizeof(err));
 	if (rc == DB_BUSY) {
@@ -920,6 +948,17 @@ answer:
 		snprintf(say, saylen, "from %s: the judge failed: %s", msg.from, err);
 	} else {
 		snprintf(say, saylen, "from %s: %s; %s queued", msg.from, in->note, a.kind);
+		/*
+		 * A vote that passed: the turn that ends the game is played now, as
+		 * process would; if that fails, the next process run plays it (due).
+		 */
+		if (json_is_array(due)) {
+			size_t i;
+			json_t *name;
+
+			json_array_foreach(due, i, name)
+				(void)process_now(ctx, json_string_value(name), now);
+		}
 	}
 out:
 	if (ret != EXIT_TEMPFAIL) {
@@ -933,6 +972,7 @@ out:
 		free(body);
 	}
 	json_decref(a.data);
+	json_decref(due);
 	submit_result_release(&res);
 	free(text);
 	free(caps);

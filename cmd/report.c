@@ -122,46 +122,28 @@ out:
 	return ret;
 }
 
-static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
+/*
+ * The report of campaign name's turn (-1: the last resolved) as ship_name
+ * saw it (NULL: the bulletin); printed, or with sink appended to sink (a
+ * setup turn then gives EXIT_DATAERR, printing nothing). An exit code.
+ */
+static int report_show(struct cmd_ctx *ctx, const char *name, const char *ship_name, long turn,
+		       int json, struct strbuf *sink)
 {
-	static const struct option opts[] = {
-		{ "turn", required_argument, NULL, 't' },
-		{ "ship", required_argument, NULL, 's' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *ship_name = NULL;
 	struct judge_settings s;
 	struct db_campaign c;
 	struct turn_replay r;
 	struct strbuf out = STRBUF_INIT;
 	json_t *model = NULL;
 	char err[1024];
-	long turn = -1;
-	int opt, json = 0, rc = EXIT_FAIL, drc;
+	int rc = EXIT_FAIL, drc;
 
 	memset(&c, 0, sizeof(c));
 	memset(&s, 0, sizeof(s));
 	turn_replay_init(&r);
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 't':
-			if (cmd_parse_int(optarg, 0, 1000000, &turn) < 0) {
-				cmd_error("--turn: expected a turn number from 0 (the setup), got '%s'",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 's': ship_name = optarg; break;
-		case 'j': json = 1; break;
-		default: return EXIT_USAGE;
-		}
-	}
-	if (optind != argc - 1)
-		return EXIT_USAGE;
-	drc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
+	drc = db_campaign_get(ctx->db, name, &c, err, sizeof(err));
 	if (drc == DB_NOT_FOUND) {
-		judge_no_campaign(ctx->db, argv[optind]);
+		judge_no_campaign(ctx->db, name);
 		rc = EXIT_DATAERR;
 		goto out;
 	}
@@ -175,7 +157,7 @@ static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	if (play_is_generic(c.ruleset)) {
-		rc = play_report(ctx, &c, &s, ship_name, turn, json);
+		rc = play_report(ctx, &c, &s, ship_name, turn, json, sink);
 		goto out;
 	}
 	if (turn < 0) {
@@ -193,7 +175,7 @@ static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
 		int battle = setup_of(ctx->db, c.id, (int)turn);
 
 		if (battle || turn == 0) {
-			rc = setup_report(ctx, &c, (int)turn, battle, ship_name, json);
+			rc = sink ? EXIT_DATAERR : setup_report(ctx, &c, (int)turn, battle, ship_name, json);
 			goto out;
 		}
 	}
@@ -233,7 +215,10 @@ static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
 			rc = EXIT_DATAERR;
 			goto out;
 		}
-		fputs(strbuf_str(&out), stdout);
+		if (sink)
+			strbuf_addstr(sink, strbuf_str(&out));
+		else
+			fputs(strbuf_str(&out), stdout);
 	}
 	rc = EXIT_OK;
 out:
@@ -243,6 +228,47 @@ out:
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	return rc;
+}
+
+static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "turn", required_argument, NULL, 't' },
+		{ "ship", required_argument, NULL, 's' },
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *ship_name = NULL;
+	long turn = -1;
+	int opt, json = 0;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 't':
+			if (cmd_parse_int(optarg, 0, 1000000, &turn) < 0) {
+				cmd_error("--turn: expected a turn number from 0 (the setup), got '%s'",
+					  optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 's': ship_name = optarg; break;
+		case 'j': json = 1; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1)
+		return EXIT_USAGE;
+	return report_show(ctx, argv[optind], ship_name, turn, 0 + json, NULL);
+}
+
+int report_public(struct db *db, const char *name, int turn, struct strbuf *sink)
+{
+	struct cmd_ctx ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.db = db;
+	ctx.quiet = 1;
+	return report_show(&ctx, name, NULL, turn, 0, sink);
 }
 
 const struct cmd report_cmd[] = {

@@ -11,6 +11,7 @@
 #include "core/hovercrafts/report.h"
 #include "series.h"
 #include "timeutil.h"
+#include "vote.h"
 
 void turn_replay_init(struct turn_replay *r)
 {
@@ -29,6 +30,26 @@ void turn_replay_release(struct turn_replay *r)
 	turn_replay_init(r);
 }
 
+/* The judge's agreement "AGREE DRAW\n" or "AGREE CONCEDE\n" as ship idx's entry of orders. */
+static int reporting_agreement(const struct game_state *st, int idx, const char *text,
+			       const char *name, json_t *orders, char *err, size_t errlen)
+{
+	const char *w = text + strlen(VOTE_AGREE);
+	const char *what = !strcmp(w, "DRAW\n") ? "draw" : !strcmp(w, "CONCEDE\n") ? "concede" : NULL;
+
+	if (!what) {
+		snprintf(err, errlen, "%s: %s: expected AGREE DRAW or AGREE CONCEDE", name,
+			 st->ships[idx].name);
+		return -1;
+	}
+	if (json_object_set_new(orders, st->ships[idx].name,
+				json_pack("{s:s,s:s}", "judge", "agree", "what", what))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 int reporting_add_order(const struct game_state *st, const char *ship, const char *text,
 			const char *name, int flags, int autopilot, json_t *orders, char *err,
 			size_t errlen)
@@ -40,6 +61,13 @@ int reporting_add_order(const struct game_state *st, const char *ship, const cha
 
 	if (idx < 0)
 		return 0;
+	/*
+	 * The judge's agreement (a VOTE that passed, cmd/vote.h) in understood
+	 * text (ORDERS_PLAIN, as `turn show` publishes it), never in a
+	 * captain's submission.
+	 */
+	if (flags == ORDERS_PLAIN && !strncmp(text, VOTE_AGREE, strlen(VOTE_AGREE)))
+		return reporting_agreement(st, idx, text, name, orders, err, errlen);
 	if (!strncmp(text, REPORTING_AUTOPILOT, strlen(REPORTING_AUTOPILOT))) {
 		text += strlen(REPORTING_AUTOPILOT);
 		autopilot = 1;
@@ -72,8 +100,20 @@ json_t *reporting_orders(const struct game_state *st, const struct db_order *o, 
 	for (i = 0; orders && i < n; i++) {
 		int autopilot = o[i].understood && !strncmp(o[i].understood, REPORTING_AUTOPILOT,
 							    strlen(REPORTING_AUTOPILOT));
+		/* The judge's own agreement is read from its understood text, never a captain's. */
+		int agreed = o[i].understood && !strncmp(o[i].understood, VOTE_AGREE,
+							 strlen(VOTE_AGREE));
 
-		if (reporting_add_order(st, o[i].ship, o[i].raw, "sealed orders", ORDERS_SUBMISSION, autopilot, orders,
+		if (agreed && game_find_ship(st, o[i].ship) >= 0) {
+			if (reporting_agreement(st, game_find_ship(st, o[i].ship), o[i].understood,
+						"sealed orders", orders, err, errlen)) {
+				json_decref(orders);
+				return NULL;
+			}
+			continue;
+		}
+		if (reporting_add_order(st, o[i].ship, o[i].raw,
+					"sealed orders", ORDERS_SUBMISSION, autopilot, orders,
 					err, errlen)) {
 			json_decref(orders);
 			return NULL;

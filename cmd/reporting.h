@@ -89,4 +89,13 @@ int reporting_for_ship(struct db *db, const struct db_campaign *c,
 /* The campaign's own templates directory (setting "templates"), or NULL. */
 const char *reporting_templates_dir(const struct judge_settings *s);
 
+/*
+ * The public report (the bulletin) of campaign name's resolved turn, any
+ * game, appended to sink, as `mxjudge report NAME --turn TURN` prints it
+ * (cmd/report.c). An exit code: EXIT_DATAERR for a setup turn (its
+ * reports are the captains' own) or a campaign or turn that is not there.
+ */
+struct strbuf;
+int report_public(struct db *db, const char *name, int turn, struct strbuf *sink);
+
 #endif

@@ -503,7 +503,7 @@ static int count_kills(struct db *db, long long turn_id, const char *ship, int *
 }
 
 int series_end_battle(struct db *db, struct db_campaign *c, const struct game_state *after,
-		      int last_turn, time_t now, char *err, size_t errlen)
+		      int last_turn, const char *agreed, time_t now, char *err, size_t errlen)
 {
 	struct campaign_rules rules;
 	struct db_battle b, *all = NULL;
@@ -511,7 +511,7 @@ int series_end_battle(struct db *db, struct db_campaign *c, const struct game_st
 	struct db_ship *ships = NULL;
 	size_t nrows = 0, nships = 0, nall = 0, i, k;
 	int rc, wins[TEAM_COUNT] = { 0, 0 };
-	const char *result = scenario_result(after);
+	const char *result = agreed ? agreed : scenario_result(after);
 
 	rc = db_battle_last(db, c->id, &b, err, errlen);
 	if (rc == DB_NOT_FOUND)

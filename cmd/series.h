@@ -38,10 +38,12 @@ int series_start_battle(struct cmd_ctx *ctx, const char *campaign, const char *s
 /*
  * The end of a battle, in process's transaction: the ships' results and
  * points, the battle's row, and the campaign's status ("open" for the
- * next battle, or "finished" with the series' winner). 0 or a db code.
+ * next battle, or "finished" with the series' winner). result: the
+ * battle's headline when the state alone does not tell it (a vote ended
+ * it), else NULL. 0 or a db code.
  */
 int series_end_battle(struct db *db, struct db_campaign *c, const struct game_state *after,
-		      int last_turn, time_t now, char *err, size_t errlen);
+		      int last_turn, const char *result, time_t now, char *err, size_t errlen);
 
 /*
  * For process: starts the next battle of an "open" campaign when its

@@ -17,6 +17,7 @@
 #include "reporting.h"
 #include "series.h"
 #include "templates.h"
+#include "vote.h"
 
 struct submission {
 	struct db *db;
@@ -338,6 +339,15 @@ static int seal(struct submission *sub, time_t now)
 	}
 	if ((rc = db_order_list(sub->db, t.id, 1, &current, &ncur, err, sizeof(err))))
 		goto dberr;
+	/* A vote that passed sealed the end (cmd/vote.h): the turn takes no more orders. */
+	for (i = 0; i < ncur; i++)
+		if (current[i].understood &&
+		    !strncmp(current[i].understood, VOTE_AGREE, strlen(VOTE_AGREE))) {
+			ret = refuse(sub, EXIT_DATAERR, "%s: '%s' ends by a vote that passed (turn %d "
+				     "is its last): no orders are taken", sub->name, sub->c.name,
+				     sub->c.turn);
+			goto out;
+		}
 	for (i = 0; i < ncur; i++)
 		for (j = 0; j < sub->doc.n; j++) {
 			if (current[i].ship_id != sub->ship_id[j])
@@ -377,6 +387,8 @@ static int seal(struct submission *sub, time_t now)
 	data = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s,s:b,s:[]}", "campaign", sub->c.name,
 			 "captain", sub->cap.name, "turn", t.number, "deadline", res->deadline,
 			 "received_at", got, "digest", digest, "replaces", replaces, "ships");
+	if (data && sub->auth && sub->auth->note)
+		json_object_set_new(data, "note", json_string(sub->auth->note));
 	ships = json_object_get(data, "ships");
 	for (i = 0; data && i < sub->doc.n; i++) {
 		json_t *acts = json_array();

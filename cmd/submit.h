@@ -29,6 +29,7 @@ struct submit_auth {
 					   are sealed once, however often it is read */
 	const char *written_at;		/* the mail's Date: (UTC, ISO), NULL/"" if none: orders
 					   from a mail written earlier never replace these */
+	const char *note;		/* a line for the receipt ("note"), or NULL */
 };
 
 struct submit_result {

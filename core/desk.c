@@ -7,14 +7,22 @@
 
 const struct desk_verb_def desk_verbs[DESK_VERB_COUNT] = {
 	[DESK_HELP] = { "HELP", "", 0, 0, "this list" },
-	[DESK_LIST] = { "LIST", "[ALL]", 0, 1,
-			"the campaigns taking players or playing (ALL: finished ones too)" },
+	[DESK_LIST] = { "LIST", "[ALL|FINISHED]", 0, 1,
+			"the campaigns taking players or playing (ALL: finished ones too; "
+			"FINISHED: those only, with their results)" },
 	[DESK_STATUS] = { "STATUS", "NAME", 1, 1,
 			  "a campaign's turn, deadline, and who has sent orders (never what)" },
+	[DESK_HISTORY] = { "HISTORY", "NAME [TURN]", 1, 2,
+			   "a campaign's turns with their dates and results, or the public "
+			   "report of one resolved turn" },
 	[DESK_REPORT] = { "REPORT", "[NAME]", 0, 1,
 			  "your latest report again (of campaign NAME when you play several)" },
 	[DESK_CHECK] = { "CHECK", "", 0, 0,
 			 "the orders below it (GAME ... END) read and echoed, not sealed" },
+	[DESK_VOTE] = { "VOTE", "DRAW|CONCEDE|WITHDRAW NAME", 2, 2,
+			"end NAME as a draw when every seat in play votes so, or concede for "
+			"your side when all of it does, before the deadline; secret; WITHDRAW "
+			"takes your vote back (with your CODE or PASSWORD)" },
 	[DESK_PRESS] = { "PRESS", "NAME TO SHIP|SIDE|ALL [ANONYMOUS]", 3, 4,
 			 "a message to one seat, your side or everyone in NAME: the lines below, "
 			 "up to ENDPRESS (with your CODE or PASSWORD)" },
@@ -125,6 +133,37 @@ static int desk_words(char *s, char **w, int max)
 	return n;
 }
 
+/* 1 when word is one of the words of choices ("DRAW|CONCEDE"), any case. */
+static int desk_one_of(const char *word, const char *choices)
+{
+	size_t n = strlen(word);
+	const char *p = choices;
+
+	while (*p) {
+		size_t k = strcspn(p, "|");
+
+		if (k == n && !strncasecmp(p, word, n))
+			return 1;
+		p += k + (p[k] == '|');
+	}
+	return 0;
+}
+
+/*
+ * 0 when the words of a LIST, HISTORY or VOTE line (w[1] .. w[n-1],
+ * counted already) are what its usage says; -1 when one is not.
+ */
+static int desk_words_fit(int v, char **w, int n)
+{
+	if (v == DESK_LIST && n > 1)
+		return desk_one_of(w[1], "ALL|FINISHED") ? 0 : -1;
+	if (v == DESK_HISTORY && n > 2)
+		return strspn(w[2], "0123456789") == strlen(w[2]) && strlen(w[2]) <= 6 ? 0 : -1;
+	if (v == DESK_VOTE)
+		return desk_one_of(w[1], "DRAW|CONCEDE|WITHDRAW") ? 0 : -1;
+	return 0;
+}
+
 int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen)
 {
 	size_t at = 0;
@@ -160,6 +199,11 @@ int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen)
 		if (n - 1 < desk_verbs[v].min_args || n - 1 > desk_verbs[v].max_args) {
 			errbuf_set(err, errlen, "%d: expected '%s%s%s'", line, desk_verbs[v].name,
 				   desk_verbs[v].args[0] ? " " : "", desk_verbs[v].args);
+			return -1;
+		}
+		if (desk_words_fit(v, w, n)) {
+			errbuf_set(err, errlen, "%d: expected '%s %s'", line, desk_verbs[v].name,
+				   desk_verbs[v].args);
 			return -1;
 		}
 		if (m->n == DESK_MAX_COMMANDS) {

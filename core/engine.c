@@ -256,6 +256,87 @@ static json_t *forfeit_of(const struct ruleset *rs, const json_t *state, const j
 	return NULL;
 }
 
+/* The judge's order of seat v, {"judge": WHAT, ...}: WHAT, or "" for a seat's own orders. */
+static const char *judge_order(const json_t *v)
+{
+	const char *what = json_string_value(json_object_get(v, "judge"));
+
+	return json_is_object(v) && what ? what : "";
+}
+
+/*
+ * The judge's order {"judge": "agree", "what": "draw"|"concede"} of the
+ * seats that voted for it by mail ends the game through the ruleset's
+ * agree hook, so a vote that passed replays from its stored orders. A
+ * draw needs every seat due; a concession, the ruleset says. The other
+ * seats' orders, if any, are not played. NULL with *failed 0 when there
+ * is none.
+ */
+static json_t *agreement_of(const struct ruleset *rs, const json_t *state, const json_t *orders,
+			    const json_t *due, char *err, size_t errlen, int *failed)
+{
+	const char *seat, *what = NULL, *w;
+	json_t *v, *seats = NULL, *next, *story;
+	size_t i;
+
+	*failed = 1;
+	json_object_foreach((json_t *)orders, seat, v) {
+		if (strcmp(judge_order(v), "agree"))
+			continue;
+		w = json_string_value(json_object_get(v, "what"));
+		if (!w || (strcmp(w, "draw") && strcmp(w, "concede")) || (what && strcmp(w, what))) {
+			errbuf_set(err, errlen, "the judge's agreement of '%s': expected the same "
+				   "\"draw\" or \"concede\" for every seat", seat);
+			goto fail;
+		}
+		what = w;
+		if (!seats && !(seats = json_array()))
+			goto nomem;
+		json_array_append_new(seats, json_string(seat));
+	}
+	if (!what) {
+		*failed = 0;
+		return NULL;
+	}
+	if (!rs->agree) {
+		errbuf_set(err, errlen, "%s cannot end a game by agreement", rs->name);
+		goto fail;
+	}
+	if (!strcmp(what, "draw"))
+		json_array_foreach(due, i, v)
+			if (!json_object_get(orders, json_string_value(v)) ||
+			    strcmp(judge_order(json_object_get(orders, json_string_value(v))), "agree")) {
+				errbuf_set(err, errlen, "a draw needs every seat in play: '%s' did not "
+					   "agree", json_string_value(v));
+				goto fail;
+			}
+	if (!(next = rs->agree(state, what, seats, err, errlen)))
+		goto fail;
+	story = json_array();
+	{
+		char line[512];
+		size_t at = (size_t)snprintf(line, sizeof(line), "%s", !strcmp(what, "draw") ?
+					     "Every seat in play agreed to a draw:" :
+					     "Conceding the game:");
+
+		json_array_foreach(seats, i, v)
+			if (at < sizeof(line))
+				at += (size_t)snprintf(line + at, sizeof(line) - at, "%s %s",
+						       i ? "," : "", json_string_value(v));
+		if (at < sizeof(line))
+			snprintf(line + at, sizeof(line) - at, ".");
+		json_array_append_new(story, json_string(line));
+	}
+	*failed = 0;
+	return json_pack("{s:o,s:[{s:s,s:s,s:o}],s:o}", "state", next, "events", "type", "agreed",
+			 "what", what, "seats", seats, "story", story);
+nomem:
+	errbuf_set(err, errlen, "out of memory");
+fail:
+	json_decref(seats);
+	return NULL;
+}
+
 int engine_resolve(const struct ruleset *rs, const json_t *state, const json_t *orders,
 		   struct draw_source *draws, struct engine_turn *out, char *err, size_t errlen)
 {
@@ -283,6 +364,8 @@ int engine_resolve_data(const struct ruleset *rs, const json_t *state, const jso
 		}
 	}
 	result = forfeit_of(rs, state, orders, err, errlen, &rc);
+	if (!result && !rc)
+		result = agreement_of(rs, state, orders, due, err, errlen, &rc);
 	if (!result && !rc && rs->resolve_data) {
 		json_t *none = data ? NULL : json_object();
 

@@ -150,6 +150,17 @@ struct ruleset {
 	json_t *(*forfeit)(const json_t *state, const char *seat, const char *reason, char *err,
 			   size_t errlen);
 	/*
+	 * The final state when the seats agreed to end the game by mail (VOTE,
+	 * mxjudge-mail(1)): what "draw" (every seat in play agreed) or
+	 * "concede" (seats, every seat in play of one side, gave up) means for
+	 * this game's scoring. seats is ["NAME", ...]; the hook refuses (NULL
+	 * with why) seats that cannot agree to that. The judge seals it as the
+	 * order {"judge": "agree", "what": WHAT} of each of those seats, so it
+	 * replays like any turn. Optional: without it a game takes no votes.
+	 */
+	json_t *(*agree)(const json_t *state, const char *what, const json_t *seats, char *err,
+			 size_t errlen);
+	/*
 	 * Duplicate play (many seats, each its own game on one sealed deal):
 	 * > 0 when final state a is the better result, < 0 when b is, 0 equal.
 	 * Optional: a ruleset without it has no duplicate games.

@@ -338,7 +338,7 @@ int db_outbox_answers_since(struct db *db, const char *recipient, const char *si
 			    long long *n, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "SELECT count(*) FROM outbox WHERE kind IN ('help', 'error-reply') "
+	int rc = db_prep(db, &st, "SELECT count(*) FROM outbox WHERE kind IN ('help', 'error-reply', 'desk') "
 			  "AND recipient = ?1 COLLATE NOCASE AND created_at > ?2", err, errlen);
 
 	*n = 0;

@@ -99,7 +99,7 @@ int db_outbox_deliveries(struct db *db, const char *state, const char *now,
 void db_outbox_deliveries_release(struct db_delivery *list, size_t n);
 int db_outbox_get_delivery(struct db *db, long long id, struct db_delivery *d, char *err,
 			   size_t errlen);
-/* How many help and error replies were queued to recipient (any case) after since. */
+/* How many help, error and desk replies were queued to recipient (any case) after since. */
 int db_outbox_answers_since(struct db *db, const char *recipient, const char *since,
 			    long long *n, char *err, size_t errlen);
 /* How many messages whose key starts with prefix were queued after since. */

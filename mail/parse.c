@@ -167,6 +167,49 @@ static GMimeObject *find_part(const struct gmimex *g, GMimeObject *o, const char
 	return NULL;
 }
 
+static char *part_text(const struct gmimex *g, GMimeObject *o);
+
+/*
+ * The first text/plain attachment into *attached (none over
+ * MAIL_ATTACH_LIMIT), and how many other attachments (and non-text
+ * leaves: images, forwarded messages) there are; depth-first, at most
+ * MAIL_MAX_PARTS parts looked at (*seen). -1 out of memory.
+ */
+static int find_attachments(const struct gmimex *g, GMimeObject *o, int depth, int *seen,
+			    char **attached, int *ignored)
+{
+	int i, n;
+
+	if (!o || depth > 32 || ++*seen > MAIL_MAX_PARTS)
+		return 0;
+	if (is_a(g, o, g->g_mime_multipart_get_type())) {
+		GMimeMultipart *mp = (GMimeMultipart *)o;
+
+		n = g->g_mime_multipart_get_count(mp);
+		for (i = 0; i < n; i++)
+			if (find_attachments(g, g->g_mime_multipart_get_part(mp, i), depth + 1, seen,
+					     attached, ignored) < 0)
+				return -1;
+		return 0;
+	}
+	if (is_a(g, o, g->g_mime_text_part_get_type()) && is_type(g, o, "text", "*") &&
+	    !g->g_mime_part_is_attachment((GMimePart *)o))
+		return 0;	/* the body (or its HTML alternative) */
+	if (!*attached && is_a(g, o, g->g_mime_text_part_get_type()) && is_type(g, o, "text", "plain")) {
+		char *t = part_text(g, o);
+
+		if (!t)
+			return -1;
+		if (strlen(t) <= MAIL_ATTACH_LIMIT) {
+			*attached = t;
+			return 0;
+		}
+		free(t);
+	}
+	++*ignored;
+	return 0;
+}
+
 /* The decoded bytes of a part converted to UTF-8 (GMime knows the charsets). */
 static char *part_text(const struct gmimex *g, GMimeObject *o)
 {
@@ -303,6 +346,15 @@ int mail_parse_mime(const char *raw, size_t len, struct mail_msg *out, char *err
 	}
 	if (!out->text)
 		goto oom;
+	{
+		int seen = 0;
+
+		if (find_attachments(g, g->g_mime_message_get_mime_part(msg), 0, &seen, &out->attached,
+				     &out->ignored_parts) < 0)
+			goto oom;
+		if (!out->attached && !(out->attached = strdup("")))
+			goto oom;
+	}
 	rc = 0;
 	goto done;
 oom:
@@ -346,6 +398,10 @@ const char *mail_msg_differs(const struct mail_msg *a, const struct mail_msg *b)
 		return "from_html";
 	if (a->has_text != b->has_text)
 		return "has_text";
+	if (strcmp(a->attached ? a->attached : "", b->attached ? b->attached : ""))
+		return "attached";
+	if (a->ignored_parts != b->ignored_parts)
+		return "ignored_parts";
 	return a->automatic != b->automatic ? "automatic" : NULL;
 }
 
@@ -357,5 +413,6 @@ void mail_msg_release(struct mail_msg *m)
 	free(m->message_id);
 	free(m->references);
 	free(m->text);
+	free(m->attached);
 	memset(m, 0, sizeof(*m));
 }

@@ -3,7 +3,9 @@
  * charset, CRLF or LF) into what the judge reads: the sender, a few
  * headers and the body as UTF-8 text with LF line ends. The text comes
  * from the first text/plain part that is not an attachment, else from the
- * first text/html part turned into text (mail/html.h). A plain message
+ * first text/html part turned into text (mail/html.h); the first
+ * text/plain attachment is kept apart (orders may come in one), and the
+ * other attachments are counted, never read. A plain message
  * (one text/plain part, 7-bit or UTF-8, simple headers) is read by
  * mail/plain.h without GMime; anything else goes to GMime, loaded the
  * first time one does (mail/gmime_load.h). Both give the same result for
@@ -29,7 +31,16 @@ struct mail_msg {
 	int from_html;		/* 1: text was made from an HTML part */
 	int has_text;		/* 0: no text or HTML part at all */
 	int automatic;		/* an auto-reply, bounce or list mail: never answered */
+	char *attached;		/* the first text/plain attachment's text (at most
+				   MAIL_ATTACH_LIMIT bytes), "" if none */
+	int ignored_parts;	/* attachments not read (not text/plain, a second
+				   one, or too large), of at most MAIL_MAX_PARTS */
 };
+
+/* Orders are small: a text/plain attachment over this is not read. */
+#define MAIL_ATTACH_LIMIT ((size_t)64 << 10)
+/* The parts of a message looked at, at most (a bomb of parts stops there). */
+#define MAIL_MAX_PARTS 256
 
 /*
  * 0, or -1 with err when the bytes are not a message at all, or

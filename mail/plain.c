@@ -385,6 +385,11 @@ int mail_parse_plain(const char *raw, size_t len, struct mail_msg *out)
 	}
 	out->has_text = 1;
 	out->automatic = mail_from_is_automatic(out->from);
+	if (!(out->attached = strdup(""))) {
+		rc = -1;
+		mail_msg_release(out);
+		goto done;
+	}
 	rc = 1;
 done:
 	for (i = 0; i < H_COUNT; i++)

@@ -485,6 +485,165 @@ static void test_conformance_forfeit_ends_the_game(void **unused)
 	}
 }
 
+/* A game started from seats_for(rs) with seed 5: its first state in *t. */
+static void started(const struct ruleset *rs, struct engine_turn *t)
+{
+	unsigned char root[DRAW_ROOT_LEN] = { 7 };
+	struct draw_seeded seeded;
+	struct draw_source src;
+	json_t *seats = seats_for(rs), *settings;
+	char err[512];
+
+	settings = engine_settings(rs, NULL, NULL, err, sizeof(err));
+	draw_seeded_init(&seeded, 5, root, 0);
+	src = draw_seeded_source(&seeded, NULL);
+	if (engine_setup(rs, settings, NULL, seats, &src, t, err, sizeof(err)))
+		fail_msg("%s: setup: %s", rs->name, err);
+	json_decref(settings);
+	json_decref(seats);
+}
+
+/* The judge's agreement of the given seats: {SEAT: {"judge": "agree", "what": what}}. */
+static json_t *agreement(const json_t *seats, const char *what)
+{
+	json_t *o = json_object(), *v;
+	size_t i;
+
+	json_array_foreach(seats, i, v)
+		json_object_set_new(o, json_string_value(v),
+				    json_pack("{s:s,s:s}", "judge", "agree", "what", what));
+	return o;
+}
+
+/*
+ * A VOTE that passed ends the game through the agree hook: a draw of every
+ * seat due is over; a draw without one of them is refused, naming it.
+ */
+static void test_conformance_agreed_draw_ends_the_game(void **unused)
+{
+	const struct ruleset *const *rs;
+
+	(void)unused;
+	for (rs = ruleset_all(); *rs; rs++) {
+		unsigned char root[DRAW_ROOT_LEN] = { 9 };
+		struct draw_seeded sd;
+		struct draw_source none;
+		struct engine_turn t, f;
+		json_t *due, *orders, *fewer;
+		char err[512];
+
+		if (!(*rs)->agree)
+			continue;
+		started(*rs, &t);
+		draw_seeded_init(&sd, 1, root, 1);
+		none = draw_seeded_source(&sd, NULL);
+		due = engine_waiting_for(*rs, t.state);
+		assert_true(json_array_size(due) > 1);
+		orders = agreement(due, "draw");
+		if (engine_resolve(*rs, t.state, orders, &none, &f, err, sizeof(err)))
+			fail_msg("%s: draw: %s", (*rs)->name, err);
+		assert_true(engine_is_over(*rs, f.state));
+		assert_string_equal(json_string_value(json_object_get(json_array_get(f.events, 0), "type")),
+				    "agreed");
+		engine_turn_release(&f);
+		fewer = json_deep_copy(due);
+		json_array_remove(fewer, 0);
+		json_decref(orders);
+		orders = agreement(fewer, "draw");
+		assert_int_equal(engine_resolve(*rs, t.state, orders, &none, &f, err, sizeof(err)), -1);
+		assert_non_null(strstr(err, json_string_value(json_array_get(due, 0))));
+		json_decref(fewer);
+		json_decref(orders);
+		json_decref(due);
+		engine_turn_release(&t);
+	}
+}
+
+/* The scores of an agreement, game by game: a draw is the game's draw, a concession the other's win. */
+static void test_conformance_agreement_scores(void **unused)
+{
+	static const struct {
+		const char *game, *what, *seats[2], *result;
+	} cases[] = {
+		{ "hovercrafts", "draw", { "zion1", "machines2" }, "draw" },
+		{ "hovercrafts", "concede", { "zion1", NULL }, "machines" },
+		{ "hovercrafts", "concede", { "machines2", NULL }, "zion" },
+		{ "toy", "draw", { "north1", "south2" }, "draw" },
+		{ "toy", "concede", { "north1", NULL }, "south2" },
+		{ "toy", "concede", { "south2", NULL }, "north1" },
+	};
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct ruleset *rs = ruleset_find(cases[i].game);
+		unsigned char root[DRAW_ROOT_LEN] = { 9 };
+		struct draw_seeded sd;
+		struct draw_source none;
+		struct engine_turn t, f;
+		json_t *seats = json_array(), *orders, *st;
+		char err[512];
+
+		assert_non_null(rs);
+		started(rs, &t);
+		draw_seeded_init(&sd, 1, root, 1);
+		none = draw_seeded_source(&sd, NULL);
+		json_array_append_new(seats, json_string(cases[i].seats[0]));
+		if (cases[i].seats[1])
+			json_array_append_new(seats, json_string(cases[i].seats[1]));
+		orders = agreement(seats, cases[i].what);
+		if (engine_resolve(rs, t.state, orders, &none, &f, err, sizeof(err)))
+			fail_msg("%s %s: %s", cases[i].game, cases[i].what, err);
+		st = rs->status(f.state);
+		assert_true(json_is_true(json_object_get(st, "over")));
+		assert_string_equal(json_string_value(json_object_get(st, "result")), cases[i].result);
+		json_decref(st);
+		json_decref(orders);
+		json_decref(seats);
+		engine_turn_release(&t);
+		engine_turn_release(&f);
+	}
+}
+
+/* A game without the hook takes no agreement; Hovercrafts refuses a mixed-side concession. */
+static void test_conformance_agreement_refused(void **unused)
+{
+	const struct ruleset *const *rs;
+	unsigned char root[DRAW_ROOT_LEN] = { 9 };
+	struct draw_seeded sd;
+	struct draw_source none;
+	struct engine_turn t, f;
+	json_t *seats, *orders;
+	char err[512];
+
+	(void)unused;
+	draw_seeded_init(&sd, 1, root, 1);
+	none = draw_seeded_source(&sd, NULL);
+	for (rs = ruleset_all(); *rs; rs++) {
+		json_t *due;
+
+		if ((*rs)->agree)
+			continue;
+		started(*rs, &t);
+		due = engine_waiting_for(*rs, t.state);
+		orders = agreement(due, "draw");
+		assert_int_equal(engine_resolve(*rs, t.state, orders, &none, &f, err, sizeof(err)), -1);
+		assert_non_null(strstr(err, "cannot end a game by agreement"));
+		json_decref(orders);
+		json_decref(due);
+		engine_turn_release(&t);
+	}
+	started(&hovercrafts_ruleset, &t);
+	seats = json_pack("[s,s]", "zion1", "machines2");
+	orders = agreement(seats, "concede");
+	assert_int_equal(engine_resolve(&hovercrafts_ruleset, t.state, orders, &none, &f, err,
+					sizeof(err)), -1);
+	assert_string_equal(err, "a concession is one side's: machines2 is not of Zion");
+	json_decref(orders);
+	json_decref(seats);
+	engine_turn_release(&t);
+}
+
 static int sign(int v)
 {
 	return (v > 0) - (v < 0);
@@ -573,6 +732,9 @@ int main(void)
 		cmocka_unit_test(test_conformance_toy_hides_hands),
 		cmocka_unit_test(test_conformance_refuses_orders_not_due),
 		cmocka_unit_test(test_conformance_forfeit_ends_the_game),
+		cmocka_unit_test(test_conformance_agreed_draw_ends_the_game),
+		cmocka_unit_test(test_conformance_agreement_scores),
+		cmocka_unit_test(test_conformance_agreement_refused),
 		cmocka_unit_test(test_conformance_compare_is_a_ranking),
 		cmocka_unit_test(test_conformance_simulate_splits),
 	};

@@ -12,6 +12,112 @@
 #include "core/desk.h"
 #include "core/secret.h"
 
+static void test_desk_vote(void **unused)
+{
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse("vote draw g\nVOTE CONCEDE g\nVote Withdraw g\nCODE x\n", &m, err,
+				    sizeof(err)), 0);
+	assert_int_equal(m.n, 3);
+	assert_int_equal(m.cmd[0].verb, DESK_VOTE);
+	assert_string_equal(m.cmd[0].args[0], "draw");
+	assert_string_equal(m.cmd[0].args[1], "g");
+	assert_string_equal(m.cmd[1].args[0], "CONCEDE");
+	assert_string_equal(m.cmd[2].args[0], "Withdraw");
+	assert_int_equal(desk_parse("VOTE MAYBE g\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'VOTE DRAW|CONCEDE|WITHDRAW NAME'");
+	assert_int_equal(desk_parse("VOTE DRAW\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'VOTE DRAW|CONCEDE|WITHDRAW NAME'");
+	assert_int_equal(desk_parse("VOTE DRAW g now\n", &m, err, sizeof(err)), -1);
+}
+
+static void test_desk_history_and_list(void **unused)
+{
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse("HISTORY g\nhistory g 12\nLIST finished\nLIST ALL\n", &m, err,
+				    sizeof(err)), 0);
+	assert_int_equal(m.n, 4);
+	assert_int_equal(m.cmd[0].verb, DESK_HISTORY);
+	assert_int_equal(m.cmd[0].nargs, 1);
+	assert_string_equal(m.cmd[1].args[1], "12");
+	assert_int_equal(m.cmd[2].verb, DESK_LIST);
+	assert_string_equal(m.cmd[2].args[0], "finished");
+	assert_int_equal(desk_parse("HISTORY g twelve\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'HISTORY NAME [TURN]'");
+	assert_int_equal(desk_parse("HISTORY g 1234567\n", &m, err, sizeof(err)), -1);
+	assert_int_equal(desk_parse("HISTORY g -1\n", &m, err, sizeof(err)), -1);
+	assert_int_equal(desk_parse("LIST OPEN\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'LIST [ALL|FINISHED]'");
+}
+
+/*
+ * A command line made from a help usage as a captain would fill it in:
+ * each word's first alternative, placeholders given a value, optional
+ * parts left out when full is 0, kept (their first alternative) when 1,
+ * a trailing "..." left out.
+ */
+static void usage_line(const char *name, const char *args, int full, char *out, size_t len)
+{
+	char buf[128], *w, *save = NULL;
+
+	snprintf(out, len, "%s", name);
+	snprintf(buf, sizeof(buf), "%s", args);
+	for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		int optional = w[0] == '[';
+		char word[64];
+
+		if ((optional && !full) || !strcmp(w, "..."))
+			continue;	/* "...": the rest is the form's own (its own table) */
+		snprintf(word, sizeof(word), "%s", w + optional);
+		word[strcspn(word, "|]")] = '\0';
+		if (!strcmp(word, "NAME"))
+			snprintf(word, sizeof(word), "Cup.1");
+		else if (!strcmp(word, "TURN"))
+			snprintf(word, sizeof(word), "3");
+		else if (!strcmp(word, "SHIP"))
+			snprintf(word, sizeof(word), "Locust");
+		strncat(out, " ", len - strlen(out) - 1);
+		strncat(out, word, len - strlen(out) - 1);
+	}
+}
+
+/*
+ * One table drives the help and the parser: every usage the help shows
+ * (desk_verbs, as cmd/desk.c writes it), filled in, with and without its
+ * optional part, is read as that command; the help holds every verb the
+ * parser knows, once; and a word not in the table is refused.
+ */
+static void test_desk_help_lists_what_is_read(void **unused)
+{
+	struct desk_mail m;
+	char err[256], line[160], text[512];
+	int v, k, full;
+
+	(void)unused;
+	for (v = 0; v < DESK_VERB_COUNT; v++) {
+		assert_non_null(desk_verbs[v].name);
+		assert_non_null(desk_verbs[v].summary);
+		for (k = 0; k < v; k++)
+			assert_string_not_equal(desk_verbs[k].name, desk_verbs[v].name);
+		for (full = 0; full < 2; full++) {
+			usage_line(desk_verbs[v].name, desk_verbs[v].args, full, line, sizeof(line));
+			snprintf(text, sizeof(text), "%s\n%s", line,
+				 v == DESK_PRESS || v == DESK_BROADCAST ? "Hello\nENDPRESS\n" : "");
+			if (desk_parse(text, &m, err, sizeof(err)))
+				fail_msg("help usage '%s': %s", line, err);
+			assert_int_equal(m.n, 1);
+			assert_int_equal(m.cmd[0].verb, v);
+		}
+	}
+	assert_int_equal(desk_parse("HELP\nSIGNON x\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "2: 'SIGNON' is not a command the judge reads by mail (HELP lists them)");
+}
+
 static void test_desk_reads_commands_in_order(void **unused)
 {
 	struct desk_mail m;
@@ -214,6 +320,9 @@ static void test_desk_new_password_is_redacted(void **unused)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_desk_vote),
+		cmocka_unit_test(test_desk_history_and_list),
+		cmocka_unit_test(test_desk_help_lists_what_is_read),
 		cmocka_unit_test(test_desk_reads_commands_in_order),
 		cmocka_unit_test(test_desk_orders_are_not_a_desk_mail),
 		cmocka_unit_test(test_desk_refuses_what_it_cannot_read),

@@ -255,6 +255,55 @@ static void test_mailparse_unflow(void **state)
 	free(t);
 }
 
+/*
+ * Attachments: the first text/plain one is kept apart (decoded, bounded),
+ * every other one (an image, a second text, a text too large) is counted;
+ * the body stays the body.
+ */
+static void test_mailparse_attachments(void **state)
+{
+	const char *raw =
+		"From: ann@example.org\nTo: judge@example.org\nSubject: orders\n"
+		"MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n"
+		"--b\nContent-Type: text/plain\n\nMy orders are attached.\n"
+		"--b\nContent-Type: text/plain; name=orders.txt\nContent-Disposition: attachment; "
+		"filename=orders.txt\nContent-Transfer-Encoding: base64\n\n"
+		"R0FNRSBnClNISVAgTWlueApFTkQK\n"
+		"--b\nContent-Type: image/png\nContent-Disposition: attachment; filename=a.png\n"
+		"Content-Transfer-Encoding: base64\n\niVBORw0KGgo=\n"
+		"--b\nContent-Type: text/plain\nContent-Disposition: attachment\n\nsecond\n"
+		"--b--\n";
+	struct strbuf big = STRBUF_INIT;
+	struct mail_msg m;
+	char err[256];
+	size_t i;
+
+	(void)state;
+	assert_int_equal(mail_parse(raw, strlen(raw), &m, err, sizeof(err)), 0);
+	assert_string_equal(m.text, "My orders are attached.");
+	assert_string_equal(m.attached, "GAME g\nSHIP Minx\nEND\n");
+	assert_int_equal(m.ignored_parts, 2);
+	mail_msg_release(&m);
+	/* Over MAIL_ATTACH_LIMIT: not read, counted. */
+	strbuf_addstr(&big, "From: ann@example.org\nSubject: x\nMIME-Version: 1.0\n"
+		      "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n"
+		      "--b\nContent-Type: text/plain\nContent-Disposition: attachment\n\n");
+	for (i = 0; i <= MAIL_ATTACH_LIMIT / 7; i++)
+		strbuf_addstr(&big, "1-MOVE\n");
+	strbuf_addstr(&big, "--b--\n");
+	assert_int_equal(mail_parse(strbuf_str(&big), big.len, &m, err, sizeof(err)), 0);
+	assert_string_equal(m.attached, "");
+	assert_int_equal(m.ignored_parts, 1);
+	mail_msg_release(&m);
+	strbuf_release(&big);
+	/* A plain message has none. */
+	assert_int_equal(mail_parse("From: a@b.example\nSubject: s\n\nGAME g\n", 38, &m, err,
+				    sizeof(err)), 0);
+	assert_string_equal(m.attached, "");
+	assert_int_equal(m.ignored_parts, 0);
+	mail_msg_release(&m);
+}
+
 static void test_mailparse_automatic_and_garbage(void **state)
 {
 	const char *bounce = "From: MAILER-DAEMON@example.org\nSubject: failure\n\nbounced\n";
@@ -289,6 +338,7 @@ int main(void)
 		cmocka_unit_test(test_mailparse_html_linear),
 		cmocka_unit_test(test_mailparse_html_deep_quotes_bounded),
 		cmocka_unit_test(test_mailparse_unflow),
+		cmocka_unit_test(test_mailparse_attachments),
 		cmocka_unit_test(test_mailparse_automatic_and_garbage),
 	};
 

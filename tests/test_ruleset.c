@@ -9,6 +9,8 @@
 #include "core/hovercrafts/dice.h"
 #include "core/engine.h"
 #include "core/hovercrafts/hovercrafts.h"
+#include "core/hovercrafts/state_json.h"
+#include "core/hovercrafts/turn.h"
 #include "core/ruleset.h"
 
 static const char *sample =
@@ -25,6 +27,45 @@ static json_t *ship(json_t *state, const char *name)
 		if (!strcmp(json_string_value(json_object_get(s, "name")), name))
 			return s;
 	return NULL;
+}
+
+/*
+ * The judge's agreement (a VOTE that passed) read into plans and written
+ * back (as the driver does after the autopilot planned) is still there,
+ * beside an ordinary plan, and the turn played from it ends the battle.
+ */
+static void test_ruleset_hovercrafts_agreement_survives_plans(void **state)
+{
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr);
+	json_t *orders = json_pack("{s:{s:s,s:s},s:[s]}", "Locust", "judge", "agree", "what", "concede",
+				   "Minx", "MOVE");
+	struct game_state gs;
+	struct turn_plan plans[GAME_MAX_SHIPS];
+	struct event_list ev;
+	struct draw_seeded seeded;
+	struct draw_source draws;
+	json_t *back;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(state_from_json(&gs, st, "sample", err, sizeof(err)), 0);
+	assert_int_equal(hover_plans_from_json(&gs, orders, plans, err, sizeof(err)), 0);
+	back = hover_plans_to_json(&gs, plans);
+	assert_true(json_equal(back, orders));
+	event_list_init(&ev);
+	draw_seeded_init(&seeded, 1, NULL, 1);
+	draws = draw_seeded_source(&seeded, NULL);
+	assert_int_equal(hover_turn(&gs, back, &draws, plans, &ev, err, sizeof(err)), 0);
+	assert_int_equal(gs.winner, WINNER_ZION);
+	assert_int_equal(ev.n, 1);
+	assert_int_equal(ev.ev[0].type, EV_VICTORY);
+	assert_int_equal(ev.ev[0].score, TURN_AGREED_CONCEDE);
+	event_list_release(&ev);
+	game_state_release(&gs);
+	json_decref(back);
+	json_decref(orders);
+	json_decref(st);
 }
 
 static void test_ruleset_find(void **state)
@@ -132,6 +173,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ruleset_find),
+		cmocka_unit_test(test_ruleset_hovercrafts_agreement_survives_plans),
 		cmocka_unit_test(test_ruleset_hovercrafts_sample_turn),
 		cmocka_unit_test(test_ruleset_hovercrafts_refuses_bad_orders),
 		cmocka_unit_test(test_ruleset_hovercrafts_missing_die),

@@ -323,6 +323,34 @@ static json_t *toy_order_form(const json_t *state, const char *seat)
 	return json_string("PLAY \n");
 }
 
+/*
+ * Ending by agreement: a draw scores as a tied game ("draw"); one seat
+ * (each side has one) conceding gives the other the win.
+ */
+static json_t *toy_agree(const json_t *state, const char *what, const json_t *seats, char *err,
+			 size_t errlen)
+{
+	const char *who = json_string_value(json_array_get(seats, 0));
+	json_t *next;
+
+	if (!strcmp(what, "concede") && (json_array_size(seats) != 1 || !who ||
+					 (strcmp(who, toy_seat(state, 0) ? toy_seat(state, 0) : "") &&
+					  strcmp(who, toy_seat(state, 1) ? toy_seat(state, 1) : "")))) {
+		errbuf_set(err, errlen, "toy: one seat concedes at a time");
+		return NULL;
+	}
+	if (!(next = json_deep_copy(state))) {
+		errbuf_set(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (!strcmp(what, "draw"))
+		json_object_set_new(next, "winner", json_string("draw"));
+	else
+		json_object_set_new(next, "winner",
+				    json_string(toy_seat(state, !strcmp(who, toy_seat(state, 0)))));
+	return next;
+}
+
 static const char *toy_order_help(void)
 {
 	return "PLAY CARD (a card of your hand, such as PLAY C7)";
@@ -455,6 +483,7 @@ static const struct ruleset toy_ruleset = {
 	.view_data = toy_view_data,
 	.order_form = toy_order_form,
 	.bot = toy_bot,
+	.agree = toy_agree,
 	.simulate = toy_simulate,
 	.tools = toy_tools,
 };

@@ -1,4 +1,5 @@
 #include "narrate.h"
+#include "turn.h"
 
 #include <string.h>
 
@@ -160,7 +161,13 @@ static int line_for(const struct game_state *st, const struct event *e,
 		strbuf_addstr(sb, ").");
 		return 1;
 	case EV_VICTORY:
-		if (e->value == WINNER_DRAW)
+		if (e->score == TURN_AGREED_DRAW)
+			strbuf_addstr(sb, "Every captain in play agreed: the battle is a draw.");
+		else if (e->score == TURN_AGREED_CONCEDE)
+			strbuf_addstr(sb, e->value == WINNER_ZION ?
+				      "The Machines concede: Zion wins the battle!" :
+				      "Zion concedes: the Machines win the battle!");
+		else if (e->value == WINNER_DRAW)
 			strbuf_addstr(sb, "Both fleets are out: the battle is a draw.");
 		else if (e->value == WINNER_ZION)
 			strbuf_addstr(sb, "Zion wins the battle!");

@@ -6,6 +6,7 @@
 #include "lib/strbuf.h"
 #include "narrate.h"
 #include "scenario.h"
+#include "turn.h"
 
 const char *report_spellings(void)
 {
@@ -110,6 +111,22 @@ static const char *winner_line(enum winner w)
 	default:
 		return NULL;
 	}
+}
+
+const char *report_agreed_line(const struct event_list *ev)
+{
+	size_t i;
+
+	for (i = 0; ev && i < ev->n; i++) {
+		if (ev->ev[i].type != EV_VICTORY || !ev->ev[i].score)
+			continue;
+		if (ev->ev[i].score == TURN_AGREED_DRAW)
+			return "THE BATTLE IS A DRAW: every captain in play agreed to it.";
+		return ev->ev[i].value == WINNER_ZION ?
+		       "ZION WINS THE BATTLE: the Machines conceded." :
+		       "THE MACHINES WIN THE BATTLE: Zion conceded.";
+	}
+	return NULL;
 }
 
 /* Follows the events over a copy of the state before the turn. */
@@ -218,8 +235,10 @@ json_t *report_model(const struct report_input *in)
 	json_object_set_new(m, "orders", orders_json(st, in->plans));
 	json_object_set_new(m, "has_orders", json_boolean(in->plans != NULL));
 	json_object_set_new(m, "winner", st->winner ? json_string(winner_name(st->winner)) : json_null());
-	/* A scenario says how its battle ended (goals, turn limit). */
-	if (scenario_result(st))
+	/* Ended by a vote (turn_agree), or a scenario says how (goals, turn limit). */
+	if (report_agreed_line(in->events))
+		json_object_set_new(m, "winner_line", json_string(report_agreed_line(in->events)));
+	else if (scenario_result(st))
 		json_object_set_new(m, "winner_line", json_string(scenario_result(st)));
 	else if (winner_line(st->winner))
 		json_object_set_new(m, "winner_line", json_string(winner_line(st->winner)));

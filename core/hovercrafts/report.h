@@ -39,5 +39,7 @@ int report_for_captain(json_t *model, const struct game_state *after, int ship,
 		       const char *captain, const char *code);
 /* "MOVE (M, F, FORWARD), LEFT (L), ..." */
 const char *report_spellings(void);
+/* The headline of a battle the captains ended by a vote (turn_agree), or NULL. */
+const char *report_agreed_line(const struct event_list *ev);
 
 #endif

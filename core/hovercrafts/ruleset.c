@@ -165,6 +165,15 @@ int hover_plans_from_json(const struct game_state *st, const json_t *orders,
 		json_t *acts = json_is_object(one) ? json_object_get(one, "actions") : one, *v;
 		size_t k;
 
+		/* The judge's agreement (VOTE, hover_turn) is no plan: received, nothing to do. */
+		if (idx >= 0 && json_is_object(one) && json_object_get(one, "judge")) {
+			const char *what = json_string_value(json_object_get(one, "what"));
+
+			plans[idx].received = 1;
+			plans[idx].agreed = !what ? 0 : !strcmp(what, "draw") ? TURN_AGREED_DRAW :
+					    !strcmp(what, "concede") ? TURN_AGREED_CONCEDE : 0;
+			continue;
+		}
 		if (idx < 0 || !json_is_array(acts) || json_array_size(acts) > ORDERS_MAX_ACTIONS) {
 			errbuf_set(err, errlen, "orders: expected at most %d actions for a ship of the game, got '%s'",
 				   ORDERS_MAX_ACTIONS, ship);
@@ -194,6 +203,13 @@ json_t *hover_plans_to_json(const struct game_state *st, const struct turn_plan 
 
 		if (!plans[i].received)
 			continue;
+		/* Kept through any rebuild of the plans (the autopilot's): hover_turn plays it. */
+		if (plans[i].agreed) {
+			json_object_set_new(out, st->ships[i].name,
+					    json_pack("{s:s,s:s}", "judge", "agree", "what",
+						      plans[i].agreed == TURN_AGREED_DRAW ? "draw" : "concede"));
+			continue;
+		}
 		acts = json_array();
 		for (k = 0; acts && k < plans[i].n; k++)
 			json_array_append_new(acts, json_string(action_name(plans[i].act[k])));
@@ -212,14 +228,89 @@ json_t *hover_outcome(const struct game_state *st, const struct event_list *ev)
 			 events_to_json(st, ev), "story", narrate_json(st, ev));
 }
 
+/*
+ * The ships of orders whose entry is the judge's agreement {"judge":
+ * "agree", "what": W} (a VOTE that passed) into agreed; W, or NULL when
+ * there is none (or -1 in *bad for a judge's order the game cannot read).
+ */
+static const char *hover_agreed(const struct game_state *st, const json_t *orders,
+				unsigned char *agreed, char *err, size_t errlen, int *bad)
+{
+	const char *ship, *what = NULL;
+	json_t *one;
+
+	*bad = 0;
+	memset(agreed, 0, st->nships);
+	json_object_foreach((json_t *)orders, ship, one) {
+		const char *judge = json_is_object(one) ? json_string_value(json_object_get(one, "judge")) : NULL;
+		const char *w = json_string_value(json_object_get(one, "what"));
+		int idx = game_find_ship(st, ship);
+
+		if (!judge)
+			continue;
+		if (strcmp(judge, "agree") || !w || idx < 0 || (what && strcmp(w, what))) {
+			errbuf_set(err, errlen, "orders: %s: expected the judge's agreement to the same "
+				   "draw or concession as the other ships", ship);
+			*bad = 1;
+			return NULL;
+		}
+		what = w;
+		agreed[idx] = 1;
+	}
+	return what;
+}
+
 int hover_turn(struct game_state *st, const json_t *orders, struct draw_source *draws,
 	       struct turn_plan *plans, struct event_list *ev, char *err, size_t errlen)
 {
 	struct dice_source dice = hover_dice_from_draws(draws);
+	unsigned char agreed[GAME_MAX_SHIPS];
+	const char *what;
+	int bad;
 
 	if (hover_plans_from_json(st, orders, plans, err, errlen) < 0)
 		return -1;
+	what = hover_agreed(st, orders, agreed, err, errlen, &bad);
+	if (bad)
+		return -1;
+	/* A vote that passed ends the battle instead of the turn's phases. */
+	if (what)
+		return turn_agree(st, what, agreed, ev, err, errlen);
 	return turn_resolve(st, plans, &dice, ev, err, errlen);
+}
+
+/* The agree hook: the draw or concession of the ships named in seats. */
+static json_t *hover_agree(const json_t *state, const char *what, const json_t *seats, char *err,
+			   size_t errlen)
+{
+	struct game_state st;
+	struct event_list ev;
+	unsigned char agreed[GAME_MAX_SHIPS];
+	json_t *out = NULL, *v;
+	size_t i;
+
+	event_list_init(&ev);
+	if (state_from_json(&st, state, "state", err, errlen) < 0)
+		return NULL;
+	memset(agreed, 0, sizeof(agreed));
+	json_array_foreach(seats, i, v) {
+		int idx = game_find_ship(&st, json_string_value(v) ? json_string_value(v) : "");
+
+		if (idx < 0) {
+			errbuf_set(err, errlen, "no ship '%s' in the battle",
+				   json_string_value(v) ? json_string_value(v) : "");
+			goto out;
+		}
+		agreed[idx] = 1;
+	}
+	if (turn_agree(&st, what, agreed, &ev, err, errlen) < 0)
+		goto out;
+	if (!(out = state_to_json(&st)))
+		errbuf_set(err, errlen, "out of memory");
+out:
+	event_list_release(&ev);
+	game_state_release(&st);
+	return out;
 }
 
 static json_t *hover_resolve(const json_t *state, const json_t *orders, struct draw_source *draws,
@@ -476,5 +567,6 @@ const struct ruleset hovercrafts_ruleset = {
 	.view = NULL,
 	.order_form = hover_order_form,
 	.bot = hover_bot,
+	.agree = hover_agree,
 	.record = NULL,
 };

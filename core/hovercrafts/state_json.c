@@ -5,6 +5,7 @@
 #include "lib/errbuf.h"
 #include "lib/strbuf.h"
 #include "scenario.h"
+#include "turn.h"
 
 static int get_int(const json_t *obj, const char *key, int min, int max, int dflt, int *out,
 		   const char *name, const char *where, char *err, size_t errlen)
@@ -356,6 +357,9 @@ json_t *event_to_json(const struct game_state *st, const struct event *e)
 		break;
 	case EV_VICTORY:
 		json_object_set_new(o, "winner", json_string(winner_name((enum winner)e->value)));
+		if (e->score)
+			json_object_set_new(o, "agreed", json_string(e->score == TURN_AGREED_DRAW ?
+								    "draw" : "concede"));
 		break;
 	case EV_NO_ORDERS:
 		if (e->value)

@@ -6,6 +6,7 @@
  */
 #include "turn.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "lib/strbuf.h"
@@ -726,6 +727,55 @@ int turn_resolve(struct game_state *st, const struct turn_plan *plans,
 	} else if (turn_roll_energy(st, dice, events, err, errlen) < 0) {
 		return -1;
 	}
+	st->turn++;
+	return 0;
+}
+
+int turn_agree(struct game_state *st, const char *what, const unsigned char *agreed,
+	       struct event_list *events, char *err, size_t errlen)
+{
+	int draw = !strcmp(what, "draw"), side = -1, n = 0;
+	struct event e = blank_event(NULL, EV_VICTORY, -1);
+	size_t i;
+
+	if (!draw && strcmp(what, "concede")) {
+		snprintf(err, errlen, "expected an agreement to \"draw\" or \"concede\", got '%s'", what);
+		return -1;
+	}
+	for (i = 0; i < st->nships; i++) {
+		if (!agreed[i])
+			continue;
+		if (!ship_is_active(&st->ships[i])) {
+			snprintf(err, errlen, "%s is not in play and cannot agree", st->ships[i].name);
+			return -1;
+		}
+		if (!draw && side >= 0 && (int)st->ships[i].team != side) {
+			snprintf(err, errlen, "a concession is one side's: %s is not of %s",
+				 st->ships[i].name, team_title((enum team)side));
+			return -1;
+		}
+		side = (int)st->ships[i].team;
+		n++;
+	}
+	for (i = 0; i < st->nships; i++)
+		if (ship_is_active(&st->ships[i]) && !agreed[i] && (draw || (int)st->ships[i].team == side)) {
+			snprintf(err, errlen, "%s did not agree to %s", st->ships[i].name,
+				 draw ? "a draw" : "concede");
+			return -1;
+		}
+	if (!n) {
+		snprintf(err, errlen, "no ship agreed");
+		return -1;
+	}
+	st->winner = draw ? WINNER_DRAW : side == TEAM_ZION ? WINNER_MACHINES : WINNER_ZION;
+	e.value = (int)st->winner;
+	e.score = draw ? TURN_AGREED_DRAW : TURN_AGREED_CONCEDE;
+	if (event_list_push(events, &e) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < st->nships; i++)
+		st->ships[i].actions = 0;
 	st->turn++;
 	return 0;
 }

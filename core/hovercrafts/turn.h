@@ -21,6 +21,7 @@ struct turn_plan {
 	int received;		/* 0: no moves received, idle all turn; TURN_AUTOPILOT */
 	int n;
 	enum action act[ORDERS_MAX_ACTIONS];
+	int agreed;		/* the judge's agreement (a vote), no plan: TURN_AGREED_*, or 0 */
 };
 
 /* Plans for every ship of st (nships entries) from parsed orders. */
@@ -37,6 +38,19 @@ void turn_plans_from_orders(const struct game_state *st,
 int turn_resolve(struct game_state *st, const struct turn_plan *plans,
 		 struct dice_source *dice, struct event_list *events,
 		 char *err, size_t errlen);
+
+/*
+ * The captains agreed to end the battle (VOTE by mail): what is "draw"
+ * (every active ship agreed: the rulings' draw, 9) or "concede" (every
+ * active ship of one side gave up: the other side wins). agreed[i] marks
+ * the ships that agreed. Ends the turn as a victory does: an EV_VICTORY
+ * with score TURN_AGREED_DRAW or TURN_AGREED_CONCEDE, no actions left,
+ * st->turn advanced. 0, or -1 with why the ships cannot agree to it.
+ */
+#define TURN_AGREED_DRAW 1
+#define TURN_AGREED_CONCEDE 2
+int turn_agree(struct game_state *st, const char *what, const unsigned char *agreed,
+	       struct event_list *events, char *err, size_t errlen);
 
 /* Energy checks for every active ship (start of game, end of turn). */
 int turn_roll_energy(struct game_state *st, struct dice_source *dice,

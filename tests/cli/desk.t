@@ -26,10 +26,19 @@ expect_exit 0 $db receive --now 2025-03-01T13:00Z <m1.eml
 contains out "4 desk commands answered; desk queued"
 body 1 >b1.txt
 # HELP lists each command of the table, with its arguments.
-for u in "HELP" "LIST [ALL]" "STATUS NAME" "REPORT [NAME]" "CHECK"; do
+for u in "HELP" "LIST [ALL|FINISHED]" "STATUS NAME" "REPORT [NAME]" "CHECK" "VOTE DRAW|CONCEDE|WITHDRAW NAME" "HISTORY NAME [TURN]"; do
 	contains b1.txt "  $u"
 done
 contains b1.txt "  g: Hovercrafts: the Battle for the Real, running, turn 1; 48-hour turns"
+# Every command the HELP lists has its item in mxjudge-mail(1), with an example.
+verbs=$(sed -n 's/^  \([A-Z][A-Z]*\)\( .*\)\{0,1\}$/\1/p' b1.txt | sort -u)
+[ "$(printf '%s\n' "$verbs" | wc -l)" -ge 10 ]
+for verb in $verbs; do
+	awk -v v="$verb" '/^\.It /{on = index($0 " ", " Cm " v " ") > 0} /^\.El/{on = 0}
+		on && (/^Example/ || /^\.Bd -literal/ || /^\.Dl/) {found = 1}
+		END {exit !found}' "$ROOT/man/mxjudge-mail.1" ||
+		{ echo "mxjudge-mail(1) has no item with an example for $verb"; exit 1; }
+done
 contains b1.txt "> STATUS g"
 contains b1.txt "g (Hovercrafts: the Battle for the Real): running, turn 1, due by 2025-03-03 12:00 UTC"
 contains b1.txt "  Minx: no orders yet"

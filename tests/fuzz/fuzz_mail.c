@@ -167,6 +167,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(msg.has_text || !msg.text[0], "text without a text part");
 		FUZZ_ASSERT(!msg.from_html || msg.has_text, "from_html without a text part");
 		FUZZ_ASSERT(msg.automatic || msg.from[0], "no sender, yet not automatic");
+		/* A text/plain attachment is read bounded, like any text; others only counted. */
+		valid_text(msg.attached, "attached", 1);
+		FUZZ_ASSERT(strlen(msg.attached) <= MAIL_ATTACH_LIMIT, "attachment of %zu bytes",
+			    strlen(msg.attached));
+		FUZZ_ASSERT(msg.ignored_parts >= 0 && msg.ignored_parts <= MAIL_MAX_PARTS,
+			    "%d parts ignored", msg.ignored_parts);
 		strip(msg.text);
 		mail_msg_release(&msg);
 	} else {
