@@ -154,8 +154,7 @@ out:
  * it is over; HISTORY NAME TURN (turn >= 0): the public report of that
  * resolved turn (the bulletin, as `mxjudge report NAME --turn TURN`).
  */
-static json_t *desk_history_data(struct db *db, const char *name, int turn, char *err,
-				 size_t errlen)
+json_t *desk_history(struct db *db, const char *name, int turn, char *err, size_t errlen)
 {
 	struct db_campaign c;
 	struct judge_settings s;
@@ -424,7 +423,7 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			break;
 		case DESK_HISTORY:
 			tpl = "desk-history";
-			data = desk_history_data(db, c->args[0], c->nargs > 1 ? atoi(c->args[1]) : -1, err,
+			data = desk_history(db, c->args[0], c->nargs > 1 ? atoi(c->args[1]) : -1, err,
 						 errlen);
 			break;
 		case DESK_VOTE:

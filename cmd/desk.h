@@ -24,4 +24,11 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 		 const struct db_captain *caps, size_t ncaps, const char *sender, long long mail_id,
 		 time_t now, json_t **out, char *err, size_t errlen);
 
+/*
+ * HISTORY's data (template desk-history): the turns of campaign name with
+ * their dates, or, turn >= 0, that resolved turn's public report. A new
+ * reference ({"unknown": true} for no such campaign), or NULL with err.
+ */
+json_t *desk_history(struct db *db, const char *name, int turn, char *err, size_t errlen);
+
 #endif

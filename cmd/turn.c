@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "desk.h"
 #include "core/hovercrafts/dice.h"
 #include "core/hovercrafts/narrate.h"
 #include "core/hovercrafts/orders.h"
@@ -21,6 +22,7 @@
 #include "play.h"
 #include "reporting.h"
 #include "lib/strbuf.h"
+#include "templates.h"
 #include "timeutil.h"
 
 static json_t *parse_or_null(const char *text)
@@ -250,7 +252,58 @@ out:
 	return ret;
 }
 
+/*
+ * `turn list NAME`: the campaign's turns with the dates they opened and
+ * were resolved (or are due), and the result once over; what HISTORY NAME
+ * answers by mail, from the same data and template.
+ */
+static int turn_list(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct strbuf text = STRBUF_INIT;
+	json_t *d;
+	char err[512];
+	int opt, json = 0, ret = EXIT_FAIL;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt != 'j')
+			return EXIT_USAGE;
+		json = 1;
+	}
+	if (optind + 1 != argc)
+		return EXIT_USAGE;
+	d = desk_history(ctx->db, argv[optind], -1, err, sizeof(err));
+	if (!d) {
+		cmd_error("%s", err);
+		return EXIT_FAIL;
+	}
+	if (json_is_true(json_object_get(d, "unknown"))) {
+		json_decref(d);
+		judge_no_campaign(ctx->db, argv[optind]);
+		return EXIT_DATAERR;
+	}
+	if (json) {
+		json_object_del(d, "listing");
+		return cmd_print_json(d, JSON_PRESERVE_ORDER);
+	}
+	if (templates_render("desk-history", NULL, d, &text, err, sizeof(err)) < 0 || text.failed) {
+		cmd_error("%s", text.failed ? "out of memory" : err);
+		goto out;
+	}
+	fputs(strbuf_str(&text), stdout);
+	ret = EXIT_OK;
+out:
+	strbuf_release(&text);
+	json_decref(d);
+	return ret;
+}
+
 const struct cmd turn_cmds[] = {
+	{ "list", "NAME [--json]", turn_list, NEED_DB,
+	  "list a campaign's turns: when each opened, was resolved or is due; the result", NULL },
 	{ "show", "NAME [--turn N] [--json]", turn_show, NEED_DB,
 	  "show a turn: state, revealed orders, events, dice", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }

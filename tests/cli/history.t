@@ -34,6 +34,16 @@ now=2025-03-03T13:00Z
 send ann@example.org h1 "HISTORY g"
 reply h1 >h1.txt
 golden history-list.txt h1.txt
+# The game master's shell has it too (turn list), the same lines, and --json.
+expect_exit 0 $db turn list g
+grep -F "  Turn " h1.txt >mail-lines.txt
+grep -F "  Turn " out >shell-lines.txt
+cmp mail-lines.txt shell-lines.txt
+expect_exit 0 $db turn list g --json
+python3 -c 'import json; d=json.load(open("out")); assert d["campaign"] == "g" and [t["number"] for t in d["turns"]] == [0, 1, 2, 3] and d["turns"][3]["open"], d'
+expect_exit 65 $db turn list nope
+contains err "no campaign named 'nope'"
+expect_exit 2 $db turn list
 # One resolved turn: the bulletin, exactly as `report` prints it.
 send ann@example.org h2 "HISTORY g 1"
 reply h2 >h2.txt
