@@ -480,3 +480,96 @@ int press_seat_auth(struct db *db, const struct db_captain *cap, const struct db
 	return seat_auth(db, cap, c, s, ships, n, mail_text, sender, now, what, from, why, whylen,
 			 err, errlen);
 }
+
+/* The name on the first "SHIP NAME" or "SEAT NAME" line of text, into out: 1, or 0. */
+static int credential_seat(const char *text, char *out, size_t len)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *e = strchr(p, '\n'), *v = p;
+		size_t n;
+
+		if (!e)
+			e = p + strlen(p);
+		while (v < e && (*v == ' ' || *v == '\t'))
+			v++;
+		if (e - v > 5 && (!strncasecmp(v, "SHIP", 4) || !strncasecmp(v, "SEAT", 4)) &&
+		    (v[4] == ' ' || v[4] == '\t')) {
+			v += 5;
+			while (v < e && (*v == ' ' || *v == '\t'))
+				v++;
+			for (n = 0; v + n < e && v[n] != ' ' && v[n] != '\t' && v[n] != '\r'; n++)
+				;
+			if (n && n < len) {
+				memcpy(out, v, n);
+				out[n] = '\0';
+				return 1;
+			}
+			return 0;
+		}
+		p = *e ? e + 1 : e;
+	}
+	return 0;
+}
+
+int press_credential(struct db *db, const char *campaign, const char *mail_text,
+		     const char *sender, time_t now, struct db_captain *cap, char *err,
+		     size_t errlen)
+{
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_ship ship;
+	enum secret_kind kind = SECRET_NONE;
+	char secret[128] = "", seat[DB_NAME_MAX], msg[512];
+	int rc;
+
+	memset(cap, 0, sizeof(*cap));
+	memset(&s, 0, sizeof(s));
+	if (!press_secret(mail_text, &kind, secret, sizeof(secret)) || kind != SECRET_PASSWORD ||
+	    !credential_seat(mail_text, seat, sizeof(seat))) {
+		rc = 0;
+		goto clean;
+	}
+	rc = db_campaign_get(db, campaign, &c, err, errlen);
+	if (rc) {
+		rc = rc == DB_NOT_FOUND ? 0 : rc;
+		goto clean;
+	}
+	if (judge_settings_parse(&s, c.settings, err, errlen)) {
+		rc = DB_ERROR;
+		goto out;
+	}
+	rc = db_ship_get(db, c.id, seat, &ship, err, errlen);
+	if (!rc && !ship.captain_id)
+		rc = DB_NOT_FOUND;
+	if (!rc)
+		rc = db_captain_get_id(db, ship.captain_id, cap, err, errlen);
+	if (rc) {
+		rc = rc == DB_NOT_FOUND ? 0 : rc;
+		goto out;
+	}
+	rc = guard_check(db, &s, ship.id, ship.name, now, msg, sizeof(msg));
+	if (rc) {	/* locked: no answer to an address not on file */
+		snprintf(err, errlen, "%s", msg);
+		rc = rc == EXIT_DATAERR ? 0 : rc == EXIT_TEMPFAIL ? DB_BUSY : DB_ERROR;
+		goto out;
+	}
+	if (judge_captain_verify(cap, secret)) {
+		rc = 1;
+		goto out;
+	}
+	/* Counted as any wrong password is (it locks the password, never the CODE). */
+	rc = guard_failed(db, &c, &s, ship.id, ship.name, GUARD_PASSWORD, sender, now, msg,
+			  sizeof(msg)) ? DB_ERROR : 0;
+	if (rc)
+		snprintf(err, errlen, "%s", msg);
+out:
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+clean:
+	if (rc != 1)
+		memset(cap, 0, sizeof(*cap));
+	sodium_memzero(secret, sizeof(secret));
+	return rc;
+}

@@ -46,6 +46,17 @@ int press_set_wait(struct db *db, const struct db_captain *caps, size_t ncaps, c
 struct db_campaign;
 struct db_ship;
 struct judge_settings;
+/*
+ * A desk mail from an address not on file may carry a credential: a
+ * PASSWORD line and a SHIP (or SEAT) line naming a seat of campaign. 1
+ * with *cap that seat's captain when the password is the captain's (one
+ * hash: the work before the sender is known stays bounded); 0 when the
+ * mail carries none, a wrong one (counted by the lockout guard, never
+ * answered) or the seat is locked; or a DB_ code with err.
+ */
+int press_credential(struct db *db, const char *campaign, const char *mail_text,
+		     const char *sender, time_t now, struct db_captain *cap, char *err,
+		     size_t errlen);
 int press_seat_auth(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
 		    const struct judge_settings *s, struct db_ship *ships, size_t n,
 		    const char *mail_text, const char *sender, time_t now, const char *what,

@@ -40,6 +40,7 @@
 #include "mail/reply.h"
 #include "mailer.h"
 #include "outbox.h"
+#include "press.h"
 #include "process.h"
 #include "mailtext.h"
 #include "reporting.h"
@@ -527,11 +528,12 @@ static int newcomer(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 {
 	struct desk_mail dm;
 	struct db_campaign c;
+	struct db_captain cred;
 	json_t *dd = NULL;
 	char why[512], since[DB_TIME_MAX], *text = reply_text(msg->text);
 	long long sent = 0;
 	size_t i;
-	int rc = 0;
+	int rc = 0, have_cred = 0;
 
 	memset(to, 0, sizeof(*to));
 	if (!text || strlen(msg->text) > MAILER_MAX_TEXT || in->truncated ||
@@ -559,6 +561,24 @@ static int newcomer(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 			goto out;
 		rc = 0;
 	}
+	/*
+	 * Or a captain writing from another address, with a credential: the
+	 * PASSWORD and the SHIP (or SEAT) of the campaign the first command
+	 * names. One password is checked, no more; a wrong one is not answered.
+	 */
+	for (i = 0; i < dm.n && !*campaign_id && !have_cred; i++) {
+		if (!desk_campaign_of(&dm.cmd[i]))
+			continue;
+		rc = press_credential(ctx->db, desk_campaign_of(&dm.cmd[i]), text, msg->from, now,
+				      &cred, err, errlen);
+		if (rc < 0)
+			goto out;
+		have_cred = rc == 1;
+		if (have_cred)
+			*campaign_id = cred.campaign_id;
+		rc = 0;
+		break;
+	}
 	if (!*campaign_id)
 		goto out;
 	/* A forger may write as anyone: a few answers a day to an address not on file. */
@@ -569,8 +589,8 @@ static int newcomer(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 		*campaign_id = 0;
 		goto out;
 	}
-	if ((rc = desk_answers(ctx->db, &dm, text, NULL, 0, msg->from, in->id, now, &dd, err,
-			       errlen))) {
+	if ((rc = desk_answers(ctx->db, &dm, text, have_cred ? &cred : NULL, have_cred ? 1 : 0,
+			       msg->from, in->id, now, &dd, err, errlen))) {
 		rc = rc < 0 ? rc : DB_ERROR;
 		goto out;
 	}
@@ -579,8 +599,9 @@ static int newcomer(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 		 json_string_value(json_object_get(dd, "captain")) : "");
 	snprintf(to->email, sizeof(to->email), "%s", msg->from);
 	snprintf(in->status, sizeof(in->status), "desk");
-	snprintf(in->note, sizeof(in->note), "%zu desk command%s from a newcomer answered", dm.n,
-		 dm.n == 1 ? "" : "s");
+	snprintf(in->note, sizeof(in->note), "%zu desk command%s from %s answered", dm.n,
+		 dm.n == 1 ? "" : "s", have_cred ? "a captain's other address (PASSWORD)"
+						 : "a newcomer");
 	*a = (struct answer){ "desk", "desk-reply", dd, "Your mail to the judge", 0 };
 	rc = 1;
 out:

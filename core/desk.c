@@ -189,8 +189,10 @@ int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen)
 		started = 1;
 		if (!strcasecmp(w[0], "END"))
 			break;
-		if (!strcasecmp(w[0], "CODE") || !strcasecmp(w[0], "PASSWORD"))
-			continue;	/* credentials: the mail layer reads them */
+		/* Credentials (and the seat they are for): the mail layer reads them. */
+		if (!strcasecmp(w[0], "CODE") || !strcasecmp(w[0], "PASSWORD") ||
+		    ((!strcasecmp(w[0], "SHIP") || !strcasecmp(w[0], "SEAT")) && n == 2))
+			continue;
 		if (v < 0) {
 			errbuf_set(err, errlen, "%d: '%.40s' is not a command the judge reads by mail "
 				   "(HELP lists them)", line, w[0]);
@@ -282,4 +284,18 @@ int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen)
 		}
 	}
 	return 0;
+}
+
+const char *desk_campaign_of(const struct desk_command *c)
+{
+	int at = c->verb == DESK_SET || c->verb == DESK_VOTE ? 1 : 0;
+
+	switch (c->verb) {
+	case DESK_HELP:
+	case DESK_LIST:
+	case DESK_CHECK:
+		return NULL;
+	default:
+		return c->nargs > at ? c->args[at] : NULL;
+	}
 }

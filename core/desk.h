@@ -86,5 +86,7 @@ struct desk_mail {
  * with a line it cannot read.
  */
 int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen);
+/* The campaign a command names (SET's and VOTE's after their form), or NULL for none. */
+const char *desk_campaign_of(const struct desk_command *c);
 
 #endif

@@ -136,6 +136,30 @@ static void test_desk_reads_commands_in_order(void **unused)
 	assert_int_equal(m.cmd[2].line, 5);
 }
 
+/* A credential from another address: PASSWORD and the SHIP (or SEAT) it is for. */
+static void test_desk_credential_lines_and_campaigns(void **unused)
+{
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse("SET ADDRESS g bob@new.example\nSHIP Locust\nPASSWORD pw\n"
+				    "VOTE DRAW h\nSEAT north1\nHELP\nREPORT\nSTATUS k\n", &m, err,
+				    sizeof(err)), 0);
+	assert_int_equal(m.n, 5);
+	assert_string_equal(desk_campaign_of(&m.cmd[0]), "g");
+	assert_string_equal(desk_campaign_of(&m.cmd[1]), "h");
+	assert_null(desk_campaign_of(&m.cmd[2]));
+	assert_null(desk_campaign_of(&m.cmd[3]));	/* REPORT without NAME */
+	assert_string_equal(desk_campaign_of(&m.cmd[4]), "k");
+	/* SHIP with more than its name is no credential line: refused, named. */
+	assert_int_equal(desk_parse("STATUS g\nSHIP Locust now\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "2: 'SHIP' is not a command the judge reads by mail (HELP lists them)");
+	/* Before any command it is not a desk mail: orders begin so. */
+	assert_int_equal(desk_parse("SHIP Locust\nSTATUS g\n", &m, err, sizeof(err)), 0);
+	assert_int_equal(m.n, 0);
+}
+
 static void test_desk_orders_are_not_a_desk_mail(void **unused)
 {
 	struct desk_mail m;
@@ -324,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_desk_history_and_list),
 		cmocka_unit_test(test_desk_help_lists_what_is_read),
 		cmocka_unit_test(test_desk_reads_commands_in_order),
+		cmocka_unit_test(test_desk_credential_lines_and_campaigns),
 		cmocka_unit_test(test_desk_orders_are_not_a_desk_mail),
 		cmocka_unit_test(test_desk_refuses_what_it_cannot_read),
 		cmocka_unit_test(test_desk_check_takes_the_rest),

@@ -169,3 +169,20 @@ contains out "  Ivy              2025-03-10T00:00:00Z to 2025-03-31T00:00:00Z"
 expect_exit 65 $db campaign absence h --ship Locust --from 2025-03-12 --to 2025-03-11
 expect_exit 65 $db campaign absence h --ship Nope --from 2025-03-10 --to 2025-03-11
 expect_exit 2 $db campaign absence h --ship Locust --from 2025-03-10
+
+# A captain whose address on file is lost writes from another one: a
+# desk command is answered only with a credential, the PASSWORD and the
+# SHIP it is for; without it, or with a wrong one, nothing is answered
+# (the wrong one counts against the password like any).
+desk bob@elsewhere.example "SET ADDRESS g bob@elsewhere.example" "PASSWORD $pb"
+[ ! -s answer.txt ]
+fails=$(q "select count(*) from auth_failures where kind = 'password'")
+desk bob@elsewhere.example "SET ADDRESS g bob@elsewhere.example" "SHIP Locust" "PASSWORD wrong-one1"
+[ ! -s answer.txt ]
+[ "$(q "select count(*) from auth_failures where kind = 'password'")" -eq $((fails + 1)) ]
+[ "$(q "select count(*) from outbox where recipient = 'bob@elsewhere.example'")" -eq 0 ]
+desk bob@elsewhere.example "SET ADDRESS g bob@elsewhere.example" "SHIP Locust" "PASSWORD $pb"
+contains answer.txt "In g the judge writes to bob@elsewhere.example from now on."
+[ "$(q "select recipient from outbox where key = 'desk/mail/$n'")" = bob@elsewhere.example ]
+[ "$(q "select email from captains where name = 'Bob'")" = bob@elsewhere.example ]
+[ "$(q "select count(*) from outbox where kind = 'notice' and recipient = 'bob@example.org'")" -eq 1 ]
