@@ -237,17 +237,57 @@ static void test_legendary_report_of_the_example(void **unused)
 	assert_non_null(r);
 	if (getenv("LEGENDARY_SHOW"))
 		fprintf(stderr, "%s", r);
-	assert_non_null(strstr(r, "Game \"demo\": film 1 \"Demo Reel\", act 1 \"Wake\", turn 1\n"));
-	assert_non_null(strstr(r, "You are in the Real World | Time Track: 10 of 10 | Damage: 0 of 7 (wounds 0, scars 0)\n"));
-	assert_non_null(strstr(r, "  R4 [scan 2, phone] empty\n  R5 [scan 3] face down\n  Matrix deck: 13 face down\n"));
-	assert_non_null(strstr(r, "  D1 Kitchen Seer [H-SEER.1] (cost 3, intellect)\n"));
-	assert_non_null(strstr(r, "Seal: ac2a0685dafdec67d869165d9c78ce1bc301661d28fd99a5a7db1156e4004b1b\nNonce: lucky-7\n"));
+	/* R11.3's example, line for line (its "What happened" is the story, in the template). */
+	assert_string_equal(r,
+		"Game \"demo\": film 1 \"Demo Reel\", act 1 \"Wake\", turn 1\n"
+		"You are in the Real World | Time Track: 10 of 10 | Damage: 0 of 7 (wounds 0, scars 0)\n"
+		"Attack 0, Recruit 0 | free move: not used\n"
+		"Objective: defeat 2 enemies in this act\n"
+		"\n"
+		"Combat Zone (strikes right to left):\n"
+		"  empty\n"
+		"  Combat Zone phone: 3 Recruit, usable\n"
+		"Matrix row (cards enter at R5 and move left):\n"
+		"  R1 [scan 1] empty\n"
+		"  R2 [scan 1, phone] empty\n"
+		"  R3 [scan 2] empty\n"
+		"  R4 [scan 2, phone] empty\n"
+		"  R5 [scan 3] face down\n"
+		"  Matrix deck: 13 face down\n"
+		"\n"
+		"Dock (recruit in the Real World):\n"
+		"  D1 Kitchen Seer [H-SEER.1] (cost 3, Intellect)\n"
+		"  D2 Cable Splicer [H-SPLICER.1] (cost 4, Tech, Coordinate)\n"
+		"  D3 Cable Splicer [H-SPLICER.2] (cost 4, Tech, Coordinate)\n"
+		"  D4 Patch Medic [H-MEDIC.1] (cost 4, Survival)\n"
+		"  D5 Rooftop Courier [H-COURIER.2] (cost 2, Survival, Coordinate)\n"
+		"  Zion: 7 cards | Hovercraft: 6 at 3 Recruit\n"
+		"Hand: Scrounge [S-SCROUNGE.3] (cost 0); Scrounge [S-SCROUNGE.4] (cost 0); Quick Feint "
+		"[S-FEINT.3] (cost 0); Scrounge [S-SCROUNGE.2] (cost 0); Scrounge [S-SCROUNGE.1] (cost 0); "
+		"Scrounge [S-SCROUNGE.5] (cost 0)\n"
+		"Deck: 4 cards | Discard pile: 0\n"
+		"Wounds beside your avatar: none\n"
+		"Defeated enemies: 0 | Completed challenges: 0\n"
+		"Seal: ac2a0685dafdec67d869165d9c78ce1bc301661d28fd99a5a7db1156e4004b1b\n"
+		"Nonce: lucky-7\n");
 	assert_null(strstr(r, "E-CLERK.1"));	/* the face-down card never shows */
 	json_object_set_new(json_object_get(st, "options"), "lang", json_string("fr"));
 	json_decref(v);
 	v = legendary_ruleset.view(st, "demo");
 	r = json_string_value(json_object_get(v, "report"));
-	assert_non_null(strstr(r, "Rang\xc3\xa9" "e Matrice (les cartes entrent en R5 et avancent vers la gauche)"));
+	assert_non_null(strstr(r, "Rang\xc3\xa9" "e Matrice (les cartes entrent en R5 et avancent vers la gauche) :\n"));
+	assert_non_null(strstr(r, "Partie \xc2\xab demo \xc2\xbb : film 1 \xc2\xab Demo Reel \xc2\xbb"));
+	assert_non_null(strstr(r, "  D1 Kitchen Seer [H-SEER.1] (co\xc3\xbbt 3, Intellect)\n"));
+	json_decref(v);
+	/* fr-ascii: the same French, ASCII only, for old mail clients. */
+	json_object_set_new(json_object_get(st, "options"), "lang", json_string("fr-ascii"));
+	v = legendary_ruleset.view(st, "demo");
+	r = json_string_value(json_object_get(v, "report"));
+	assert_non_null(strstr(r, "Rangee Matrice (les cartes entrent en R5 et avancent vers la gauche) :\n"));
+	assert_non_null(strstr(r, "Partie << demo >> : film 1 << Demo Reel >>"));
+	assert_non_null(strstr(r, "  D1 Kitchen Seer [H-SEER.1] (cout 3, Intellect)\n"));
+	for (; *r; r++)
+		assert_true((unsigned char)*r < 0x80);
 	json_decref(v);
 	json_decref(st);
 }

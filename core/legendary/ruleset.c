@@ -207,26 +207,40 @@ static json_t *legendary_status(const json_t *state)
 			 end ? end : "ended");
 }
 
-/* The view (R12.1) with its report text (R11) under "report", for the template. */
-static json_t *legendary_view_hook(const json_t *state, const char *seat)
+/*
+ * The view (R12.1) with its report text (R11) under "report", for the
+ * template: written with the pack of data (the campaign's, view_data) or,
+ * without one, the sample pack; only when that pack is the one the state
+ * names by digest (another pack's names would be wrong), else no report.
+ */
+static json_t *view_with_pack(const json_t *state, const json_t *data)
 {
 	struct legendary_pack p;
 	struct strbuf sb = STRBUF_INIT;
 	json_t *v = legendary_view(state);
+	const char *want = json_string_value(json_object_get(json_object_get(state, "pack"), "digest"));
 	char err[256];
 
-	(void)seat;
 	legendary_pack_init(&p);
-	/* The view has no pack at hand: the report is written when the state's pack is the sample. */
-	if (v && legendary_pack_read(&p, legendary_sample_pack, "sample", err, sizeof(err)) == 0 &&
-	    !strcmp(json_string_value(json_object_get(json_object_get(state, "pack"), "digest")) ?
-		    json_string_value(json_object_get(json_object_get(state, "pack"), "digest")) : "", p.digest)) {
+	if (v && pack_of(data, &p, err, sizeof(err)) == 0 && (!want || !strcmp(want, p.digest))) {
 		legendary_report(&p, v, &sb);
 		json_object_set_new(v, "report", json_string(sb.failed ? "" : strbuf_str(&sb)));
 	}
 	strbuf_release(&sb);
 	legendary_pack_release(&p);
 	return v;
+}
+
+static json_t *legendary_view_hook(const json_t *state, const char *seat)
+{
+	(void)seat;
+	return view_with_pack(state, NULL);
+}
+
+static json_t *legendary_view_data(const json_t *state, const char *seat, const json_t *data)
+{
+	(void)seat;
+	return view_with_pack(state, data);
 }
 
 static json_t *legendary_order_form(const json_t *state, const char *seat)
@@ -267,7 +281,8 @@ static const struct ruleset_setting legendary_settings[] = {
 	{ "film", SETTING_INT, 1, 3, NULL, "1", "the film played (a single game)", 1 },
 	{ "avatar", SETTING_TEXT, 0, 0, NULL, NULL, "an avatar id of that film (default its first)", 1 },
 	{ "nonce", SETTING_BOOL, 0, 0, NULL, "true", "the deal waits for the player's NONCE word (R4.2)", 1 },
-	{ "lang", SETTING_CHOICE, 0, 0, "en fr", "en", "the report's language", 0 },
+	{ "lang", SETTING_CHOICE, 0, 0, "en fr fr-ascii", "en",
+	  "the report's language (fr-ascii: French without accents, for old mail clients)", 0 },
 	{ "idle_days", SETTING_INT, 1, 365, NULL, "30",
 	  "days without a mail before the judge ends the game (abandoned)", 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0 }
@@ -299,6 +314,7 @@ const struct ruleset legendary_ruleset = {
 	.resolve_data = legendary_resolve_hook,
 	.status = legendary_status,
 	.view = legendary_view_hook,
+	.view_data = legendary_view_data,
 	.order_form = legendary_order_form,
 	.bot = legendary_bot,
 	.forfeit = legendary_forfeit,

@@ -35,3 +35,48 @@ contains err "bad.json:57: bad-keyword: E-CLERK: the keyword wants a parameter (
 expect_exit 65 $db campaign new g --game legendary --data pack=bad.json
 contains err "bad.json:57: bad-keyword: E-CLERK"
 expect_exit 0 $db campaign new g --game legendary --data pack="$pack"
+
+# The report for any pack (view_data): a campaign's views get its pack, so
+# the report names the pack's own cards on the pack's own board; a second
+# invented pack (6 slots, 3 dock slots, a Time Track of 8) shows it.
+harbour="$ROOT/tests/data/legendary/harbour-pack.json"
+expect_exit 0 $db campaign new h --game legendary --data pack="$harbour" --set nonce=false --seed 3
+mx $db campaign join h --captain Ann --email ann@example.org --ship ann >/dev/null 2>&1
+expect_exit 0 $db campaign start h --now 2025-03-01T12:00Z
+expect_exit 0 $db campaign outbox h --full
+contains out 'Game "h": film 1 "Low Tide", act 1 "Fog", turn 1'
+contains out "You are in the Real World | Time Track: 8 of 8 | Damage: 0 of 5 (wounds 0, scars 0)"
+contains out "Matrix row (cards enter at R6 and move left):"
+contains out "  R6 [scan 4] face down"
+contains out "  D1 Lamplighter [H-LAMPLIGHTER.2] (cost 3, Range)"
+contains out "  Zion: 1 cards | Hovercraft: 3 at 2 Recruit"
+lacks out "R7"
+lacks out "Scrounge"
+expect_exit 0 $db report h --ship ann --json
+python3 - <<'PY'
+import json
+v = json.load(open("out"))["view_data"]
+assert v["pack"]["name"] == "harbour", v["pack"]
+assert "  D3 Net Mender [H-NETMENDER.1] (cost 2, Survival)" in v["report"], v["report"]
+# the view hides the decks (counts) and the face-down card
+assert v["deck"] == 3 and v["matrix_deck"] == 4 and v["row"][5] == {"face": "down"}, v
+PY
+# The public's view and turn show get the pack too.
+expect_exit 0 $db turn show h --turn 0 --json
+python3 -c 'import json; s=json.load(open("out"))["state_after"]; assert "Low Tide" in s["report"] and "R6 [scan 4] face down" in s["report"], s.get("report")'
+# In French (the game's lang setting, before the start): the same pack's French texts.
+expect_exit 0 $db campaign new hf --game legendary --data pack="$harbour" --set nonce=false --seed 3
+expect_exit 0 $db campaign set hf lang fr
+mx $db campaign join hf --captain Ann --email ann@example.org --ship ann >/dev/null 2>&1
+expect_exit 0 $db campaign start hf --now 2025-03-01T12:00Z
+expect_exit 0 $db report hf --ship ann
+contains out "Partie « hf » : film 1 « Low Tide », acte 1 « Fog », tour 1"
+contains out "Rangée Matrice (les cartes entrent en R6 et avancent vers la gauche) :"
+contains out "Piste du Temps : 8 sur 8"
+# A campaign given no pack plays the sample pack, and its report is written from it.
+expect_exit 0 $db campaign new s --game legendary --set nonce=false --seed 3
+mx $db campaign join s --captain Ann --email ann@example.org --ship ann >/dev/null 2>&1
+expect_exit 0 $db campaign start s --now 2025-03-01T12:00Z
+expect_exit 0 $db report s --ship ann
+contains out 'Game "s": film 1 "Demo Reel", act 1 "Wake", turn 1'
+contains out "  R5 [scan 3] face down"
