@@ -33,6 +33,8 @@ struct lg {
 	json_t *choices;		/* the line's CHOOSE values (borrowed) */
 	size_t next_choice;
 	int wild_keep, wild_redraw;	/* WILDSWING: keep always / redraw from damage N */
+	json_t *reveal_queue;		/* the reveals of one movement (R5.1.3), run after it */
+	int quiet;			/* bot-only games: no events, no story */
 };
 
 /* ---------- small helpers ---------- */
@@ -92,6 +94,8 @@ static void ev(struct lg *g, const char *type, const char *fmt, ...)
 	char text[400];
 	va_list ap;
 
+	if (g->quiet)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
@@ -186,7 +190,7 @@ static int instance_no(const char *inst)
 	return dot ? atoi(dot + 1) : 0;
 }
 
-static const struct legendary_pack *sort_pack;
+static _Thread_local const struct legendary_pack *sort_pack;	/* for qsort; simulate runs threads */
 
 static int canonical_cmp(const void *a, const void *b)
 {
@@ -249,7 +253,8 @@ static int shuffle(struct lg *g, const char *deck, json_t *pile)
 	for (i = 0; i < n; i++)
 		json_array_append(pile, json_array_get(copy, perm[i]));
 	json_object_set_new(draws, label, json_integer(k));
-	json_array_append_new(g->events, json_pack("{s:s,s:s,s:i}", "type", "shuffle", "deck", deck,
+	if (!g->quiet)
+		json_array_append_new(g->events, json_pack("{s:s,s:s,s:i}", "type", "shuffle", "deck", deck,
 						   "cards", (int)n));
 	rc = 0;
 out:
@@ -281,7 +286,7 @@ static int draw_cards(struct lg *g, int n)
 		move_to(deck, 0, hand);
 		got++;
 	}
-	if (got)
+	if (got && !g->quiet)
 		json_array_append_new(g->events, json_pack("{s:s,s:i}", "type", "draw", "cards", got));
 	return 0;
 }
@@ -435,7 +440,6 @@ struct where {
 	int face_up;
 };
 
-static json_t *reveal_queue;	/* per call of a movement; set by the caller */
 
 static void destroy_phone(struct lg *g, int slot)
 {
@@ -464,9 +468,9 @@ static void put_slot(struct lg *g, json_t *entry, int k)
 		json_array_append_new(A(g, "combat_zone"), json_pack("{s:s,s:s}", "card", inst, "face", "up"));
 		ev(g, "combat-zone", "%s enters the Combat Zone.", down ? "A face-down card" : cname(g, inst));
 		if (!strcmp(ctype(g, inst), "inevitable"))
-			json_array_append_new(reveal_queue, json_pack("{s:s,s:s}", "card", inst, "kind", "back"));
+			json_array_append_new(g->reveal_queue, json_pack("{s:s,s:s}", "card", inst, "kind", "back"));
 		else if (down)
-			json_array_append_new(reveal_queue, json_pack("{s:s,s:s}", "card", inst, "kind", "reveal"));
+			json_array_append_new(g->reveal_queue, json_pack("{s:s,s:s}", "card", inst, "kind", "reveal"));
 		json_decref(entry);
 		return;
 	}
@@ -495,11 +499,11 @@ static int reveal(struct lg *g, const char *inst, const char *kind);
 
 static int run_reveals(struct lg *g)
 {
-	json_t *q = reveal_queue;
+	json_t *q = g->reveal_queue;
 	size_t i;
 	const json_t *r;
 
-	reveal_queue = NULL;
+	g->reveal_queue = NULL;
 	json_array_foreach(q, i, r)
 		if (!g->stop && reveal(g, json_string_value(json_object_get(r, "card")),
 				       json_string_value(json_object_get(r, "kind"))) < 0) {
@@ -542,7 +546,7 @@ static int matrix_phase(struct lg *g)
 
 	json_array_foreach(A(g, "combat_zone"), i, cz)
 		in_cz |= !strcmp(ctype(g, json_string_value(json_object_get(cz, "card"))), "inevitable");
-	reveal_queue = json_array();
+	g->reveal_queue = json_array();
 	ev(g, "matrix-phase", "Turn %d: Matrix phase.", I(g, "turn"));
 	if (inev) {
 		ev(g, "inevitable", "%s advances one slot.", cname(g, json_string_value(json_object_get(
@@ -804,13 +808,18 @@ static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 	case LG_EXTRA_MOVE:
 		setI(g, "extra_moves", I(g, "extra_moves") + 1);
 		return 0;
-	case LG_PLACE:
-		take_off_board(g, inst);
+	case LG_PLACE: {
+		char here[40];
+
+		/* inst may be the board entry's own string, freed when it leaves the board */
+		snprintf(here, sizeof(here), "%s", inst);
+		take_off_board(g, here);
 		json_array_append_new(A(g, !strcmp(a->word, "operations") ? "operations" : "real_world"),
-				      json_string(inst));
-		ev(g, "place", "%s goes to %s.", cname(g, inst),
+				      json_string(here));
+		ev(g, "place", "%s goes to %s.", cname(g, here),
 		   !strcmp(a->word, "operations") ? "Operations" : "the Real World");
 		return 0;
+	}
 	case LG_AVATAR:
 		return apply_list(g, S(g, "avatar"), "avatar", json_object_get(card(g, S(g, "avatar")), "ability"));
 	case LG_DEFEAT: {
@@ -835,8 +844,13 @@ static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 			return refuse(g, "bad-choice", "%s is not a face-up card", v);
 		if (!strcmp(ctype(g, w.inst), "inevitable"))
 			return refuse(g, "inevitable", "the Inevitable card cannot be set aside");
-		take_off_board(g, w.inst);
-		json_array_append_new(A(g, "aside"), json_string(w.inst));
+		{
+			char here[40];
+
+			snprintf(here, sizeof(here), "%s", w.inst);	/* freed with its board entry */
+			take_off_board(g, here);
+			json_array_append_new(A(g, "aside"), json_string(here));
+		}
 		return 0;
 	}
 	case LG_MOVE_ENEMY:
@@ -977,19 +991,58 @@ static int locate(struct lg *g, const char *name, struct where *w)
 
 /* ---------- acts and victory (R6) ---------- */
 
-static int count_of_act(struct lg *g, const char *list, const char *id)
+/* How many instances of id a pile entry list ("ID", "ID xN", or one string) makes. */
+static int pile_count(const json_t *pile, const char *id)
 {
-	size_t i;
-	const json_t *v;
+	const json_t *e;
+	size_t i, len = strlen(id);
 	int n = 0;
 
+	if (json_is_string(pile)) {
+		const char *s = json_string_value(pile), *x = strstr(s, " x");
+
+		return !strncmp(s, id, len) && (!s[len] || s + len == x) ? (x ? atoi(x + 2) : 1) : 0;
+	}
+	json_array_foreach(pile, i, e)
+		n += pile_count(e, id);
+	return n;
+}
+
+/*
+ * Has an instance of id that belongs to act k (its mini-deck or extras,
+ * numbered in the film's pile order, R2.6) gone to list (R2.7: in this
+ * film, whenever it was beaten)?
+ */
+static int beaten_of_act(struct lg *g, const char *list, const char *id, int k)
+{
+	const json_t *f = film(g), *acts = json_object_get(f, "acts"), *v;
+	const char *before[] = { "start_deck", "hovercraft", "zion", "wounds" };
+	int base = 0, lo[2], hi[2], j;
+	size_t i, len = strlen(id);
+
+	for (j = 0; j < 4; j++)
+		base += pile_count(json_object_get(f, before[j]), id);
+	for (j = 0; j < 6; j++) {
+		const json_t *a = json_array_get(acts, (size_t)(j % 3));
+		int n = pile_count(json_object_get(a, j < 3 ? "matrix" : "extras"), id);
+
+		if (j % 3 == k - 1) {
+			lo[j / 3] = base + 1;
+			hi[j / 3] = base + n;
+		}
+		base += n;
+	}
 	json_array_foreach(A(g, list), i, v) {
 		const char *s = json_string_value(v);
-		size_t len = strcspn(s, ".");
+		int no;
 
-		n += strlen(id) == len && !strncmp(s, id, len);
+		if (strncmp(s, id, len) || s[len] != '.')
+			continue;
+		no = atoi(s + len + 1);
+		if ((no >= lo[0] && no <= hi[0]) || (no >= lo[1] && no <= hi[1]))
+			return 1;
 	}
-	return n;
+	return 0;
 }
 
 static int objective_met(struct lg *g, const json_t *obj, const char *manual_word)
@@ -1006,24 +1059,24 @@ static int objective_met(struct lg *g, const json_t *obj, const char *manual_wor
 		       (int)json_integer_value(json_object_get(obj, "defeated"));
 	list = json_object_get(obj, "defeat");
 	json_array_foreach(list, i, e)
-		if (!count_of_act(g, "act_defeated", json_string_value(e)))
+		if (!beaten_of_act(g, "defeated_enemies", json_string_value(e), I(g, "act")))
 			return 0;
 	list = json_object_get(obj, "complete");
 	json_array_foreach(list, i, e)
-		if (!count_of_act(g, "act_completed", json_string_value(e)))
+		if (!beaten_of_act(g, "completed", json_string_value(e), I(g, "act")))
 			return 0;
 	return 1;
 }
 
 static int begin_act(struct lg *g);
 
-static int check_objectives(struct lg *g)
+/* One look at the act's offer and objective; *began when the next act began. */
+static int objectives_once(struct lg *g, int *began)
 {
 	const json_t *a = act(g);
 	int rc;
 
-	if (g->stop || strcmp(S(g, "status"), "running"))
-		return 0;
+	*began = 0;
 	if (I(g, "act") == 3 && !B(g, "offered") && objective_met(g, json_object_get(a, "minor_offer"), "offer")) {
 		setB(g, "offered", 1);
 		json_object_set_new(g->st, "offer", json_string("minor"));
@@ -1054,7 +1107,26 @@ static int check_objectives(struct lg *g)
 	setI(g, "act", I(g, "act") + 1);
 	g->halt = 0;
 	rc = begin_act(g);
-	g->stop = 1;	/* R6.2: the turn ends at once */
+	*began = 1;
+	return rc;
+}
+
+/*
+ * The objectives after a line (R6.1): a new act ends the turn (R6.2), and
+ * a new act whose objective is already met is met at once, and so on.
+ */
+static int check_objectives(struct lg *g)
+{
+	int rc, began, any = 0;
+
+	if (g->stop || strcmp(S(g, "status"), "running"))
+		return 0;
+	do {
+		rc = objectives_once(g, &began);
+		any |= began;
+	} while (rc == 0 && began && !strcmp(S(g, "status"), "running"));
+	if (any)
+		g->stop = 1;	/* R6.2: the turn ends at once */
 	return rc;
 }
 
@@ -1813,6 +1885,7 @@ static void lg_free(struct lg *g)
 	json_decref(g->st);
 	json_decref(g->events);
 	json_decref(g->story);
+	json_decref(g->reveal_queue);
 }
 
 json_t *legendary_setup(const struct legendary_pack *p, const json_t *settings, const char *name,
@@ -2267,6 +2340,35 @@ static int run_order(struct lg *g, struct order *o)
 	return 0;
 }
 
+/*
+ * A copy of the state to undo a line with (R9.5.3: all or nothing): lists
+ * are copied with their strings shared (a string is never changed in
+ * place), objects in lists one level deep (a row entry's face changes),
+ * other objects whole. Much cheaper than a deep copy of every string.
+ */
+static json_t *state_snapshot(json_t *st)
+{
+	json_t *copy = json_object(), *v, *e;
+	const char *key;
+	size_t i;
+
+	json_object_foreach(st, key, v) {
+		json_t *c;
+
+		if (json_is_array(v)) {
+			c = json_array();
+			json_array_foreach(v, i, e)
+				json_array_append_new(c, json_is_object(e) ? json_copy(e) : json_incref(e));
+		} else if (json_is_object(v)) {
+			c = json_deep_copy(v);
+		} else {
+			c = json_incref(v);
+		}
+		json_object_set_new(copy, key, c);
+	}
+	return copy;
+}
+
 static int has_carry(struct lg *g)
 {
 	size_t i;
@@ -2278,8 +2380,23 @@ static int has_carry(struct lg *g)
 	return 0;
 }
 
+static json_t *resolve_mail(const struct legendary_pack *p, const json_t *state, const json_t *lines,
+			    struct draw_source *draws, int quiet, char *err, size_t errlen);
+
 json_t *legendary_resolve(const struct legendary_pack *p, const json_t *state, const json_t *lines,
 			  struct draw_source *draws, char *err, size_t errlen)
+{
+	return resolve_mail(p, state, lines, draws, 0, err, errlen);
+}
+
+json_t *legendary_resolve_quiet(const struct legendary_pack *p, const json_t *state, const json_t *lines,
+				struct draw_source *draws, char *err, size_t errlen)
+{
+	return resolve_mail(p, state, lines, draws, 1, err, errlen);
+}
+
+static json_t *resolve_mail(const struct legendary_pack *p, const json_t *state, const json_t *lines,
+			    struct draw_source *draws, int quiet, char *err, size_t errlen)
 {
 	struct lg g;
 	struct order *orders = NULL;
@@ -2291,11 +2408,12 @@ json_t *legendary_resolve(const struct legendary_pack *p, const json_t *state, c
 	memset(&g, 0, sizeof(g));
 	memset(&pe, 0, sizeof(pe));
 	g.p = p;
-	g.st = json_deep_copy(state);
+	g.st = state_snapshot((json_t *)state);	/* the caller's strings shared, never changed */
 	g.events = json_array();
 	g.story = json_array();
 	g.draws = draws;
 	g.wild_redraw = 2;
+	g.quiet = quiet;
 	if (!g.st || !g.events || !g.story)
 		goto oom;
 	json_object_del(g.st, "standing_answer");
@@ -2365,7 +2483,7 @@ json_t *legendary_resolve(const struct legendary_pack *p, const json_t *state, c
 			refuse(&g, "effect-pending", "state the texts due first (EFFECT ID \"...\")");
 			goto line_refused;
 		}
-		snapshot = json_deep_copy(g.st);
+		snapshot = state_snapshot(g.st);
 		g.code[0] = 0;
 		if (run_order(&g, o) < 0 || g.fatal) {
 			if (g.fatal) {

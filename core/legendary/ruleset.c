@@ -163,36 +163,76 @@ static json_t *legendary_resolve_plain(const json_t *state, const json_t *orders
 }
 
 /*
- * The autopilot: the nonce, a statement for each carried text (it changes
- * nothing), then every card of the hand. Enough to play a game to its end.
+ * The autopilot: the bot's mail (bot.c), knowing the cards when the
+ * state's pack is the sample the judge holds; with another pack (the hook
+ * gets no data packs) every line is tried, IF ABLE.
  */
 static json_t *legendary_bot(const json_t *state, const char *seat, struct draw_source *draws,
 			     char *err, size_t errlen)
 {
-	const char *status = json_string_value(json_object_get(state, "status"));
-	json_t *lines = json_array();
-	const json_t *d;
-	size_t i;
-	int n = 0;
+	struct legendary_pack p;
+	const char *want = json_string_value(json_object_get(json_object_get(state, "pack"), "digest"));
+	json_t *lines;
+	int known;
 
 	(void)draws;
-	(void)err;
-	(void)errlen;
-	if (status && !strcmp(status, "setup")) {
-		json_array_append_new(lines, json_pack("{s:i,s:s}", "line", ++n, "text", "NONCE bot"));
-	} else {
-		if (json_is_string(json_object_get(state, "offer")))
-			json_array_append_new(lines, json_pack("{s:i,s:s}", "line", ++n, "text",
-							       "VICTORY MINOR"));
-		json_array_foreach(json_object_get(state, "due"), i, d)
-			if (json_is_true(json_object_get(d, "carry")))
-				json_array_append_new(lines, json_pack("{s:i,s:s++}", "line", ++n, "text",
-								       "EFFECT ", json_string_value(json_object_get(d, "card")) ?
-								       json_string_value(json_object_get(d, "card")) : "ACT",
-								       " \"the bot states no change\""));
-		json_array_append_new(lines, json_pack("{s:i,s:s}", "line", ++n, "text", "PLAY ALL"));
+	legendary_pack_init(&p);
+	known = pack_of(NULL, &p, err, errlen) == 0 && want && !strcmp(want, p.digest);
+	lines = legendary_bot_lines(known ? &p : NULL, state);
+	legendary_pack_release(&p);
+	if (!lines) {
+		errbuf_set(err, errlen, "out of memory");
+		return NULL;
 	}
 	return json_pack("{s:o}", seat ? seat : player_of(state), lines);
+}
+
+/*
+ * Bot-only games over the pack of --data (the sample without one): the
+ * outcome of each (a loss by its end: time, killed), all games and those
+ * that reached act 2 and act 3 (or a later film).
+ */
+static json_t *legendary_simulate(const json_t *settings, const json_t *data, uint64_t seed,
+				  uint64_t first, uint64_t count, char *err, size_t errlen)
+{
+	static const char *const groups[3] = { "all", "reached act 2", "reached act 3" };
+	static const char *const outcomes[] = { "major-victory", "minor-victory", "campaign-won", "time",
+						"killed", "attempts", "resigned", "unfinished" };
+	struct legendary_pack p;
+	json_t *out = NULL, *g[3] = { NULL, NULL, NULL };
+	uint64_t i;
+	int k;
+
+	legendary_pack_init(&p);
+	if (pack_of(data, &p, err, errlen) < 0 || legendary_check_settings(settings, data, err, errlen) < 0)
+		goto out;
+	out = json_object();
+	for (k = 0; out && k < 3; k++) {
+		size_t o;
+
+		g[k] = json_pack("{s:i}", "games", 0);
+		for (o = 0; o < sizeof(outcomes) / sizeof(outcomes[0]); o++)	/* a fixed order */
+			json_object_set_new(g[k], outcomes[o], json_integer(0));
+		json_object_set_new(out, groups[k], g[k]);
+	}
+	for (i = first; out && i < first + count; i++) {
+		struct legendary_sim r;
+
+		if (legendary_sim_game(&p, settings, seed, i, &r, err, errlen) < 0) {
+			json_decref(out);
+			out = NULL;
+			goto out;
+		}
+		for (k = 0; k < 3; k++) {
+			if (k && r.act <= k && r.film <= 1)
+				continue;
+			json_object_set_new(g[k], "games", json_integer(json_integer_value(json_object_get(g[k], "games")) + 1));
+			json_object_set_new(g[k], r.result, json_integer(json_integer_value(json_object_get(g[k], r.result)) + 1));
+		}
+	}
+out:
+	legendary_pack_release(&p);
+	return out;
 }
 
 static json_t *legendary_status(const json_t *state)
@@ -288,6 +328,11 @@ static const struct ruleset_setting legendary_settings[] = {
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0 }
 };
 
+static const struct ruleset_tool legendary_tools[] = {
+	{ "simulate", "bot-only games over a card pack, with their outcomes' rates" },
+	{ NULL, NULL }
+};
+
 static const struct ruleset_data_kind legendary_data[] = {
 	{ "pack", "the card data pack (JSON, mxjudge-legendary(7)); the judge ships only an invented sample" },
 	{ NULL, NULL }
@@ -303,7 +348,7 @@ const struct ruleset legendary_ruleset = {
 	.max_seats = 1,
 	.settings = legendary_settings,
 	.data_kinds = legendary_data,
-	.tools = NULL,
+	.tools = legendary_tools,
 	.man_page = "mxjudge-legendary(7)",
 	.order_help = legendary_order_help,
 	.check_settings = legendary_check_settings,
@@ -317,6 +362,7 @@ const struct ruleset legendary_ruleset = {
 	.view_data = legendary_view_data,
 	.order_form = legendary_order_form,
 	.bot = legendary_bot,
+	.simulate = legendary_simulate,
 	.forfeit = legendary_forfeit,
 	.draw_namespace = "legendary",
 };

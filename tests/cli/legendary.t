@@ -80,3 +80,30 @@ expect_exit 0 $db campaign start s --now 2025-03-01T12:00Z
 expect_exit 0 $db report s --ship ann
 contains out 'Game "s": film 1 "Demo Reel", act 1 "Wake", turn 1'
 contains out "  R5 [scan 3] face down"
+
+# simulate: bot-only games (the bot of mxjudge-legendary(7), BOT) over the
+# pack of --data (the sample without one), game i from the seed and i only:
+# the same counts for any number of threads.
+expect_exit 0 legendary simulate --runs 2000 --seed 7 --threads 1
+contains out "legendary: 2000 games, seed 7, 1 thread"
+contains out "  all                 2000 games  major-victory 53.5% (51.3-55.7)  minor-victory 8.6% (7.4-9.9)  time 3.4% (2.7-4.3)  killed 34.5% (32.5-36.7)"
+contains out "  reached act 3       1813 games"
+expect_exit 0 legendary simulate --runs 2000 --seed 7 --threads 1 --json
+mv out one.json
+expect_exit 0 legendary simulate --runs 2000 --seed 7 --threads 3 --json
+cmp out one.json
+python3 -c 'import json; g=json.load(open("one.json"))["groups"]["all"]; assert g["games"] == 2000 and g["killed"]["count"] == 691 and g["unfinished"]["count"] == 0, g'
+# The game's settings are options (film, avatar), checked as campaign new checks them.
+expect_exit 0 legendary simulate --runs 500 --seed 3 --film 3 --avatar A-MARLOW
+contains out "  all                  500 games  major-victory 88.4% (85.3-90.9)"
+expect_exit 65 legendary simulate --runs 5 --avatar A-NOBODY
+contains err "avatar: A-NOBODY is not one of the film's avatars (R2.9)"
+expect_exit 65 legendary simulate --runs 5 --film 4
+contains err "film: expected a whole number from 1 to 3"
+# Another pack: its own cards and board; a pack with fewer films, a bad pack.
+expect_exit 0 legendary simulate --runs 500 --seed 3 --data pack="$harbour"
+contains out "  all                  500 games  major-victory 100.0% (99.2-100.0)"
+expect_exit 65 legendary simulate --runs 5 --film 2 --data pack="$harbour"
+contains err "film: the pack has 1 films"
+expect_exit 65 legendary simulate --runs 5 --data pack=bad.json
+contains err "bad.json:57: bad-keyword: E-CLERK"
