@@ -85,6 +85,13 @@ int legendary_atom_parse(const char *text, struct lg_atom *a, char *err, size_t 
 /* The first state (R4.3) for settings {"film","avatar","nonce","lang","campaign"}. */
 json_t *legendary_setup(const struct legendary_pack *p, const json_t *settings, const char *name,
 			struct draw_source *draws, char *err, size_t errlen);
+/* The avatar id of character in film filmno (1-3), or NULL (R7.1). */
+const char *legendary_film_avatar(const struct legendary_pack *p, int filmno, const char *character);
+/*
+ * The character of an avatar id (film 1's first avatar's when avatar is
+ * NULL or empty); a name that is no avatar id is taken as a character.
+ */
+const char *legendary_character(const struct legendary_pack *p, const char *avatar);
 /* One mail: {"state","events","story"} (R9.5, R12.3). */
 json_t *legendary_resolve(const struct legendary_pack *p, const json_t *state, const json_t *lines,
 			  struct draw_source *draws, char *err, size_t errlen);

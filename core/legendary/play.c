@@ -307,8 +307,27 @@ static int health(struct lg *g)
 	return legendary_int(card(g, S(g, "avatar")), "health", 1);
 }
 
+static int campaign_on(struct lg *g)
+{
+	return json_is_true(json_object_get(json_object_get(g->st, "options"), "campaign"));
+}
+
 static void game_over(struct lg *g, const char *result, const char *end)
 {
+	/*
+	 * In a campaign a film's end is not the game's (R7.2, R7.3): it is noted
+	 * in the state (so a refused line undoes it) and the next deal is made
+	 * once the mail's lines or strikes are done (next_film).
+	 */
+	if (campaign_on(g) && strcmp(end, "resigned") && strcmp(end, "abandoned")) {
+		if (json_object_get(g->st, "film_end"))
+			return;
+		json_object_set_new(g->st, "film_end", json_pack("{s:s,s:s}", "result", result, "end", end));
+		g->stop = 1;
+		ev(g, strcmp(result, "major-victory") ? "film-lost" : "film-won", "Film %d ends: %s (%s).",
+		   I(g, "film"), result, end);
+		return;
+	}
 	json_object_set_new(g->st, "status", json_string("over"));
 	json_object_set_new(g->st, "result", json_string(result));
 	json_object_set_new(g->st, "end", json_string(end));
@@ -319,7 +338,7 @@ static void game_over(struct lg *g, const char *result, const char *end)
 /* The losses of R6.4, checked after every strike and effect. */
 static void check_losses(struct lg *g)
 {
-	if (!strcmp(S(g, "status"), "over"))
+	if (!strcmp(S(g, "status"), "over") || json_object_get(g->st, "film_end"))
 		return;
 	if (I(g, "time") <= 0)
 		game_over(g, "loss", "time");
@@ -1757,8 +1776,10 @@ static json_t *new_state(const struct legendary_pack *p, const json_t *settings,
 	json_object_set_new(st, "pack", json_pack("{s:s,s:s}", "name", p->name, "digest", p->digest));
 	json_object_set_new(st, "options", json_pack("{s:b,s:b,s:i,s:s,s:i,s:s}", "nonce",
 						     json_is_true(json_object_get(settings, "nonce")),
-						     "campaign", 0, "film", filmno ? filmno : 1, "avatar",
-						     av ? av : "", "attempts", 0, "lang", lang ? lang : "en"));
+						     "campaign", json_is_true(json_object_get(settings, "campaign")),
+						     "film", filmno ? filmno : 1, "avatar", av ? av : "", "attempts",
+						     (int)json_integer_value(json_object_get(settings, "attempts")),
+						     "lang", lang ? lang : "en"));
 	json_object_set_new(st, "status", json_string("setup"));
 	json_object_set_new(st, "result", json_null());
 	json_object_set_new(st, "end", json_null());
@@ -1825,9 +1846,25 @@ static int deal(struct lg *g)
 		json_array_set(A(g, "dock"), i, json_array_get(zion, 0));
 		json_array_remove(zion, 0);
 	}
-	/* 2. wounds */
+	/* 2. wounds: those held as scars are not dealt; new scars are the top ones (R7.2) */
+	json_array_foreach(A(g, "scars"), i, v) {
+		long at = find(A(g, "wound_deck"), json_string_value(v));
+
+		if (at >= 0)
+			json_array_remove(A(g, "wound_deck"), (size_t)at);
+	}
 	if (shuffle(g, "wounds", A(g, "wound_deck")) < 0)
 		goto out;
+	if (json_is_object(json_object_get(g->st, "campaign"))) {
+		json_t *c = json_object_get(g->st, "campaign");
+		int due = (int)json_integer_value(json_object_get(c, "scars_due"));
+
+		for (k = 0; k < due && json_array_size(A(g, "wound_deck")); k++) {
+			ev(g, "scar", "A scar is taken, face down, from the top of the wound deck.");
+			move_to(A(g, "wound_deck"), 0, A(g, "scars"));
+		}
+		json_object_set_new(c, "scars_due", json_integer(0));
+	}
 	/* 3. the Matrix deck */
 	for (k = 0; k < (perr ? 1 : 3); k++) {
 		char key[24], label[32];
@@ -1862,9 +1899,18 @@ static int deal(struct lg *g)
 	ev(g, "setup", "Film %d (%s), attempt %d: avatar %s (%s).", I(g, "film"),
 	   json_string_value(json_object_get(f, "name")), I(g, "attempt"), cname(g, av), av);
 	ev(g, "draw", "First hand: %d cards.", (int)json_array_size(A(g, "hand")));
-	/* 6. act 1's setup */
+	/* 6. a campaign's adjustments (films 2 and 3), then act 1's setup */
+	if (campaign_on(g) && I(g, "film") > 1 &&
+	    apply_list(g, "FILM", "setup", json_object_get(f, "campaign_setup")) < 0)
+		goto out;
 	if (apply_list(g, "ACT", "setup", json_object_get(json_array_get(acts, 0), "setup")) < 0)
 		goto out;
+	/* 7. turn 1's Matrix phase, unless it is a preparation turn (R7.2) */
+	if (B(g, "preparation")) {
+		ev(g, "setup", "Preparation turn: no Matrix phase this turn.");
+		rc = 0;
+		goto out;
+	}
 	rc = matrix_phase(g);
 out:
 	json_decref(counts);
@@ -1888,13 +1934,125 @@ static void lg_free(struct lg *g)
 	json_decref(g->reveal_queue);
 }
 
+const char *legendary_film_avatar(const struct legendary_pack *p, int filmno, const char *character)
+{
+	const json_t *f = json_array_get(p->films, (size_t)(filmno - 1)), *v;
+	size_t i;
+
+	json_array_foreach(json_object_get(f, "avatars"), i, v) {
+		const char *ch = json_string_value(json_object_get(legendary_card(p, json_string_value(v), NULL),
+								   "character"));
+
+		if (ch && character && !strcmp(ch, character))
+			return json_string_value(v);
+	}
+	return NULL;
+}
+
+const char *legendary_character(const struct legendary_pack *p, const char *avatar)
+{
+	const json_t *c;
+
+	if (!avatar || !*avatar)	/* the default: film 1's first avatar's */
+		avatar = json_string_value(json_array_get(json_object_get(json_array_get(p->films, 0),
+									   "avatars"), 0));
+	c = avatar ? legendary_card(p, avatar, NULL) : NULL;
+	if (c && !strcmp(json_string_value(json_object_get(c, "type")), "avatar"))
+		return json_string_value(json_object_get(c, "character"));
+	return avatar;	/* a character name already */
+}
+
+/* The avatar id of the state's film: the option's, or the character's in a campaign. */
+static const char *avatar_of_film(struct lg *g)
+{
+	const json_t *o = json_object_get(g->st, "options");
+	const char *av = json_string_value(json_object_get(o, "avatar"));
+
+	return campaign_on(g) ? legendary_film_avatar(g->p, I(g, "film"), av) : av;
+}
+
+/*
+ * A campaign's film has ended (state "film_end", R7.2-7.4): it is recorded;
+ * after a major victory the next film (or the campaign won), else the same
+ * film again (or the campaign lost when the attempts are spent); the state
+ * is dealt anew, keeping the campaign, the scars, the seal and the draw
+ * counters (one sealed root for the whole campaign, notes C.27).
+ */
+static int next_film(struct lg *g)
+{
+	static const char *const kept[] = { "game", "version", "name", "pack", "options", "campaign",
+					    "scars", "unstated", "draws", "commitment", "nonce", "player",
+					    NULL };
+	const json_t *fe = json_object_get(g->st, "film_end");
+	json_t *camp = json_object_get(g->st, "campaign"), *fresh, *settings;
+	char result[24], end[16];
+	int film = I(g, "film"), attempt = I(g, "attempt"), won, dmg = damage(g), k;
+	int speed = legendary_int(card(g, S(g, "avatar")), "speed", 0);
+	int attempts = (int)json_integer_value(json_object_get(json_object_get(g->st, "options"), "attempts"));
+	const char *av;
+
+	snprintf(result, sizeof(result), "%s", json_string_value(json_object_get(fe, "result")));
+	snprintf(end, sizeof(end), "%s", json_string_value(json_object_get(fe, "end")));
+	json_object_del(g->st, "film_end");
+	won = !strcmp(result, "major-victory");
+	json_array_append_new(json_object_get(camp, "films"),
+			      json_pack("{s:i,s:i,s:s,s:s,s:i,s:i}", "film", film, "attempt", attempt,
+					"result", result, "end", end, "damage", dmg, "scars",
+					(int)json_array_size(A(g, "scars"))));
+	if (won && film == 3) {
+		json_object_set_new(g->st, "status", json_string("over"));
+		json_object_set_new(g->st, "result", json_string("campaign-won"));
+		json_object_set_new(g->st, "end", json_string("major"));
+		ev(g, "over", "The campaign is won: three films, three major victories.");
+		return 0;
+	}
+	if (!won && attempts > 0 && attempt >= attempts) {
+		json_object_set_new(g->st, "status", json_string("over"));
+		json_object_set_new(g->st, "result", json_string("loss"));
+		json_object_set_new(g->st, "end", json_string("attempts"));
+		ev(g, "over", "The campaign is lost: film %d was tried %d times.", film, attempt);
+		return 0;
+	}
+	if (won) {
+		/* R7.2: damage at that moment at least the avatar's speed: 2 scars, else 1 */
+		json_object_set_new(camp, "scars_due", json_integer(dmg >= speed ? 2 : 1));
+		film++;
+		attempt = 1;
+	} else {
+		attempt++;
+	}
+	settings = json_pack("{s:i,s:O,s:b,s:b,s:O}", "film", film, "avatar",
+			     json_object_get(json_object_get(g->st, "options"), "avatar"), "nonce", 0,
+			     "campaign", 1, "lang", json_object_get(json_object_get(g->st, "options"), "lang"));
+	fresh = settings ? new_state(g->p, settings, S(g, "name")) : NULL;
+	json_decref(settings);
+	if (!fresh) {
+		errbuf_set(g->err, sizeof(g->err), "out of memory");
+		g->fatal = 1;
+		return -1;
+	}
+	for (k = 0; kept[k]; k++)
+		if (json_object_get(g->st, kept[k]))
+			json_object_set(fresh, kept[k], json_object_get(g->st, kept[k]));
+	json_decref(g->st);
+	g->st = fresh;
+	setI(g, "film", film);
+	setI(g, "attempt", attempt);
+	setB(g, "preparation", won);
+	av = avatar_of_film(g);
+	json_object_set_new(g->st, "avatar_id", json_string(av ? av : ""));
+	g->stop = 0;
+	return deal(g);
+}
+
 json_t *legendary_setup(const struct legendary_pack *p, const json_t *settings, const char *name,
 			struct draw_source *draws, char *err, size_t errlen)
 {
 	struct lg g;
 	json_t *out = NULL;
-	const char *av = json_string_value(json_object_get(settings, "avatar"));
+	const char *av = json_string_value(json_object_get(settings, "avatar")), *character = NULL;
 	int filmno = (int)json_integer_value(json_object_get(settings, "film"));
+	int campaign = json_is_true(json_object_get(settings, "campaign"));
 	const json_t *f, *v;
 	size_t i;
 	int found = 0;
@@ -1910,6 +2068,16 @@ json_t *legendary_setup(const struct legendary_pack *p, const json_t *settings, 
 		errbuf_set(err, errlen, "film %d: the pack has %zu films", filmno, json_array_size(p->films));
 		return NULL;
 	}
+	if (campaign) {
+		/* R7.1: one character, each film's avatar of that character */
+		character = legendary_character(p, av);
+		av = legendary_film_avatar(p, filmno, character);
+		if (!av) {
+			errbuf_set(err, errlen, "avatar: the character %s has no avatar in film %d (R2.9)",
+				   character ? character : "(none)", filmno);
+			return NULL;
+		}
+	}
 	if (!av || !*av)
 		av = json_string_value(json_array_get(json_object_get(f, "avatars"), 0));
 	json_array_foreach(json_object_get(f, "avatars"), i, v)
@@ -1919,8 +2087,11 @@ json_t *legendary_setup(const struct legendary_pack *p, const json_t *settings, 
 		return NULL;
 	}
 	g.st = new_state(p, settings, name);
-	json_object_set_new(json_object_get(g.st, "options"), "avatar", json_string(av));
+	json_object_set_new(json_object_get(g.st, "options"), "avatar", json_string(campaign ? character : av));
 	json_object_set_new(g.st, "avatar_id", json_string(av));
+	if (campaign)
+		json_object_set_new(g.st, "campaign", json_pack("{s:s,s:[],s:i}", "character", character,
+								"films", "scars_due", 0));
 	g.events = json_array();
 	g.story = json_array();
 	g.draws = draws;
@@ -2447,8 +2618,7 @@ static json_t *resolve_mail(const struct legendary_pack *p, const json_t *state,
 		}
 		json_object_set_new(g.st, "nonce", json_string(orders[0].arg));
 		ev(&g, "nonce", "nonce %s mixed into the deal", orders[0].arg);
-		json_object_set_new(g.st, "avatar_id", json_string(json_string_value(json_object_get(
-			json_object_get(g.st, "options"), "avatar"))));
+		json_object_set_new(g.st, "avatar_id", json_string(avatar_of_film(&g) ? avatar_of_film(&g) : ""));
 		if (draw_mix(draws, orders[0].arg, err, errlen) < 0 || deal(&g) < 0) {
 			if (g.err[0])
 				errbuf_set(err, errlen, "%s", g.err);
@@ -2527,6 +2697,13 @@ line_refused:
 		json_array_append_new(ignored, json_integer(orders[i].line));
 	if (json_is_object(refused) || held)
 		goto done;
+	if (json_object_get(g.st, "film_end")) {
+		/* a campaign's film ends: the rest of the mail is ignored, the next deal follows */
+		end_action(&g);
+		if (next_film(&g) < 0)
+			goto fatal;
+		goto done;
+	}
 	if (!strcmp(S(&g, "status"), "over"))
 		goto done;
 	if (g.stop) {
@@ -2547,6 +2724,11 @@ line_refused:
 	end_action(&g);
 	if (strike_phase(&g) < 0)
 		goto fatal;
+	if (json_object_get(g.st, "film_end")) {
+		if (next_film(&g) < 0)
+			goto fatal;
+		goto done;
+	}
 	if (!strcmp(S(&g, "status"), "over"))
 		goto done;
 	g.stop = 0;

@@ -56,6 +56,29 @@ static int legendary_check_settings(const json_t *settings, const json_t *data, 
 		errbuf_set(err, errlen, "film: the pack has %zu films", json_array_size(p.films));
 		goto out;
 	}
+	if (json_is_true(json_object_get(settings, "campaign"))) {
+		/* R7.1, R2.9: three films, the character's avatar in each */
+		const char *ch = legendary_character(&p, av);
+		int k;
+
+		if (json_array_size(p.films) != 3) {
+			errbuf_set(err, errlen, "campaign: a campaign plays 3 films, the pack has %zu",
+				   json_array_size(p.films));
+			goto out;
+		}
+		if (json_integer_value(json_object_get(settings, "film")) > 1) {
+			errbuf_set(err, errlen, "film: a campaign begins with film 1");
+			goto out;
+		}
+		for (k = 1; k <= 3; k++)
+			if (!legendary_film_avatar(&p, k, ch)) {
+				errbuf_set(err, errlen, "avatar: the character %s has no avatar in film %d (R2.9)",
+					   ch ? ch : "(none)", k);
+				goto out;
+			}
+		rc = 0;
+		goto out;
+	}
 	json_array_foreach(json_object_get(f, "avatars"), i, v)
 		found |= av && !strcmp(json_string_value(v), av);
 	if (av && *av && !found) {
@@ -319,7 +342,12 @@ static const char *legendary_order_help(void)
 
 static const struct ruleset_setting legendary_settings[] = {
 	{ "film", SETTING_INT, 1, 3, NULL, "1", "the film played (a single game)", 1 },
-	{ "avatar", SETTING_TEXT, 0, 0, NULL, NULL, "an avatar id of that film (default its first)", 1 },
+	{ "avatar", SETTING_TEXT, 0, 0, NULL, NULL,
+	  "an avatar id of that film (default its first); in a campaign, a character (or an avatar of it)", 1 },
+	{ "campaign", SETTING_BOOL, 0, 0, NULL, "false",
+	  "the three films in order with one character (avatar: its name), scars carried (R7)", 1 },
+	{ "attempts", SETTING_INT, 0, 99, NULL, "0",
+	  "a campaign's most tries at one film (0: no limit)", 1 },
 	{ "nonce", SETTING_BOOL, 0, 0, NULL, "true", "the deal waits for the player's NONCE word (R4.2)", 1 },
 	{ "lang", SETTING_CHOICE, 0, 0, "en fr fr-ascii", "en",
 	  "the report's language (fr-ascii: French without accents, for old mail clients)", 0 },

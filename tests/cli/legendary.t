@@ -107,3 +107,25 @@ expect_exit 65 legendary simulate --runs 5 --film 2 --data pack="$harbour"
 contains err "film: the pack has 1 films"
 expect_exit 65 legendary simulate --runs 5 --data pack=bad.json
 contains err "bad.json:57: bad-keyword: E-CLERK"
+
+# A campaign (R7): the three films with one character, checked at creation
+# (three films, the character's avatar in each), the campaign line and the
+# scars in the report. The films' changes are in tests/cases/legendary/13-campaign.case.
+expect_exit 65 $db campaign new k1 --game legendary --set campaign=true --data pack="$harbour"
+contains err "campaign: a campaign plays 3 films, the pack has 1"
+expect_exit 65 $db campaign new k1 --game legendary --set campaign=true --set avatar=nobody
+contains err "the character nobody has no avatar in film 1 (R2.9)"
+expect_exit 65 $db campaign new k1 --game legendary --set campaign=true --set film=2
+contains err "film: a campaign begins with film 1"
+expect_exit 0 $db campaign new k --game legendary --set campaign=true --set avatar=A-MARLOW --set attempts=3 --seed 3 --set nonce=false
+mx $db campaign join k --captain Ann --email ann@example.org --ship ann >/dev/null 2>&1
+expect_exit 0 $db campaign start k --now 2025-03-01T12:00Z
+expect_exit 0 $db report k --ship ann
+contains out "Campaign: film 1 of 3, character marlow, attempt 1, films won: 0"
+contains out "Damage: 0 of 6 (wounds 0, scars 0)"
+contains out "Scars: 0 (face down, 1 damage each)"
+expect_exit 0 $db report k --ship ann --json
+python3 -c 'import json; v=json.load(open("out"))["view_data"]; assert v["campaign"] == {"character": "marlow", "films": [], "scars_due": 0} and v["options"]["attempts"] == 3 and v["avatar"] == "A-MARLOW.1", v["campaign"]'
+# simulate plays campaigns too: every campaign ends won or with its attempts spent.
+expect_exit 0 legendary simulate --runs 300 --seed 1 --campaign true --attempts 2 --avatar marlow --json
+python3 -c 'import json; g=json.load(open("out"))["groups"]["all"]; assert g["campaign-won"]["count"] + g["attempts"]["count"] == 300 and g["campaign-won"]["count"] > 0, g'
