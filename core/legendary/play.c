@@ -655,6 +655,64 @@ static int extra_of_act(struct lg *g, const char *id)
 static int defeat_enemy(struct lg *g, const char *inst);
 static int locate(struct lg *g, const char *name, struct where *w);
 
+static void put_slot(struct lg *g, json_t *entry, int k);
+static int run_reveals(struct lg *g);
+
+/*
+ * move-enemy (R3.1): a face-up enemy of the row or the Combat Zone (slot
+ * 0) moves to the rightmost empty slot to its right (none: it stays), N
+ * slots to the right (at most to Rn) or into slot K, inserting and pushing
+ * as a card put into a slot does (R5.1.2). Never a Stationary card in the
+ * row nor the Inevitable card (R3.5). The choice names the enemy; none
+ * given, nothing moves.
+ */
+static int move_enemy(struct lg *g, const struct lg_atom *a)
+{
+	const char *v = choice(g);
+	struct where w;
+	json_t *row = A(g, "row");
+	int n = g->p->board.nslots, from, to = -1, k, own_queue = 0;
+	char inst[40];
+
+	if (!v || is_none(v))
+		return 0;
+	if (locate(g, v, &w) < 0 || (w.zone != Z_ROW && w.zone != Z_CZ) || !w.inst)
+		return refuse(g, "bad-choice", "%s is not a card of the row or the Combat Zone", v);
+	if (!w.face_up)
+		return refuse(g, "face-down", "that card is face down");
+	snprintf(inst, sizeof(inst), "%s", w.inst);
+	if (!strcmp(ctype(g, inst), "inevitable"))
+		return refuse(g, "inevitable", "the Inevitable card cannot be moved");
+	if (strcmp(ctype(g, inst), "enemy"))
+		return refuse(g, "not-enemy", "%s is not an enemy", cname(g, inst));
+	if (w.zone == Z_ROW && kw(g, inst, "stationary", NULL))
+		return refuse(g, "stationary", "%s is Stationary", cname(g, inst));
+	from = w.zone == Z_CZ ? 0 : (int)w.i + 1;
+	if (!strcmp(a->word, "rightmost-free")) {
+		for (k = n; k > from && to < 0; k--)
+			if (json_is_null(json_array_get(row, (size_t)(k - 1))))
+				to = k;
+	} else if (!strcmp(a->word, "back")) {
+		to = from + a->n > n ? n : from + a->n;
+	} else {
+		if (a->n < 1 || a->n > n)
+			return refuse(g, "bad-choice", "there is no slot R%d", a->n);
+		to = a->n;
+	}
+	if (to < 0 || to == from) {
+		ev(g, "move", "%s stays where it is.", cname(g, inst));
+		return 0;
+	}
+	take_off_board(g, inst);
+	ev(g, "move", "%s moves to R%d.", cname(g, inst), to);
+	if (!g->reveal_queue) {
+		g->reveal_queue = json_array();
+		own_queue = 1;
+	}
+	put_slot(g, json_pack("{s:s,s:s}", "card", inst, "face", "up"), to);
+	return own_queue ? run_reveals(g) : 0;
+}
+
 static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 {
 	size_t i;
@@ -873,7 +931,7 @@ static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 		return 0;
 	}
 	case LG_MOVE_ENEMY:
-		return refuse(g, "cannot", "move-enemy is recorded, not carried out, by this judge");
+		return move_enemy(g, a);
 	case LG_ADVANCE:
 	case LG_OFFER_MINOR:
 	case LG_VICTORY_MAJOR:
