@@ -469,6 +469,52 @@ static void test_legendary_bot_lines_name_no_hidden_card(void **unused)
 	legendary_pack_release(&p);
 }
 
+/* The conversions of a format string, in order ("%s%d%zu"), ignoring %%. */
+static void conversions(const char *fmt, char *out, size_t outlen)
+{
+	size_t n = 0;
+
+	for (; *fmt && n + 4 < outlen; fmt++) {
+		if (*fmt != '%')
+			continue;
+		if (fmt[1] == '%') {
+			fmt++;
+			continue;
+		}
+		out[n++] = '%';
+		while (*++fmt && !strchr("sdiuxlz", *fmt))
+			out[n++] = *fmt;	/* flags such as '+' */
+		while (*fmt && strchr("lz", *fmt))
+			out[n++] = *fmt++;
+		if (*fmt)
+			out[n++] = *fmt;
+		else
+			break;
+	}
+	out[n] = 0;
+}
+
+/* R11.2: every French string takes the English one's arguments, in order. */
+static void test_legendary_french_formats_match(void **unused)
+{
+	const char *en, *fr;
+	char a[64], b[64];
+	size_t i;
+
+	(void)unused;
+	for (i = 0; legendary_french_pair(i, &en, &fr) == 0; i++) {
+		conversions(en, a, sizeof(a));
+		conversions(fr, b, sizeof(b));
+		if (strcmp(a, b))
+			fail_msg("'%s': %s in English, %s in French", en, a, b);
+	}
+	assert_true(i > 100);
+	conversions("%s is %+d, %zu%% of %ld", a, sizeof(a));
+	assert_string_equal(a, "%s%+d%zu%ld");
+	assert_string_equal(legendary_french("You play %s [%s]."), "Vous jouez %s [%s].");
+	assert_string_equal(legendary_french("no such line"), "no such line");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -483,6 +529,7 @@ int main(void)
 		cmocka_unit_test(test_legendary_campaign_carries_scars_between_films),
 		cmocka_unit_test(test_legendary_simulate_splits_sum_the_same),
 		cmocka_unit_test(test_legendary_bot_lines_name_no_hidden_card),
+		cmocka_unit_test(test_legendary_french_formats_match),
 	};
 
 	if (sodium_init() < 0)

@@ -134,6 +134,16 @@ struct legendary_sim {
 int legendary_sim_game(const struct legendary_pack *p, const json_t *settings, uint64_t seed,
 		       uint64_t i, struct legendary_sim *out, char *err, size_t errlen);
 
+/* The French of an English story or refusal string of play.c (itself when none). */
+const char *legendary_french(const char *en);
+/* The i-th pair of the French table: 0, or -1 past its end (for the tests). */
+int legendary_french_pair(size_t i, const char **en, const char **fr);
+
+/* A text in ASCII letters (lang fr-ascii), in place: the French accents dropped, << >>. */
+void legendary_ascii(char *s);
+/* The report template's words in lang: {"begins", "mail", "for", "story", "over", "root", "next", "reply"}. */
+json_t *legendary_template_words(const char *lang);
+
 struct strbuf;
 /* The report (R11.1) of a view, in the view's options.lang, appended to sb. */
 void legendary_report(const struct legendary_pack *p, const json_t *view, struct strbuf *sb);

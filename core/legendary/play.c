@@ -35,6 +35,8 @@ struct lg {
 	int wild_keep, wild_redraw;	/* WILDSWING: keep always / redraw from damage N */
 	json_t *reveal_queue;		/* the reveals of one movement (R5.1.3), run after it */
 	int quiet;			/* bot-only games: no events, no story */
+	int fr;				/* a French game: the story and refusals in French (R11.2) */
+	int ascii;			/* lang fr-ascii: the same in ASCII letters */
 };
 
 /* ---------- small helpers ---------- */
@@ -96,9 +98,13 @@ static void ev(struct lg *g, const char *type, const char *fmt, ...)
 
 	if (g->quiet)
 		return;
+	if (g->fr)
+		fmt = legendary_french(fmt);
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	if (g->ascii)
+		legendary_ascii(text);
 	json_array_append_new(g->events, json_pack("{s:s,s:s}", "type", type, "text", text));
 	json_array_append_new(g->story, json_string(text));
 }
@@ -108,9 +114,13 @@ static int refuse(struct lg *g, const char *code, const char *fmt, ...)
 	va_list ap;
 
 	snprintf(g->code, sizeof(g->code), "%s", code);
+	if (g->fr)
+		fmt = legendary_french(fmt);
 	va_start(ap, fmt);
 	vsnprintf(g->message, sizeof(g->message), fmt, ap);
 	va_end(ap);
+	if (g->ascii)
+		legendary_ascii(g->message);
 	return -1;
 }
 
@@ -893,8 +903,10 @@ static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 		take_off_board(g, here);
 		json_array_append_new(A(g, !strcmp(a->word, "operations") ? "operations" : "real_world"),
 				      json_string(here));
-		ev(g, "place", "%s goes to %s.", cname(g, here),
-		   !strcmp(a->word, "operations") ? "Operations" : "the Real World");
+		if (!strcmp(a->word, "operations"))
+			ev(g, "place", "%s goes to Operations.", cname(g, here));
+		else
+			ev(g, "place", "%s goes to the Real World.", cname(g, here));
 		return 0;
 	}
 	case LG_AVATAR:
@@ -1328,7 +1340,8 @@ static int move_world(struct lg *g, int enter, const char *how)
 	int k;
 
 	if (enter == in_matrix(g))
-		return refuse(g, "already-there", "you are already %s", enter ? "in the Matrix" : "in the Real World");
+		return enter ? refuse(g, "already-there", "you are already in the Matrix")
+			     : refuse(g, "already-there", "you are already in the Real World");
 	if (enter) {
 		if (!B(g, "free_move") && strcmp(how, "extra"))
 			setB(g, "free_move", 1);
@@ -2145,6 +2158,10 @@ json_t *legendary_setup(const struct legendary_pack *p, const json_t *settings, 
 		return NULL;
 	}
 	g.st = new_state(p, settings, name);
+	g.fr = !strncmp(json_string_value(json_object_get(settings, "lang")) ?
+			json_string_value(json_object_get(settings, "lang")) : "", "fr", 2);
+	g.ascii = json_string_value(json_object_get(settings, "lang")) &&
+		  !strcmp(json_string_value(json_object_get(settings, "lang")), "fr-ascii");
 	json_object_set_new(json_object_get(g.st, "options"), "avatar", json_string(campaign ? character : av));
 	json_object_set_new(g.st, "avatar_id", json_string(av));
 	if (campaign)
@@ -2645,6 +2662,12 @@ static json_t *resolve_mail(const struct legendary_pack *p, const json_t *state,
 	g.quiet = quiet;
 	if (!g.st || !g.events || !g.story)
 		goto oom;
+	{
+		const char *lang = json_string_value(json_object_get(json_object_get(g.st, "options"), "lang"));
+
+		g.fr = lang && !strncmp(lang, "fr", 2);
+		g.ascii = lang && !strcmp(lang, "fr-ascii");
+	}
 	json_object_del(g.st, "standing_answer");
 	if (!strcmp(S(&g, "status"), "over")) {
 		perr(&pe, n ? (int)json_integer_value(json_object_get(json_array_get(lines, 0), "line")) : 0,
@@ -2794,6 +2817,14 @@ line_refused:
 		goto fatal;
 	goto done;
 refused:
+	if (g.fr) {
+		char said[sizeof(pe.message)];
+
+		snprintf(said, sizeof(said), "%s", legendary_french(pe.message));
+		memcpy(pe.message, said, sizeof(said));
+		if (g.ascii)
+			legendary_ascii(pe.message);
+	}
 	refused = json_pack("{s:i,s:s,s:s,s:s}", "line", pe.line, "text", pe.text ? pe.text : "",
 			    "code", pe.code, "message", pe.message);
 	ev(&g, "refused", "The mail is refused, nothing played (line %d, %s): %s.", pe.line, pe.code,

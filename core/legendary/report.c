@@ -5,6 +5,7 @@
  */
 #include "core/legendary/legendary.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/strbuf.h"
@@ -215,11 +216,11 @@ static void campaign_line(const json_t *view, int fr_lang, struct strbuf *sb)
 }
 
 /*
- * The ASCII-safe form of a report for old mail clients (lang fr-ascii):
- * the French letters lose their accents, guillemets become << >>, any
- * other non-ASCII character a '?'.
+ * The ASCII-safe form of a text for old mail clients (lang fr-ascii), in
+ * place: the French letters lose their accents, guillemets become << >>,
+ * any other non-ASCII character a '?'. The text never grows.
  */
-static void ascii(struct strbuf *sb)
+void legendary_ascii(char *s)
 {
 	static const struct {
 		const char *from, *to;
@@ -232,35 +233,78 @@ static void ascii(struct strbuf *sb)
 		{ "\xc3\x94", "O" }, { "\xc5\x93", "oe" }, { "\xc2\xab", "<<" }, { "\xc2\xbb", ">>" },
 		{ "\xc2\xa0", " " }, { "\xe2\x80\x99", "'" },
 	};
-	struct strbuf out = STRBUF_INIT;
-	const unsigned char *q = (const unsigned char *)strbuf_str(sb);
+	const unsigned char *q = (const unsigned char *)s;
+	char *w = s;
 	size_t k;
 
 	while (*q) {
 		if (*q < 0x80) {
-			strbuf_addch(&out, (char)*q++);
+			*w++ = (char)*q++;
 			continue;
 		}
 		for (k = 0; k < sizeof(map) / sizeof(map[0]); k++)
 			if (!strncmp((const char *)q, map[k].from, strlen(map[k].from)))
 				break;
 		if (k < sizeof(map) / sizeof(map[0])) {
-			strbuf_addstr(&out, map[k].to);
-			q += strlen(map[k].from);
+			size_t len = strlen(map[k].to);
+
+			q += strlen(map[k].from);	/* never shorter than its ASCII form */
+			memmove(w, map[k].to, len);
+			w += len;
 			continue;
 		}
-		strbuf_addch(&out, '?');	/* one '?' for the whole character */
+		*w++ = '?';	/* one '?' for the whole character */
 		q++;
 		while ((*q & 0xc0) == 0x80)
 			q++;
 	}
-	if (out.failed) {
+	*w = 0;
+}
+
+static void ascii(struct strbuf *sb)
+{
+	char *copy = strdup(strbuf_str(sb));
+
+	if (!copy) {
 		sb->failed = 1;
-	} else {
-		strbuf_reset(sb);
-		strbuf_addstr(sb, strbuf_str(&out));
+		return;
 	}
-	strbuf_release(&out);
+	legendary_ascii(copy);
+	strbuf_reset(sb);
+	strbuf_addstr(sb, copy);
+	free(copy);
+}
+
+/* The template's own words (templates/legendary/report.mustache), in the game's language. */
+json_t *legendary_template_words(const char *lang)
+{
+	json_t *w;
+
+	if (strncmp(lang ? lang : "", "fr", 2))
+		return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}", "begins", "the game begins", "mail", "mail",
+				 "for", "For", "story", "WHAT HAPPENED", "over", "THE GAME IS OVER",
+				 "root", "Every shuffle came from the root", "next", "YOUR NEXT MAIL",
+				 "reply", "Reply to this mail with the block below filled in (English or French words).");
+	w = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}", "begins", "la partie commence", "mail", "courrier",
+		      "for", "Pour", "story", "CE QUI S'EST PASS\xc3\x89", "over", "LA PARTIE EST FINIE",
+		      "root", "Chaque m\xc3\xa9lange est venu de la racine", "next", "VOTRE PROCHAIN COURRIER",
+		      "reply", "R\xc3\xa9pondez \xc3\xa0 ce courrier avec le bloc ci-dessous rempli "
+		      "(mots fran\xc3\xa7" "ais ou anglais).");
+	if (w && !strcmp(lang, "fr-ascii")) {
+		const char *key;
+		json_t *v;
+
+		json_object_foreach(w, key, v) {
+			char *t = strdup(json_string_value(v));
+
+			if (t) {
+				legendary_ascii(t);
+				json_string_set(v, t);
+				free(t);
+			}
+		}
+	}
+	return w;
 }
 
 void legendary_report(const struct legendary_pack *p, const json_t *view, struct strbuf *sb)
@@ -280,6 +324,17 @@ void legendary_report(const struct legendary_pack *p, const json_t *view, struct
 	strbuf_addf(sb, w->title, S(view, "name"), I(view, "film"), S(film, "name"), I(view, "act"),
 		    S(act, "name"), I(view, "turn"));
 	strbuf_addf(sb, "\n");
+	if (!strcmp(S(view, "status"), "setup")) {
+		/* R4.2: nothing is dealt before the nonce; the seal is already there */
+		strbuf_addf(sb, "%s\n", fr_lang ? "La donne attend votre nonce : commencez votre r\xc3\xa9ponse par "
+			    "NONCE et un mot \xc3\xa0 vous." : "The deal waits for your nonce: begin your reply with "
+			    "NONCE and a word of your own.");
+		if (json_is_string(json_object_get(view, "commitment")))
+			strbuf_addf(sb, "%s%s %s\n", w->seal, w->colon, S(view, "commitment"));
+		if (!strcmp(lang, "fr-ascii"))
+			ascii(sb);
+		return;
+	}
 	if (!strcmp(S(view, "status"), "over")) {
 		strbuf_addf(sb, w->over, S(view, "result"), S(view, "end"));
 		strbuf_addf(sb, "\n");

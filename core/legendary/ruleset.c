@@ -285,6 +285,9 @@ static json_t *view_with_pack(const json_t *state, const json_t *data)
 	char err[256];
 
 	legendary_pack_init(&p);
+	if (v)
+		json_object_set_new(v, "words", legendary_template_words(json_string_value(
+			json_object_get(json_object_get(state, "options"), "lang"))));
 	if (v && pack_of(data, &p, err, sizeof(err)) == 0 && (!want || !strcmp(want, p.digest))) {
 		legendary_report(&p, v, &sb);
 		json_object_set_new(v, "report", json_string(sb.failed ? "" : strbuf_str(&sb)));

@@ -129,3 +129,24 @@ python3 -c 'import json; v=json.load(open("out"))["view_data"]; assert v["campai
 # simulate plays campaigns too: every campaign ends won or with its attempts spent.
 expect_exit 0 legendary simulate --runs 300 --seed 1 --campaign true --attempts 2 --avatar marlow --json
 python3 -c 'import json; g=json.load(open("out"))["groups"]["all"]; assert g["campaign-won"]["count"] + g["attempts"]["count"] == 300 and g["campaign-won"]["count"] > 0, g'
+
+# Every word of the mail in the game's language (R11.2): the report, the
+# story, the template's headings; fr-ascii keeps the French in ASCII letters
+# for old mail clients. Before the nonce, the report shows only the seal.
+expect_exit 0 $db campaign new fa --game legendary --seed 3
+expect_exit 0 $db campaign set fa lang fr-ascii
+pw=$(mx $db campaign join fa --captain Ann --email ann@example.org --ship ann 2>/dev/null | tail -1)
+expect_exit 0 $db campaign start fa --now 2025-03-01T12:00Z
+expect_exit 0 $db report fa --ship ann
+contains out "La donne attend votre nonce : commencez votre reponse par NONCE et un mot a vous."
+contains out "VOTRE PROCHAIN COURRIER"
+lacks out "Zone de Combat"
+printf 'GAME fa\nPLAYER ann\nPASSWORD %s\nNONCE chance\nJOUER TOUT\nEND\n' "$pw" >o.txt
+expect_exit 0 $db orders submit o.txt --now 2025-03-01T13:00Z
+expect_exit 0 $db campaign outbox fa --full
+contains out "  nonce chance melange a la donne"
+contains out "  Film 1 (Demo Reel), tentative 1 : avatar Ash Vireo (A-VIREO.1)."
+contains out "Partie << fa >> : film 1 << Demo Reel >>, acte 1 << Wake >>, tour 1"
+contains out "Rangee Matrice (les cartes entrent en R5 et avancent vers la gauche) :"
+contains out "CE QUI S'EST PASSE"
+if LC_ALL=C grep -n '[^ -~]' out | grep -v '^[0-9]*:$' >nonascii; then echo "not ASCII:"; cat nonascii; exit 1; fi
