@@ -23,6 +23,9 @@ assert s["wounds"] == ["W-CUT.1"], s["wounds"]
 assert s["turn"] == 2 and s["refused"] is None
 assert s["hand"] == ["S-SCROUNGE.2", "S-SCROUNGE.1", "S-FEINT.1", "H-SPLICER.1"], s["hand"]
 assert s["row"][4] == {"card": "E-CLERK.1", "face": "up"}, s["row"]
+# the state's draw counters go on to the next mail; the tags taken are the rolls (R12.3)
+assert s["draws"] == {"shuffle player-deck": 1}, s["draws"]
+assert s["rolls"] == ["shuffle player-deck S-SCROUNGE.2 S-SCROUNGE.1 S-FEINT.1 H-SPLICER.1"], s["rolls"]
 PY
 # Another pack (one value changed) is refused: the state names its digest.
 sed 's/"time_start": 10/"time_start": 12/' "$pack" >other.json
