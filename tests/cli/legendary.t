@@ -153,3 +153,30 @@ contains out "Partie << fa >> : film 1 << Demo Reel >>, acte 1 << Wake >>, tour 
 contains out "Rangee Matrice (les cartes entrent en R5 et avancent vers la gauche) :"
 contains out "CE QUI S'EST PASSE"
 if LC_ALL=C grep -n '[^ -~]' out | grep -v '^[0-9]*:$' >nonascii; then echo "not ASCII:"; cat nonascii; exit 1; fi
+
+# A solo game by mail with a sealed deal (R4.2, R10.5): the seal in the
+# first report, the nonce in the first mail, every turn verified from its
+# published record, the root revealed at the end.
+expect_exit 0 $db campaign new sg --game legendary --seed 3
+pw=$(mx $db campaign join sg --captain Ann --email ann@example.org --ship ann 2>/dev/null | tail -1)
+expect_exit 0 $db campaign start sg --now 2025-03-01T12:00Z
+seal=$(sed -n 's/^sealed draws come from a root committed as //p' out)
+expect_exit 0 $db report sg --ship ann
+contains out "Seal: $seal"
+printf 'GAME sg\nPLAYER ann\nPASSWORD %s\nNONCE lucky-7\nEND\n' "$pw" >o1.txt
+printf 'GAME sg\nPLAYER ann\nPASSWORD %s\nPLAY ALL\nRECRUIT D5 IF ABLE\nENTER\nSCAN R5 IF ABLE\nEND\n' "$pw" >o2.txt
+printf 'GAME sg\nPLAYER ann\nPASSWORD %s\nRESIGN\nEND\n' "$pw" >o3.txt
+expect_exit 0 $db orders submit o1.txt --now 2025-03-01T13:00Z
+expect_exit 0 $db orders submit o2.txt --now 2025-03-01T14:00Z
+expect_exit 0 $db orders submit o3.txt --now 2025-03-01T15:00Z
+for t in 1 2 3; do
+	mx $db turn show sg --turn $t --json >pub$t.json
+	expect_exit 0 verify --published pub$t.json
+	contains out "which matches its commitment"
+done
+expect_exit 0 verify --published pub1.json
+contains out "sg, turn 1: verified: 6 draws replayed"
+expect_exit 0 $db report sg --ship ann
+contains out "THE GAME IS OVER: loss: resigned"
+contains out "Every shuffle came from the root"
+contains out "Nonce: lucky-7"
