@@ -313,9 +313,15 @@ static json_t *legendary_order_form(const json_t *state, const char *seat)
 {
 	const char *status = json_string_value(json_object_get(state, "status"));
 
+	const char *lang = json_string_value(json_object_get(json_object_get(state, "options"), "lang"));
+
 	(void)seat;
 	if (status && !strcmp(status, "setup"))
 		return json_string("NONCE \n");
+	if (lang && !strncmp(lang, "fr", 2))	/* R11.2: either language's words are read */
+		return json_string("# une commande par ligne : JOUER ID|TOUT, ENTRER, SORTIR, RECRUTER Dk, SCANNER Rk,\n"
+				   "# COMBATTRE place, ACCOMPLIR place, ESQUIVER, GAGNER DU TEMPS, COORDONNER, SACRIFIER,\n"
+				   "# EFFET ID \"...\" (mxjudge-legendary(7))\n");
 	return json_string("# one command a line: PLAY ID|ALL, ENTER, LEAVE, RECRUIT Dk, SCAN Rk, FIGHT place,\n"
 			   "# COMPLETE place, EVADE, BUY TIME, COORDINATE, SACRIFICE, EFFECT ID \"...\" (mxjudge-legendary(7))\n");
 }

@@ -152,6 +152,7 @@ contains out "  Film 1 (Demo Reel), tentative 1 : avatar Ash Vireo (A-VIREO.1)."
 contains out "Partie << fa >> : film 1 << Demo Reel >>, acte 1 << Wake >>, tour 1"
 contains out "Rangee Matrice (les cartes entrent en R5 et avancent vers la gauche) :"
 contains out "CE QUI S'EST PASSE"
+contains out "# une commande par ligne : JOUER ID|TOUT, ENTRER, SORTIR, RECRUTER Dk, SCANNER Rk,"
 if LC_ALL=C grep -n '[^ -~]' out | grep -v '^[0-9]*:$' >nonascii; then echo "not ASCII:"; cat nonascii; exit 1; fi
 
 # A solo game by mail with a sealed deal (R4.2, R10.5): the seal in the
