@@ -233,7 +233,12 @@ static int adjudicate_game(const struct ruleset *rs, json_t *state, const char *
 		}
 		json_object_set(out, "events", t.events);
 		json_object_set(out, "story", t.story);
-		json_object_set_new(out, "draws", draw_lines(&log));
+		/*
+		 * The tags of the draws taken; a state with "draws" of its own (the
+		 * netrun's and legendary's draw counters, which the next turn needs)
+		 * keeps them, and the tags go under "rolls", as those rulings name them.
+		 */
+		json_object_set_new(out, json_object_get(out, "draws") ? "rolls" : "draws", draw_lines(&log));
 		if (dice_path)
 			json_object_set_new(out, "unused_draws", unused);
 		else {

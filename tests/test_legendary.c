@@ -3,7 +3,8 @@
  * sample pack's digest (R2.8, R12.4), pack refusals naming file and line
  * (R2.9), the atom reader (R3.1), the rulings' example deal through the
  * hooks with the sealed generator (R10.4, R12.4), the pack a state names
- * (a different one refused), the player's view (R12.1) and the bot.
+ * (a different one refused), the player's view (R12.1), the report
+ * (R11.3), the bot, simulate and a campaign over three films (R7).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -237,17 +238,57 @@ static void test_legendary_report_of_the_example(void **unused)
 	assert_non_null(r);
 	if (getenv("LEGENDARY_SHOW"))
 		fprintf(stderr, "%s", r);
-	assert_non_null(strstr(r, "Game \"demo\": film 1 \"Demo Reel\", act 1 \"Wake\", turn 1\n"));
-	assert_non_null(strstr(r, "You are in the Real World | Time Track: 10 of 10 | Damage: 0 of 7 (wounds 0, scars 0)\n"));
-	assert_non_null(strstr(r, "  R4 [scan 2, phone] empty\n  R5 [scan 3] face down\n  Matrix deck: 13 face down\n"));
-	assert_non_null(strstr(r, "  D1 Kitchen Seer [H-SEER.1] (cost 3, intellect)\n"));
-	assert_non_null(strstr(r, "Seal: ac2a0685dafdec67d869165d9c78ce1bc301661d28fd99a5a7db1156e4004b1b\nNonce: lucky-7\n"));
+	/* R11.3's example, line for line (its "What happened" is the story, in the template). */
+	assert_string_equal(r,
+		"Game \"demo\": film 1 \"Demo Reel\", act 1 \"Wake\", turn 1\n"
+		"You are in the Real World | Time Track: 10 of 10 | Damage: 0 of 7 (wounds 0, scars 0)\n"
+		"Attack 0, Recruit 0 | free move: not used\n"
+		"Objective: defeat 2 enemies in this act\n"
+		"\n"
+		"Combat Zone (strikes right to left):\n"
+		"  empty\n"
+		"  Combat Zone phone: 3 Recruit, usable\n"
+		"Matrix row (cards enter at R5 and move left):\n"
+		"  R1 [scan 1] empty\n"
+		"  R2 [scan 1, phone] empty\n"
+		"  R3 [scan 2] empty\n"
+		"  R4 [scan 2, phone] empty\n"
+		"  R5 [scan 3] face down\n"
+		"  Matrix deck: 13 face down\n"
+		"\n"
+		"Dock (recruit in the Real World):\n"
+		"  D1 Kitchen Seer [H-SEER.1] (cost 3, Intellect)\n"
+		"  D2 Cable Splicer [H-SPLICER.1] (cost 4, Tech, Coordinate)\n"
+		"  D3 Cable Splicer [H-SPLICER.2] (cost 4, Tech, Coordinate)\n"
+		"  D4 Patch Medic [H-MEDIC.1] (cost 4, Survival)\n"
+		"  D5 Rooftop Courier [H-COURIER.2] (cost 2, Survival, Coordinate)\n"
+		"  Zion: 7 cards | Hovercraft: 6 at 3 Recruit\n"
+		"Hand: Scrounge [S-SCROUNGE.3] (cost 0); Scrounge [S-SCROUNGE.4] (cost 0); Quick Feint "
+		"[S-FEINT.3] (cost 0); Scrounge [S-SCROUNGE.2] (cost 0); Scrounge [S-SCROUNGE.1] (cost 0); "
+		"Scrounge [S-SCROUNGE.5] (cost 0)\n"
+		"Deck: 4 cards | Discard pile: 0\n"
+		"Wounds beside your avatar: none\n"
+		"Defeated enemies: 0 | Completed challenges: 0\n"
+		"Seal: ac2a0685dafdec67d869165d9c78ce1bc301661d28fd99a5a7db1156e4004b1b\n"
+		"Nonce: lucky-7\n");
 	assert_null(strstr(r, "E-CLERK.1"));	/* the face-down card never shows */
 	json_object_set_new(json_object_get(st, "options"), "lang", json_string("fr"));
 	json_decref(v);
 	v = legendary_ruleset.view(st, "demo");
 	r = json_string_value(json_object_get(v, "report"));
-	assert_non_null(strstr(r, "Rang\xc3\xa9" "e Matrice (les cartes entrent en R5 et avancent vers la gauche)"));
+	assert_non_null(strstr(r, "Rang\xc3\xa9" "e Matrice (les cartes entrent en R5 et avancent vers la gauche) :\n"));
+	assert_non_null(strstr(r, "Partie \xc2\xab demo \xc2\xbb : film 1 \xc2\xab Demo Reel \xc2\xbb"));
+	assert_non_null(strstr(r, "  D1 Kitchen Seer [H-SEER.1] (co\xc3\xbbt 3, Intellect)\n"));
+	json_decref(v);
+	/* fr-ascii: the same French, ASCII only, for old mail clients. */
+	json_object_set_new(json_object_get(st, "options"), "lang", json_string("fr-ascii"));
+	v = legendary_ruleset.view(st, "demo");
+	r = json_string_value(json_object_get(v, "report"));
+	assert_non_null(strstr(r, "Rangee Matrice (les cartes entrent en R5 et avancent vers la gauche) :\n"));
+	assert_non_null(strstr(r, "Partie << demo >> : film 1 << Demo Reel >>"));
+	assert_non_null(strstr(r, "  D1 Kitchen Seer [H-SEER.1] (cout 3, Intellect)\n"));
+	for (; *r; r++)
+		assert_true((unsigned char)*r < 0x80);
 	json_decref(v);
 	json_decref(st);
 }
@@ -284,6 +325,196 @@ static void test_legendary_bot_plays_a_game_to_its_end(void **unused)
 	json_decref(data);
 }
 
+
+static int count_of(const json_t *st, const char *key)
+{
+	const json_t *v = json_object_get(st, key);
+
+	return json_is_integer(v) ? (int)json_integer_value(v) : (int)json_array_size(v);
+}
+
+/*
+ * A campaign played by the bot with the sealed generator (R7): at each new
+ * film, the record of the last, the scars of R7.2 (2 when the damage
+ * reached the avatar's speed, else 1), the preparation turn with an empty
+ * row, and the draw counters going on over the whole campaign.
+ */
+static void test_legendary_campaign_carries_scars_between_films(void **unused)
+{
+	struct legendary_pack p;
+	json_t *settings = json_pack("{s:b,s:s,s:b}", "campaign", 1, "avatar", "vireo", "nonce", 0);
+	json_t *st = NULL, *out;
+	unsigned char root[DRAW_ROOT_LEN] = { 7, 1 };
+	char err[256];
+	int mail, films_seen = 1, retries = 0;
+
+	(void)unused;
+	legendary_pack_init(&p);
+	assert_int_equal(legendary_pack_read(&p, legendary_sample_pack, "sample", err, sizeof(err)), 0);
+	for (mail = 0; mail < 400; mail++) {
+		struct draw_seeded seeded;
+		struct draw_source src;
+
+		draw_seeded_init(&seeded, 0, root, mail);
+		draw_seeded_namespace(&seeded, "legendary");
+		src = draw_seeded_source(&seeded, NULL);
+		if (!st) {
+			out = legendary_setup(&p, settings, "camp", &src, err, sizeof(err));
+		} else {
+			json_t *lines = legendary_bot_lines(&p, st);
+
+			out = legendary_resolve(&p, st, lines, &src, err, sizeof(err));
+			json_decref(lines);
+		}
+		if (!out)
+			fail_msg("mail %d: %s", mail, err);
+		if (st) {
+			json_t *next = json_object_get(out, "state");
+			const json_t *films = json_object_get(json_object_get(next, "campaign"), "films");
+			int before = (int)json_array_size(json_object_get(json_object_get(st, "campaign"), "films"));
+
+			if ((int)json_array_size(films) > before &&
+			    strcmp(json_string_value(json_object_get(next, "status")), "over")) {
+				const json_t *rec = json_array_get(films, (size_t)before);
+				int won = !strcmp(json_string_value(json_object_get(rec, "result")), "major-victory");
+				int speed = legendary_int(legendary_card(&p, json_string_value(json_object_get(st, "avatar")),
+									 NULL), "speed", 0);
+				int dmg = (int)json_integer_value(json_object_get(rec, "damage"));
+
+				assert_int_equal(json_integer_value(json_object_get(next, "film")),
+						 json_integer_value(json_object_get(rec, "film")) + won);
+				assert_int_equal(json_is_true(json_object_get(next, "preparation")), won);
+				assert_int_equal(count_of(next, "scars"),
+						 count_of(st, "scars") + (won ? (dmg >= speed ? 2 : 1) : 0));
+				assert_int_equal(count_of(next, "wounds"), 0);
+				assert_int_equal(json_integer_value(json_object_get(next, "turn")), 1);
+				if (won) {
+					const json_t *e;
+					size_t i;
+
+					json_array_foreach(json_object_get(next, "row"), i, e)
+						assert_true(json_is_null(e));	/* no Matrix phase */
+					films_seen++;
+				} else {
+					retries++;
+				}
+				assert_true(json_integer_value(json_object_get(json_object_get(next, "draws"),
+									       "shuffle zion")) >= 2);
+				assert_int_equal(legendary_state_check(&p, next, err, sizeof(err)), 0);
+			}
+		}
+		json_decref(st);
+		st = json_incref(json_object_get(out, "state"));
+		json_decref(out);
+		if (!strcmp(json_string_value(json_object_get(st, "status")), "over"))
+			break;
+	}
+	assert_string_equal(json_string_value(json_object_get(st, "result")), "campaign-won");
+	assert_int_equal(films_seen, 3);
+	assert_int_equal(json_array_size(json_object_get(json_object_get(st, "campaign"), "films")), 3 + retries);
+	json_decref(st);
+	json_decref(settings);
+	legendary_pack_release(&p);
+}
+
+/* simulate: game i from the seed and i only, so any split of the games sums the same. */
+static void test_legendary_simulate_splits_sum_the_same(void **unused)
+{
+	json_t *settings = json_pack("{s:i,s:b}", "film", 1, "nonce", 0), *data = json_object();
+	json_t *whole, *a, *b;
+	char err[256];
+	const char *outcome;
+	json_t *v;
+
+	(void)unused;
+	whole = legendary_ruleset.simulate(settings, data, 11, 0, 60, err, sizeof(err));
+	a = legendary_ruleset.simulate(settings, data, 11, 0, 25, err, sizeof(err));
+	b = legendary_ruleset.simulate(settings, data, 11, 25, 35, err, sizeof(err));
+	assert_non_null(whole);
+	assert_non_null(a);
+	assert_non_null(b);
+	json_object_foreach(json_object_get(whole, "all"), outcome, v)
+		assert_int_equal(json_integer_value(v),
+				 json_integer_value(json_object_get(json_object_get(a, "all"), outcome)) +
+				 json_integer_value(json_object_get(json_object_get(b, "all"), outcome)));
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(whole, "all"), "games")), 60);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(whole, "all"), "unfinished")), 0);
+	json_decref(whole);
+	json_decref(a);
+	json_decref(b);
+	json_decref(settings);
+	json_decref(data);
+}
+
+/* The bot writes only what a player could: IF ABLE actions, names of face-up cards, slots of face-down ones. */
+static void test_legendary_bot_lines_name_no_hidden_card(void **unused)
+{
+	json_t *st = example_deal(), *lines;
+	struct legendary_pack p;
+	char err[256], *text;
+
+	(void)unused;
+	legendary_pack_init(&p);
+	assert_int_equal(legendary_pack_read(&p, legendary_sample_pack, "sample", err, sizeof(err)), 0);
+	json_object_set_new(st, "world", json_string("matrix"));
+	json_object_set_new(st, "pools", json_pack("{s:i,s:i}", "attack", 2, "recruit", 0));
+	lines = legendary_bot_lines(&p, st);	/* 2 + the Feint's 1: R5's scan of 3 */
+	text = json_dumps(lines, JSON_COMPACT);
+	assert_non_null(strstr(text, "\"PLAY ALL\""));
+	assert_non_null(strstr(text, "\"SCAN R5 IF ABLE\""));
+	assert_null(strstr(text, "E-CLERK"));	/* face down at R5 */
+	free(text);
+	json_decref(lines);
+	json_decref(st);
+	legendary_pack_release(&p);
+}
+
+/* The conversions of a format string, in order ("%s%d%zu"), ignoring %%. */
+static void conversions(const char *fmt, char *out, size_t outlen)
+{
+	size_t n = 0;
+
+	for (; *fmt && n + 4 < outlen; fmt++) {
+		if (*fmt != '%')
+			continue;
+		if (fmt[1] == '%') {
+			fmt++;
+			continue;
+		}
+		out[n++] = '%';
+		while (*++fmt && !strchr("sdiuxlz", *fmt))
+			out[n++] = *fmt;	/* flags such as '+' */
+		while (*fmt && strchr("lz", *fmt))
+			out[n++] = *fmt++;
+		if (*fmt)
+			out[n++] = *fmt;
+		else
+			break;
+	}
+	out[n] = 0;
+}
+
+/* R11.2: every French string takes the English one's arguments, in order. */
+static void test_legendary_french_formats_match(void **unused)
+{
+	const char *en, *fr;
+	char a[64], b[64];
+	size_t i;
+
+	(void)unused;
+	for (i = 0; legendary_french_pair(i, &en, &fr) == 0; i++) {
+		conversions(en, a, sizeof(a));
+		conversions(fr, b, sizeof(b));
+		if (strcmp(a, b))
+			fail_msg("'%s': %s in English, %s in French", en, a, b);
+	}
+	assert_true(i > 100);
+	conversions("%s is %+d, %zu%% of %ld", a, sizeof(a));
+	assert_string_equal(a, "%s%+d%zu%ld");
+	assert_string_equal(legendary_french("You play %s [%s]."), "Vous jouez %s [%s].");
+	assert_string_equal(legendary_french("no such line"), "no such line");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -295,6 +526,10 @@ int main(void)
 		cmocka_unit_test(test_legendary_view_hides_face_down_cards_and_decks),
 		cmocka_unit_test(test_legendary_report_of_the_example),
 		cmocka_unit_test(test_legendary_bot_plays_a_game_to_its_end),
+		cmocka_unit_test(test_legendary_campaign_carries_scars_between_films),
+		cmocka_unit_test(test_legendary_simulate_splits_sum_the_same),
+		cmocka_unit_test(test_legendary_bot_lines_name_no_hidden_card),
+		cmocka_unit_test(test_legendary_french_formats_match),
 	};
 
 	if (sodium_init() < 0)

@@ -20,6 +20,7 @@ void legendary_pack_init(struct legendary_pack *p)
 void legendary_pack_release(struct legendary_pack *p)
 {
 	json_decref(p->root);
+	free(p->index);
 	legendary_pack_init(p);
 }
 
@@ -41,11 +42,53 @@ int legendary_int(const json_t *card, const char *key, int def)
 	return json_is_integer(v) ? (int)json_integer_value(v) : def;
 }
 
-const json_t *legendary_card(const struct legendary_pack *p, const char *id, size_t *pos)
+static int ref_cmp(const void *a, const void *b)
 {
-	size_t i, len = strcspn(id, ".");
+	return strcmp(((const struct legendary_card_ref *)a)->id, ((const struct legendary_card_ref *)b)->id);
+}
+
+/* The id index (a sorted array): every lookup of a turn goes through it. 0, or -1 out of memory. */
+static int build_index(struct legendary_pack *p)
+{
+	size_t i, n = json_array_size(p->cards);
 	const json_t *c;
 
+	p->index = malloc((n ? n : 1) * sizeof(*p->index));
+	if (!p->index)
+		return -1;
+	json_array_foreach(p->cards, i, c) {
+		p->index[i].id = json_string_value(json_object_get(c, "id"));
+		p->index[i].pos = i;
+	}
+	p->ncards = n;
+	qsort(p->index, n, sizeof(*p->index), ref_cmp);
+	return 0;
+}
+
+const json_t *legendary_card(const struct legendary_pack *p, const char *id, size_t *pos)
+{
+	size_t i, len = strcspn(id, "."), lo = 0, hi = p->ncards;
+	const json_t *c;
+
+	if (p->index) {
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			int d = strncmp(p->index[mid].id, id, len);
+
+			if (!d && p->index[mid].id[len])
+				d = 1;	/* a longer id sorts after its prefix */
+			if (!d) {
+				if (pos)
+					*pos = p->index[mid].pos;
+				return json_array_get(p->cards, p->index[mid].pos);
+			}
+			if (d < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		return NULL;
+	}
 	json_array_foreach(p->cards, i, c) {
 		const char *cid = json_string_value(json_object_get(c, "id"));
 
@@ -745,6 +788,10 @@ int legendary_pack_read(struct legendary_pack *p, const char *text, const char *
 				fail(&c, "\"cards\"", "bad-field", "cards", "a card is an object");
 			goto bad;
 		}
+	if (build_index(p) < 0) {
+		errbuf_set(err, errlen, "%s:1: out of memory", c.file);
+		goto bad;
+	}
 	if (!json_is_array(p->films) || json_array_size(p->films) < 1 || json_array_size(p->films) > 3) {
 		fail(&c, "\"films\"", "bad-film", "pack", "expected 1 to 3 films");
 		goto bad;

@@ -33,6 +33,10 @@ struct lg {
 	json_t *choices;		/* the line's CHOOSE values (borrowed) */
 	size_t next_choice;
 	int wild_keep, wild_redraw;	/* WILDSWING: keep always / redraw from damage N */
+	json_t *reveal_queue;		/* the reveals of one movement (R5.1.3), run after it */
+	int quiet;			/* bot-only games: no events, no story */
+	int fr;				/* a French game: the story and refusals in French (R11.2) */
+	int ascii;			/* lang fr-ascii: the same in ASCII letters */
 };
 
 /* ---------- small helpers ---------- */
@@ -92,9 +96,15 @@ static void ev(struct lg *g, const char *type, const char *fmt, ...)
 	char text[400];
 	va_list ap;
 
+	if (g->quiet)
+		return;
+	if (g->fr)
+		fmt = legendary_french(fmt);
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	if (g->ascii)
+		legendary_ascii(text);
 	json_array_append_new(g->events, json_pack("{s:s,s:s}", "type", type, "text", text));
 	json_array_append_new(g->story, json_string(text));
 }
@@ -104,9 +114,13 @@ static int refuse(struct lg *g, const char *code, const char *fmt, ...)
 	va_list ap;
 
 	snprintf(g->code, sizeof(g->code), "%s", code);
+	if (g->fr)
+		fmt = legendary_french(fmt);
 	va_start(ap, fmt);
 	vsnprintf(g->message, sizeof(g->message), fmt, ap);
 	va_end(ap);
+	if (g->ascii)
+		legendary_ascii(g->message);
 	return -1;
 }
 
@@ -186,7 +200,7 @@ static int instance_no(const char *inst)
 	return dot ? atoi(dot + 1) : 0;
 }
 
-static const struct legendary_pack *sort_pack;
+static _Thread_local const struct legendary_pack *sort_pack;	/* for qsort; simulate runs threads */
 
 static int canonical_cmp(const void *a, const void *b)
 {
@@ -249,7 +263,8 @@ static int shuffle(struct lg *g, const char *deck, json_t *pile)
 	for (i = 0; i < n; i++)
 		json_array_append(pile, json_array_get(copy, perm[i]));
 	json_object_set_new(draws, label, json_integer(k));
-	json_array_append_new(g->events, json_pack("{s:s,s:s,s:i}", "type", "shuffle", "deck", deck,
+	if (!g->quiet)
+		json_array_append_new(g->events, json_pack("{s:s,s:s,s:i}", "type", "shuffle", "deck", deck,
 						   "cards", (int)n));
 	rc = 0;
 out:
@@ -281,7 +296,7 @@ static int draw_cards(struct lg *g, int n)
 		move_to(deck, 0, hand);
 		got++;
 	}
-	if (got)
+	if (got && !g->quiet)
 		json_array_append_new(g->events, json_pack("{s:s,s:i}", "type", "draw", "cards", got));
 	return 0;
 }
@@ -302,8 +317,27 @@ static int health(struct lg *g)
 	return legendary_int(card(g, S(g, "avatar")), "health", 1);
 }
 
+static int campaign_on(struct lg *g)
+{
+	return json_is_true(json_object_get(json_object_get(g->st, "options"), "campaign"));
+}
+
 static void game_over(struct lg *g, const char *result, const char *end)
 {
+	/*
+	 * In a campaign a film's end is not the game's (R7.2, R7.3): it is noted
+	 * in the state (so a refused line undoes it) and the next deal is made
+	 * once the mail's lines or strikes are done (next_film).
+	 */
+	if (campaign_on(g) && strcmp(end, "resigned") && strcmp(end, "abandoned")) {
+		if (json_object_get(g->st, "film_end"))
+			return;
+		json_object_set_new(g->st, "film_end", json_pack("{s:s,s:s}", "result", result, "end", end));
+		g->stop = 1;
+		ev(g, strcmp(result, "major-victory") ? "film-lost" : "film-won", "Film %d ends: %s (%s).",
+		   I(g, "film"), result, end);
+		return;
+	}
 	json_object_set_new(g->st, "status", json_string("over"));
 	json_object_set_new(g->st, "result", json_string(result));
 	json_object_set_new(g->st, "end", json_string(end));
@@ -314,7 +348,7 @@ static void game_over(struct lg *g, const char *result, const char *end)
 /* The losses of R6.4, checked after every strike and effect. */
 static void check_losses(struct lg *g)
 {
-	if (!strcmp(S(g, "status"), "over"))
+	if (!strcmp(S(g, "status"), "over") || json_object_get(g->st, "film_end"))
 		return;
 	if (I(g, "time") <= 0)
 		game_over(g, "loss", "time");
@@ -435,7 +469,6 @@ struct where {
 	int face_up;
 };
 
-static json_t *reveal_queue;	/* per call of a movement; set by the caller */
 
 static void destroy_phone(struct lg *g, int slot)
 {
@@ -464,9 +497,9 @@ static void put_slot(struct lg *g, json_t *entry, int k)
 		json_array_append_new(A(g, "combat_zone"), json_pack("{s:s,s:s}", "card", inst, "face", "up"));
 		ev(g, "combat-zone", "%s enters the Combat Zone.", down ? "A face-down card" : cname(g, inst));
 		if (!strcmp(ctype(g, inst), "inevitable"))
-			json_array_append_new(reveal_queue, json_pack("{s:s,s:s}", "card", inst, "kind", "back"));
+			json_array_append_new(g->reveal_queue, json_pack("{s:s,s:s}", "card", inst, "kind", "back"));
 		else if (down)
-			json_array_append_new(reveal_queue, json_pack("{s:s,s:s}", "card", inst, "kind", "reveal"));
+			json_array_append_new(g->reveal_queue, json_pack("{s:s,s:s}", "card", inst, "kind", "reveal"));
 		json_decref(entry);
 		return;
 	}
@@ -495,11 +528,11 @@ static int reveal(struct lg *g, const char *inst, const char *kind);
 
 static int run_reveals(struct lg *g)
 {
-	json_t *q = reveal_queue;
+	json_t *q = g->reveal_queue;
 	size_t i;
 	const json_t *r;
 
-	reveal_queue = NULL;
+	g->reveal_queue = NULL;
 	json_array_foreach(q, i, r)
 		if (!g->stop && reveal(g, json_string_value(json_object_get(r, "card")),
 				       json_string_value(json_object_get(r, "kind"))) < 0) {
@@ -542,7 +575,7 @@ static int matrix_phase(struct lg *g)
 
 	json_array_foreach(A(g, "combat_zone"), i, cz)
 		in_cz |= !strcmp(ctype(g, json_string_value(json_object_get(cz, "card"))), "inevitable");
-	reveal_queue = json_array();
+	g->reveal_queue = json_array();
 	ev(g, "matrix-phase", "Turn %d: Matrix phase.", I(g, "turn"));
 	if (inev) {
 		ev(g, "inevitable", "%s advances one slot.", cname(g, json_string_value(json_object_get(
@@ -631,6 +664,64 @@ static int extra_of_act(struct lg *g, const char *id)
 
 static int defeat_enemy(struct lg *g, const char *inst);
 static int locate(struct lg *g, const char *name, struct where *w);
+
+static void put_slot(struct lg *g, json_t *entry, int k);
+static int run_reveals(struct lg *g);
+
+/*
+ * move-enemy (R3.1): a face-up enemy of the row or the Combat Zone (slot
+ * 0) moves to the rightmost empty slot to its right (none: it stays), N
+ * slots to the right (at most to Rn) or into slot K, inserting and pushing
+ * as a card put into a slot does (R5.1.2). Never a Stationary card in the
+ * row nor the Inevitable card (R3.5). The choice names the enemy; none
+ * given, nothing moves.
+ */
+static int move_enemy(struct lg *g, const struct lg_atom *a)
+{
+	const char *v = choice(g);
+	struct where w;
+	json_t *row = A(g, "row");
+	int n = g->p->board.nslots, from, to = -1, k, own_queue = 0;
+	char inst[40];
+
+	if (!v || is_none(v))
+		return 0;
+	if (locate(g, v, &w) < 0 || (w.zone != Z_ROW && w.zone != Z_CZ) || !w.inst)
+		return refuse(g, "bad-choice", "%s is not a card of the row or the Combat Zone", v);
+	if (!w.face_up)
+		return refuse(g, "face-down", "that card is face down");
+	snprintf(inst, sizeof(inst), "%s", w.inst);
+	if (!strcmp(ctype(g, inst), "inevitable"))
+		return refuse(g, "inevitable", "the Inevitable card cannot be moved");
+	if (strcmp(ctype(g, inst), "enemy"))
+		return refuse(g, "not-enemy", "%s is not an enemy", cname(g, inst));
+	if (w.zone == Z_ROW && kw(g, inst, "stationary", NULL))
+		return refuse(g, "stationary", "%s is Stationary", cname(g, inst));
+	from = w.zone == Z_CZ ? 0 : (int)w.i + 1;
+	if (!strcmp(a->word, "rightmost-free")) {
+		for (k = n; k > from && to < 0; k--)
+			if (json_is_null(json_array_get(row, (size_t)(k - 1))))
+				to = k;
+	} else if (!strcmp(a->word, "back")) {
+		to = from + a->n > n ? n : from + a->n;
+	} else {
+		if (a->n < 1 || a->n > n)
+			return refuse(g, "bad-choice", "there is no slot R%d", a->n);
+		to = a->n;
+	}
+	if (to < 0 || to == from) {
+		ev(g, "move", "%s stays where it is.", cname(g, inst));
+		return 0;
+	}
+	take_off_board(g, inst);
+	ev(g, "move", "%s moves to R%d.", cname(g, inst), to);
+	if (!g->reveal_queue) {
+		g->reveal_queue = json_array();
+		own_queue = 1;
+	}
+	put_slot(g, json_pack("{s:s,s:s}", "card", inst, "face", "up"), to);
+	return own_queue ? run_reveals(g) : 0;
+}
 
 static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 {
@@ -804,13 +895,20 @@ static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 	case LG_EXTRA_MOVE:
 		setI(g, "extra_moves", I(g, "extra_moves") + 1);
 		return 0;
-	case LG_PLACE:
-		take_off_board(g, inst);
+	case LG_PLACE: {
+		char here[40];
+
+		/* inst may be the board entry's own string, freed when it leaves the board */
+		snprintf(here, sizeof(here), "%s", inst);
+		take_off_board(g, here);
 		json_array_append_new(A(g, !strcmp(a->word, "operations") ? "operations" : "real_world"),
-				      json_string(inst));
-		ev(g, "place", "%s goes to %s.", cname(g, inst),
-		   !strcmp(a->word, "operations") ? "Operations" : "the Real World");
+				      json_string(here));
+		if (!strcmp(a->word, "operations"))
+			ev(g, "place", "%s goes to Operations.", cname(g, here));
+		else
+			ev(g, "place", "%s goes to the Real World.", cname(g, here));
 		return 0;
+	}
 	case LG_AVATAR:
 		return apply_list(g, S(g, "avatar"), "avatar", json_object_get(card(g, S(g, "avatar")), "ability"));
 	case LG_DEFEAT: {
@@ -835,12 +933,17 @@ static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 			return refuse(g, "bad-choice", "%s is not a face-up card", v);
 		if (!strcmp(ctype(g, w.inst), "inevitable"))
 			return refuse(g, "inevitable", "the Inevitable card cannot be set aside");
-		take_off_board(g, w.inst);
-		json_array_append_new(A(g, "aside"), json_string(w.inst));
+		{
+			char here[40];
+
+			snprintf(here, sizeof(here), "%s", w.inst);	/* freed with its board entry */
+			take_off_board(g, here);
+			json_array_append_new(A(g, "aside"), json_string(here));
+		}
 		return 0;
 	}
 	case LG_MOVE_ENEMY:
-		return refuse(g, "cannot", "move-enemy is recorded, not carried out, by this judge");
+		return move_enemy(g, a);
 	case LG_ADVANCE:
 	case LG_OFFER_MINOR:
 	case LG_VICTORY_MAJOR:
@@ -977,19 +1080,58 @@ static int locate(struct lg *g, const char *name, struct where *w)
 
 /* ---------- acts and victory (R6) ---------- */
 
-static int count_of_act(struct lg *g, const char *list, const char *id)
+/* How many instances of id a pile entry list ("ID", "ID xN", or one string) makes. */
+static int pile_count(const json_t *pile, const char *id)
 {
-	size_t i;
-	const json_t *v;
+	const json_t *e;
+	size_t i, len = strlen(id);
 	int n = 0;
 
+	if (json_is_string(pile)) {
+		const char *s = json_string_value(pile), *x = strstr(s, " x");
+
+		return !strncmp(s, id, len) && (!s[len] || s + len == x) ? (x ? atoi(x + 2) : 1) : 0;
+	}
+	json_array_foreach(pile, i, e)
+		n += pile_count(e, id);
+	return n;
+}
+
+/*
+ * Has an instance of id that belongs to act k (its mini-deck or extras,
+ * numbered in the film's pile order, R2.6) gone to list (R2.7: in this
+ * film, whenever it was beaten)?
+ */
+static int beaten_of_act(struct lg *g, const char *list, const char *id, int k)
+{
+	const json_t *f = film(g), *acts = json_object_get(f, "acts"), *v;
+	const char *before[] = { "start_deck", "hovercraft", "zion", "wounds" };
+	int base = 0, lo[2], hi[2], j;
+	size_t i, len = strlen(id);
+
+	for (j = 0; j < 4; j++)
+		base += pile_count(json_object_get(f, before[j]), id);
+	for (j = 0; j < 6; j++) {
+		const json_t *a = json_array_get(acts, (size_t)(j % 3));
+		int n = pile_count(json_object_get(a, j < 3 ? "matrix" : "extras"), id);
+
+		if (j % 3 == k - 1) {
+			lo[j / 3] = base + 1;
+			hi[j / 3] = base + n;
+		}
+		base += n;
+	}
 	json_array_foreach(A(g, list), i, v) {
 		const char *s = json_string_value(v);
-		size_t len = strcspn(s, ".");
+		int no;
 
-		n += strlen(id) == len && !strncmp(s, id, len);
+		if (strncmp(s, id, len) || s[len] != '.')
+			continue;
+		no = atoi(s + len + 1);
+		if ((no >= lo[0] && no <= hi[0]) || (no >= lo[1] && no <= hi[1]))
+			return 1;
 	}
-	return n;
+	return 0;
 }
 
 static int objective_met(struct lg *g, const json_t *obj, const char *manual_word)
@@ -1006,24 +1148,24 @@ static int objective_met(struct lg *g, const json_t *obj, const char *manual_wor
 		       (int)json_integer_value(json_object_get(obj, "defeated"));
 	list = json_object_get(obj, "defeat");
 	json_array_foreach(list, i, e)
-		if (!count_of_act(g, "act_defeated", json_string_value(e)))
+		if (!beaten_of_act(g, "defeated_enemies", json_string_value(e), I(g, "act")))
 			return 0;
 	list = json_object_get(obj, "complete");
 	json_array_foreach(list, i, e)
-		if (!count_of_act(g, "act_completed", json_string_value(e)))
+		if (!beaten_of_act(g, "completed", json_string_value(e), I(g, "act")))
 			return 0;
 	return 1;
 }
 
 static int begin_act(struct lg *g);
 
-static int check_objectives(struct lg *g)
+/* One look at the act's offer and objective; *began when the next act began. */
+static int objectives_once(struct lg *g, int *began)
 {
 	const json_t *a = act(g);
 	int rc;
 
-	if (g->stop || strcmp(S(g, "status"), "running"))
-		return 0;
+	*began = 0;
 	if (I(g, "act") == 3 && !B(g, "offered") && objective_met(g, json_object_get(a, "minor_offer"), "offer")) {
 		setB(g, "offered", 1);
 		json_object_set_new(g->st, "offer", json_string("minor"));
@@ -1054,7 +1196,26 @@ static int check_objectives(struct lg *g)
 	setI(g, "act", I(g, "act") + 1);
 	g->halt = 0;
 	rc = begin_act(g);
-	g->stop = 1;	/* R6.2: the turn ends at once */
+	*began = 1;
+	return rc;
+}
+
+/*
+ * The objectives after a line (R6.1): a new act ends the turn (R6.2), and
+ * a new act whose objective is already met is met at once, and so on.
+ */
+static int check_objectives(struct lg *g)
+{
+	int rc, began, any = 0;
+
+	if (g->stop || strcmp(S(g, "status"), "running"))
+		return 0;
+	do {
+		rc = objectives_once(g, &began);
+		any |= began;
+	} while (rc == 0 && began && !strcmp(S(g, "status"), "running"));
+	if (any)
+		g->stop = 1;	/* R6.2: the turn ends at once */
 	return rc;
 }
 
@@ -1179,7 +1340,8 @@ static int move_world(struct lg *g, int enter, const char *how)
 	int k;
 
 	if (enter == in_matrix(g))
-		return refuse(g, "already-there", "you are already %s", enter ? "in the Matrix" : "in the Real World");
+		return enter ? refuse(g, "already-there", "you are already in the Matrix")
+			     : refuse(g, "already-there", "you are already in the Real World");
 	if (enter) {
 		if (!B(g, "free_move") && strcmp(how, "extra"))
 			setB(g, "free_move", 1);
@@ -1685,8 +1847,10 @@ static json_t *new_state(const struct legendary_pack *p, const json_t *settings,
 	json_object_set_new(st, "pack", json_pack("{s:s,s:s}", "name", p->name, "digest", p->digest));
 	json_object_set_new(st, "options", json_pack("{s:b,s:b,s:i,s:s,s:i,s:s}", "nonce",
 						     json_is_true(json_object_get(settings, "nonce")),
-						     "campaign", 0, "film", filmno ? filmno : 1, "avatar",
-						     av ? av : "", "attempts", 0, "lang", lang ? lang : "en"));
+						     "campaign", json_is_true(json_object_get(settings, "campaign")),
+						     "film", filmno ? filmno : 1, "avatar", av ? av : "", "attempts",
+						     (int)json_integer_value(json_object_get(settings, "attempts")),
+						     "lang", lang ? lang : "en"));
 	json_object_set_new(st, "status", json_string("setup"));
 	json_object_set_new(st, "result", json_null());
 	json_object_set_new(st, "end", json_null());
@@ -1753,9 +1917,25 @@ static int deal(struct lg *g)
 		json_array_set(A(g, "dock"), i, json_array_get(zion, 0));
 		json_array_remove(zion, 0);
 	}
-	/* 2. wounds */
+	/* 2. wounds: those held as scars are not dealt; new scars are the top ones (R7.2) */
+	json_array_foreach(A(g, "scars"), i, v) {
+		long at = find(A(g, "wound_deck"), json_string_value(v));
+
+		if (at >= 0)
+			json_array_remove(A(g, "wound_deck"), (size_t)at);
+	}
 	if (shuffle(g, "wounds", A(g, "wound_deck")) < 0)
 		goto out;
+	if (json_is_object(json_object_get(g->st, "campaign"))) {
+		json_t *c = json_object_get(g->st, "campaign");
+		int due = (int)json_integer_value(json_object_get(c, "scars_due"));
+
+		for (k = 0; k < due && json_array_size(A(g, "wound_deck")); k++) {
+			ev(g, "scar", "A scar is taken, face down, from the top of the wound deck.");
+			move_to(A(g, "wound_deck"), 0, A(g, "scars"));
+		}
+		json_object_set_new(c, "scars_due", json_integer(0));
+	}
 	/* 3. the Matrix deck */
 	for (k = 0; k < (perr ? 1 : 3); k++) {
 		char key[24], label[32];
@@ -1790,9 +1970,18 @@ static int deal(struct lg *g)
 	ev(g, "setup", "Film %d (%s), attempt %d: avatar %s (%s).", I(g, "film"),
 	   json_string_value(json_object_get(f, "name")), I(g, "attempt"), cname(g, av), av);
 	ev(g, "draw", "First hand: %d cards.", (int)json_array_size(A(g, "hand")));
-	/* 6. act 1's setup */
+	/* 6. a campaign's adjustments (films 2 and 3), then act 1's setup */
+	if (campaign_on(g) && I(g, "film") > 1 &&
+	    apply_list(g, "FILM", "setup", json_object_get(f, "campaign_setup")) < 0)
+		goto out;
 	if (apply_list(g, "ACT", "setup", json_object_get(json_array_get(acts, 0), "setup")) < 0)
 		goto out;
+	/* 7. turn 1's Matrix phase, unless it is a preparation turn (R7.2) */
+	if (B(g, "preparation")) {
+		ev(g, "setup", "Preparation turn: no Matrix phase this turn.");
+		rc = 0;
+		goto out;
+	}
 	rc = matrix_phase(g);
 out:
 	json_decref(counts);
@@ -1813,6 +2002,118 @@ static void lg_free(struct lg *g)
 	json_decref(g->st);
 	json_decref(g->events);
 	json_decref(g->story);
+	json_decref(g->reveal_queue);
+}
+
+const char *legendary_film_avatar(const struct legendary_pack *p, int filmno, const char *character)
+{
+	const json_t *f = json_array_get(p->films, (size_t)(filmno - 1)), *v;
+	size_t i;
+
+	json_array_foreach(json_object_get(f, "avatars"), i, v) {
+		const char *ch = json_string_value(json_object_get(legendary_card(p, json_string_value(v), NULL),
+								   "character"));
+
+		if (ch && character && !strcmp(ch, character))
+			return json_string_value(v);
+	}
+	return NULL;
+}
+
+const char *legendary_character(const struct legendary_pack *p, const char *avatar)
+{
+	const json_t *c;
+
+	if (!avatar || !*avatar)	/* the default: film 1's first avatar's */
+		avatar = json_string_value(json_array_get(json_object_get(json_array_get(p->films, 0),
+									   "avatars"), 0));
+	c = avatar ? legendary_card(p, avatar, NULL) : NULL;
+	if (c && !strcmp(json_string_value(json_object_get(c, "type")), "avatar"))
+		return json_string_value(json_object_get(c, "character"));
+	return avatar;	/* a character name already */
+}
+
+/* The avatar id of the state's film: the option's, or the character's in a campaign. */
+static const char *avatar_of_film(struct lg *g)
+{
+	const json_t *o = json_object_get(g->st, "options");
+	const char *av = json_string_value(json_object_get(o, "avatar"));
+
+	return campaign_on(g) ? legendary_film_avatar(g->p, I(g, "film"), av) : av;
+}
+
+/*
+ * A campaign's film has ended (state "film_end", R7.2-7.4): it is recorded;
+ * after a major victory the next film (or the campaign won), else the same
+ * film again (or the campaign lost when the attempts are spent); the state
+ * is dealt anew, keeping the campaign, the scars, the seal and the draw
+ * counters (one sealed root for the whole campaign, notes C.27).
+ */
+static int next_film(struct lg *g)
+{
+	static const char *const kept[] = { "game", "version", "name", "pack", "options", "campaign",
+					    "scars", "unstated", "draws", "commitment", "nonce", "player",
+					    NULL };
+	const json_t *fe = json_object_get(g->st, "film_end");
+	json_t *camp = json_object_get(g->st, "campaign"), *fresh, *settings;
+	char result[24], end[16];
+	int film = I(g, "film"), attempt = I(g, "attempt"), won, dmg = damage(g), k;
+	int speed = legendary_int(card(g, S(g, "avatar")), "speed", 0);
+	int attempts = (int)json_integer_value(json_object_get(json_object_get(g->st, "options"), "attempts"));
+	const char *av;
+
+	snprintf(result, sizeof(result), "%s", json_string_value(json_object_get(fe, "result")));
+	snprintf(end, sizeof(end), "%s", json_string_value(json_object_get(fe, "end")));
+	json_object_del(g->st, "film_end");
+	won = !strcmp(result, "major-victory");
+	json_array_append_new(json_object_get(camp, "films"),
+			      json_pack("{s:i,s:i,s:s,s:s,s:i,s:i}", "film", film, "attempt", attempt,
+					"result", result, "end", end, "damage", dmg, "scars",
+					(int)json_array_size(A(g, "scars"))));
+	if (won && film == 3) {
+		json_object_set_new(g->st, "status", json_string("over"));
+		json_object_set_new(g->st, "result", json_string("campaign-won"));
+		json_object_set_new(g->st, "end", json_string("major"));
+		ev(g, "over", "The campaign is won: three films, three major victories.");
+		return 0;
+	}
+	if (!won && attempts > 0 && attempt >= attempts) {
+		json_object_set_new(g->st, "status", json_string("over"));
+		json_object_set_new(g->st, "result", json_string("loss"));
+		json_object_set_new(g->st, "end", json_string("attempts"));
+		ev(g, "over", "The campaign is lost: film %d was tried %d times.", film, attempt);
+		return 0;
+	}
+	if (won) {
+		/* R7.2: damage at that moment at least the avatar's speed: 2 scars, else 1 */
+		json_object_set_new(camp, "scars_due", json_integer(dmg >= speed ? 2 : 1));
+		film++;
+		attempt = 1;
+	} else {
+		attempt++;
+	}
+	settings = json_pack("{s:i,s:O,s:b,s:b,s:O}", "film", film, "avatar",
+			     json_object_get(json_object_get(g->st, "options"), "avatar"), "nonce", 0,
+			     "campaign", 1, "lang", json_object_get(json_object_get(g->st, "options"), "lang"));
+	fresh = settings ? new_state(g->p, settings, S(g, "name")) : NULL;
+	json_decref(settings);
+	if (!fresh) {
+		errbuf_set(g->err, sizeof(g->err), "out of memory");
+		g->fatal = 1;
+		return -1;
+	}
+	for (k = 0; kept[k]; k++)
+		if (json_object_get(g->st, kept[k]))
+			json_object_set(fresh, kept[k], json_object_get(g->st, kept[k]));
+	json_decref(g->st);
+	g->st = fresh;
+	setI(g, "film", film);
+	setI(g, "attempt", attempt);
+	setB(g, "preparation", won);
+	av = avatar_of_film(g);
+	json_object_set_new(g->st, "avatar_id", json_string(av ? av : ""));
+	g->stop = 0;
+	return deal(g);
 }
 
 json_t *legendary_setup(const struct legendary_pack *p, const json_t *settings, const char *name,
@@ -1820,8 +2121,9 @@ json_t *legendary_setup(const struct legendary_pack *p, const json_t *settings, 
 {
 	struct lg g;
 	json_t *out = NULL;
-	const char *av = json_string_value(json_object_get(settings, "avatar"));
+	const char *av = json_string_value(json_object_get(settings, "avatar")), *character = NULL;
 	int filmno = (int)json_integer_value(json_object_get(settings, "film"));
+	int campaign = json_is_true(json_object_get(settings, "campaign"));
 	const json_t *f, *v;
 	size_t i;
 	int found = 0;
@@ -1837,6 +2139,16 @@ json_t *legendary_setup(const struct legendary_pack *p, const json_t *settings, 
 		errbuf_set(err, errlen, "film %d: the pack has %zu films", filmno, json_array_size(p->films));
 		return NULL;
 	}
+	if (campaign) {
+		/* R7.1: one character, each film's avatar of that character */
+		character = legendary_character(p, av);
+		av = legendary_film_avatar(p, filmno, character);
+		if (!av) {
+			errbuf_set(err, errlen, "avatar: the character %s has no avatar in film %d (R2.9)",
+				   character ? character : "(none)", filmno);
+			return NULL;
+		}
+	}
 	if (!av || !*av)
 		av = json_string_value(json_array_get(json_object_get(f, "avatars"), 0));
 	json_array_foreach(json_object_get(f, "avatars"), i, v)
@@ -1846,8 +2158,15 @@ json_t *legendary_setup(const struct legendary_pack *p, const json_t *settings, 
 		return NULL;
 	}
 	g.st = new_state(p, settings, name);
-	json_object_set_new(json_object_get(g.st, "options"), "avatar", json_string(av));
+	g.fr = !strncmp(json_string_value(json_object_get(settings, "lang")) ?
+			json_string_value(json_object_get(settings, "lang")) : "", "fr", 2);
+	g.ascii = json_string_value(json_object_get(settings, "lang")) &&
+		  !strcmp(json_string_value(json_object_get(settings, "lang")), "fr-ascii");
+	json_object_set_new(json_object_get(g.st, "options"), "avatar", json_string(campaign ? character : av));
 	json_object_set_new(g.st, "avatar_id", json_string(av));
+	if (campaign)
+		json_object_set_new(g.st, "campaign", json_pack("{s:s,s:[],s:i}", "character", character,
+								"films", "scars_due", 0));
 	g.events = json_array();
 	g.story = json_array();
 	g.draws = draws;
@@ -2267,6 +2586,35 @@ static int run_order(struct lg *g, struct order *o)
 	return 0;
 }
 
+/*
+ * A copy of the state to undo a line with (R9.5.3: all or nothing): lists
+ * are copied with their strings shared (a string is never changed in
+ * place), objects in lists one level deep (a row entry's face changes),
+ * other objects whole. Much cheaper than a deep copy of every string.
+ */
+static json_t *state_snapshot(json_t *st)
+{
+	json_t *copy = json_object(), *v, *e;
+	const char *key;
+	size_t i;
+
+	json_object_foreach(st, key, v) {
+		json_t *c;
+
+		if (json_is_array(v)) {
+			c = json_array();
+			json_array_foreach(v, i, e)
+				json_array_append_new(c, json_is_object(e) ? json_copy(e) : json_incref(e));
+		} else if (json_is_object(v)) {
+			c = json_deep_copy(v);
+		} else {
+			c = json_incref(v);
+		}
+		json_object_set_new(copy, key, c);
+	}
+	return copy;
+}
+
 static int has_carry(struct lg *g)
 {
 	size_t i;
@@ -2278,8 +2626,23 @@ static int has_carry(struct lg *g)
 	return 0;
 }
 
+static json_t *resolve_mail(const struct legendary_pack *p, const json_t *state, const json_t *lines,
+			    struct draw_source *draws, int quiet, char *err, size_t errlen);
+
 json_t *legendary_resolve(const struct legendary_pack *p, const json_t *state, const json_t *lines,
 			  struct draw_source *draws, char *err, size_t errlen)
+{
+	return resolve_mail(p, state, lines, draws, 0, err, errlen);
+}
+
+json_t *legendary_resolve_quiet(const struct legendary_pack *p, const json_t *state, const json_t *lines,
+				struct draw_source *draws, char *err, size_t errlen)
+{
+	return resolve_mail(p, state, lines, draws, 1, err, errlen);
+}
+
+static json_t *resolve_mail(const struct legendary_pack *p, const json_t *state, const json_t *lines,
+			    struct draw_source *draws, int quiet, char *err, size_t errlen)
 {
 	struct lg g;
 	struct order *orders = NULL;
@@ -2291,13 +2654,20 @@ json_t *legendary_resolve(const struct legendary_pack *p, const json_t *state, c
 	memset(&g, 0, sizeof(g));
 	memset(&pe, 0, sizeof(pe));
 	g.p = p;
-	g.st = json_deep_copy(state);
+	g.st = state_snapshot((json_t *)state);	/* the caller's strings shared, never changed */
 	g.events = json_array();
 	g.story = json_array();
 	g.draws = draws;
 	g.wild_redraw = 2;
+	g.quiet = quiet;
 	if (!g.st || !g.events || !g.story)
 		goto oom;
+	{
+		const char *lang = json_string_value(json_object_get(json_object_get(g.st, "options"), "lang"));
+
+		g.fr = lang && !strncmp(lang, "fr", 2);
+		g.ascii = lang && !strcmp(lang, "fr-ascii");
+	}
 	json_object_del(g.st, "standing_answer");
 	if (!strcmp(S(&g, "status"), "over")) {
 		perr(&pe, n ? (int)json_integer_value(json_object_get(json_array_get(lines, 0), "line")) : 0,
@@ -2329,8 +2699,7 @@ json_t *legendary_resolve(const struct legendary_pack *p, const json_t *state, c
 		}
 		json_object_set_new(g.st, "nonce", json_string(orders[0].arg));
 		ev(&g, "nonce", "nonce %s mixed into the deal", orders[0].arg);
-		json_object_set_new(g.st, "avatar_id", json_string(json_string_value(json_object_get(
-			json_object_get(g.st, "options"), "avatar"))));
+		json_object_set_new(g.st, "avatar_id", json_string(avatar_of_film(&g) ? avatar_of_film(&g) : ""));
 		if (draw_mix(draws, orders[0].arg, err, errlen) < 0 || deal(&g) < 0) {
 			if (g.err[0])
 				errbuf_set(err, errlen, "%s", g.err);
@@ -2365,7 +2734,7 @@ json_t *legendary_resolve(const struct legendary_pack *p, const json_t *state, c
 			refuse(&g, "effect-pending", "state the texts due first (EFFECT ID \"...\")");
 			goto line_refused;
 		}
-		snapshot = json_deep_copy(g.st);
+		snapshot = state_snapshot(g.st);
 		g.code[0] = 0;
 		if (run_order(&g, o) < 0 || g.fatal) {
 			if (g.fatal) {
@@ -2409,6 +2778,13 @@ line_refused:
 		json_array_append_new(ignored, json_integer(orders[i].line));
 	if (json_is_object(refused) || held)
 		goto done;
+	if (json_object_get(g.st, "film_end")) {
+		/* a campaign's film ends: the rest of the mail is ignored, the next deal follows */
+		end_action(&g);
+		if (next_film(&g) < 0)
+			goto fatal;
+		goto done;
+	}
 	if (!strcmp(S(&g, "status"), "over"))
 		goto done;
 	if (g.stop) {
@@ -2429,6 +2805,11 @@ line_refused:
 	end_action(&g);
 	if (strike_phase(&g) < 0)
 		goto fatal;
+	if (json_object_get(g.st, "film_end")) {
+		if (next_film(&g) < 0)
+			goto fatal;
+		goto done;
+	}
 	if (!strcmp(S(&g, "status"), "over"))
 		goto done;
 	g.stop = 0;
@@ -2436,6 +2817,14 @@ line_refused:
 		goto fatal;
 	goto done;
 refused:
+	if (g.fr) {
+		char said[sizeof(pe.message)];
+
+		snprintf(said, sizeof(said), "%s", legendary_french(pe.message));
+		memcpy(pe.message, said, sizeof(said));
+		if (g.ascii)
+			legendary_ascii(pe.message);
+	}
 	refused = json_pack("{s:i,s:s,s:s,s:s}", "line", pe.line, "text", pe.text ? pe.text : "",
 			    "code", pe.code, "message", pe.message);
 	ev(&g, "refused", "The mail is refused, nothing played (line %d, %s): %s.", pe.line, pe.code,

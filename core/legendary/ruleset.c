@@ -56,6 +56,29 @@ static int legendary_check_settings(const json_t *settings, const json_t *data, 
 		errbuf_set(err, errlen, "film: the pack has %zu films", json_array_size(p.films));
 		goto out;
 	}
+	if (json_is_true(json_object_get(settings, "campaign"))) {
+		/* R7.1, R2.9: three films, the character's avatar in each */
+		const char *ch = legendary_character(&p, av);
+		int k;
+
+		if (json_array_size(p.films) != 3) {
+			errbuf_set(err, errlen, "campaign: a campaign plays 3 films, the pack has %zu",
+				   json_array_size(p.films));
+			goto out;
+		}
+		if (json_integer_value(json_object_get(settings, "film")) > 1) {
+			errbuf_set(err, errlen, "film: a campaign begins with film 1");
+			goto out;
+		}
+		for (k = 1; k <= 3; k++)
+			if (!legendary_film_avatar(&p, k, ch)) {
+				errbuf_set(err, errlen, "avatar: the character %s has no avatar in film %d (R2.9)",
+					   ch ? ch : "(none)", k);
+				goto out;
+			}
+		rc = 0;
+		goto out;
+	}
 	json_array_foreach(json_object_get(f, "avatars"), i, v)
 		found |= av && !strcmp(json_string_value(v), av);
 	if (av && *av && !found) {
@@ -163,36 +186,76 @@ static json_t *legendary_resolve_plain(const json_t *state, const json_t *orders
 }
 
 /*
- * The autopilot: the nonce, a statement for each carried text (it changes
- * nothing), then every card of the hand. Enough to play a game to its end.
+ * The autopilot: the bot's mail (bot.c), knowing the cards when the
+ * state's pack is the sample the judge holds; with another pack (the hook
+ * gets no data packs) every line is tried, IF ABLE.
  */
 static json_t *legendary_bot(const json_t *state, const char *seat, struct draw_source *draws,
 			     char *err, size_t errlen)
 {
-	const char *status = json_string_value(json_object_get(state, "status"));
-	json_t *lines = json_array();
-	const json_t *d;
-	size_t i;
-	int n = 0;
+	struct legendary_pack p;
+	const char *want = json_string_value(json_object_get(json_object_get(state, "pack"), "digest"));
+	json_t *lines;
+	int known;
 
 	(void)draws;
-	(void)err;
-	(void)errlen;
-	if (status && !strcmp(status, "setup")) {
-		json_array_append_new(lines, json_pack("{s:i,s:s}", "line", ++n, "text", "NONCE bot"));
-	} else {
-		if (json_is_string(json_object_get(state, "offer")))
-			json_array_append_new(lines, json_pack("{s:i,s:s}", "line", ++n, "text",
-							       "VICTORY MINOR"));
-		json_array_foreach(json_object_get(state, "due"), i, d)
-			if (json_is_true(json_object_get(d, "carry")))
-				json_array_append_new(lines, json_pack("{s:i,s:s++}", "line", ++n, "text",
-								       "EFFECT ", json_string_value(json_object_get(d, "card")) ?
-								       json_string_value(json_object_get(d, "card")) : "ACT",
-								       " \"the bot states no change\""));
-		json_array_append_new(lines, json_pack("{s:i,s:s}", "line", ++n, "text", "PLAY ALL"));
+	legendary_pack_init(&p);
+	known = pack_of(NULL, &p, err, errlen) == 0 && want && !strcmp(want, p.digest);
+	lines = legendary_bot_lines(known ? &p : NULL, state);
+	legendary_pack_release(&p);
+	if (!lines) {
+		errbuf_set(err, errlen, "out of memory");
+		return NULL;
 	}
 	return json_pack("{s:o}", seat ? seat : player_of(state), lines);
+}
+
+/*
+ * Bot-only games over the pack of --data (the sample without one): the
+ * outcome of each (a loss by its end: time, killed), all games and those
+ * that reached act 2 and act 3 (or a later film).
+ */
+static json_t *legendary_simulate(const json_t *settings, const json_t *data, uint64_t seed,
+				  uint64_t first, uint64_t count, char *err, size_t errlen)
+{
+	static const char *const groups[3] = { "all", "reached act 2", "reached act 3" };
+	static const char *const outcomes[] = { "major-victory", "minor-victory", "campaign-won", "time",
+						"killed", "attempts", "resigned", "unfinished" };
+	struct legendary_pack p;
+	json_t *out = NULL, *g[3] = { NULL, NULL, NULL };
+	uint64_t i;
+	int k;
+
+	legendary_pack_init(&p);
+	if (pack_of(data, &p, err, errlen) < 0 || legendary_check_settings(settings, data, err, errlen) < 0)
+		goto out;
+	out = json_object();
+	for (k = 0; out && k < 3; k++) {
+		size_t o;
+
+		g[k] = json_pack("{s:i}", "games", 0);
+		for (o = 0; o < sizeof(outcomes) / sizeof(outcomes[0]); o++)	/* a fixed order */
+			json_object_set_new(g[k], outcomes[o], json_integer(0));
+		json_object_set_new(out, groups[k], g[k]);
+	}
+	for (i = first; out && i < first + count; i++) {
+		struct legendary_sim r;
+
+		if (legendary_sim_game(&p, settings, seed, i, &r, err, errlen) < 0) {
+			json_decref(out);
+			out = NULL;
+			goto out;
+		}
+		for (k = 0; k < 3; k++) {
+			if (k && r.act <= k && r.film <= 1)
+				continue;
+			json_object_set_new(g[k], "games", json_integer(json_integer_value(json_object_get(g[k], "games")) + 1));
+			json_object_set_new(g[k], r.result, json_integer(json_integer_value(json_object_get(g[k], r.result)) + 1));
+		}
+	}
+out:
+	legendary_pack_release(&p);
+	return out;
 }
 
 static json_t *legendary_status(const json_t *state)
@@ -207,20 +270,25 @@ static json_t *legendary_status(const json_t *state)
 			 end ? end : "ended");
 }
 
-/* The view (R12.1) with its report text (R11) under "report", for the template. */
-static json_t *legendary_view_hook(const json_t *state, const char *seat)
+/*
+ * The view (R12.1) with its report text (R11) under "report", for the
+ * template: written with the pack of data (the campaign's, view_data) or,
+ * without one, the sample pack; only when that pack is the one the state
+ * names by digest (another pack's names would be wrong), else no report.
+ */
+static json_t *view_with_pack(const json_t *state, const json_t *data)
 {
 	struct legendary_pack p;
 	struct strbuf sb = STRBUF_INIT;
 	json_t *v = legendary_view(state);
+	const char *want = json_string_value(json_object_get(json_object_get(state, "pack"), "digest"));
 	char err[256];
 
-	(void)seat;
 	legendary_pack_init(&p);
-	/* The view has no pack at hand: the report is written when the state's pack is the sample. */
-	if (v && legendary_pack_read(&p, legendary_sample_pack, "sample", err, sizeof(err)) == 0 &&
-	    !strcmp(json_string_value(json_object_get(json_object_get(state, "pack"), "digest")) ?
-		    json_string_value(json_object_get(json_object_get(state, "pack"), "digest")) : "", p.digest)) {
+	if (v)
+		json_object_set_new(v, "words", legendary_template_words(json_string_value(
+			json_object_get(json_object_get(state, "options"), "lang"))));
+	if (v && pack_of(data, &p, err, sizeof(err)) == 0 && (!want || !strcmp(want, p.digest))) {
 		legendary_report(&p, v, &sb);
 		json_object_set_new(v, "report", json_string(sb.failed ? "" : strbuf_str(&sb)));
 	}
@@ -229,13 +297,31 @@ static json_t *legendary_view_hook(const json_t *state, const char *seat)
 	return v;
 }
 
+static json_t *legendary_view_hook(const json_t *state, const char *seat)
+{
+	(void)seat;
+	return view_with_pack(state, NULL);
+}
+
+static json_t *legendary_view_data(const json_t *state, const char *seat, const json_t *data)
+{
+	(void)seat;
+	return view_with_pack(state, data);
+}
+
 static json_t *legendary_order_form(const json_t *state, const char *seat)
 {
 	const char *status = json_string_value(json_object_get(state, "status"));
 
+	const char *lang = json_string_value(json_object_get(json_object_get(state, "options"), "lang"));
+
 	(void)seat;
 	if (status && !strcmp(status, "setup"))
 		return json_string("NONCE \n");
+	if (lang && !strncmp(lang, "fr", 2))	/* R11.2: either language's words are read */
+		return json_string("# une commande par ligne : JOUER ID|TOUT, ENTRER, SORTIR, RECRUTER Dk, SCANNER Rk,\n"
+				   "# COMBATTRE place, ACCOMPLIR place, ESQUIVER, GAGNER DU TEMPS, COORDONNER, SACRIFIER,\n"
+				   "# EFFET ID \"...\" (mxjudge-legendary(7))\n");
 	return json_string("# one command a line: PLAY ID|ALL, ENTER, LEAVE, RECRUIT Dk, SCAN Rk, FIGHT place,\n"
 			   "# COMPLETE place, EVADE, BUY TIME, COORDINATE, SACRIFICE, EFFECT ID \"...\" (mxjudge-legendary(7))\n");
 }
@@ -265,12 +351,23 @@ static const char *legendary_order_help(void)
 
 static const struct ruleset_setting legendary_settings[] = {
 	{ "film", SETTING_INT, 1, 3, NULL, "1", "the film played (a single game)", 1 },
-	{ "avatar", SETTING_TEXT, 0, 0, NULL, NULL, "an avatar id of that film (default its first)", 1 },
+	{ "avatar", SETTING_TEXT, 0, 0, NULL, NULL,
+	  "an avatar id of that film (default its first); in a campaign, a character (or an avatar of it)", 1 },
+	{ "campaign", SETTING_BOOL, 0, 0, NULL, "false",
+	  "the three films in order with one character (avatar: its name), scars carried (R7)", 1 },
+	{ "attempts", SETTING_INT, 0, 99, NULL, "0",
+	  "a campaign's most tries at one film (0: no limit)", 1 },
 	{ "nonce", SETTING_BOOL, 0, 0, NULL, "true", "the deal waits for the player's NONCE word (R4.2)", 1 },
-	{ "lang", SETTING_CHOICE, 0, 0, "en fr", "en", "the report's language", 0 },
+	{ "lang", SETTING_CHOICE, 0, 0, "en fr fr-ascii", "en",
+	  "the report's language (fr-ascii: French without accents, for old mail clients)", 0 },
 	{ "idle_days", SETTING_INT, 1, 365, NULL, "30",
 	  "days without a mail before the judge ends the game (abandoned)", 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0 }
+};
+
+static const struct ruleset_tool legendary_tools[] = {
+	{ "simulate", "bot-only games over a card pack, with their outcomes' rates" },
+	{ NULL, NULL }
 };
 
 static const struct ruleset_data_kind legendary_data[] = {
@@ -288,7 +385,7 @@ const struct ruleset legendary_ruleset = {
 	.max_seats = 1,
 	.settings = legendary_settings,
 	.data_kinds = legendary_data,
-	.tools = NULL,
+	.tools = legendary_tools,
 	.man_page = "mxjudge-legendary(7)",
 	.order_help = legendary_order_help,
 	.check_settings = legendary_check_settings,
@@ -299,8 +396,10 @@ const struct ruleset legendary_ruleset = {
 	.resolve_data = legendary_resolve_hook,
 	.status = legendary_status,
 	.view = legendary_view_hook,
+	.view_data = legendary_view_data,
 	.order_form = legendary_order_form,
 	.bot = legendary_bot,
+	.simulate = legendary_simulate,
 	.forfeit = legendary_forfeit,
 	.draw_namespace = "legendary",
 };

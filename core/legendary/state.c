@@ -33,10 +33,11 @@ static json_t *complete_state(const struct legendary_pack *p, const json_t *stat
 
 	if (!json_is_object(opts))
 		opts = NULL;	/* no options given: the defaults */
-	settings = json_pack("{s:O?,s:O?,s:b,s:O?}", "film", json_object_get(opts, "film"),
+	settings = json_pack("{s:O?,s:O?,s:b,s:O?,s:O?,s:O?}", "film", json_object_get(opts, "film"),
 			     "avatar", json_object_get(opts, "avatar"), "nonce", 1,
-			     "lang", json_object_get(opts, "lang"));
-	if (!json_object_get(settings, "film") && json_object_get(state, "film"))
+			     "lang", json_object_get(opts, "lang"), "campaign", json_object_get(opts, "campaign"),
+			     "attempts", json_object_get(opts, "attempts"));
+	if (!json_is_integer(json_object_get(settings, "film")) && json_object_get(state, "film"))
 		json_object_set(settings, "film", json_object_get(state, "film"));
 	f = film_of(p, settings);
 	if (!f) {
@@ -53,14 +54,14 @@ static json_t *complete_state(const struct legendary_pack *p, const json_t *stat
 	out = json_incref(json_object_get(base, "state"));
 	json_decref(base);
 	json_object_set_new(out, "status", json_string("running"));
-	json_object_del(out, "avatar_id");
 	{
 		char av[48];
-		const char *a = json_string_value(json_object_get(json_object_get(out, "options"), "avatar"));
+		const char *a = json_string_value(json_object_get(out, "avatar_id"));	/* the film's */
 
 		snprintf(av, sizeof(av), "%s.1", a ? a : "");
 		json_object_set_new(out, "avatar", json_string(av));
 	}
+	json_object_del(out, "avatar_id");
 	json_object_foreach((json_t *)state, key, v)
 		if (strcmp(key, "options"))
 			json_object_set(out, key, v);

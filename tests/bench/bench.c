@@ -10,6 +10,12 @@
  *   bench engine-battles N   the same for exactly N battles, untimed (for
  *                            callgrind --toggle-collect=turn_resolve);
  *                            prints "ship_phases N"
+ *   bench legendary N        legendary bot-only games 0 .. N-1 of seed 1 over
+ *                            the sample pack (core/legendary/bot.c), the
+ *                            very games of `mxjudge legendary simulate
+ *                            --runs N --seed 1`, in one thread; prints the
+ *                            game turns the bot's mails ended, the mails,
+ *                            the games and the time
  *   bench time CMD ARGS...   runs CMD, prints "wall S cpu S maxrss_kib K
  *                            status C" (CPU time and maxrss of the child,
  *                            from wait4)
@@ -28,6 +34,7 @@
 #include <unistd.h>
 
 #include "core/hovercrafts/sim.h"
+#include "core/legendary/legendary.h"
 
 static double now_seconds(void)
 {
@@ -139,6 +146,39 @@ static int engine_battles(long n)
 	return 0;
 }
 
+/* Bot turns a second: whole games (setup, the bot's mails, resolve), as simulate plays them. */
+static int legendary(long games)
+{
+	struct legendary_pack p;
+	json_t *settings = json_pack("{s:i}", "film", 1);
+	long turns = 0, mails = 0, i;
+	char err[256];
+	double t0, t;
+
+	legendary_pack_init(&p);
+	if (!settings || legendary_pack_read(&p, legendary_sample_pack, "sample", err, sizeof(err)) < 0) {
+		fprintf(stderr, "bench: %s\n", settings ? err : "out of memory");
+		return 1;
+	}
+	t0 = now_seconds();
+	for (i = 0; i < games; i++) {
+		struct legendary_sim r;
+
+		if (legendary_sim_game(&p, settings, 1, (uint64_t)i, &r, err, sizeof(err)) < 0) {
+			fprintf(stderr, "bench: %s\n", err);
+			return 1;
+		}
+		turns += r.turns;
+		mails += r.mails;
+	}
+	t = now_seconds() - t0;
+	printf("turns %ld mails %ld games %ld seconds %.4f turn_rate %.0f\n", turns, mails, games, t,
+	       (double)turns / t);
+	legendary_pack_release(&p);
+	json_decref(settings);
+	return 0;
+}
+
 static int time_command(char **argv)
 {
 	struct rusage ru;
@@ -175,8 +215,10 @@ int main(int argc, char **argv)
 		return engine(atof(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "engine-battles"))
 		return engine_battles(atol(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "legendary"))
+		return legendary(atol(argv[2]));
 	if (argc >= 3 && !strcmp(argv[1], "time"))
 		return time_command(argv + 2);
-	fprintf(stderr, "usage: bench engine SECONDS | engine-battles N | time CMD [ARGS...]\n");
+	fprintf(stderr, "usage: bench engine SECONDS | engine-battles N | legendary N | time CMD [ARGS...]\n");
 	return 2;
 }

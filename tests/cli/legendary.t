@@ -23,6 +23,9 @@ assert s["wounds"] == ["W-CUT.1"], s["wounds"]
 assert s["turn"] == 2 and s["refused"] is None
 assert s["hand"] == ["S-SCROUNGE.2", "S-SCROUNGE.1", "S-FEINT.1", "H-SPLICER.1"], s["hand"]
 assert s["row"][4] == {"card": "E-CLERK.1", "face": "up"}, s["row"]
+# the state's draw counters go on to the next mail; the tags taken are the rolls (R12.3)
+assert s["draws"] == {"shuffle player-deck": 1}, s["draws"]
+assert s["rolls"] == ["shuffle player-deck S-SCROUNGE.2 S-SCROUNGE.1 S-FEINT.1 H-SPLICER.1"], s["rolls"]
 PY
 # Another pack (one value changed) is refused: the state names its digest.
 sed 's/"time_start": 10/"time_start": 12/' "$pack" >other.json
@@ -35,3 +38,146 @@ contains err "bad.json:57: bad-keyword: E-CLERK: the keyword wants a parameter (
 expect_exit 65 $db campaign new g --game legendary --data pack=bad.json
 contains err "bad.json:57: bad-keyword: E-CLERK"
 expect_exit 0 $db campaign new g --game legendary --data pack="$pack"
+
+# The report for any pack (view_data): a campaign's views get its pack, so
+# the report names the pack's own cards on the pack's own board; a second
+# invented pack (6 slots, 3 dock slots, a Time Track of 8) shows it.
+harbour="$ROOT/tests/data/legendary/harbour-pack.json"
+expect_exit 0 $db campaign new h --game legendary --data pack="$harbour" --set nonce=false --seed 3
+mx $db campaign join h --captain Ann --email ann@example.org --ship ann >/dev/null 2>&1
+expect_exit 0 $db campaign start h --now 2025-03-01T12:00Z
+expect_exit 0 $db campaign outbox h --full
+contains out 'Game "h": film 1 "Low Tide", act 1 "Fog", turn 1'
+contains out "You are in the Real World | Time Track: 8 of 8 | Damage: 0 of 5 (wounds 0, scars 0)"
+contains out "Matrix row (cards enter at R6 and move left):"
+contains out "  R6 [scan 4] face down"
+contains out "  D1 Lamplighter [H-LAMPLIGHTER.2] (cost 3, Range)"
+contains out "  Zion: 1 cards | Hovercraft: 3 at 2 Recruit"
+lacks out "R7"
+lacks out "Scrounge"
+expect_exit 0 $db report h --ship ann --json
+python3 - <<'PY'
+import json
+v = json.load(open("out"))["view_data"]
+assert v["pack"]["name"] == "harbour", v["pack"]
+assert "  D3 Net Mender [H-NETMENDER.1] (cost 2, Survival)" in v["report"], v["report"]
+# the view hides the decks (counts) and the face-down card
+assert v["deck"] == 3 and v["matrix_deck"] == 4 and v["row"][5] == {"face": "down"}, v
+PY
+# The public's view and turn show get the pack too.
+expect_exit 0 $db turn show h --turn 0 --json
+python3 -c 'import json; s=json.load(open("out"))["state_after"]; assert "Low Tide" in s["report"] and "R6 [scan 4] face down" in s["report"], s.get("report")'
+# In French (the game's lang setting, before the start): the same pack's French texts.
+expect_exit 0 $db campaign new hf --game legendary --data pack="$harbour" --set nonce=false --seed 3
+expect_exit 0 $db campaign set hf lang fr
+mx $db campaign join hf --captain Ann --email ann@example.org --ship ann >/dev/null 2>&1
+expect_exit 0 $db campaign start hf --now 2025-03-01T12:00Z
+expect_exit 0 $db report hf --ship ann
+contains out "Partie « hf » : film 1 « Low Tide », acte 1 « Fog », tour 1"
+contains out "Rangée Matrice (les cartes entrent en R6 et avancent vers la gauche) :"
+contains out "Piste du Temps : 8 sur 8"
+# A campaign given no pack plays the sample pack, and its report is written from it.
+expect_exit 0 $db campaign new s --game legendary --set nonce=false --seed 3
+mx $db campaign join s --captain Ann --email ann@example.org --ship ann >/dev/null 2>&1
+expect_exit 0 $db campaign start s --now 2025-03-01T12:00Z
+expect_exit 0 $db report s --ship ann
+contains out 'Game "s": film 1 "Demo Reel", act 1 "Wake", turn 1'
+contains out "  R5 [scan 3] face down"
+
+# simulate: bot-only games (the bot of mxjudge-legendary(7), BOT) over the
+# pack of --data (the sample without one), game i from the seed and i only:
+# the same counts for any number of threads.
+expect_exit 0 legendary simulate --runs 2000 --seed 7 --threads 1
+contains out "legendary: 2000 games, seed 7, 1 thread"
+contains out "  all                 2000 games  major-victory 53.5% (51.3-55.7)  minor-victory 8.6% (7.4-9.9)  time 3.4% (2.7-4.3)  killed 34.5% (32.5-36.7)"
+contains out "  reached act 3       1813 games"
+expect_exit 0 legendary simulate --runs 2000 --seed 7 --threads 1 --json
+mv out one.json
+expect_exit 0 legendary simulate --runs 2000 --seed 7 --threads 3 --json
+cmp out one.json
+python3 -c 'import json; g=json.load(open("one.json"))["groups"]["all"]; assert g["games"] == 2000 and g["killed"]["count"] == 691 and g["unfinished"]["count"] == 0, g'
+# The game's settings are options (film, avatar), checked as campaign new checks them.
+expect_exit 0 legendary simulate --runs 500 --seed 3 --film 3 --avatar A-MARLOW
+contains out "  all                  500 games  major-victory 88.4% (85.3-90.9)"
+expect_exit 65 legendary simulate --runs 5 --avatar A-NOBODY
+contains err "avatar: A-NOBODY is not one of the film's avatars (R2.9)"
+expect_exit 65 legendary simulate --runs 5 --film 4
+contains err "film: expected a whole number from 1 to 3"
+# Another pack: its own cards and board; a pack with fewer films, a bad pack.
+expect_exit 0 legendary simulate --runs 500 --seed 3 --data pack="$harbour"
+contains out "  all                  500 games  major-victory 100.0% (99.2-100.0)"
+expect_exit 65 legendary simulate --runs 5 --film 2 --data pack="$harbour"
+contains err "film: the pack has 1 films"
+expect_exit 65 legendary simulate --runs 5 --data pack=bad.json
+contains err "bad.json:57: bad-keyword: E-CLERK"
+
+# A campaign (R7): the three films with one character, checked at creation
+# (three films, the character's avatar in each), the campaign line and the
+# scars in the report. The films' changes are in tests/cases/legendary/13-campaign.case.
+expect_exit 65 $db campaign new k1 --game legendary --set campaign=true --data pack="$harbour"
+contains err "campaign: a campaign plays 3 films, the pack has 1"
+expect_exit 65 $db campaign new k1 --game legendary --set campaign=true --set avatar=nobody
+contains err "the character nobody has no avatar in film 1 (R2.9)"
+expect_exit 65 $db campaign new k1 --game legendary --set campaign=true --set film=2
+contains err "film: a campaign begins with film 1"
+expect_exit 0 $db campaign new k --game legendary --set campaign=true --set avatar=A-MARLOW --set attempts=3 --seed 3 --set nonce=false
+mx $db campaign join k --captain Ann --email ann@example.org --ship ann >/dev/null 2>&1
+expect_exit 0 $db campaign start k --now 2025-03-01T12:00Z
+expect_exit 0 $db report k --ship ann
+contains out "Campaign: film 1 of 3, character marlow, attempt 1, films won: 0"
+contains out "Damage: 0 of 6 (wounds 0, scars 0)"
+contains out "Scars: 0 (face down, 1 damage each)"
+expect_exit 0 $db report k --ship ann --json
+python3 -c 'import json; v=json.load(open("out"))["view_data"]; assert v["campaign"] == {"character": "marlow", "films": [], "scars_due": 0} and v["options"]["attempts"] == 3 and v["avatar"] == "A-MARLOW.1", v["campaign"]'
+# simulate plays campaigns too: every campaign ends won or with its attempts spent.
+expect_exit 0 legendary simulate --runs 300 --seed 1 --campaign true --attempts 2 --avatar marlow --json
+python3 -c 'import json; g=json.load(open("out"))["groups"]["all"]; assert g["campaign-won"]["count"] + g["attempts"]["count"] == 300 and g["campaign-won"]["count"] > 0, g'
+
+# Every word of the mail in the game's language (R11.2): the report, the
+# story, the template's headings; fr-ascii keeps the French in ASCII letters
+# for old mail clients. Before the nonce, the report shows only the seal.
+expect_exit 0 $db campaign new fa --game legendary --seed 3
+expect_exit 0 $db campaign set fa lang fr-ascii
+pw=$(mx $db campaign join fa --captain Ann --email ann@example.org --ship ann 2>/dev/null | tail -1)
+expect_exit 0 $db campaign start fa --now 2025-03-01T12:00Z
+expect_exit 0 $db report fa --ship ann
+contains out "La donne attend votre nonce : commencez votre reponse par NONCE et un mot a vous."
+contains out "VOTRE PROCHAIN COURRIER"
+lacks out "Zone de Combat"
+printf 'GAME fa\nPLAYER ann\nPASSWORD %s\nNONCE chance\nJOUER TOUT\nEND\n' "$pw" >o.txt
+expect_exit 0 $db orders submit o.txt --now 2025-03-01T13:00Z
+expect_exit 0 $db campaign outbox fa --full
+contains out "  nonce chance melange a la donne"
+contains out "  Film 1 (Demo Reel), tentative 1 : avatar Ash Vireo (A-VIREO.1)."
+contains out "Partie << fa >> : film 1 << Demo Reel >>, acte 1 << Wake >>, tour 1"
+contains out "Rangee Matrice (les cartes entrent en R5 et avancent vers la gauche) :"
+contains out "CE QUI S'EST PASSE"
+contains out "# une commande par ligne : JOUER ID|TOUT, ENTRER, SORTIR, RECRUTER Dk, SCANNER Rk,"
+if LC_ALL=C grep -n '[^ -~]' out | grep -v '^[0-9]*:$' >nonascii; then echo "not ASCII:"; cat nonascii; exit 1; fi
+
+# A solo game by mail with a sealed deal (R4.2, R10.5): the seal in the
+# first report, the nonce in the first mail, every turn verified from its
+# published record, the root revealed at the end.
+expect_exit 0 $db campaign new sg --game legendary --seed 3
+pw=$(mx $db campaign join sg --captain Ann --email ann@example.org --ship ann 2>/dev/null | tail -1)
+expect_exit 0 $db campaign start sg --now 2025-03-01T12:00Z
+seal=$(sed -n 's/^sealed draws come from a root committed as //p' out)
+expect_exit 0 $db report sg --ship ann
+contains out "Seal: $seal"
+printf 'GAME sg\nPLAYER ann\nPASSWORD %s\nNONCE lucky-7\nEND\n' "$pw" >o1.txt
+printf 'GAME sg\nPLAYER ann\nPASSWORD %s\nPLAY ALL\nRECRUIT D5 IF ABLE\nENTER\nSCAN R5 IF ABLE\nEND\n' "$pw" >o2.txt
+printf 'GAME sg\nPLAYER ann\nPASSWORD %s\nRESIGN\nEND\n' "$pw" >o3.txt
+expect_exit 0 $db orders submit o1.txt --now 2025-03-01T13:00Z
+expect_exit 0 $db orders submit o2.txt --now 2025-03-01T14:00Z
+expect_exit 0 $db orders submit o3.txt --now 2025-03-01T15:00Z
+for t in 1 2 3; do
+	mx $db turn show sg --turn $t --json >pub$t.json
+	expect_exit 0 verify --published pub$t.json
+	contains out "which matches its commitment"
+done
+expect_exit 0 verify --published pub1.json
+contains out "sg, turn 1: verified: 6 draws replayed"
+expect_exit 0 $db report sg --ship ann
+contains out "THE GAME IS OVER: loss: resigned"
+contains out "Every shuffle came from the root"
+contains out "Nonce: lucky-7"

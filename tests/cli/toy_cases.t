@@ -39,3 +39,8 @@ contains out "Draws taken:"
 printf 'PLAY C7\n' >bad.txt
 expect_exit 65 adjudicate --state state.json --orders north1=bad.txt --seed 5
 contains err "bad.txt:1: expected 'PLAY CARD' with a card of north1's hand"
+# A state with "draws" of its own (a game's draw counters) keeps them in
+# the next state: the tags of the draws taken then go under "rolls".
+python3 -c 'import json; s=json.load(open("state.json")); s["draws"]={"d10": 4}; json.dump(s, open("counted.json", "w"))'
+expect_exit 0 adjudicate --state counted.json --orders north1=n.txt --orders south2=s.txt --dice draws.txt --json
+python3 -c 'import json; d=json.load(open("out")); assert d["draws"] == {"d10": 4} and d["rolls"] == ["d10 north1 7", "d10 south2 3"], d'
