@@ -1210,6 +1210,75 @@ static void apply_maneuvers(struct it *it, json_t *c, json_t *t, json_t *list)
 
 static int can_shoot_at(struct it *it, json_t *w, json_t *c, json_t *t);
 
+/*
+ * t watches w back (R8.5): in overwatch on w's zone with ATTACK, ANY or
+ * SIGHT, ONLY allowing w, aware (R4.4), its slow action free, not pinned,
+ * and able to shoot w.
+ */
+static int watches_back(struct it *it, json_t *t, json_t *w)
+{
+	json_t *ow = json_object_get(t, "overwatch");
+	const char *on = gs(ow, "on");
+
+	return json_is_object(ow) && active(t) && enemies(t, w) && !strcmp(gs(ow, "zone"), gs(w, "zone")) &&
+	       (!strcmp(on, "ATTACK") || !strcmp(on, "ANY") || !strcmp(on, "SIGHT")) &&
+	       (!json_is_string(json_object_get(ow, "only")) || !strcasecmp(gs(ow, "only"), nm(w))) &&
+	       !json_array_size(json_object_get(t, "unaware_of")) && can_spend(it, t, 1) &&
+	       !json_is_true(json_object_get(t, "pinned")) && can_shoot_at(it, drawn(t), t, w);
+}
+
+/* One overwatch shot of w at t (R8.3): the slow action, or a pinned watcher's loss. */
+static int watch_shot(struct it *it, json_t *w, json_t *t, const char *how)
+{
+	spend(it, w, 1);
+	if (json_is_true(json_object_get(w, "pinned"))) {
+		json_object_set_new(w, "pinned", json_false());
+		say(it, "%s is pinned: the overwatch shot at %s is lost", nm(w), nm(t));
+		return 0;
+	}
+	say(it, "%s fires from overwatch at %s%s", nm(w), nm(t), how);
+	return shoot(it, w, t, drawn(w), NULL, 1, 0);
+}
+
+/*
+ * w, not pinned and able, is about to fire at t. When t watches w back
+ * (R8.5) the two roll Marksmanship, attribute and skill only, not pushable,
+ * w first; more successes fires first, a tie the lower card; the other
+ * fires next only if still active, in overwatch and able (R16.2).
+ */
+static int watch_fire(struct it *it, json_t *w, json_t *t, const char *how)
+{
+	json_t *first = w, *second = t, *helped = it->help_for;
+	struct roll rw, rt;
+
+	if (!watches_back(it, t, w))
+		return watch_shot(it, w, t, how);
+	say(it, "%s and %s watch each other: who fires first?", nm(w), nm(t));
+	it->help_for = NULL;	/* not an action: no help */
+	if (skill_roll(it, w, "marksmanship", 0, 0, "(mutual overwatch)", "", NULL, NULL, &rw) < 0 ||
+	    skill_roll(it, t, "marksmanship", 0, 0, "(mutual overwatch)", "", NULL, NULL, &rt) < 0)
+		return -1;
+	it->help_for = helped;
+	if (rt.succ > rw.succ || (rt.succ == rw.succ && card_of(t) < card_of(w))) {
+		first = t;
+		second = w;
+	}
+	say(it, "%s fires first (%d against %d success%s%s)", nm(first), first == w ? rw.succ : rt.succ,
+	    first == w ? rt.succ : rw.succ, (first == w ? rt.succ : rw.succ) == 1 ? "" : "es",
+	    rw.succ == rt.succ ? ", the lower card" : "");
+	if (watch_shot(it, first, second, first == w ? how : "") < 0)
+		return -1;
+	if (!active(second) || !active(first) || !json_is_object(json_object_get(second, "overwatch")) ||
+	    !can_spend(it, second, 1) || !can_shoot_at(it, drawn(second), second, first)) {
+		if (active(second))
+			say(it, "%s does not fire back: %s", nm(second), !active(first) ? "no target left"
+			    : !json_is_object(json_object_get(second, "overwatch")) ? "out of overwatch"
+			    : "cannot shoot now");
+		return it->failed ? -1 : 0;
+	}
+	return watch_shot(it, second, first, second == w ? how : "");
+}
+
 /* Overwatch shots set off by c (R8.2): on "ENTER" or "ATTACK". */
 static int overwatch_fire(struct it *it, json_t *c, const char *on)
 {
@@ -1217,7 +1286,7 @@ static int overwatch_fire(struct it *it, json_t *c, const char *on)
 	size_t n = initiative(it, order), i;
 
 	for (i = 0; i < n; i++) {
-		json_t *w = order[i], *ow = json_object_get(w, "overwatch"), *gun;
+		json_t *w = order[i], *ow = json_object_get(w, "overwatch");
 		const char *wo = gs(ow, "on");
 
 		if (!json_is_object(ow) || !active(w) || !enemies(w, c) || !active(c))
@@ -1228,22 +1297,18 @@ static int overwatch_fire(struct it *it, json_t *c, const char *on)
 			continue;
 		if (json_is_string(json_object_get(ow, "only")) && strcmp(gs(ow, "only"), nm(c)))
 			continue;
-		if (!in_list(json_object_get(w, "unaware_of"), "") && json_array_size(json_object_get(w, "unaware_of")))
+		if (json_array_size(json_object_get(w, "unaware_of")))
 			continue;
 		if (!can_spend(it, w, 1))
 			continue;
 		if (json_is_true(json_object_get(w, "pinned"))) {
-			spend(it, w, 1);
-			json_object_set_new(w, "pinned", json_false());
-			say(it, "%s is pinned: the overwatch shot at %s is lost", nm(w), nm(c));
+			if (watch_shot(it, w, c, "") < 0)
+				return -1;
 			continue;
 		}
-		gun = drawn(w);
-		if (!can_shoot_at(it, gun, w, c))
+		if (!can_shoot_at(it, drawn(w), w, c))
 			continue;
-		spend(it, w, 1);
-		say(it, "%s fires from overwatch at %s", nm(w), nm(c));
-		if (shoot(it, w, c, gun, NULL, 1, 0) < 0)
+		if (watch_fire(it, w, c, "") < 0)
 			return -1;
 	}
 	return it->failed ? -1 : 0;
@@ -2514,14 +2579,8 @@ static int sight_checks(struct it *it)
 			    (json_is_string(json_object_get(ow, "only")) && strcmp(gs(ow, "only"), nm(t))) ||
 			    !can_shoot_at(it, drawn(w), w, t))
 				continue;
-			spend(it, w, 1);
-			if (json_is_true(json_object_get(w, "pinned"))) {
-				json_object_set_new(w, "pinned", json_false());
-				say(it, "%s is pinned: the overwatch shot at %s is lost", nm(w), nm(t));
-				break;
-			}
-			say(it, "%s fires from overwatch at %s (on sight)", nm(w), nm(t));
-			if (shoot(it, w, t, drawn(w), NULL, 1, 0) < 0)
+			if ((json_is_true(json_object_get(w, "pinned")) ? watch_shot(it, w, t, " (on sight)")
+			     : watch_fire(it, w, t, " (on sight)")) < 0)
 				return -1;
 			break;
 		}
