@@ -40,6 +40,7 @@ struct it {
 	char helptext[200];
 	json_t *log;			/* every story line, for the state's log */
 	json_t *subject;		/* whose doing the lines tell (NULL: everyone sees them) */
+	int quiet;			/* no story (bot games): say() tells nothing */
 };
 
 int it_can_see(const json_t *state, const json_t *viewer, const json_t *target);
@@ -74,12 +75,10 @@ static void say(struct it *it, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
 	json_t *to = NULL;
 
+	if (it->quiet)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
@@ -2301,7 +2300,9 @@ static int take_turn(struct it *it, json_t *c)
 			int rc;
 
 			if (!guard_holds(it, c, json_object_get(alt, "guard"))) {
-				say(it, "%s skips %s: its condition does not hold", nm(c), alt_text(alt, txt, sizeof(txt)));
+				if (!it->quiet)
+					say(it, "%s skips %s: its condition does not hold", nm(c),
+					    alt_text(alt, txt, sizeof(txt)));
 				continue;
 			}
 			why[0] = '\0';
@@ -2312,7 +2313,8 @@ static int take_turn(struct it *it, json_t *c)
 				done = 1;
 				break;
 			}
-			say(it, "%s cannot %s: %s", nm(c), alt_text(alt, txt, sizeof(txt)), why);
+			if (!it->quiet)
+				say(it, "%s cannot %s: %s", nm(c), alt_text(alt, txt, sizeof(txt)), why);
 		}
 		if (!done && json_array_size(slot))
 			say(it, "%s's slot %zu is lost", nm(c), i + 1);
@@ -2843,8 +2845,12 @@ static int setup_step(struct it *it)
 	return 0;
 }
 
-json_t *it_resolve(const json_t *state, const json_t *orders, struct draw_source *draws,
-		   char *err, size_t errlen)
+/*
+ * One step on st (normalized, owned: it becomes the next state). quiet:
+ * no story, no log. The step's {"state","events","story"}, or NULL with err.
+ */
+static json_t *resolve(json_t *st, const json_t *orders, struct draw_source *draws, int quiet,
+		       char *err, size_t errlen)
 {
 	struct it it;
 	json_t *out = NULL, *ops = json_array(), *seat_orders;
@@ -2852,10 +2858,8 @@ json_t *it_resolve(const json_t *state, const json_t *orders, struct draw_source
 	int rc;
 
 	memset(&it, 0, sizeof(it));
-	if (!(it.st = it_normalize(state, err, errlen))) {
-		json_decref(ops);
-		return NULL;
-	}
+	it.st = st;
+	it.quiet = quiet;
 	phase = gs(it.st, "phase");
 	if (!strcmp(phase, "over")) {
 		errbuf_set(err, errlen, "the skirmish is over: no step is due");
@@ -2902,7 +2906,8 @@ json_t *it_resolve(const json_t *state, const json_t *orders, struct draw_source
 		errbuf_set(err, errlen, "%s", it.err[0] ? it.err : "the step failed");
 		goto out;
 	}
-	json_object_set_new(it.st, "log", json_pack("{s:O,s:O}", "events", it.log, "rolls", it.rolls));
+	if (!quiet)
+		json_object_set_new(it.st, "log", json_pack("{s:O,s:O}", "events", it.log, "rolls", it.rolls));
 	out = json_pack("{s:O,s:O,s:O}", "state", it.st, "events", it.events, "story", it.story);
 out:
 	json_decref(it.st);
@@ -2916,7 +2921,25 @@ out:
 	return out;
 }
 
-/* ---------- views ---------- */
+json_t *it_resolve(const json_t *state, const json_t *orders, struct draw_source *draws,
+		   char *err, size_t errlen)
+{
+	json_t *st = it_normalize(state, err, errlen);
+
+	return st ? resolve(st, orders, draws, 0, err, errlen) : NULL;
+}
+
+json_t *it_resolve_quiet(json_t *state, const json_t *orders, struct draw_source *draws, char *err,
+			 size_t errlen)
+{
+	json_t *out = resolve(state, orders, draws, 1, err, errlen), *next;
+
+	if (!out)
+		return NULL;
+	next = json_incref(json_object_get(out, "state"));
+	json_decref(out);
+	return next;
+}
 
 int it_can_see(const json_t *state, const json_t *viewer, const json_t *target);
 int it_can_see(const json_t *state, const json_t *viewer, const json_t *target)
