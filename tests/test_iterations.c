@@ -3,7 +3,7 @@
  * reader's reading and its refusals by line, the data checks naming file
  * and line, the shipped scenarios, setup from a scenario and sheets, who
  * is waited for, the views per seat (dim zones, hidden enemies, NPC
- * sheets), the plan block, a silent player's character holding, and a
+ * sheets) and the story lines told to each seat, the plan block, a silent player's character holding, and a
  * round played from tagged dice with its story.
  */
 #include <stdarg.h>
@@ -291,6 +291,143 @@ static void test_iterations_round_from_tagged_dice(void **unused)
 	json_decref(st);
 }
 
+/*
+ * Two players and three agents: Smith in sight, Brown in a dimly lit zone,
+ * Jones hidden in Neo's own zone, lying in ambush (the opening).
+ */
+static const char hidden_text[] =
+	"{\"game\": \"iterations\", \"phase\": \"setup\","
+	" \"scenario\": {\"zones\": [{\"id\": \"Street\", \"exit\": true}, {\"id\": \"Lobby\"},"
+	"  {\"id\": \"Hall\"}, {\"id\": \"Stairs\", \"features\": [\"DIMLY_LIT\"]}],"
+	"  \"borders\": [{\"zones\": [\"Street\", \"Lobby\"]}, {\"zones\": [\"Lobby\", \"Hall\"]},"
+	"   {\"zones\": [\"Hall\", \"Stairs\"]}],"
+	"  \"opening\": {\"kind\": \"ambush\", \"attackers\": [\"Jones\"], \"targets\": [\"Neo\"], \"prepared\": true}},"
+	" \"characters\": ["
+	"  {\"name\": \"Neo\", \"side\": \"crew\", \"controller\": \"ann\", \"zone\": \"Lobby\","
+	"   \"attributes\": {\"strength\": 3, \"agility\": 4, \"wits\": 3, \"empathy\": 2},"
+	"   \"skills\": {\"observation\": 1}, \"weapons\": [{\"name\": \"Pistol\", \"type\": \"Pistol\"}], \"drawn\": \"Pistol\"},"
+	"  {\"name\": \"Trinity\", \"side\": \"crew\", \"controller\": \"bob\", \"zone\": \"Street\","
+	"   \"attributes\": {\"strength\": 2, \"agility\": 5, \"wits\": 3, \"empathy\": 3},"
+	"   \"skills\": {\"healing\": 2}, \"gear\": {\"medkit\": 1}},"
+	"  {\"name\": \"Smith\", \"side\": \"agents\", \"zone\": \"Hall\","
+	"   \"attributes\": {\"strength\": 4, \"agility\": 3, \"wits\": 3, \"empathy\": 2}},"
+	"  {\"name\": \"Brown\", \"side\": \"agents\", \"zone\": \"Stairs\"},"
+	"  {\"name\": \"Jones\", \"side\": \"agents\", \"zone\": \"Lobby\", \"hidden\": true}]}";
+
+/* The keys of a character sheet no other seat may see (R17). */
+static const char *const sheet_keys[] = { "attributes", "skills", "health", "resolve", "conditions",
+					   "weapons", "supply", "gear", "armor", "injuries", "unaware_of", NULL };
+
+/* seat's view holds neither name, nor the opening, nor another seat's sheet. */
+static void assert_view_hides(const json_t *st, const char *seat, const char *mine, const char *const *unseen)
+{
+	json_t *v = it_view(st, seat), *c;
+	char *text = json_dumps(v, JSON_COMPACT);
+	size_t i, k;
+
+	assert_non_null(text);
+	for (k = 0; unseen[k]; k++)
+		if (strstr(text, unseen[k]))
+			fail_msg("%s's view names %s: %s", seat, unseen[k], text);
+	assert_null(strstr(text, "ambush"));
+	assert_null(json_object_get(json_object_get(v, "scenario"), "opening"));
+	json_array_foreach(json_object_get(v, "characters"), i, c) {
+		const char *n = json_string_value(json_object_get(c, "name"));
+
+		for (k = 0; sheet_keys[k]; k++)
+			if (strcmp(n, mine) && json_object_get(c, sheet_keys[k]))
+				fail_msg("%s's view shows %s's %s", seat, n, sheet_keys[k]);
+	}
+	assert_non_null(json_object_get(it_char(v, mine), "attributes"));
+	free(text);
+	json_decref(v);
+}
+
+/* Every story line naming one of unseen is addressed, and not to seat. */
+static void assert_story_hides(const json_t *story, const char *seat, const char *const *unseen)
+{
+	json_t *line;
+	size_t i, k;
+	int told = 0;
+
+	json_array_foreach(story, i, line) {
+		const char *text = json_is_string(line) ? json_string_value(line)
+			: json_string_value(json_object_get(line, "text"));
+		json_t *to = json_object_get(line, "to"), *t;
+		int to_seat = !to;
+		size_t j;
+
+		json_array_foreach(to, j, t)
+			to_seat |= !strcmp(json_string_value(t), seat);
+		told += to_seat;
+		for (k = 0; unseen[k]; k++)
+			if (strstr(text, unseen[k]) && to_seat)
+				fail_msg("%s is told '%s'", seat, text);
+		if (to_seat && strstr(text, "opening is ambush"))
+			fail_msg("%s is told '%s'", seat, text);
+	}
+	assert_true(told > 0);
+}
+
+static void test_iterations_seat_never_sees_what_is_hidden(void **unused)
+{
+	json_t *st = json_loads(hidden_text, 0, NULL), *out, *next, *orders, *o, *line;
+	const char *const ann_unseen[] = { "Brown", "Jones", NULL };
+	const char *const bob_unseen[] = { "Brown", "Jones", "Smith", NULL };
+	struct draw_seeded seeded;
+	struct draw_source src;
+	char err[256] = "", *all;
+	size_t i;
+	int operator_full = 0;
+
+	(void)unused;
+	assert_non_null(st);
+	/* The views: a dim zone, a hidden enemy in one's own zone, the ambush, the other player's sheet. */
+	assert_view_hides(st, "ann", "Neo", ann_unseen);
+	assert_view_hides(st, "bob", "Trinity", bob_unseen);
+	o = it_view(st, "operator");
+	all = json_dumps(o, JSON_COMPACT);
+	assert_non_null(strstr(all, "Jones"));
+	assert_non_null(strstr(all, "Brown"));
+	assert_non_null(strstr(all, "ambush"));
+	free(all);
+	json_decref(o);
+
+	/* The setup step's story: the opening, the cards of the unseen, the initiative line. */
+	draw_seeded_init(&seeded, 7, NULL, 1);
+	src = draw_seeded_source(&seeded, NULL);
+	orders = json_object();
+	out = it_resolve(st, orders, &src, err, sizeof(err));
+	if (!out)
+		fail_msg("%s", err);
+	assert_story_hides(json_object_get(out, "story"), "ann", ann_unseen);
+	assert_story_hides(json_object_get(out, "story"), "bob", bob_unseen);
+	json_array_foreach(json_object_get(out, "story"), i, line)
+		operator_full |= json_is_object(line) && strstr(json_string_value(json_object_get(line, "text")), "Initiative:") &&
+				 strstr(json_string_value(json_object_get(line, "text")), "Jones") &&
+				 strstr(json_string_value(json_object_get(line, "text")), "Brown");
+	assert_true(operator_full);
+	json_decref(orders);
+
+	/* A round: the Operator's stress on Jones, Jones's failed attack, told to the Operator only. */
+	next = json_incref(json_object_get(out, "state"));
+	json_decref(out);
+	orders = it_read_orders(next, "operator", "OPERATOR\nSTRESS Jones 1\nCHAR Jones\n1. ATTACK Neo\n", "o",
+				err, sizeof(err));
+	if (!orders)
+		fail_msg("%s", err);
+	out = it_resolve(next, orders, &src, err, sizeof(err));
+	if (!out)
+		fail_msg("%s", err);
+	assert_story_hides(json_object_get(out, "story"), "ann", ann_unseen);
+	assert_story_hides(json_object_get(out, "story"), "bob", bob_unseen);
+	assert_view_hides(json_object_get(out, "state"), "ann", "Neo", ann_unseen);
+	json_decref(out);
+	json_decref(orders);
+	json_decref(next);
+	json_decref(st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -303,6 +440,7 @@ int main(void)
 		cmocka_unit_test(test_iterations_order_form_per_seat),
 		cmocka_unit_test(test_iterations_silent_player_holds),
 		cmocka_unit_test(test_iterations_round_from_tagged_dice),
+		cmocka_unit_test(test_iterations_seat_never_sees_what_is_hidden),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -71,54 +71,76 @@ static const char *nm(const json_t *c)
 
 static int in_list(const json_t *list, const char *name);
 
+/* Whether a player seat sees target: it commands target, an ally of it, or one that sees it. */
+static int seat_sees(struct it *it, const char *seat, const json_t *target)
+{
+	json_t *c;
+	size_t i;
+
+	json_array_foreach(it->chars, i, c) {
+		const char *ctl = json_string_value(json_object_get(c, "controller"));
+
+		if (ctl && !strcmp(ctl, seat) && (c == target || !strcmp(gs(c, "side"), gs(target, "side")) ||
+						   it_can_see(it->st, c, target)))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The seats a line about subject goes to: NULL when every player seat
+ * sees subject (the line is public), else those that do and the Operator
+ * (R2.5: hidden characters and dimly lit zones stay hidden).
+ */
+static json_t *seats_seeing(struct it *it, const json_t *subject)
+{
+	json_t *c, *seats = json_array();
+	size_t i;
+	int all = 1;
+
+	json_array_foreach(it->chars, i, c) {
+		const char *ctl = json_string_value(json_object_get(c, "controller"));
+
+		if (!ctl || !strcmp(ctl, IT_OPERATOR) || in_list(seats, ctl))
+			continue;
+		if (seat_sees(it, ctl, subject))
+			json_array_append_new(seats, json_string(ctl));
+		else
+			all = 0;
+	}
+	if (all) {
+		json_decref(seats);
+		return NULL;
+	}
+	json_array_append_new(seats, json_string(IT_OPERATOR));
+	return seats;
+}
+
+/* One story line, to the seats of to (taken over; NULL: public). */
+static void tell(struct it *it, json_t *to, const char *text)
+{
+	json_array_append_new(it->log, json_string(text));
+	if (to) {
+		json_array_append_new(it->story, json_pack("{s:s,s:O}", "text", text, "to", to));
+		json_array_append_new(it->events, json_pack("{s:s,s:s,s:o}", "type", "line", "text", text, "to", to));
+	} else {
+		json_array_append_new(it->story, json_string(text));
+		json_array_append_new(it->events, json_pack("{s:s,s:s}", "type", "line", "text", text));
+	}
+}
+
+/* A story line about it->subject's doing, told to the seats that see it. */
 static void say(struct it *it, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
-	json_t *to = NULL;
 
 	if (it->quiet)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	json_array_append_new(it->log, json_string(buf));
-	/*
-	 * A line about a character some player cannot see (hidden, in a dim
-	 * zone) goes to the Operator and the seats that can see it (R2.5).
-	 */
-	if (it->subject) {
-		json_t *c, *seats = json_array();
-		size_t i;
-		int all = 1;
-
-		json_array_foreach(it->chars, i, c) {
-			const char *ctl = json_string_value(json_object_get(c, "controller"));
-
-			if (!ctl || !strcmp(ctl, IT_OPERATOR))
-				continue;
-			if (c == it->subject || !strcmp(gs(c, "side"), gs(it->subject, "side")) ||
-			    it_can_see(it->st, c, it->subject)) {
-				if (!in_list(seats, ctl))
-					json_array_append_new(seats, json_string(ctl));
-			} else {
-				all = 0;
-			}
-		}
-		if (!all) {
-			json_array_append_new(seats, json_string(IT_OPERATOR));
-			to = seats;
-		} else {
-			json_decref(seats);
-		}
-	}
-	if (to) {
-		json_array_append_new(it->story, json_pack("{s:s,s:O}", "text", buf, "to", to));
-		json_array_append_new(it->events, json_pack("{s:s,s:s,s:o}", "type", "line", "text", buf, "to", to));
-	} else {
-		json_array_append_new(it->story, json_string(buf));
-		json_array_append_new(it->events, json_pack("{s:s,s:s}", "type", "line", "text", buf));
-	}
+	tell(it, it->subject ? seats_seeing(it, it->subject) : NULL, buf);
 }
 
 static size_t ncharacters(const struct it *it)
@@ -2368,6 +2390,8 @@ static int operator_orders(struct it *it, json_t *ops, int *ended)
 		const char *op = gs(o, "op");
 		json_t *c = by_name(it, gs(o, "who"));
 
+		/* An order about a character is told to the seats that see it; map changes to all. */
+		it->subject = c;
 		if (!strcmp(op, "STRESS") && c) {
 			struct roll r;
 			int n = (int)gi(o, "n");
@@ -2409,6 +2433,7 @@ static int operator_orders(struct it *it, json_t *ops, int *ended)
 			say(it, "The Operator removes %s", nm(c));
 		}
 	}
+	it->subject = NULL;
 	return 0;
 }
 
@@ -2643,6 +2668,66 @@ static size_t holder_index(const struct it *it, const char *const *holders, size
 	return c ? h : nh;
 }
 
+/* The first member of holder (a character's name or a group), in state order. */
+static json_t *holder_first(struct it *it, const char *h)
+{
+	size_t i;
+
+	for (i = 0; i < ncharacters(it); i++)
+		if (!strcmp(holder(chr(it, i)), h))
+			return chr(it, i);
+	return NULL;
+}
+
+/*
+ * The "Initiative:" line of the setup report. Each seat is told the cards
+ * of the characters it sees (R2.5); the Operator and the seats that see
+ * everyone get the whole line, public when every seat sees everyone.
+ */
+static void tell_initiative(struct it *it)
+{
+	json_t *order[MAXC], *c, *groups = json_object(), *seats;
+	size_t n = initiative(it, order), i, k;
+	const char *key;
+	char full[MAXC + 1];
+
+	for (i = 0; i < n; i++)
+		full[i] = '1';
+	full[n] = '\0';
+	/* Each player seat's pattern of seen characters ("1101"), seats grouped by pattern. */
+	json_array_foreach(it->chars, k, c) {
+		const char *ctl = json_string_value(json_object_get(c, "controller"));
+		char seen[MAXC + 1];
+		json_t *list;
+
+		if (!ctl || !strcmp(ctl, IT_OPERATOR))
+			continue;
+		for (i = 0; i < n; i++)
+			seen[i] = seat_sees(it, ctl, order[i]) ? '1' : '0';
+		seen[n] = '\0';
+		if (!(list = json_object_get(groups, seen)))
+			json_object_set_new(groups, seen, list = json_array());
+		if (!in_list(list, ctl))
+			json_array_append_new(list, json_string(ctl));
+	}
+	if (!json_object_get(groups, full))
+		json_object_set_new(groups, full, json_array());
+	json_array_append_new(json_object_get(groups, full), json_string(IT_OPERATOR));
+	json_object_foreach(groups, key, seats) {
+		char line[512] = "Initiative:";
+		size_t l = strlen(line);
+
+		for (i = 0; i < n; i++)
+			if (key[i] == '1' && json_is_integer(json_object_get(order[i], "card")))
+				l += (size_t)snprintf(line + l, l < sizeof(line) ? sizeof(line) - l : 0, " %ld %s,",
+						      gi(order[i], "card"), nm(order[i]));
+		if (l < sizeof(line) && line[l - 1] == ',')
+			line[l - 1] = '\0';
+		tell(it, json_object_size(groups) == 1 ? NULL : json_incref(seats), line);
+	}
+	json_decref(groups);
+}
+
 static int setup_step(struct it *it)
 {
 	json_t *op = json_object_get(it->scen, "opening"), *v;
@@ -2651,7 +2736,13 @@ static int setup_step(struct it *it)
 	int role[MAXC], card_of_h[MAXC], taken[11] = { 0 };
 	size_t nh = 0, i, k;
 
-	say(it, "== Setup: the opening is %s", kind);
+	/* The opening is the Operator's secret until it is sprung (R4.2): only a normal one is told to all. */
+	if (!it->quiet) {
+		char line[80];
+
+		snprintf(line, sizeof(line), "== Setup: the opening is %s", kind);
+		tell(it, strcmp(kind, "normal") ? json_pack("[s]", IT_OPERATOR) : NULL, line);
+	}
 	for (i = 0; i < ncharacters(it); i++) {
 		json_t *c = chr(it, i);
 
@@ -2717,6 +2808,7 @@ static int setup_step(struct it *it)
 				mod -= 2;
 				strcat(mods, "; dimly lit -2");
 			}
+			it->subject = tc;
 			if (skill_roll(it, tc, "observation", 0, mod, "(against the ambush)", mods, NULL, NULL, &r) < 0)
 				return -1;
 			if (!r.succ) {
@@ -2737,6 +2829,7 @@ static int setup_step(struct it *it)
 		struct roll r;
 
 		if (a && t) {
+			it->subject = a;
 			if (skill_roll(it, a, "stealth", 0, eng ? -2 : 0, "(sneak attack)", eng ? "; moving in -2" : "",
 				       "STEALTH", NULL, &r) < 0)
 				return -1;
@@ -2757,6 +2850,7 @@ static int setup_step(struct it *it)
 		}
 	}
 	/* (a) choosers */
+	it->subject = NULL;
 	for (i = 0; i < ncharacters(it); i++) {
 		json_t *c = chr(it, i), *plan = json_object_get(it->plans, nm(c));
 		size_t h = HOLDER_OF(nm(c));
@@ -2770,7 +2864,9 @@ static int setup_step(struct it *it)
 		cd = want;
 		taken[cd] = 1;
 		card_of_h[h] = cd;
+		it->subject = c;
 		say(it, "%s chooses card %d", holders[h], cd);
+		it->subject = NULL;
 	}
 	/* (b) failing holders draw the bottom cards; (c) the others draw */
 	{
@@ -2815,7 +2911,9 @@ static int setup_step(struct it *it)
 				json_array_append_new(it->rolls, json_string(label));
 				taken[cards[pick]] = 1;
 				card_of_h[k] = cards[pick];
+				it->subject = holder_first(it, holders[k]);
 				say(it, "%s draws card %d%s", holders[k], cards[pick], pass == 2 ? " (a bottom card)" : "");
+				it->subject = NULL;
 			}
 		}
 	}
@@ -2826,20 +2924,8 @@ static int setup_step(struct it *it)
 			si(chr(it, i), "card", card_of_h[h]);
 	}
 #undef HOLDER_OF
-	{
-		json_t *order[MAXC];
-		size_t n = initiative(it, order);
-		char line[512] = "Initiative:";
-		size_t l = strlen(line);
-
-		for (i = 0; i < n; i++)
-			if (json_is_integer(json_object_get(order[i], "card")))
-				l += (size_t)snprintf(line + l, l < sizeof(line) ? sizeof(line) - l : 0, " %ld %s,",
-						      gi(order[i], "card"), nm(order[i]));
-		if (l < sizeof(line) && line[l - 1] == ',')
-			line[l - 1] = '\0';
-		say(it, "%s", line);
-	}
+	if (!it->quiet)
+		tell_initiative(it);
 	json_object_set_new(it->st, "phase", json_string("round"));
 	si(it->st, "round", 1);
 	return 0;
@@ -2950,10 +3036,12 @@ int it_can_see(const json_t *state, const json_t *viewer, const json_t *target)
 	it.st = (json_t *)state;
 	it.chars = json_object_get(state, "characters");
 	it.scen = json_object_get(state, "scenario");
+	/* An enemy the Operator marks unseen is unseen even close by, unless it is engaged with the viewer. */
+	if (json_is_true(json_object_get(target, "hidden")) && enemies(viewer, target) &&
+	    !engaged_with(viewer, target) && !engaged_with(target, viewer))
+		return 0;
 	if (!strcmp(gs(viewer, "zone"), gs(target, "zone")))
 		return 1;
-	if (json_is_true(json_object_get(target, "hidden")) && enemies(viewer, target))
-		return 0;
 	if (has_feature(&it, gs(target, "zone"), "DIMLY_LIT"))
 		return 0;
 	return line_of_sight(&it, gs(viewer, "zone"), gs(target, "zone"));

@@ -320,6 +320,8 @@ json_t *it_view(const json_t *state, const char *seat)
 	}
 	json_object_set_new(v, "characters", out);
 	json_object_del(v, "log");
+	/* The opening (who lies in ambush, who sneaks up) is the Operator's (R4.2, R15.6). */
+	json_object_del(json_object_get(v, "scenario"), "opening");
 	json_object_set_new(v, "map", map_text(v));
 	json_decref(mine);
 	return v;
