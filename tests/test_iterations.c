@@ -138,7 +138,12 @@ static void test_iterations_scenario_errors_name_the_line(void **unused)
 	assert_non_null(strstr(err, "s.json:2:"));
 	assert_int_equal(it_check_sheet("{\"name\": \"Neo\",\n \"attributes\": {\"strength\": 6}}", "neo.json",
 					err, sizeof(err)), -1);
-	assert_string_equal(err, "neo.json:1: Neo: strength must be 1 to 5");
+	assert_string_equal(err, "neo.json:2: Neo: strength must be 1 to 5");
+	/* A character named in the opening first: the line of its own entry, then of the key. */
+	assert_int_equal(it_check_scenario("{\"zones\": [{\"id\": \"A\"}],\n \"opening\": {\"kind\": \"ambush\", \"attackers\": [\"Twin\"]},\n"
+					   " \"characters\": [{\"name\": \"Seraph\", \"zone\": \"A\", \"skills\": {\"melee\": 5}},\n"
+					   "  {\"name\": \"Twin\", \"zone\": \"A\",\n   \"skills\": {\"melee\": 9}}]}", "s.json", err, sizeof(err)), -1);
+	assert_string_equal(err, "s.json:5: Twin: skill melee must be 0 to 5");
 }
 
 static void test_iterations_setup_from_scenario_and_sheets(void **unused)
