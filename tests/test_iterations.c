@@ -3,8 +3,9 @@
  * reader's reading and its refusals by line, the data checks naming file
  * and line, the shipped scenarios, setup from a scenario and sheets, who
  * is waited for, the views per seat (dim zones, hidden enemies, NPC
- * sheets) and the story lines told to each seat, the plan block, a silent player's character holding, and a
- * round played from tagged dice with its story.
+ * sheets) and the story lines told to each seat, the plan block, a silent
+ * player's character holding, and a round played from tagged dice with its
+ * story (wrapped for 80 columns).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -283,9 +284,29 @@ static void test_iterations_round_from_tagged_dice(void **unused)
 	out = it_resolve(st, orders, &src, err, sizeof(err));
 	if (!out)
 		fail_msg("%s", err);
+	/* The story wraps for 80 columns; the state's log keeps the line whole (R18). */
 	assert_string_equal(json_string_value(json_array_get(json_object_get(out, "story"), 2)),
-			    "Neo rolls Marksmanship (Pistol at Smith) (4 base, 1 skill, 2 gear; range M -1): "
-			    "6 6 1 1 1 1 1 -> 2 successes");
+			    "Neo rolls Marksmanship (Pistol at Smith) (4 base, 1 skill, 2 gear; range M\n"
+			    "    -1): 6 6 1 1 1 1 1 -> 2 successes");
+	assert_string_equal(json_string_value(json_array_get(json_object_get(json_object_get(json_object_get(out,
+		"state"), "log"), "events"), 2)), "Neo rolls Marksmanship (Pistol at Smith) (4 base, 1 skill, 2 gear; "
+			    "range M -1): 6 6 1 1 1 1 1 -> 2 successes");
+	{
+		json_t *para;
+		size_t i;
+
+		json_array_foreach(json_object_get(out, "story"), i, para) {
+			const char *p = json_string_value(para);
+
+			while (p && *p) {
+				size_t n = strcspn(p, "\n");
+
+				if (n > 78)
+					fail_msg("a story line of %zu columns: %s", n, p);
+				p += n + (p[n] == '\n');
+			}
+		}
+	}
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(it_char(json_object_get(out, "state"),
 		"Smith"), "health"), "value")), 2);
 	assert_int_equal(log.n, 1);

@@ -116,15 +116,53 @@ static json_t *seats_seeing(struct it *it, const json_t *subject)
 	return seats;
 }
 
-/* One story line, to the seats of to (taken over; NULL: public). */
+#define STORY_WIDTH 78	/* a report's story reads at 80 columns (issue 17) */
+#define STORY_INDENT "    "
+
+/* text broken at blanks into lines of at most STORY_WIDTH, the later ones indented. */
+static void wrap(const char *text, char *out, size_t len)
+{
+	size_t col = 0, at = 0;
+	const char *p = text;
+
+	out[0] = '\0';
+	while (*p && at + 8 < len) {
+		size_t word = strcspn(p, " ");
+
+		if (col && col + 1 + word > STORY_WIDTH && col > strlen(STORY_INDENT)) {
+			at += (size_t)snprintf(out + at, len - at, "\n%s", STORY_INDENT);
+			col = strlen(STORY_INDENT);
+		} else if (col) {
+			out[at++] = ' ';
+			col++;
+		}
+		if (at + word + 1 >= len)
+			word = len - at - 1;
+		memcpy(out + at, p, word);
+		at += word;
+		out[at] = '\0';
+		col += word;
+		p += word;
+		while (*p == ' ')
+			p++;
+	}
+}
+
+/*
+ * One story line, to the seats of to (taken over; NULL: public): as it is
+ * in the log and the events, wrapped for 80 columns in the story.
+ */
 static void tell(struct it *it, json_t *to, const char *text)
 {
+	char wrapped[1400];
+
 	json_array_append_new(it->log, json_string(text));
+	wrap(text, wrapped, sizeof(wrapped));
 	if (to) {
-		json_array_append_new(it->story, json_pack("{s:s,s:O}", "text", text, "to", to));
+		json_array_append_new(it->story, json_pack("{s:s,s:O}", "text", wrapped, "to", to));
 		json_array_append_new(it->events, json_pack("{s:s,s:s,s:o}", "type", "line", "text", text, "to", to));
 	} else {
-		json_array_append_new(it->story, json_string(text));
+		json_array_append_new(it->story, json_string(wrapped));
 		json_array_append_new(it->events, json_pack("{s:s,s:s}", "type", "line", "text", text));
 	}
 }
