@@ -438,6 +438,21 @@ static void test_iterations_seat_never_sees_what_is_hidden(void **unused)
 	/* A round: the Operator's stress on Jones, Jones's failed attack, told to the Operator only. */
 	next = json_incref(json_object_get(out, "state"));
 	json_decref(out);
+	/* The autopilot's orders for a silent player name nobody it cannot see; the Operator's bot knows all. */
+	o = ruleset_find("iterations")->bot(next, "ann", &src, err, sizeof(err));
+	if (!o)
+		fail_msg("%s", err);
+	all = json_dumps(o, JSON_COMPACT);
+	assert_null(strstr(all, "Jones"));
+	assert_null(strstr(all, "Brown"));
+	assert_non_null(strstr(all, "Smith"));
+	free(all);
+	json_decref(o);
+	o = ruleset_find("iterations")->bot(next, "operator", &src, err, sizeof(err));
+	all = json_dumps(o, JSON_COMPACT);
+	assert_non_null(strstr(all, "Neo"));
+	free(all);
+	json_decref(o);
 	orders = it_read_orders(next, "operator", "OPERATOR\nSTRESS Jones 1\nCHAR Jones\n1. ATTACK Neo\n", "o",
 				err, sizeof(err));
 	if (!orders)

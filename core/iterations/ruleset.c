@@ -366,12 +366,30 @@ static int enemy_of(const json_t *a, const json_t *b)
 #define BOT_MAX_ENGAGE 8	/* ENGAGE alternatives a bot's slot lists */
 
 /*
+ * Whether the bot of seat knows of enemy o: the Operator knows everyone; a
+ * player's bot only whom its characters see, so that its orders (sealed as
+ * the autopilot's for a silent seat) name nobody the rules hide from it.
+ */
+static int bot_knows(const json_t *state, const char *seat, const json_t *o)
+{
+	json_t *m;
+	size_t i;
+
+	if (!strcasecmp(seat, IT_OPERATOR))
+		return 1;
+	json_array_foreach(json_object_get(state, "characters"), i, m)
+		if (controls(m, seat) && it_can_see(state, m, o))
+			return 1;
+	return 0;
+}
+
+/*
  * A plain bot's orders text for seat's characters: shoot the nearest enemy
  * (reloading an empty gun), else strike one engaged, else engage an enemy
  * that stands in its zone when the slot comes (one ENGAGE alternative per
  * enemy, so that an enemy that has just come in is met, not passed on the
  * way), else close in on the first enemy elsewhere; the second slot the
- * same, or HOLD.
+ * same, or HOLD. Only enemies the seat's characters see are named.
  */
 static void bot_text(const json_t *state, const char *seat, struct strbuf *sb)
 {
@@ -391,14 +409,14 @@ static void bot_text(const json_t *state, const char *seat, struct strbuf *sb)
 		json_array_foreach(json_object_get(state, "characters"), k, o) {
 			const char *z = json_string_value(json_object_get(o, "zone"));
 
-			if (enemy_of(c, o) && z && zone && strcmp(z, zone) && !far)
+			if (enemy_of(c, o) && z && zone && strcmp(z, zone) && !far && bot_knows(state, seat, o))
 				far = z;
 		}
 		for (slot = 1; slot <= 2; slot++) {
 			strbuf_addf(sb, "%d. SHOOT NEAREST OR RELOAD OR ATTACK NEAREST", slot);
 			n = 0;
 			json_array_foreach(json_object_get(state, "characters"), k, o)
-				if (enemy_of(c, o) && n++ < BOT_MAX_ENGAGE)
+				if (enemy_of(c, o) && bot_knows(state, seat, o) && n++ < BOT_MAX_ENGAGE)
 					strbuf_addf(sb, " OR ENGAGE %s", json_string_value(json_object_get(o, "name")));
 			if (far)
 				strbuf_addf(sb, " OR MOVE TOWARD %s", far);
