@@ -1580,10 +1580,13 @@ static int melee(struct it *it, json_t *c, json_t *t, json_t *w, json_t *using, 
 
 /* ---------- actions (R6-R12) ---------- */
 
+/* Why an alternative cannot be done, for the story (len 0: a quiet step tells nothing). */
 static void not_done(char *why, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (!len)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(why, len, fmt, ap);
 	va_end(ap);
@@ -2366,7 +2369,7 @@ static int take_turn(struct it *it, json_t *c)
 				continue;
 			}
 			why[0] = '\0';
-			rc = perform(it, c, alt, why, sizeof(why));
+			rc = perform(it, c, alt, why, it->quiet ? 0 : sizeof(why));
 			if (rc < 0)
 				return -1;
 			if (rc > 0) {
@@ -3070,7 +3073,7 @@ int it_can_see(const json_t *state, const json_t *viewer, const json_t *target)
 {
 	struct it it;
 
-	memset(&it, 0, sizeof(it));
+	/* Only the map is read: no need to clear the whole struct (bots ask often). */
 	it.st = (json_t *)state;
 	it.chars = json_object_get(state, "characters");
 	it.scen = json_object_get(state, "scenario");

@@ -396,7 +396,12 @@ static void bot_text(const json_t *state, const char *seat, struct strbuf *sb)
 	const char *phase = json_string_value(json_object_get(state, "phase"));
 	json_t *c, *o;
 	size_t i, k;
+	char known[64];	/* bot_knows per character, asked once */
 
+	json_array_foreach(json_object_get(state, "characters"), k, o)
+		if (k < sizeof(known))
+			known[k] = (char)bot_knows(state, seat, o);
+#define KNOWS(k, o) ((k) < sizeof(known) ? known[k] : bot_knows(state, seat, (o)))
 	json_array_foreach(json_object_get(state, "characters"), i, c) {
 		const char *zone = json_string_value(json_object_get(c, "zone")), *far = NULL;
 		int slot, n;
@@ -409,20 +414,21 @@ static void bot_text(const json_t *state, const char *seat, struct strbuf *sb)
 		json_array_foreach(json_object_get(state, "characters"), k, o) {
 			const char *z = json_string_value(json_object_get(o, "zone"));
 
-			if (enemy_of(c, o) && z && zone && strcmp(z, zone) && !far && bot_knows(state, seat, o))
+			if (enemy_of(c, o) && z && zone && strcmp(z, zone) && !far && KNOWS(k, o))
 				far = z;
 		}
 		for (slot = 1; slot <= 2; slot++) {
 			strbuf_addf(sb, "%d. SHOOT NEAREST OR RELOAD OR ATTACK NEAREST", slot);
 			n = 0;
 			json_array_foreach(json_object_get(state, "characters"), k, o)
-				if (enemy_of(c, o) && bot_knows(state, seat, o) && n++ < BOT_MAX_ENGAGE)
+				if (enemy_of(c, o) && KNOWS(k, o) && n++ < BOT_MAX_ENGAGE)
 					strbuf_addf(sb, " OR ENGAGE %s", json_string_value(json_object_get(o, "name")));
 			if (far)
 				strbuf_addf(sb, " OR MOVE TOWARD %s", far);
 			strbuf_addstr(sb, slot == 2 ? " OR HOLD\n" : "\n");
 		}
 	}
+#undef KNOWS
 }
 
 static json_t *it_bot(const json_t *state, const char *seat, struct draw_source *draws, char *err,

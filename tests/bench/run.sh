@@ -371,6 +371,9 @@ row "10 iterations bot rounds/s, 2 threads" "$r2" ">= 20000" "$1" "$2"
 row "  skirmishes/s, 2 threads ($nrounds rounds in $ni)" "$(awk -v n="$ni" -v t="$t2" 'BEGIN { printf "%.0f", n / t }')" "-" "-" "-"
 row "  2 threads / 1 thread" "$(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.2fx", a / b }')" "-" "-" "-"
 row "  CPU s, 2 threads / 1 thread (1.00: no overhead)" "$(awk -v a="$c1" -v b="$c2" 'BEGIN { printf "%.2f", b / a }')" "-" "-" "-"
+# Rounds per CPU second of the 1-thread run: what a free core gives, when
+# other processes take the cores (see the load average).
+row "  rounds per CPU s, 1 thread" "$(awk -v n="$nrounds" -v c="$c1" 'BEGIN { printf "%.0f", n / c }')" "-" "-" "-"
 
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 echo
