@@ -327,34 +327,53 @@ static int passable(const json_t *br)
 static int distance(const struct it *it, const char *a, const char *b, int passable_only, char *first,
 		    size_t flen)
 {
-	json_t *zs = json_object_get(it->scen, "zones");
+	json_t *zs = json_object_get(it->scen, "zones"), *br;
 	size_t n = json_array_size(zs), i, j;
 	int dist[64], from[64], q[64], head = 0, tail = 0, s = -1, t = -1;
+	const json_t *adj[64 * 64];	/* adj[u * n + v]: the first border between zones u and v */
+	const char *ids[64];
 
 	if (n > 64)
 		n = 64;
 	for (i = 0; i < n; i++) {
 		dist[i] = -1;
 		from[i] = -1;
-		if (!strcmp(gs(json_array_get(zs, i), "id"), a))
+		ids[i] = gs(json_array_get(zs, i), "id");
+		if (!strcmp(ids[i], a))
 			s = (int)i;
-		if (!strcmp(gs(json_array_get(zs, i), "id"), b))
+		if (!strcmp(ids[i], b))
 			t = (int)i;
 	}
 	if (s < 0 || t < 0)
 		return -1;
+	/* The borders read once into a table (as border() finds them: the first of a pair wins). */
+	for (i = 0; i < n * n; i++)
+		adj[i] = NULL;
+	json_array_foreach(json_object_get(it->scen, "borders"), j, br) {
+		const char *x = json_string_value(json_array_get(json_object_get(br, "zones"), 0));
+		const char *y = json_string_value(json_array_get(json_object_get(br, "zones"), 1));
+		size_t u, v;
+
+		if (!x || !y)
+			continue;
+		for (u = 0; u < n; u++)
+			for (v = 0; v < n; v++)
+				if ((!strcmp(ids[u], x) && !strcmp(ids[v], y)) ||
+				    (!strcmp(ids[u], y) && !strcmp(ids[v], x)))
+					if (!adj[u * n + v])
+						adj[u * n + v] = br;
+	}
 	dist[s] = 0;
 	q[tail++] = s;
 	while (head < tail) {
 		int u = q[head++];
 
 		for (j = 0; j < n; j++) {
-			json_t *br;
+			const json_t *e = adj[(size_t)u * n + j];
 
 			if (dist[j] >= 0)
 				continue;
-			br = border(it, gs(json_array_get(zs, (size_t)u), "id"), gs(json_array_get(zs, j), "id"));
-			if (!br || (passable_only && !passable(br)))
+			if (!e || (passable_only && !passable(e)))
 				continue;
 			dist[j] = dist[u] + 1;
 			from[j] = u;

@@ -408,7 +408,10 @@ static void bot_text(const json_t *state, const char *seat, struct strbuf *sb)
 
 		if (!seat || !controls(c, seat) || !live(c))
 			continue;
-		strbuf_addf(sb, "CHAR %s\n", json_string_value(json_object_get(c, "name")));
+		/* strbuf_addstr, not addf: bot games write these texts by the million. */
+		strbuf_addstr(sb, "CHAR ");
+		strbuf_addstr(sb, json_string_value(json_object_get(c, "name")));
+		strbuf_addch(sb, '\n');
 		if (phase && !strcmp(phase, "setup"))
 			continue;
 		json_array_foreach(json_object_get(state, "characters"), k, o) {
@@ -418,13 +421,18 @@ static void bot_text(const json_t *state, const char *seat, struct strbuf *sb)
 				far = z;
 		}
 		for (slot = 1; slot <= 2; slot++) {
-			strbuf_addf(sb, "%d. SHOOT NEAREST OR RELOAD OR ATTACK NEAREST", slot);
+			strbuf_addstr(sb, slot == 1 ? "1. " : "2. ");
+			strbuf_addstr(sb, "SHOOT NEAREST OR RELOAD OR ATTACK NEAREST");
 			n = 0;
 			json_array_foreach(json_object_get(state, "characters"), k, o)
-				if (enemy_of(c, o) && KNOWS(k, o) && n++ < BOT_MAX_ENGAGE)
-					strbuf_addf(sb, " OR ENGAGE %s", json_string_value(json_object_get(o, "name")));
-			if (far)
-				strbuf_addf(sb, " OR MOVE TOWARD %s", far);
+				if (enemy_of(c, o) && KNOWS(k, o) && n++ < BOT_MAX_ENGAGE) {
+					strbuf_addstr(sb, " OR ENGAGE ");
+					strbuf_addstr(sb, json_string_value(json_object_get(o, "name")));
+				}
+			if (far) {
+				strbuf_addstr(sb, " OR MOVE TOWARD ");
+				strbuf_addstr(sb, far);
+			}
 			strbuf_addstr(sb, slot == 2 ? " OR HOLD\n" : "\n");
 		}
 	}
@@ -576,6 +584,41 @@ static json_t *sim_orders(const json_t *st, json_t *cache, char *err, size_t err
 }
 
 /*
+ * A copy of a state for one game. jansson's json_deep_copy guards against
+ * loops with a table of pointer strings, a tenth of a bot game's time; a
+ * state is a tree. NULL out of memory.
+ */
+static json_t *sim_copy(const json_t *j)
+{
+	json_t *out = NULL, *v;
+	const char *key;
+	size_t i;
+
+	switch (json_typeof(j)) {
+	case JSON_OBJECT:
+		out = json_object();
+		json_object_foreach((json_t *)j, key, v)
+			if (!out || json_object_set_new_nocheck(out, key, sim_copy(v))) {
+				json_decref(out);
+				return NULL;
+			}
+		return out;
+	case JSON_ARRAY:
+		out = json_array();
+		json_array_foreach(j, i, v)
+			if (!out || json_array_append_new(out, sim_copy(v))) {
+				json_decref(out);
+				return NULL;
+			}
+		return out;
+	case JSON_STRING:
+		return json_stringn_nocheck(json_string_value(j), json_string_length(j));
+	default:
+		return json_copy((json_t *)j);	/* numbers, true, false, null */
+	}
+}
+
+/*
  * Plays game i of seed from start, the bots of every seat: the end state
  * (NULL with err when a step fails), its outcome key ("crew wins", "draw",
  * "no winner", "unfinished") and the rounds played.
@@ -585,7 +628,7 @@ static json_t *sim_one(const json_t *start, json_t *cache, uint64_t seed, uint64
 {
 	struct draw_seeded seeded;
 	struct draw_source src;
-	json_t *st = json_deep_copy(start), *out;
+	json_t *st = sim_copy(start), *out;
 	const char *phase;
 	int step;
 
