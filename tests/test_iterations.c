@@ -469,6 +469,61 @@ static void test_iterations_seat_never_sees_what_is_hidden(void **unused)
 	json_decref(st);
 }
 
+/* A shot from the dark: ann is told what befalls Neo, not who fired. */
+static void test_iterations_hit_by_the_unseen(void **unused)
+{
+	json_t *st = json_loads(
+		"{\"game\": \"iterations\", \"phase\": \"round\", \"round\": 1,"
+		" \"scenario\": {\"zones\": [{\"id\": \"Lobby\"}, {\"id\": \"Hall\"}],"
+		"  \"borders\": [{\"zones\": [\"Lobby\", \"Hall\"]}]},"
+		" \"characters\": ["
+		"  {\"name\": \"Neo\", \"side\": \"crew\", \"controller\": \"ann\", \"zone\": \"Lobby\", \"card\": 3,"
+		"   \"attributes\": {\"strength\": 3, \"agility\": 4, \"wits\": 3, \"empathy\": 2}},"
+		"  {\"name\": \"Jones\", \"side\": \"agents\", \"zone\": \"Hall\", \"card\": 5, \"hidden\": true,"
+		"   \"attributes\": {\"strength\": 4, \"agility\": 3, \"wits\": 3, \"empathy\": 2},"
+		"   \"skills\": {\"marksmanship\": 2},"
+		"   \"weapons\": [{\"name\": \"Pistol\", \"type\": \"Pistol\"}], \"drawn\": \"Pistol\"}]}", 0, NULL);
+	json_t *orders, *out, *line;
+	const char *const unseen[] = { "Jones", NULL };
+	struct draw_queue q;
+	struct draw_log log;
+	struct draw_source src;
+	char err[256] = "";
+	size_t i;
+	int told = 0;
+
+	(void)unused;
+	assert_non_null(st);
+	orders = it_read_orders(st, "operator", "CHAR Jones\n1. SHOOT Neo\n", "o", err, sizeof(err));
+	assert_non_null(orders);
+	draw_queue_init(&q);
+	draw_log_init(&log);
+	/* 3 base, 2 skill, 2 gear, Medium range -1: 6 dice, 2 successes, 3 damage. */
+	assert_int_equal(draw_queue_parse(&q, "marksmanship Jones 6 6 1 1 1 1\n", "d", 0, err, sizeof(err)), 0);
+	src = draw_queue_source(&q, &log);
+	out = it_resolve(st, orders, &src, err, sizeof(err));
+	if (!out)
+		fail_msg("%s", err);
+	assert_story_hides(json_object_get(out, "story"), "ann", unseen);
+	json_array_foreach(json_object_get(out, "story"), i, line) {
+		const char *text = json_is_string(line) ? json_string_value(line)
+			: json_string_value(json_object_get(line, "text"));
+		json_t *to = json_object_get(line, "to"), *t;
+		size_t j;
+		int to_ann = !to;
+
+		json_array_foreach(to, j, t)
+			to_ann |= !strcmp(json_string_value(t), "ann");
+		told |= to_ann && !strcmp(text, "Neo takes 3 damage (Health 5 -> 2)");
+	}
+	assert_true(told);
+	json_decref(out);
+	json_decref(orders);
+	draw_log_release(&log);
+	draw_queue_release(&q);
+	json_decref(st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -482,6 +537,7 @@ int main(void)
 		cmocka_unit_test(test_iterations_silent_player_holds),
 		cmocka_unit_test(test_iterations_round_from_tagged_dice),
 		cmocka_unit_test(test_iterations_seat_never_sees_what_is_hidden),
+		cmocka_unit_test(test_iterations_hit_by_the_unseen),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

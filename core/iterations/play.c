@@ -167,18 +167,40 @@ static void tell(struct it *it, json_t *to, const char *text)
 	}
 }
 
+static void vsay(struct it *it, json_t *subject, const char *fmt, va_list ap)
+{
+	char buf[1024];
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	tell(it, subject ? seats_seeing(it, subject) : NULL, buf);
+}
+
 /* A story line about it->subject's doing, told to the seats that see it. */
 static void say(struct it *it, const char *fmt, ...)
 {
-	char buf[1024];
 	va_list ap;
 
 	if (it->quiet)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	vsay(it, it->subject, fmt, ap);
 	va_end(ap);
-	tell(it, it->subject ? seats_seeing(it, it->subject) : NULL, buf);
+}
+
+/*
+ * What befalls c (its damage, armour, conditions, injuries, death), told to
+ * the seats that see c, whoever's doing it is: a player learns that its
+ * character is hit by an attacker it cannot see.
+ */
+static void say_about(struct it *it, json_t *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (it->quiet)
+		return;
+	va_start(ap, fmt);
+	vsay(it, c, fmt, ap);
+	va_end(ap);
 }
 
 static size_t ncharacters(const struct it *it)
@@ -889,7 +911,7 @@ static void make_dead(struct it *it, json_t *c)
 	end_grapples(it, c);
 	lose_position(c);
 	json_object_set_new(c, "cover", json_null());
-	say(it, "%s is dead", nm(c));
+	say_about(it, c, "%s is dead", nm(c));
 }
 
 static int critical(struct it *it, json_t *c, int is_mental)
@@ -923,7 +945,7 @@ static int critical(struct it *it, json_t *c, int is_mental)
 			"limit", t[k].limit ? json_string(t[k].limit) : json_null(), "mods", mods,
 			"since", (int)gi(it->st, "tick"), "heal_locked", 0);
 	json_array_append_new(json_object_get(c, "injuries"), inj);
-	say(it, "%s suffers a %s critical injury: crit %d %d -> %d %s%s%s%s", nm(c),
+	say_about(it, c, "%s suffers a %s critical injury: crit %d %d -> %d %s%s%s%s", nm(c),
 	    is_mental ? "mental" : "physical", f[0], f[1], roll, t[k].name,
 	    !strcmp(t[k].lethal, "yes") ? ", lethal (" : !strcmp(t[k].lethal, "dead") ? ", deadly at once" : "",
 	    !strcmp(t[k].lethal, "yes") ? t[k].limit : "", !strcmp(t[k].lethal, "yes") ? ")" : "");
@@ -941,7 +963,7 @@ static int make_broken(struct it *it, json_t *c, const char *cause, int crit)
 	json_object_set_new(c, "cover", json_null());
 	lose_position(c);
 	end_grapples(it, c);
-	say(it, "%s is broken (%s)", nm(c), !strcmp(cause, "health") ? "Health 0" :
+	say_about(it, c, "%s is broken (%s)", nm(c), !strcmp(cause, "health") ? "Health 0" :
 	    !strcmp(cause, "resolve") ? "Resolve 0" : !strcmp(cause, "physical") ?
 	    "a fourth physical condition" : "a fourth mental condition");
 	if (crit)
@@ -958,7 +980,7 @@ static int add_condition(struct it *it, json_t *c, int is_mental, int crit)
 	if (v >= 4)
 		return 0;
 	si(cond, k, v + 1);
-	say(it, "%s takes a %s condition (%ld)", nm(c), k, v + 1);
+	say_about(it, c, "%s takes a %s condition (%ld)", nm(c), k, v + 1);
 	if (v + 1 == 4 && active(c))
 		return make_broken(it, c, k, crit);
 	return 0;
@@ -975,7 +997,7 @@ static int harm(struct it *it, json_t *c, int n, int is_mental, int attack)
 	if (n <= 0 || is_status(c, "dead"))
 		return 0;
 	si(t, "value", after);
-	say(it, "%s takes %d %s (%s %ld -> %ld)", nm(c), n, is_mental ? "stress" : "damage",
+	say_about(it, c, "%s takes %d %s (%s %ld -> %ld)", nm(c), n, is_mental ? "stress" : "damage",
 	    is_mental ? "Resolve" : "Health", before, after);
 	if (!is_mental)
 		lose_position(c);
@@ -1009,11 +1031,11 @@ static int protect(struct it *it, json_t *c, const char *kind, const char *title
 	}
 	left = dmg - stop < 0 ? 0 : dmg - stop;
 	faces_text(f, rating, faces, sizeof(faces));
-	say(it, "%s's %s (%d) rolls %s: %d stopped, %d left", nm(c), title, rating, faces,
+	say_about(it, c, "%s's %s (%d) rolls %s: %d stopped, %d left", nm(c), title, rating, faces,
 	    dmg - left, left);
 	if (left && banes) {
 		si(layer, "rating", rating - banes < 0 ? 0 : rating - banes);
-		say(it, "%s's %s loses %d (now %d)", nm(c), title, banes, rating - banes < 0 ? 0 : rating - banes);
+		say_about(it, c, "%s's %s loses %d (now %d)", nm(c), title, banes, rating - banes < 0 ? 0 : rating - banes);
 	}
 	return left;
 }
@@ -1061,7 +1083,7 @@ static int hit_damage(struct it *it, json_t *att, json_t *t, int dmg, int ranged
 			return -1;
 	}
 	if (!left) {
-		say(it, "%s takes no damage", nm(t));
+		say_about(it, t, "%s takes no damage", nm(t));
 		return 0;
 	}
 	if (harm(it, t, left, 0, 1) < 0)
