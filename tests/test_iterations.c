@@ -524,6 +524,44 @@ static void test_iterations_hit_by_the_unseen(void **unused)
 	json_decref(st);
 }
 
+/* The zone map: zones along the ways between them, each border drawn under the zone it leads to. */
+static void test_iterations_zone_map_diagram(void **unused)
+{
+	json_t *st = json_loads(
+		"{\"game\": \"iterations\", \"phase\": \"round\", \"round\": 1,"
+		" \"scenario\": {\"zones\": [{\"id\": \"Concourse\", \"exit\": true}, {\"id\": \"Office\"},"
+		"  {\"id\": \"Platform\", \"features\": [\"CLUTTERED\"]}, {\"id\": \"Tracks\"}, {\"id\": \"Vault\"}],"
+		"  \"borders\": [{\"zones\": [\"Concourse\", \"Platform\"]},"
+		"   {\"zones\": [\"Platform\", \"Tracks\"], \"type\": \"door\", \"door\": \"open\"},"
+		"   {\"zones\": [\"Platform\", \"Office\"], \"type\": \"door\", \"door\": \"locked\"},"
+		"   {\"zones\": [\"Concourse\", \"Office\"], \"type\": \"blocked\"}]},"
+		" \"characters\": ["
+		"  {\"name\": \"Neo\", \"side\": \"crew\", \"controller\": \"ann\", \"zone\": \"Concourse\"},"
+		"  {\"name\": \"Seraph\", \"side\": \"exiles\", \"zone\": \"Platform\", \"prone\": true},"
+		"  {\"name\": \"Twin\", \"side\": \"exiles\", \"zone\": \"Platform\"}]}", 0, NULL);
+	json_t *v;
+
+	(void)unused;
+	assert_non_null(st);
+	v = it_view(st, "operator");
+	/* Depth first from Concourse through the ways (a wall is none); Platform's neighbours in the zones' order. */
+	assert_string_equal(json_string_value(json_object_get(v, "map")),
+			    "MAP\n"
+			    "  [Concourse] EXIT: Neo\n"
+			    "     |      open\n"
+			    "  [Platform] CLUTTERED: Seraph (prone), Twin\n"
+			    "    [L]     door, locked\n"
+			    "  [Office]: -\n"
+			    "    [ ]     door, open, from Platform\n"
+			    "  [Tracks]: -\n"
+			    "\n"
+			    "  [Vault]: -\n"
+			    "OTHER BORDERS\n"
+			    "  Concourse --XX-- Office\n");
+	json_decref(v);
+	json_decref(st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -538,6 +576,7 @@ int main(void)
 		cmocka_unit_test(test_iterations_round_from_tagged_dice),
 		cmocka_unit_test(test_iterations_seat_never_sees_what_is_hidden),
 		cmocka_unit_test(test_iterations_hit_by_the_unseen),
+		cmocka_unit_test(test_iterations_zone_map_diagram),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -229,49 +229,153 @@ static const char *const public_keys[] = {
 	"name", "side", "zone", "engaged", "prone", "cover", "status", "card", "drawn", "size", NULL
 };
 
-/* The zone map for people: each zone with who stands there, then the borders. */
+/* The glyphs of a border: drawn between two zones, and written on one line. */
+static const char *border_glyph(const json_t *b, int inline_form)
+{
+	const char *t = json_string_value(json_object_get(b, "type"));
+	const char *door = json_string_value(json_object_get(b, "door"));
+
+	if (!t || !strcmp(t, "open"))
+		return inline_form ? "<---->" : "   |      open";
+	if (!strcmp(t, "blocked"))
+		return inline_form ? "--XX--" : "  XXX     blocked";
+	if (door && !strcmp(door, "open"))
+		return inline_form ? "<-[ ]->" : "  [ ]     door, open";
+	if (door && !strcmp(door, "locked"))
+		return inline_form ? "--[L]--" : "  [L]     door, locked";
+	return inline_form ? "--[#]--" : "  [#]     door, closed";
+}
+
+/* The first way between zones a and b (an open border or a door; a wall is none), or NULL. */
+static const json_t *map_border(const json_t *scen, const char *a, const char *b)
+{
+	json_t *br;
+	size_t i;
+
+	json_array_foreach(json_object_get(scen, "borders"), i, br) {
+		const char *x = json_string_value(json_array_get(json_object_get(br, "zones"), 0));
+		const char *y = json_string_value(json_array_get(json_object_get(br, "zones"), 1));
+		const char *t = json_string_value(json_object_get(br, "type"));
+
+		if (x && y && (!t || strcmp(t, "blocked")) &&
+		    ((!strcmp(x, a) && !strcmp(y, b)) || (!strcmp(x, b) && !strcmp(y, a))))
+			return br;
+	}
+	return NULL;
+}
+
+/* One zone's line: its features and who stands there ("[Hall] DIMLY_LIT: Smith, Brown (prone)"). */
+static void map_zone(struct strbuf *sb, const json_t *view, const json_t *z)
+{
+	const char *id = json_string_value(json_object_get(z, "id"));
+	json_t *f, *c;
+	size_t k;
+	int n = 0;
+
+	strbuf_addf(sb, "  [%s]", id);
+	json_array_foreach(json_object_get(z, "features"), k, f)
+		strbuf_addf(sb, " %s", json_string_value(f));
+	if (json_is_true(json_object_get(z, "exit")))
+		strbuf_addstr(sb, " EXIT");
+	strbuf_addstr(sb, ":");
+	json_array_foreach(json_object_get(view, "characters"), k, c) {
+		const char *st = json_string_value(json_object_get(c, "status"));
+		const char *cz = json_string_value(json_object_get(c, "zone"));
+
+		if (!cz || strcmp(cz, id))
+			continue;
+		strbuf_addf(sb, "%s %s", n++ ? "," : "", json_string_value(json_object_get(c, "name")));
+		if (st && strcmp(st, "active"))
+			strbuf_addf(sb, " (%s)", st);
+		else if (json_is_true(json_object_get(c, "prone")))
+			strbuf_addstr(sb, " (prone)");
+	}
+	strbuf_addstr(sb, n ? "\n" : " -\n");
+}
+
+#define MAP_MAX 64	/* zones drawn; more are listed after */
+
+/*
+ * The zone map for people (issue 17 item 3): the zones one under the other
+ * along the ways between them (depth first from the first zone through open
+ * borders and doors, neighbours in the scenario's order), above each zone
+ * the way it was reached by ("from Platform" when that is not the zone
+ * above), who stands where; the borders the drawing does not show (walls
+ * among them) are listed after it.
+ */
 static json_t *map_text(const json_t *view)
 {
 	struct strbuf sb = STRBUF_INIT;
-	json_t *z, *c, *b, *out;
-	size_t i, k;
+	const json_t *scen = json_object_get(view, "scenario");
+	json_t *zs = json_object_get(scen, "zones"), *b, *out;
+	size_t n = json_array_size(zs), order[MAP_MAX], stack[MAP_MAX], parent[MAP_MAX], no = 0, i, k;
+	unsigned char seen[MAP_MAX] = { 0 };
+	int others = 0;
 
-	strbuf_addstr(&sb, "ZONES\n");
-	json_array_foreach(json_object_get(json_object_get(view, "scenario"), "zones"), i, z) {
-		const char *id = json_string_value(json_object_get(z, "id"));
-		json_t *f;
-		int n = 0;
+	if (n > MAP_MAX)
+		n = MAP_MAX;
+	/* Depth first from each zone not yet placed, in the scenario's order. */
+	for (i = 0; i < n; i++) {
+		size_t top = 0;
 
-		strbuf_addf(&sb, "  [%s]", id);
-		json_array_foreach(json_object_get(z, "features"), k, f)
-			strbuf_addf(&sb, " %s", json_string_value(f));
-		if (json_is_true(json_object_get(z, "exit")))
-			strbuf_addstr(&sb, " EXIT");
-		strbuf_addstr(&sb, ":");
-		json_array_foreach(json_object_get(view, "characters"), k, c) {
-			const char *st = json_string_value(json_object_get(c, "status"));
+		if (seen[i])
+			continue;
+		stack[top++] = i;
+		seen[i] = 1;
+		parent[i] = i;	/* a root: drawn after a blank line */
+		order[no++] = i;
+		while (top) {
+			size_t u = stack[top - 1], v;
+			const char *uid = json_string_value(json_object_get(json_array_get(zs, u), "id"));
 
-			if (strcmp(json_string_value(json_object_get(c, "zone")) ? json_string_value(json_object_get(c, "zone")) : "", id))
+			for (v = 0; v < n; v++)
+				if (!seen[v] && uid && map_border(scen, uid, json_string_value(json_object_get(
+						json_array_get(zs, v), "id"))))
+					break;
+			if (v == n) {
+				top--;
 				continue;
-			strbuf_addf(&sb, "%s %s", n++ ? "," : "", json_string_value(json_object_get(c, "name")));
-			if (st && strcmp(st, "active"))
-				strbuf_addf(&sb, " (%s)", st);
-			else if (json_is_true(json_object_get(c, "prone")))
-				strbuf_addstr(&sb, " (prone)");
+			}
+			seen[v] = 1;
+			parent[v] = u;
+			order[no++] = v;
+			stack[top++] = v;
 		}
-		if (!n)
-			strbuf_addstr(&sb, " -");
-		strbuf_addstr(&sb, "\n");
 	}
-	strbuf_addstr(&sb, "BORDERS\n");
-	json_array_foreach(json_object_get(json_object_get(view, "scenario"), "borders"), i, b) {
-		const char *t = json_string_value(json_object_get(b, "type"));
-		const char *door = json_string_value(json_object_get(b, "door"));
+	strbuf_addstr(&sb, "MAP\n");
+	for (k = 0; k < no; k++) {
+		json_t *z = json_array_get(zs, order[k]);
 
-		strbuf_addf(&sb, "  %s %s %s\n", json_string_value(json_array_get(json_object_get(b, "zones"), 0)),
-			    !t || !strcmp(t, "open") ? "<---->" : !strcmp(t, "blocked") ? "--XX--"
-			    : door && !strcmp(door, "open") ? "<-[ ]->" : door && !strcmp(door, "locked") ? "--[L]--" : "--[#]--",
-			    json_string_value(json_array_get(json_object_get(b, "zones"), 1)));
+		if (k && parent[order[k]] == order[k]) {
+			strbuf_addch(&sb, '\n');
+		} else if (k) {
+			/* The border from the zone it was reached from, named when that is not the one above. */
+			const char *from = json_string_value(json_object_get(json_array_get(zs, parent[order[k]]), "id"));
+
+			strbuf_addf(&sb, "  %s", border_glyph(map_border(scen, from, json_string_value(json_object_get(z,
+				    "id"))), 0));
+			if (parent[order[k]] != order[k - 1])
+				strbuf_addf(&sb, ", from %s", from);
+			strbuf_addch(&sb, '\n');
+		}
+		map_zone(&sb, view, z);
+	}
+	json_array_foreach(json_object_get(scen, "borders"), i, b) {
+		const char *x = json_string_value(json_array_get(json_object_get(b, "zones"), 0));
+		const char *y = json_string_value(json_array_get(json_object_get(b, "zones"), 1));
+		int drawn = 0;
+
+		for (k = 1; x && y && k < no; k++) {
+			const char *p = json_string_value(json_object_get(json_array_get(zs, parent[order[k]]), "id"));
+			const char *q = json_string_value(json_object_get(json_array_get(zs, order[k]), "id"));
+
+			drawn |= parent[order[k]] != order[k] && p && q && map_border(scen, p, q) == b;
+		}
+		if (drawn)
+			continue;
+		if (!others++)
+			strbuf_addstr(&sb, "OTHER BORDERS\n");
+		strbuf_addf(&sb, "  %s %s %s\n", x ? x : "?", border_glyph(b, 1), y ? y : "?");
 	}
 	out = json_string(sb.failed ? "" : strbuf_str(&sb));
 	strbuf_release(&sb);
