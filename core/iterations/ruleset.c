@@ -252,6 +252,8 @@ static const json_t *map_border(const json_t *scen, const char *a, const char *b
 	json_t *br;
 	size_t i;
 
+	if (!a || !b)
+		return NULL;
 	json_array_foreach(json_object_get(scen, "borders"), i, br) {
 		const char *x = json_string_value(json_array_get(json_object_get(br, "zones"), 0));
 		const char *y = json_string_value(json_array_get(json_object_get(br, "zones"), 1));
@@ -272,9 +274,12 @@ static void map_zone(struct strbuf *sb, const json_t *view, const json_t *z)
 	size_t k;
 	int n = 0;
 
+	if (!id)
+		id = "?";	/* a state that is not normalized (a view shows what it can) */
 	strbuf_addf(sb, "  [%s]", id);
 	json_array_foreach(json_object_get(z, "features"), k, f)
-		strbuf_addf(sb, " %s", json_string_value(f));
+		if (json_is_string(f))
+			strbuf_addf(sb, " %s", json_string_value(f));
 	if (json_is_true(json_object_get(z, "exit")))
 		strbuf_addstr(sb, " EXIT");
 	strbuf_addstr(sb, ":");
@@ -284,7 +289,8 @@ static void map_zone(struct strbuf *sb, const json_t *view, const json_t *z)
 
 		if (!cz || strcmp(cz, id))
 			continue;
-		strbuf_addf(sb, "%s %s", n++ ? "," : "", json_string_value(json_object_get(c, "name")));
+		strbuf_addf(sb, "%s %s", n++ ? "," : "", json_string_value(json_object_get(c, "name")) ?
+			    json_string_value(json_object_get(c, "name")) : "?");
 		if (st && strcmp(st, "active"))
 			strbuf_addf(sb, " (%s)", st);
 		else if (json_is_true(json_object_get(c, "prone")))
