@@ -178,6 +178,50 @@ struct run {
 	const char *case_name;
 };
 
+/* A copy of s with each run of blanks and line breaks as one blank; NULL out of memory. */
+static char *squeeze(const char *s)
+{
+	char *out = malloc(strlen(s) + 1), *o = out;
+
+	if (!out)
+		return NULL;
+	while (*s) {
+		if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
+			while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+				s++;
+			*o++ = ' ';
+		} else {
+			*o++ = *s++;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/*
+ * Whether a story paragraph (a string, or {"text", "to"} for some seats)
+ * holds text, a line break and the blanks around it counting as one blank
+ * (a game may wrap its story for 80 columns).
+ */
+static int paragraph_holds(const json_t *para, const char *text)
+{
+	const char *p = json_is_string(para) ? json_string_value(para)
+		: json_string_value(json_object_get(para, "text"));
+	char *a, *b;
+	int found;
+
+	if (!p)
+		return 0;
+	if (strstr(p, text))
+		return 1;
+	a = squeeze(p);
+	b = squeeze(text);
+	found = a && b && strstr(a, b) != NULL;
+	free(a);
+	free(b);
+	return found;
+}
+
 static void failure(struct run *r, int line, const char *what)
 {
 	strbuf_addf(r->report, "  %s:%d: case %s: %s\n", r->file, line, r->case_name, what);
@@ -243,7 +287,7 @@ static void check_turn(struct run *r, const struct turn_text *t, json_t *outcome
 			int found = 0;
 
 			json_array_foreach(json_object_get(outcome, "story"), k, para)
-				found |= json_is_string(para) && strstr(json_string_value(para), text) != NULL;
+				found |= paragraph_holds(para, text);
 			if (!found) {
 				errbuf_set(msg, sizeof(msg), "expected the story to say '%s'", text);
 				failure(r, at, msg);

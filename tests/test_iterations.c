@@ -3,8 +3,9 @@
  * reader's reading and its refusals by line, the data checks naming file
  * and line, the shipped scenarios, setup from a scenario and sheets, who
  * is waited for, the views per seat (dim zones, hidden enemies, NPC
- * sheets), the plan block, a silent player's character holding, and a
- * round played from tagged dice with its story.
+ * sheets) and the story lines told to each seat, the plan block, a silent
+ * player's character holding, and a round played from tagged dice with its
+ * story (wrapped for 80 columns).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -138,7 +139,12 @@ static void test_iterations_scenario_errors_name_the_line(void **unused)
 	assert_non_null(strstr(err, "s.json:2:"));
 	assert_int_equal(it_check_sheet("{\"name\": \"Neo\",\n \"attributes\": {\"strength\": 6}}", "neo.json",
 					err, sizeof(err)), -1);
-	assert_string_equal(err, "neo.json:1: Neo: strength must be 1 to 5");
+	assert_string_equal(err, "neo.json:2: Neo: strength must be 1 to 5");
+	/* A character named in the opening first: the line of its own entry, then of the key. */
+	assert_int_equal(it_check_scenario("{\"zones\": [{\"id\": \"A\"}],\n \"opening\": {\"kind\": \"ambush\", \"attackers\": [\"Twin\"]},\n"
+					   " \"characters\": [{\"name\": \"Seraph\", \"zone\": \"A\", \"skills\": {\"melee\": 5}},\n"
+					   "  {\"name\": \"Twin\", \"zone\": \"A\",\n   \"skills\": {\"melee\": 9}}]}", "s.json", err, sizeof(err)), -1);
+	assert_string_equal(err, "s.json:5: Twin: skill melee must be 0 to 5");
 }
 
 static void test_iterations_setup_from_scenario_and_sheets(void **unused)
@@ -278,9 +284,29 @@ static void test_iterations_round_from_tagged_dice(void **unused)
 	out = it_resolve(st, orders, &src, err, sizeof(err));
 	if (!out)
 		fail_msg("%s", err);
+	/* The story wraps for 80 columns; the state's log keeps the line whole (R18). */
 	assert_string_equal(json_string_value(json_array_get(json_object_get(out, "story"), 2)),
-			    "Neo rolls Marksmanship (Pistol at Smith) (4 base, 1 skill, 2 gear; range M -1): "
-			    "6 6 1 1 1 1 1 -> 2 successes");
+			    "Neo rolls Marksmanship (Pistol at Smith) (4 base, 1 skill, 2 gear; range M\n"
+			    "    -1): 6 6 1 1 1 1 1 -> 2 successes");
+	assert_string_equal(json_string_value(json_array_get(json_object_get(json_object_get(json_object_get(out,
+		"state"), "log"), "events"), 2)), "Neo rolls Marksmanship (Pistol at Smith) (4 base, 1 skill, 2 gear; "
+			    "range M -1): 6 6 1 1 1 1 1 -> 2 successes");
+	{
+		json_t *para;
+		size_t i;
+
+		json_array_foreach(json_object_get(out, "story"), i, para) {
+			const char *p = json_string_value(para);
+
+			while (p && *p) {
+				size_t n = strcspn(p, "\n");
+
+				if (n > 78)
+					fail_msg("a story line of %zu columns: %s", n, p);
+				p += n + (p[n] == '\n');
+			}
+		}
+	}
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(it_char(json_object_get(out, "state"),
 		"Smith"), "health"), "value")), 2);
 	assert_int_equal(log.n, 1);
@@ -288,6 +314,251 @@ static void test_iterations_round_from_tagged_dice(void **unused)
 	json_decref(orders);
 	draw_log_release(&log);
 	draw_queue_release(&q);
+	json_decref(st);
+}
+
+/*
+ * Two players and three agents: Smith in sight, Brown in a dimly lit zone,
+ * Jones hidden in Neo's own zone, lying in ambush (the opening).
+ */
+static const char hidden_text[] =
+	"{\"game\": \"iterations\", \"phase\": \"setup\","
+	" \"scenario\": {\"zones\": [{\"id\": \"Street\", \"exit\": true}, {\"id\": \"Lobby\"},"
+	"  {\"id\": \"Hall\"}, {\"id\": \"Stairs\", \"features\": [\"DIMLY_LIT\"]}],"
+	"  \"borders\": [{\"zones\": [\"Street\", \"Lobby\"]}, {\"zones\": [\"Lobby\", \"Hall\"]},"
+	"   {\"zones\": [\"Hall\", \"Stairs\"]}],"
+	"  \"opening\": {\"kind\": \"ambush\", \"attackers\": [\"Jones\"], \"targets\": [\"Neo\"], \"prepared\": true}},"
+	" \"characters\": ["
+	"  {\"name\": \"Neo\", \"side\": \"crew\", \"controller\": \"ann\", \"zone\": \"Lobby\","
+	"   \"attributes\": {\"strength\": 3, \"agility\": 4, \"wits\": 3, \"empathy\": 2},"
+	"   \"skills\": {\"observation\": 1}, \"weapons\": [{\"name\": \"Pistol\", \"type\": \"Pistol\"}], \"drawn\": \"Pistol\"},"
+	"  {\"name\": \"Trinity\", \"side\": \"crew\", \"controller\": \"bob\", \"zone\": \"Street\","
+	"   \"attributes\": {\"strength\": 2, \"agility\": 5, \"wits\": 3, \"empathy\": 3},"
+	"   \"skills\": {\"healing\": 2}, \"gear\": {\"medkit\": 1}},"
+	"  {\"name\": \"Smith\", \"side\": \"agents\", \"zone\": \"Hall\","
+	"   \"attributes\": {\"strength\": 4, \"agility\": 3, \"wits\": 3, \"empathy\": 2}},"
+	"  {\"name\": \"Brown\", \"side\": \"agents\", \"zone\": \"Stairs\"},"
+	"  {\"name\": \"Jones\", \"side\": \"agents\", \"zone\": \"Lobby\", \"hidden\": true}]}";
+
+/* The keys of a character sheet no other seat may see (R17). */
+static const char *const sheet_keys[] = { "attributes", "skills", "health", "resolve", "conditions",
+					   "weapons", "supply", "gear", "armor", "injuries", "unaware_of", NULL };
+
+/* seat's view holds neither name, nor the opening, nor another seat's sheet. */
+static void assert_view_hides(const json_t *st, const char *seat, const char *mine, const char *const *unseen)
+{
+	json_t *v = it_view(st, seat), *c;
+	char *text = json_dumps(v, JSON_COMPACT);
+	size_t i, k;
+
+	assert_non_null(text);
+	for (k = 0; unseen[k]; k++)
+		if (strstr(text, unseen[k]))
+			fail_msg("%s's view names %s: %s", seat, unseen[k], text);
+	assert_null(strstr(text, "ambush"));
+	assert_null(json_object_get(json_object_get(v, "scenario"), "opening"));
+	json_array_foreach(json_object_get(v, "characters"), i, c) {
+		const char *n = json_string_value(json_object_get(c, "name"));
+
+		for (k = 0; sheet_keys[k]; k++)
+			if (strcmp(n, mine) && json_object_get(c, sheet_keys[k]))
+				fail_msg("%s's view shows %s's %s", seat, n, sheet_keys[k]);
+	}
+	assert_non_null(json_object_get(it_char(v, mine), "attributes"));
+	free(text);
+	json_decref(v);
+}
+
+/* Every story line naming one of unseen is addressed, and not to seat. */
+static void assert_story_hides(const json_t *story, const char *seat, const char *const *unseen)
+{
+	json_t *line;
+	size_t i, k;
+	int told = 0;
+
+	json_array_foreach(story, i, line) {
+		const char *text = json_is_string(line) ? json_string_value(line)
+			: json_string_value(json_object_get(line, "text"));
+		json_t *to = json_object_get(line, "to"), *t;
+		int to_seat = !to;
+		size_t j;
+
+		json_array_foreach(to, j, t)
+			to_seat |= !strcmp(json_string_value(t), seat);
+		told += to_seat;
+		for (k = 0; unseen[k]; k++)
+			if (strstr(text, unseen[k]) && to_seat)
+				fail_msg("%s is told '%s'", seat, text);
+		if (to_seat && strstr(text, "opening is ambush"))
+			fail_msg("%s is told '%s'", seat, text);
+	}
+	assert_true(told > 0);
+}
+
+static void test_iterations_seat_never_sees_what_is_hidden(void **unused)
+{
+	json_t *st = json_loads(hidden_text, 0, NULL), *out, *next, *orders, *o, *line;
+	const char *const ann_unseen[] = { "Brown", "Jones", NULL };
+	const char *const bob_unseen[] = { "Brown", "Jones", "Smith", NULL };
+	struct draw_seeded seeded;
+	struct draw_source src;
+	char err[256] = "", *all;
+	size_t i;
+	int operator_full = 0;
+
+	(void)unused;
+	assert_non_null(st);
+	/* The views: a dim zone, a hidden enemy in one's own zone, the ambush, the other player's sheet. */
+	assert_view_hides(st, "ann", "Neo", ann_unseen);
+	assert_view_hides(st, "bob", "Trinity", bob_unseen);
+	o = it_view(st, "operator");
+	all = json_dumps(o, JSON_COMPACT);
+	assert_non_null(strstr(all, "Jones"));
+	assert_non_null(strstr(all, "Brown"));
+	assert_non_null(strstr(all, "ambush"));
+	free(all);
+	json_decref(o);
+
+	/* The setup step's story: the opening, the cards of the unseen, the initiative line. */
+	draw_seeded_init(&seeded, 7, NULL, 1);
+	src = draw_seeded_source(&seeded, NULL);
+	orders = json_object();
+	out = it_resolve(st, orders, &src, err, sizeof(err));
+	if (!out)
+		fail_msg("%s", err);
+	assert_story_hides(json_object_get(out, "story"), "ann", ann_unseen);
+	assert_story_hides(json_object_get(out, "story"), "bob", bob_unseen);
+	json_array_foreach(json_object_get(out, "story"), i, line)
+		operator_full |= json_is_object(line) && strstr(json_string_value(json_object_get(line, "text")), "Initiative:") &&
+				 strstr(json_string_value(json_object_get(line, "text")), "Jones") &&
+				 strstr(json_string_value(json_object_get(line, "text")), "Brown");
+	assert_true(operator_full);
+	json_decref(orders);
+
+	/* A round: the Operator's stress on Jones, Jones's failed attack, told to the Operator only. */
+	next = json_incref(json_object_get(out, "state"));
+	json_decref(out);
+	/* The autopilot's orders for a silent player name nobody it cannot see; the Operator's bot knows all. */
+	o = ruleset_find("iterations")->bot(next, "ann", &src, err, sizeof(err));
+	if (!o)
+		fail_msg("%s", err);
+	all = json_dumps(o, JSON_COMPACT);
+	assert_null(strstr(all, "Jones"));
+	assert_null(strstr(all, "Brown"));
+	assert_non_null(strstr(all, "Smith"));
+	free(all);
+	json_decref(o);
+	o = ruleset_find("iterations")->bot(next, "operator", &src, err, sizeof(err));
+	all = json_dumps(o, JSON_COMPACT);
+	assert_non_null(strstr(all, "Neo"));
+	free(all);
+	json_decref(o);
+	orders = it_read_orders(next, "operator", "OPERATOR\nSTRESS Jones 1\nCHAR Jones\n1. ATTACK Neo\n", "o",
+				err, sizeof(err));
+	if (!orders)
+		fail_msg("%s", err);
+	out = it_resolve(next, orders, &src, err, sizeof(err));
+	if (!out)
+		fail_msg("%s", err);
+	assert_story_hides(json_object_get(out, "story"), "ann", ann_unseen);
+	assert_story_hides(json_object_get(out, "story"), "bob", bob_unseen);
+	assert_view_hides(json_object_get(out, "state"), "ann", "Neo", ann_unseen);
+	json_decref(out);
+	json_decref(orders);
+	json_decref(next);
+	json_decref(st);
+}
+
+/* A shot from the dark: ann is told what befalls Neo, not who fired. */
+static void test_iterations_hit_by_the_unseen(void **unused)
+{
+	json_t *st = json_loads(
+		"{\"game\": \"iterations\", \"phase\": \"round\", \"round\": 1,"
+		" \"scenario\": {\"zones\": [{\"id\": \"Lobby\"}, {\"id\": \"Hall\"}],"
+		"  \"borders\": [{\"zones\": [\"Lobby\", \"Hall\"]}]},"
+		" \"characters\": ["
+		"  {\"name\": \"Neo\", \"side\": \"crew\", \"controller\": \"ann\", \"zone\": \"Lobby\", \"card\": 3,"
+		"   \"attributes\": {\"strength\": 3, \"agility\": 4, \"wits\": 3, \"empathy\": 2}},"
+		"  {\"name\": \"Jones\", \"side\": \"agents\", \"zone\": \"Hall\", \"card\": 5, \"hidden\": true,"
+		"   \"attributes\": {\"strength\": 4, \"agility\": 3, \"wits\": 3, \"empathy\": 2},"
+		"   \"skills\": {\"marksmanship\": 2},"
+		"   \"weapons\": [{\"name\": \"Pistol\", \"type\": \"Pistol\"}], \"drawn\": \"Pistol\"}]}", 0, NULL);
+	json_t *orders, *out, *line;
+	const char *const unseen[] = { "Jones", NULL };
+	struct draw_queue q;
+	struct draw_log log;
+	struct draw_source src;
+	char err[256] = "";
+	size_t i;
+	int told = 0;
+
+	(void)unused;
+	assert_non_null(st);
+	orders = it_read_orders(st, "operator", "CHAR Jones\n1. SHOOT Neo\n", "o", err, sizeof(err));
+	assert_non_null(orders);
+	draw_queue_init(&q);
+	draw_log_init(&log);
+	/* 3 base, 2 skill, 2 gear, Medium range -1: 6 dice, 2 successes, 3 damage. */
+	assert_int_equal(draw_queue_parse(&q, "marksmanship Jones 6 6 1 1 1 1\n", "d", 0, err, sizeof(err)), 0);
+	src = draw_queue_source(&q, &log);
+	out = it_resolve(st, orders, &src, err, sizeof(err));
+	if (!out)
+		fail_msg("%s", err);
+	assert_story_hides(json_object_get(out, "story"), "ann", unseen);
+	json_array_foreach(json_object_get(out, "story"), i, line) {
+		const char *text = json_is_string(line) ? json_string_value(line)
+			: json_string_value(json_object_get(line, "text"));
+		json_t *to = json_object_get(line, "to"), *t;
+		size_t j;
+		int to_ann = !to;
+
+		json_array_foreach(to, j, t)
+			to_ann |= !strcmp(json_string_value(t), "ann");
+		told |= to_ann && !strcmp(text, "Neo takes 3 damage (Health 5 -> 2)");
+	}
+	assert_true(told);
+	json_decref(out);
+	json_decref(orders);
+	draw_log_release(&log);
+	draw_queue_release(&q);
+	json_decref(st);
+}
+
+/* The zone map: zones along the ways between them, each border drawn under the zone it leads to. */
+static void test_iterations_zone_map_diagram(void **unused)
+{
+	json_t *st = json_loads(
+		"{\"game\": \"iterations\", \"phase\": \"round\", \"round\": 1,"
+		" \"scenario\": {\"zones\": [{\"id\": \"Concourse\", \"exit\": true}, {\"id\": \"Office\"},"
+		"  {\"id\": \"Platform\", \"features\": [\"CLUTTERED\"]}, {\"id\": \"Tracks\"}, {\"id\": \"Vault\"}],"
+		"  \"borders\": [{\"zones\": [\"Concourse\", \"Platform\"]},"
+		"   {\"zones\": [\"Platform\", \"Tracks\"], \"type\": \"door\", \"door\": \"open\"},"
+		"   {\"zones\": [\"Platform\", \"Office\"], \"type\": \"door\", \"door\": \"locked\"},"
+		"   {\"zones\": [\"Concourse\", \"Office\"], \"type\": \"blocked\"}]},"
+		" \"characters\": ["
+		"  {\"name\": \"Neo\", \"side\": \"crew\", \"controller\": \"ann\", \"zone\": \"Concourse\"},"
+		"  {\"name\": \"Seraph\", \"side\": \"exiles\", \"zone\": \"Platform\", \"prone\": true},"
+		"  {\"name\": \"Twin\", \"side\": \"exiles\", \"zone\": \"Platform\"}]}", 0, NULL);
+	json_t *v;
+
+	(void)unused;
+	assert_non_null(st);
+	v = it_view(st, "operator");
+	/* Depth first from Concourse through the ways (a wall is none); Platform's neighbours in the zones' order. */
+	assert_string_equal(json_string_value(json_object_get(v, "map")),
+			    "MAP\n"
+			    "  [Concourse] EXIT: Neo\n"
+			    "     |      open\n"
+			    "  [Platform] CLUTTERED: Seraph (prone), Twin\n"
+			    "    [L]     door, locked\n"
+			    "  [Office]: -\n"
+			    "    [ ]     door, open, from Platform\n"
+			    "  [Tracks]: -\n"
+			    "\n"
+			    "  [Vault]: -\n"
+			    "OTHER BORDERS\n"
+			    "  Concourse --XX-- Office\n");
+	json_decref(v);
 	json_decref(st);
 }
 
@@ -303,6 +574,9 @@ int main(void)
 		cmocka_unit_test(test_iterations_order_form_per_seat),
 		cmocka_unit_test(test_iterations_silent_player_holds),
 		cmocka_unit_test(test_iterations_round_from_tagged_dice),
+		cmocka_unit_test(test_iterations_seat_never_sees_what_is_hidden),
+		cmocka_unit_test(test_iterations_hit_by_the_unseen),
+		cmocka_unit_test(test_iterations_zone_map_diagram),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -32,6 +32,14 @@ json_t *it_read_orders(const json_t *state, const char *seat, const char *text, 
 json_t *it_resolve(const json_t *state, const json_t *orders, struct draw_source *draws,
 		   char *err, size_t errlen);
 
+/*
+ * The same step for bot games: state, normalized (it_normalize or a step
+ * before), is taken over and worked on in place; no story is told and no
+ * log kept. The next state, or NULL with err.
+ */
+json_t *it_resolve_quiet(json_t *state, const json_t *orders, struct draw_source *draws, char *err,
+			 size_t errlen);
+
 /* A scenario file's JSON checked (R2, R4.2, R17): 0, or -1 with "name:line: ...". */
 int it_check_scenario(const char *text, const char *name, char *err, size_t errlen);
 /* A character sheet's JSON checked (R3): 0, or -1 with "name:line: ...". */

@@ -40,6 +40,7 @@ struct it {
 	char helptext[200];
 	json_t *log;			/* every story line, for the state's log */
 	json_t *subject;		/* whose doing the lines tell (NULL: everyone sees them) */
+	int quiet;			/* no story (bot games): say() tells nothing */
 };
 
 int it_can_see(const json_t *state, const json_t *viewer, const json_t *target);
@@ -70,56 +71,136 @@ static const char *nm(const json_t *c)
 
 static int in_list(const json_t *list, const char *name);
 
-static void say(struct it *it, const char *fmt, ...)
+/* Whether a player seat sees target: it commands target, an ally of it, or one that sees it. */
+static int seat_sees(struct it *it, const char *seat, const json_t *target)
+{
+	json_t *c;
+	size_t i;
+
+	json_array_foreach(it->chars, i, c) {
+		const char *ctl = json_string_value(json_object_get(c, "controller"));
+
+		if (ctl && !strcmp(ctl, seat) && (c == target || !strcmp(gs(c, "side"), gs(target, "side")) ||
+						   it_can_see(it->st, c, target)))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The seats a line about subject goes to: NULL when every player seat
+ * sees subject (the line is public), else those that do and the Operator
+ * (R2.5: hidden characters and dimly lit zones stay hidden).
+ */
+static json_t *seats_seeing(struct it *it, const json_t *subject)
+{
+	json_t *c, *seats = json_array();
+	size_t i;
+	int all = 1;
+
+	json_array_foreach(it->chars, i, c) {
+		const char *ctl = json_string_value(json_object_get(c, "controller"));
+
+		if (!ctl || !strcmp(ctl, IT_OPERATOR) || in_list(seats, ctl))
+			continue;
+		if (seat_sees(it, ctl, subject))
+			json_array_append_new(seats, json_string(ctl));
+		else
+			all = 0;
+	}
+	if (all) {
+		json_decref(seats);
+		return NULL;
+	}
+	json_array_append_new(seats, json_string(IT_OPERATOR));
+	return seats;
+}
+
+#define STORY_WIDTH 78	/* a report's story reads at 80 columns (issue 17) */
+#define STORY_INDENT "    "
+
+/* text broken at blanks into lines of at most STORY_WIDTH, the later ones indented. */
+static void wrap(const char *text, char *out, size_t len)
+{
+	size_t col = 0, at = 0;
+	const char *p = text;
+
+	out[0] = '\0';
+	while (*p && at + 8 < len) {
+		size_t word = strcspn(p, " ");
+
+		if (col && col + 1 + word > STORY_WIDTH && col > strlen(STORY_INDENT)) {
+			at += (size_t)snprintf(out + at, len - at, "\n%s", STORY_INDENT);
+			col = strlen(STORY_INDENT);
+		} else if (col) {
+			out[at++] = ' ';
+			col++;
+		}
+		if (at + word + 1 >= len)
+			word = len - at - 1;
+		memcpy(out + at, p, word);
+		at += word;
+		out[at] = '\0';
+		col += word;
+		p += word;
+		while (*p == ' ')
+			p++;
+	}
+}
+
+/*
+ * One story line, to the seats of to (taken over; NULL: public): as it is
+ * in the log and the events, wrapped for 80 columns in the story.
+ */
+static void tell(struct it *it, json_t *to, const char *text)
+{
+	char wrapped[1400];
+
+	json_array_append_new(it->log, json_string(text));
+	wrap(text, wrapped, sizeof(wrapped));
+	if (to) {
+		json_array_append_new(it->story, json_pack("{s:s,s:O}", "text", wrapped, "to", to));
+		json_array_append_new(it->events, json_pack("{s:s,s:s,s:o}", "type", "line", "text", text, "to", to));
+	} else {
+		json_array_append_new(it->story, json_string(wrapped));
+		json_array_append_new(it->events, json_pack("{s:s,s:s}", "type", "line", "text", text));
+	}
+}
+
+static void vsay(struct it *it, json_t *subject, const char *fmt, va_list ap)
 {
 	char buf[1024];
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	tell(it, subject ? seats_seeing(it, subject) : NULL, buf);
+}
+
+/* A story line about it->subject's doing, told to the seats that see it. */
+static void say(struct it *it, const char *fmt, ...)
+{
 	va_list ap;
 
+	if (it->quiet)
+		return;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	vsay(it, it->subject, fmt, ap);
 	va_end(ap);
-	json_t *to = NULL;
+}
 
+/*
+ * What befalls c (its damage, armour, conditions, injuries, death), told to
+ * the seats that see c, whoever's doing it is: a player learns that its
+ * character is hit by an attacker it cannot see.
+ */
+static void say_about(struct it *it, json_t *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (it->quiet)
+		return;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	vsay(it, c, fmt, ap);
 	va_end(ap);
-	json_array_append_new(it->log, json_string(buf));
-	/*
-	 * A line about a character some player cannot see (hidden, in a dim
-	 * zone) goes to the Operator and the seats that can see it (R2.5).
-	 */
-	if (it->subject) {
-		json_t *c, *seats = json_array();
-		size_t i;
-		int all = 1;
-
-		json_array_foreach(it->chars, i, c) {
-			const char *ctl = json_string_value(json_object_get(c, "controller"));
-
-			if (!ctl || !strcmp(ctl, IT_OPERATOR))
-				continue;
-			if (c == it->subject || !strcmp(gs(c, "side"), gs(it->subject, "side")) ||
-			    it_can_see(it->st, c, it->subject)) {
-				if (!in_list(seats, ctl))
-					json_array_append_new(seats, json_string(ctl));
-			} else {
-				all = 0;
-			}
-		}
-		if (!all) {
-			json_array_append_new(seats, json_string(IT_OPERATOR));
-			to = seats;
-		} else {
-			json_decref(seats);
-		}
-	}
-	if (to) {
-		json_array_append_new(it->story, json_pack("{s:s,s:O}", "text", buf, "to", to));
-		json_array_append_new(it->events, json_pack("{s:s,s:s,s:o}", "type", "line", "text", buf, "to", to));
-	} else {
-		json_array_append_new(it->story, json_string(buf));
-		json_array_append_new(it->events, json_pack("{s:s,s:s}", "type", "line", "text", buf));
-	}
 }
 
 static size_t ncharacters(const struct it *it)
@@ -268,34 +349,53 @@ static int passable(const json_t *br)
 static int distance(const struct it *it, const char *a, const char *b, int passable_only, char *first,
 		    size_t flen)
 {
-	json_t *zs = json_object_get(it->scen, "zones");
+	json_t *zs = json_object_get(it->scen, "zones"), *br;
 	size_t n = json_array_size(zs), i, j;
 	int dist[64], from[64], q[64], head = 0, tail = 0, s = -1, t = -1;
+	const json_t *adj[64 * 64];	/* adj[u * n + v]: the first border between zones u and v */
+	const char *ids[64];
 
 	if (n > 64)
 		n = 64;
 	for (i = 0; i < n; i++) {
 		dist[i] = -1;
 		from[i] = -1;
-		if (!strcmp(gs(json_array_get(zs, i), "id"), a))
+		ids[i] = gs(json_array_get(zs, i), "id");
+		if (!strcmp(ids[i], a))
 			s = (int)i;
-		if (!strcmp(gs(json_array_get(zs, i), "id"), b))
+		if (!strcmp(ids[i], b))
 			t = (int)i;
 	}
 	if (s < 0 || t < 0)
 		return -1;
+	/* The borders read once into a table (as border() finds them: the first of a pair wins). */
+	for (i = 0; i < n * n; i++)
+		adj[i] = NULL;
+	json_array_foreach(json_object_get(it->scen, "borders"), j, br) {
+		const char *x = json_string_value(json_array_get(json_object_get(br, "zones"), 0));
+		const char *y = json_string_value(json_array_get(json_object_get(br, "zones"), 1));
+		size_t u, v;
+
+		if (!x || !y)
+			continue;
+		for (u = 0; u < n; u++)
+			for (v = 0; v < n; v++)
+				if ((!strcmp(ids[u], x) && !strcmp(ids[v], y)) ||
+				    (!strcmp(ids[u], y) && !strcmp(ids[v], x)))
+					if (!adj[u * n + v])
+						adj[u * n + v] = br;
+	}
 	dist[s] = 0;
 	q[tail++] = s;
 	while (head < tail) {
 		int u = q[head++];
 
 		for (j = 0; j < n; j++) {
-			json_t *br;
+			const json_t *e = adj[(size_t)u * n + j];
 
 			if (dist[j] >= 0)
 				continue;
-			br = border(it, gs(json_array_get(zs, (size_t)u), "id"), gs(json_array_get(zs, j), "id"));
-			if (!br || (passable_only && !passable(br)))
+			if (!e || (passable_only && !passable(e)))
 				continue;
 			dist[j] = dist[u] + 1;
 			from[j] = u;
@@ -811,7 +911,7 @@ static void make_dead(struct it *it, json_t *c)
 	end_grapples(it, c);
 	lose_position(c);
 	json_object_set_new(c, "cover", json_null());
-	say(it, "%s is dead", nm(c));
+	say_about(it, c, "%s is dead", nm(c));
 }
 
 static int critical(struct it *it, json_t *c, int is_mental)
@@ -845,7 +945,7 @@ static int critical(struct it *it, json_t *c, int is_mental)
 			"limit", t[k].limit ? json_string(t[k].limit) : json_null(), "mods", mods,
 			"since", (int)gi(it->st, "tick"), "heal_locked", 0);
 	json_array_append_new(json_object_get(c, "injuries"), inj);
-	say(it, "%s suffers a %s critical injury: crit %d %d -> %d %s%s%s%s", nm(c),
+	say_about(it, c, "%s suffers a %s critical injury: crit %d %d -> %d %s%s%s%s", nm(c),
 	    is_mental ? "mental" : "physical", f[0], f[1], roll, t[k].name,
 	    !strcmp(t[k].lethal, "yes") ? ", lethal (" : !strcmp(t[k].lethal, "dead") ? ", deadly at once" : "",
 	    !strcmp(t[k].lethal, "yes") ? t[k].limit : "", !strcmp(t[k].lethal, "yes") ? ")" : "");
@@ -863,7 +963,7 @@ static int make_broken(struct it *it, json_t *c, const char *cause, int crit)
 	json_object_set_new(c, "cover", json_null());
 	lose_position(c);
 	end_grapples(it, c);
-	say(it, "%s is broken (%s)", nm(c), !strcmp(cause, "health") ? "Health 0" :
+	say_about(it, c, "%s is broken (%s)", nm(c), !strcmp(cause, "health") ? "Health 0" :
 	    !strcmp(cause, "resolve") ? "Resolve 0" : !strcmp(cause, "physical") ?
 	    "a fourth physical condition" : "a fourth mental condition");
 	if (crit)
@@ -880,7 +980,7 @@ static int add_condition(struct it *it, json_t *c, int is_mental, int crit)
 	if (v >= 4)
 		return 0;
 	si(cond, k, v + 1);
-	say(it, "%s takes a %s condition (%ld)", nm(c), k, v + 1);
+	say_about(it, c, "%s takes a %s condition (%ld)", nm(c), k, v + 1);
 	if (v + 1 == 4 && active(c))
 		return make_broken(it, c, k, crit);
 	return 0;
@@ -897,7 +997,7 @@ static int harm(struct it *it, json_t *c, int n, int is_mental, int attack)
 	if (n <= 0 || is_status(c, "dead"))
 		return 0;
 	si(t, "value", after);
-	say(it, "%s takes %d %s (%s %ld -> %ld)", nm(c), n, is_mental ? "stress" : "damage",
+	say_about(it, c, "%s takes %d %s (%s %ld -> %ld)", nm(c), n, is_mental ? "stress" : "damage",
 	    is_mental ? "Resolve" : "Health", before, after);
 	if (!is_mental)
 		lose_position(c);
@@ -931,11 +1031,11 @@ static int protect(struct it *it, json_t *c, const char *kind, const char *title
 	}
 	left = dmg - stop < 0 ? 0 : dmg - stop;
 	faces_text(f, rating, faces, sizeof(faces));
-	say(it, "%s's %s (%d) rolls %s: %d stopped, %d left", nm(c), title, rating, faces,
+	say_about(it, c, "%s's %s (%d) rolls %s: %d stopped, %d left", nm(c), title, rating, faces,
 	    dmg - left, left);
 	if (left && banes) {
 		si(layer, "rating", rating - banes < 0 ? 0 : rating - banes);
-		say(it, "%s's %s loses %d (now %d)", nm(c), title, banes, rating - banes < 0 ? 0 : rating - banes);
+		say_about(it, c, "%s's %s loses %d (now %d)", nm(c), title, banes, rating - banes < 0 ? 0 : rating - banes);
 	}
 	return left;
 }
@@ -983,7 +1083,7 @@ static int hit_damage(struct it *it, json_t *att, json_t *t, int dmg, int ranged
 			return -1;
 	}
 	if (!left) {
-		say(it, "%s takes no damage", nm(t));
+		say_about(it, t, "%s takes no damage", nm(t));
 		return 0;
 	}
 	if (harm(it, t, left, 0, 1) < 0)
@@ -1210,6 +1310,75 @@ static void apply_maneuvers(struct it *it, json_t *c, json_t *t, json_t *list)
 
 static int can_shoot_at(struct it *it, json_t *w, json_t *c, json_t *t);
 
+/*
+ * t watches w back (R8.5): in overwatch on w's zone with ATTACK, ANY or
+ * SIGHT, ONLY allowing w, aware (R4.4), its slow action free, not pinned,
+ * and able to shoot w.
+ */
+static int watches_back(struct it *it, json_t *t, json_t *w)
+{
+	json_t *ow = json_object_get(t, "overwatch");
+	const char *on = gs(ow, "on");
+
+	return json_is_object(ow) && active(t) && enemies(t, w) && !strcmp(gs(ow, "zone"), gs(w, "zone")) &&
+	       (!strcmp(on, "ATTACK") || !strcmp(on, "ANY") || !strcmp(on, "SIGHT")) &&
+	       (!json_is_string(json_object_get(ow, "only")) || !strcasecmp(gs(ow, "only"), nm(w))) &&
+	       !json_array_size(json_object_get(t, "unaware_of")) && can_spend(it, t, 1) &&
+	       !json_is_true(json_object_get(t, "pinned")) && can_shoot_at(it, drawn(t), t, w);
+}
+
+/* One overwatch shot of w at t (R8.3): the slow action, or a pinned watcher's loss. */
+static int watch_shot(struct it *it, json_t *w, json_t *t, const char *how)
+{
+	spend(it, w, 1);
+	if (json_is_true(json_object_get(w, "pinned"))) {
+		json_object_set_new(w, "pinned", json_false());
+		say(it, "%s is pinned: the overwatch shot at %s is lost", nm(w), nm(t));
+		return 0;
+	}
+	say(it, "%s fires from overwatch at %s%s", nm(w), nm(t), how);
+	return shoot(it, w, t, drawn(w), NULL, 1, 0);
+}
+
+/*
+ * w, not pinned and able, is about to fire at t. When t watches w back
+ * (R8.5) the two roll Marksmanship, attribute and skill only, not pushable,
+ * w first; more successes fires first, a tie the lower card; the other
+ * fires next only if still active, in overwatch and able (R16.2).
+ */
+static int watch_fire(struct it *it, json_t *w, json_t *t, const char *how)
+{
+	json_t *first = w, *second = t, *helped = it->help_for;
+	struct roll rw, rt;
+
+	if (!watches_back(it, t, w))
+		return watch_shot(it, w, t, how);
+	say(it, "%s and %s watch each other: who fires first?", nm(w), nm(t));
+	it->help_for = NULL;	/* not an action: no help */
+	if (skill_roll(it, w, "marksmanship", 0, 0, "(mutual overwatch)", "", NULL, NULL, &rw) < 0 ||
+	    skill_roll(it, t, "marksmanship", 0, 0, "(mutual overwatch)", "", NULL, NULL, &rt) < 0)
+		return -1;
+	it->help_for = helped;
+	if (rt.succ > rw.succ || (rt.succ == rw.succ && card_of(t) < card_of(w))) {
+		first = t;
+		second = w;
+	}
+	say(it, "%s fires first (%d against %d success%s%s)", nm(first), first == w ? rw.succ : rt.succ,
+	    first == w ? rt.succ : rw.succ, (first == w ? rt.succ : rw.succ) == 1 ? "" : "es",
+	    rw.succ == rt.succ ? ", the lower card" : "");
+	if (watch_shot(it, first, second, first == w ? how : "") < 0)
+		return -1;
+	if (!active(second) || !active(first) || !json_is_object(json_object_get(second, "overwatch")) ||
+	    !can_spend(it, second, 1) || !can_shoot_at(it, drawn(second), second, first)) {
+		if (active(second))
+			say(it, "%s does not fire back: %s", nm(second), !active(first) ? "no target left"
+			    : !json_is_object(json_object_get(second, "overwatch")) ? "out of overwatch"
+			    : "cannot shoot now");
+		return it->failed ? -1 : 0;
+	}
+	return watch_shot(it, second, first, second == w ? how : "");
+}
+
 /* Overwatch shots set off by c (R8.2): on "ENTER" or "ATTACK". */
 static int overwatch_fire(struct it *it, json_t *c, const char *on)
 {
@@ -1217,7 +1386,7 @@ static int overwatch_fire(struct it *it, json_t *c, const char *on)
 	size_t n = initiative(it, order), i;
 
 	for (i = 0; i < n; i++) {
-		json_t *w = order[i], *ow = json_object_get(w, "overwatch"), *gun;
+		json_t *w = order[i], *ow = json_object_get(w, "overwatch");
 		const char *wo = gs(ow, "on");
 
 		if (!json_is_object(ow) || !active(w) || !enemies(w, c) || !active(c))
@@ -1228,22 +1397,18 @@ static int overwatch_fire(struct it *it, json_t *c, const char *on)
 			continue;
 		if (json_is_string(json_object_get(ow, "only")) && strcmp(gs(ow, "only"), nm(c)))
 			continue;
-		if (!in_list(json_object_get(w, "unaware_of"), "") && json_array_size(json_object_get(w, "unaware_of")))
+		if (json_array_size(json_object_get(w, "unaware_of")))
 			continue;
 		if (!can_spend(it, w, 1))
 			continue;
 		if (json_is_true(json_object_get(w, "pinned"))) {
-			spend(it, w, 1);
-			json_object_set_new(w, "pinned", json_false());
-			say(it, "%s is pinned: the overwatch shot at %s is lost", nm(w), nm(c));
+			if (watch_shot(it, w, c, "") < 0)
+				return -1;
 			continue;
 		}
-		gun = drawn(w);
-		if (!can_shoot_at(it, gun, w, c))
+		if (!can_shoot_at(it, drawn(w), w, c))
 			continue;
-		spend(it, w, 1);
-		say(it, "%s fires from overwatch at %s", nm(w), nm(c));
-		if (shoot(it, w, c, gun, NULL, 1, 0) < 0)
+		if (watch_fire(it, w, c, "") < 0)
 			return -1;
 	}
 	return it->failed ? -1 : 0;
@@ -1456,10 +1621,13 @@ static int melee(struct it *it, json_t *c, json_t *t, json_t *w, json_t *using, 
 
 /* ---------- actions (R6-R12) ---------- */
 
+/* Why an alternative cannot be done, for the story (len 0: a quiet step tells nothing). */
 static void not_done(char *why, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (!len)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(why, len, fmt, ap);
 	va_end(ap);
@@ -2236,18 +2404,21 @@ static int take_turn(struct it *it, json_t *c)
 			int rc;
 
 			if (!guard_holds(it, c, json_object_get(alt, "guard"))) {
-				say(it, "%s skips %s: its condition does not hold", nm(c), alt_text(alt, txt, sizeof(txt)));
+				if (!it->quiet)
+					say(it, "%s skips %s: its condition does not hold", nm(c),
+					    alt_text(alt, txt, sizeof(txt)));
 				continue;
 			}
 			why[0] = '\0';
-			rc = perform(it, c, alt, why, sizeof(why));
+			rc = perform(it, c, alt, why, it->quiet ? 0 : sizeof(why));
 			if (rc < 0)
 				return -1;
 			if (rc > 0) {
 				done = 1;
 				break;
 			}
-			say(it, "%s cannot %s: %s", nm(c), alt_text(alt, txt, sizeof(txt)), why);
+			if (!it->quiet)
+				say(it, "%s cannot %s: %s", nm(c), alt_text(alt, txt, sizeof(txt)), why);
 		}
 		if (!done && json_array_size(slot))
 			say(it, "%s's slot %zu is lost", nm(c), i + 1);
@@ -2301,6 +2472,8 @@ static int operator_orders(struct it *it, json_t *ops, int *ended)
 		const char *op = gs(o, "op");
 		json_t *c = by_name(it, gs(o, "who"));
 
+		/* An order about a character is told to the seats that see it; map changes to all. */
+		it->subject = c;
 		if (!strcmp(op, "STRESS") && c) {
 			struct roll r;
 			int n = (int)gi(o, "n");
@@ -2342,6 +2515,7 @@ static int operator_orders(struct it *it, json_t *ops, int *ended)
 			say(it, "The Operator removes %s", nm(c));
 		}
 	}
+	it->subject = NULL;
 	return 0;
 }
 
@@ -2514,14 +2688,8 @@ static int sight_checks(struct it *it)
 			    (json_is_string(json_object_get(ow, "only")) && strcmp(gs(ow, "only"), nm(t))) ||
 			    !can_shoot_at(it, drawn(w), w, t))
 				continue;
-			spend(it, w, 1);
-			if (json_is_true(json_object_get(w, "pinned"))) {
-				json_object_set_new(w, "pinned", json_false());
-				say(it, "%s is pinned: the overwatch shot at %s is lost", nm(w), nm(t));
-				break;
-			}
-			say(it, "%s fires from overwatch at %s (on sight)", nm(w), nm(t));
-			if (shoot(it, w, t, drawn(w), NULL, 1, 0) < 0)
+			if ((json_is_true(json_object_get(w, "pinned")) ? watch_shot(it, w, t, " (on sight)")
+			     : watch_fire(it, w, t, " (on sight)")) < 0)
 				return -1;
 			break;
 		}
@@ -2582,6 +2750,66 @@ static size_t holder_index(const struct it *it, const char *const *holders, size
 	return c ? h : nh;
 }
 
+/* The first member of holder (a character's name or a group), in state order. */
+static json_t *holder_first(struct it *it, const char *h)
+{
+	size_t i;
+
+	for (i = 0; i < ncharacters(it); i++)
+		if (!strcmp(holder(chr(it, i)), h))
+			return chr(it, i);
+	return NULL;
+}
+
+/*
+ * The "Initiative:" line of the setup report. Each seat is told the cards
+ * of the characters it sees (R2.5); the Operator and the seats that see
+ * everyone get the whole line, public when every seat sees everyone.
+ */
+static void tell_initiative(struct it *it)
+{
+	json_t *order[MAXC], *c, *groups = json_object(), *seats;
+	size_t n = initiative(it, order), i, k;
+	const char *key;
+	char full[MAXC + 1];
+
+	for (i = 0; i < n; i++)
+		full[i] = '1';
+	full[n] = '\0';
+	/* Each player seat's pattern of seen characters ("1101"), seats grouped by pattern. */
+	json_array_foreach(it->chars, k, c) {
+		const char *ctl = json_string_value(json_object_get(c, "controller"));
+		char seen[MAXC + 1];
+		json_t *list;
+
+		if (!ctl || !strcmp(ctl, IT_OPERATOR))
+			continue;
+		for (i = 0; i < n; i++)
+			seen[i] = seat_sees(it, ctl, order[i]) ? '1' : '0';
+		seen[n] = '\0';
+		if (!(list = json_object_get(groups, seen)))
+			json_object_set_new(groups, seen, list = json_array());
+		if (!in_list(list, ctl))
+			json_array_append_new(list, json_string(ctl));
+	}
+	if (!json_object_get(groups, full))
+		json_object_set_new(groups, full, json_array());
+	json_array_append_new(json_object_get(groups, full), json_string(IT_OPERATOR));
+	json_object_foreach(groups, key, seats) {
+		char line[512] = "Initiative:";
+		size_t l = strlen(line);
+
+		for (i = 0; i < n; i++)
+			if (key[i] == '1' && json_is_integer(json_object_get(order[i], "card")))
+				l += (size_t)snprintf(line + l, l < sizeof(line) ? sizeof(line) - l : 0, " %ld %s,",
+						      gi(order[i], "card"), nm(order[i]));
+		if (l < sizeof(line) && line[l - 1] == ',')
+			line[l - 1] = '\0';
+		tell(it, json_object_size(groups) == 1 ? NULL : json_incref(seats), line);
+	}
+	json_decref(groups);
+}
+
 static int setup_step(struct it *it)
 {
 	json_t *op = json_object_get(it->scen, "opening"), *v;
@@ -2590,7 +2818,13 @@ static int setup_step(struct it *it)
 	int role[MAXC], card_of_h[MAXC], taken[11] = { 0 };
 	size_t nh = 0, i, k;
 
-	say(it, "== Setup: the opening is %s", kind);
+	/* The opening is the Operator's secret until it is sprung (R4.2): only a normal one is told to all. */
+	if (!it->quiet) {
+		char line[80];
+
+		snprintf(line, sizeof(line), "== Setup: the opening is %s", kind);
+		tell(it, strcmp(kind, "normal") ? json_pack("[s]", IT_OPERATOR) : NULL, line);
+	}
 	for (i = 0; i < ncharacters(it); i++) {
 		json_t *c = chr(it, i);
 
@@ -2656,6 +2890,7 @@ static int setup_step(struct it *it)
 				mod -= 2;
 				strcat(mods, "; dimly lit -2");
 			}
+			it->subject = tc;
 			if (skill_roll(it, tc, "observation", 0, mod, "(against the ambush)", mods, NULL, NULL, &r) < 0)
 				return -1;
 			if (!r.succ) {
@@ -2676,6 +2911,7 @@ static int setup_step(struct it *it)
 		struct roll r;
 
 		if (a && t) {
+			it->subject = a;
 			if (skill_roll(it, a, "stealth", 0, eng ? -2 : 0, "(sneak attack)", eng ? "; moving in -2" : "",
 				       "STEALTH", NULL, &r) < 0)
 				return -1;
@@ -2696,6 +2932,7 @@ static int setup_step(struct it *it)
 		}
 	}
 	/* (a) choosers */
+	it->subject = NULL;
 	for (i = 0; i < ncharacters(it); i++) {
 		json_t *c = chr(it, i), *plan = json_object_get(it->plans, nm(c));
 		size_t h = HOLDER_OF(nm(c));
@@ -2709,7 +2946,9 @@ static int setup_step(struct it *it)
 		cd = want;
 		taken[cd] = 1;
 		card_of_h[h] = cd;
+		it->subject = c;
 		say(it, "%s chooses card %d", holders[h], cd);
+		it->subject = NULL;
 	}
 	/* (b) failing holders draw the bottom cards; (c) the others draw */
 	{
@@ -2754,7 +2993,9 @@ static int setup_step(struct it *it)
 				json_array_append_new(it->rolls, json_string(label));
 				taken[cards[pick]] = 1;
 				card_of_h[k] = cards[pick];
+				it->subject = holder_first(it, holders[k]);
 				say(it, "%s draws card %d%s", holders[k], cards[pick], pass == 2 ? " (a bottom card)" : "");
+				it->subject = NULL;
 			}
 		}
 	}
@@ -2765,27 +3006,19 @@ static int setup_step(struct it *it)
 			si(chr(it, i), "card", card_of_h[h]);
 	}
 #undef HOLDER_OF
-	{
-		json_t *order[MAXC];
-		size_t n = initiative(it, order);
-		char line[512] = "Initiative:";
-		size_t l = strlen(line);
-
-		for (i = 0; i < n; i++)
-			if (json_is_integer(json_object_get(order[i], "card")))
-				l += (size_t)snprintf(line + l, l < sizeof(line) ? sizeof(line) - l : 0, " %ld %s,",
-						      gi(order[i], "card"), nm(order[i]));
-		if (l < sizeof(line) && line[l - 1] == ',')
-			line[l - 1] = '\0';
-		say(it, "%s", line);
-	}
+	if (!it->quiet)
+		tell_initiative(it);
 	json_object_set_new(it->st, "phase", json_string("round"));
 	si(it->st, "round", 1);
 	return 0;
 }
 
-json_t *it_resolve(const json_t *state, const json_t *orders, struct draw_source *draws,
-		   char *err, size_t errlen)
+/*
+ * One step on st (normalized, owned: it becomes the next state). quiet:
+ * no story, no log. The step's {"state","events","story"}, or NULL with err.
+ */
+static json_t *resolve(json_t *st, const json_t *orders, struct draw_source *draws, int quiet,
+		       char *err, size_t errlen)
 {
 	struct it it;
 	json_t *out = NULL, *ops = json_array(), *seat_orders;
@@ -2793,10 +3026,8 @@ json_t *it_resolve(const json_t *state, const json_t *orders, struct draw_source
 	int rc;
 
 	memset(&it, 0, sizeof(it));
-	if (!(it.st = it_normalize(state, err, errlen))) {
-		json_decref(ops);
-		return NULL;
-	}
+	it.st = st;
+	it.quiet = quiet;
 	phase = gs(it.st, "phase");
 	if (!strcmp(phase, "over")) {
 		errbuf_set(err, errlen, "the skirmish is over: no step is due");
@@ -2843,7 +3074,8 @@ json_t *it_resolve(const json_t *state, const json_t *orders, struct draw_source
 		errbuf_set(err, errlen, "%s", it.err[0] ? it.err : "the step failed");
 		goto out;
 	}
-	json_object_set_new(it.st, "log", json_pack("{s:O,s:O}", "events", it.log, "rolls", it.rolls));
+	if (!quiet)
+		json_object_set_new(it.st, "log", json_pack("{s:O,s:O}", "events", it.log, "rolls", it.rolls));
 	out = json_pack("{s:O,s:O,s:O}", "state", it.st, "events", it.events, "story", it.story);
 out:
 	json_decref(it.st);
@@ -2857,21 +3089,41 @@ out:
 	return out;
 }
 
-/* ---------- views ---------- */
+json_t *it_resolve(const json_t *state, const json_t *orders, struct draw_source *draws,
+		   char *err, size_t errlen)
+{
+	json_t *st = it_normalize(state, err, errlen);
+
+	return st ? resolve(st, orders, draws, 0, err, errlen) : NULL;
+}
+
+json_t *it_resolve_quiet(json_t *state, const json_t *orders, struct draw_source *draws, char *err,
+			 size_t errlen)
+{
+	json_t *out = resolve(state, orders, draws, 1, err, errlen), *next;
+
+	if (!out)
+		return NULL;
+	next = json_incref(json_object_get(out, "state"));
+	json_decref(out);
+	return next;
+}
 
 int it_can_see(const json_t *state, const json_t *viewer, const json_t *target);
 int it_can_see(const json_t *state, const json_t *viewer, const json_t *target)
 {
 	struct it it;
 
-	memset(&it, 0, sizeof(it));
+	/* Only the map is read: no need to clear the whole struct (bots ask often). */
 	it.st = (json_t *)state;
 	it.chars = json_object_get(state, "characters");
 	it.scen = json_object_get(state, "scenario");
+	/* An enemy the Operator marks unseen is unseen even close by, unless it is engaged with the viewer. */
+	if (json_is_true(json_object_get(target, "hidden")) && enemies(viewer, target) &&
+	    !engaged_with(viewer, target) && !engaged_with(target, viewer))
+		return 0;
 	if (!strcmp(gs(viewer, "zone"), gs(target, "zone")))
 		return 1;
-	if (json_is_true(json_object_get(target, "hidden")) && enemies(viewer, target))
-		return 0;
 	if (has_feature(&it, gs(target, "zone"), "DIMLY_LIT"))
 		return 0;
 	return line_of_sight(&it, gs(viewer, "zone"), gs(target, "zone"));

@@ -58,8 +58,12 @@ static int it_check_settings(const json_t *settings, const json_t *data, char *e
 	const char *text = data_text(data, "scenario");
 
 	(void)settings;
+	if (text && it_check_scenario(text, data_name(data, "scenario"), err, errlen) < 0)
+		return -1;
+	/* A sheet given with the game (simulate's player character) is checked as at join. */
+	text = data_text(data, "character");
 	if (text)
-		return it_check_scenario(text, data_name(data, "scenario"), err, errlen);
+		return it_check_sheet(text, data_name(data, "character"), err, errlen);
 	return 0;
 }
 
@@ -225,49 +229,159 @@ static const char *const public_keys[] = {
 	"name", "side", "zone", "engaged", "prone", "cover", "status", "card", "drawn", "size", NULL
 };
 
-/* The zone map for people: each zone with who stands there, then the borders. */
+/* The glyphs of a border: drawn between two zones, and written on one line. */
+static const char *border_glyph(const json_t *b, int inline_form)
+{
+	const char *t = json_string_value(json_object_get(b, "type"));
+	const char *door = json_string_value(json_object_get(b, "door"));
+
+	if (!t || !strcmp(t, "open"))
+		return inline_form ? "<---->" : "   |      open";
+	if (!strcmp(t, "blocked"))
+		return inline_form ? "--XX--" : "  XXX     blocked";
+	if (door && !strcmp(door, "open"))
+		return inline_form ? "<-[ ]->" : "  [ ]     door, open";
+	if (door && !strcmp(door, "locked"))
+		return inline_form ? "--[L]--" : "  [L]     door, locked";
+	return inline_form ? "--[#]--" : "  [#]     door, closed";
+}
+
+/* The first way between zones a and b (an open border or a door; a wall is none), or NULL. */
+static const json_t *map_border(const json_t *scen, const char *a, const char *b)
+{
+	json_t *br;
+	size_t i;
+
+	if (!a || !b)
+		return NULL;
+	json_array_foreach(json_object_get(scen, "borders"), i, br) {
+		const char *x = json_string_value(json_array_get(json_object_get(br, "zones"), 0));
+		const char *y = json_string_value(json_array_get(json_object_get(br, "zones"), 1));
+		const char *t = json_string_value(json_object_get(br, "type"));
+
+		if (x && y && (!t || strcmp(t, "blocked")) &&
+		    ((!strcmp(x, a) && !strcmp(y, b)) || (!strcmp(x, b) && !strcmp(y, a))))
+			return br;
+	}
+	return NULL;
+}
+
+/* One zone's line: its features and who stands there ("[Hall] DIMLY_LIT: Smith, Brown (prone)"). */
+static void map_zone(struct strbuf *sb, const json_t *view, const json_t *z)
+{
+	const char *id = json_string_value(json_object_get(z, "id"));
+	json_t *f, *c;
+	size_t k;
+	int n = 0;
+
+	if (!id)
+		id = "?";	/* a state that is not normalized (a view shows what it can) */
+	strbuf_addf(sb, "  [%s]", id);
+	json_array_foreach(json_object_get(z, "features"), k, f)
+		if (json_is_string(f))
+			strbuf_addf(sb, " %s", json_string_value(f));
+	if (json_is_true(json_object_get(z, "exit")))
+		strbuf_addstr(sb, " EXIT");
+	strbuf_addstr(sb, ":");
+	json_array_foreach(json_object_get(view, "characters"), k, c) {
+		const char *st = json_string_value(json_object_get(c, "status"));
+		const char *cz = json_string_value(json_object_get(c, "zone"));
+
+		if (!cz || strcmp(cz, id))
+			continue;
+		strbuf_addf(sb, "%s %s", n++ ? "," : "", json_string_value(json_object_get(c, "name")) ?
+			    json_string_value(json_object_get(c, "name")) : "?");
+		if (st && strcmp(st, "active"))
+			strbuf_addf(sb, " (%s)", st);
+		else if (json_is_true(json_object_get(c, "prone")))
+			strbuf_addstr(sb, " (prone)");
+	}
+	strbuf_addstr(sb, n ? "\n" : " -\n");
+}
+
+#define MAP_MAX 64	/* zones drawn; more are listed after */
+
+/*
+ * The zone map for people (issue 17 item 3): the zones one under the other
+ * along the ways between them (depth first from the first zone through open
+ * borders and doors, neighbours in the scenario's order), above each zone
+ * the way it was reached by ("from Platform" when that is not the zone
+ * above), who stands where; the borders the drawing does not show (walls
+ * among them) are listed after it.
+ */
 static json_t *map_text(const json_t *view)
 {
 	struct strbuf sb = STRBUF_INIT;
-	json_t *z, *c, *b, *out;
-	size_t i, k;
+	const json_t *scen = json_object_get(view, "scenario");
+	json_t *zs = json_object_get(scen, "zones"), *b, *out;
+	size_t n = json_array_size(zs), order[MAP_MAX], stack[MAP_MAX], parent[MAP_MAX], no = 0, i, k;
+	unsigned char seen[MAP_MAX] = { 0 };
+	int others = 0;
 
-	strbuf_addstr(&sb, "ZONES\n");
-	json_array_foreach(json_object_get(json_object_get(view, "scenario"), "zones"), i, z) {
-		const char *id = json_string_value(json_object_get(z, "id"));
-		json_t *f;
-		int n = 0;
+	if (n > MAP_MAX)
+		n = MAP_MAX;
+	/* Depth first from each zone not yet placed, in the scenario's order. */
+	for (i = 0; i < n; i++) {
+		size_t top = 0;
 
-		strbuf_addf(&sb, "  [%s]", id);
-		json_array_foreach(json_object_get(z, "features"), k, f)
-			strbuf_addf(&sb, " %s", json_string_value(f));
-		if (json_is_true(json_object_get(z, "exit")))
-			strbuf_addstr(&sb, " EXIT");
-		strbuf_addstr(&sb, ":");
-		json_array_foreach(json_object_get(view, "characters"), k, c) {
-			const char *st = json_string_value(json_object_get(c, "status"));
+		if (seen[i])
+			continue;
+		stack[top++] = i;
+		seen[i] = 1;
+		parent[i] = i;	/* a root: drawn after a blank line */
+		order[no++] = i;
+		while (top) {
+			size_t u = stack[top - 1], v;
+			const char *uid = json_string_value(json_object_get(json_array_get(zs, u), "id"));
 
-			if (strcmp(json_string_value(json_object_get(c, "zone")) ? json_string_value(json_object_get(c, "zone")) : "", id))
+			for (v = 0; v < n; v++)
+				if (!seen[v] && uid && map_border(scen, uid, json_string_value(json_object_get(
+						json_array_get(zs, v), "id"))))
+					break;
+			if (v == n) {
+				top--;
 				continue;
-			strbuf_addf(&sb, "%s %s", n++ ? "," : "", json_string_value(json_object_get(c, "name")));
-			if (st && strcmp(st, "active"))
-				strbuf_addf(&sb, " (%s)", st);
-			else if (json_is_true(json_object_get(c, "prone")))
-				strbuf_addstr(&sb, " (prone)");
+			}
+			seen[v] = 1;
+			parent[v] = u;
+			order[no++] = v;
+			stack[top++] = v;
 		}
-		if (!n)
-			strbuf_addstr(&sb, " -");
-		strbuf_addstr(&sb, "\n");
 	}
-	strbuf_addstr(&sb, "BORDERS\n");
-	json_array_foreach(json_object_get(json_object_get(view, "scenario"), "borders"), i, b) {
-		const char *t = json_string_value(json_object_get(b, "type"));
-		const char *door = json_string_value(json_object_get(b, "door"));
+	strbuf_addstr(&sb, "MAP\n");
+	for (k = 0; k < no; k++) {
+		json_t *z = json_array_get(zs, order[k]);
 
-		strbuf_addf(&sb, "  %s %s %s\n", json_string_value(json_array_get(json_object_get(b, "zones"), 0)),
-			    !t || !strcmp(t, "open") ? "<---->" : !strcmp(t, "blocked") ? "--XX--"
-			    : door && !strcmp(door, "open") ? "<-[ ]->" : door && !strcmp(door, "locked") ? "--[L]--" : "--[#]--",
-			    json_string_value(json_array_get(json_object_get(b, "zones"), 1)));
+		if (k && parent[order[k]] == order[k]) {
+			strbuf_addch(&sb, '\n');
+		} else if (k) {
+			/* The border from the zone it was reached from, named when that is not the one above. */
+			const char *from = json_string_value(json_object_get(json_array_get(zs, parent[order[k]]), "id"));
+
+			strbuf_addf(&sb, "  %s", border_glyph(map_border(scen, from, json_string_value(json_object_get(z,
+				    "id"))), 0));
+			if (parent[order[k]] != order[k - 1])
+				strbuf_addf(&sb, ", from %s", from);
+			strbuf_addch(&sb, '\n');
+		}
+		map_zone(&sb, view, z);
+	}
+	json_array_foreach(json_object_get(scen, "borders"), i, b) {
+		const char *x = json_string_value(json_array_get(json_object_get(b, "zones"), 0));
+		const char *y = json_string_value(json_array_get(json_object_get(b, "zones"), 1));
+		int drawn = 0;
+
+		for (k = 1; x && y && k < no; k++) {
+			const char *p = json_string_value(json_object_get(json_array_get(zs, parent[order[k]]), "id"));
+			const char *q = json_string_value(json_object_get(json_array_get(zs, order[k]), "id"));
+
+			drawn |= parent[order[k]] != order[k] && p && q && map_border(scen, p, q) == b;
+		}
+		if (drawn)
+			continue;
+		if (!others++)
+			strbuf_addstr(&sb, "OTHER BORDERS\n");
+		strbuf_addf(&sb, "  %s %s %s\n", x ? x : "?", border_glyph(b, 1), y ? y : "?");
 	}
 	out = json_string(sb.failed ? "" : strbuf_str(&sb));
 	strbuf_release(&sb);
@@ -316,6 +430,8 @@ json_t *it_view(const json_t *state, const char *seat)
 	}
 	json_object_set_new(v, "characters", out);
 	json_object_del(v, "log");
+	/* The opening (who lies in ambush, who sneaks up) is the Operator's (R4.2, R15.6). */
+	json_object_del(json_object_get(v, "scenario"), "opening");
 	json_object_set_new(v, "map", map_text(v));
 	json_decref(mine);
 	return v;
@@ -348,37 +464,103 @@ json_t *it_order_form(const json_t *state, const char *seat)
 	return out;
 }
 
-/* A plain bot: shoot or strike the nearest enemy, else close in. */
+static int enemy_of(const json_t *a, const json_t *b)
+{
+	const char *sa = json_string_value(json_object_get(a, "side"));
+	const char *sb = json_string_value(json_object_get(b, "side"));
+	const char *st = json_string_value(json_object_get(b, "status"));
+
+	return sa && sb && strcmp(sa, sb) && (!st || !strcmp(st, "active"));
+}
+
+#define BOT_MAX_ENGAGE 8	/* ENGAGE alternatives a bot's slot lists */
+
+/*
+ * Whether the bot of seat knows of enemy o: the Operator knows everyone; a
+ * player's bot only whom its characters see, so that its orders (sealed as
+ * the autopilot's for a silent seat) name nobody the rules hide from it.
+ */
+static int bot_knows(const json_t *state, const char *seat, const json_t *o)
+{
+	json_t *m;
+	size_t i;
+
+	if (!strcasecmp(seat, IT_OPERATOR))
+		return 1;
+	json_array_foreach(json_object_get(state, "characters"), i, m)
+		if (controls(m, seat) && it_can_see(state, m, o))
+			return 1;
+	return 0;
+}
+
+/*
+ * A plain bot's orders text for seat's characters: shoot the nearest enemy
+ * (reloading an empty gun), else strike one engaged, else engage an enemy
+ * that stands in its zone when the slot comes (one ENGAGE alternative per
+ * enemy, so that an enemy that has just come in is met, not passed on the
+ * way), else close in on the first enemy elsewhere; the second slot the
+ * same, or HOLD. Only enemies the seat's characters see are named.
+ */
+static void bot_text(const json_t *state, const char *seat, struct strbuf *sb)
+{
+	const char *phase = json_string_value(json_object_get(state, "phase"));
+	json_t *c, *o;
+	size_t i, k;
+	char known[64];	/* bot_knows per character, asked once */
+
+	json_array_foreach(json_object_get(state, "characters"), k, o)
+		if (k < sizeof(known))
+			known[k] = (char)bot_knows(state, seat, o);
+#define KNOWS(k, o) ((k) < sizeof(known) ? known[k] : bot_knows(state, seat, (o)))
+	json_array_foreach(json_object_get(state, "characters"), i, c) {
+		const char *zone = json_string_value(json_object_get(c, "zone")), *far = NULL;
+		int slot, n;
+
+		if (!seat || !controls(c, seat) || !live(c))
+			continue;
+		/* strbuf_addstr, not addf: bot games write these texts by the million. */
+		strbuf_addstr(sb, "CHAR ");
+		strbuf_addstr(sb, json_string_value(json_object_get(c, "name")));
+		strbuf_addch(sb, '\n');
+		if (phase && !strcmp(phase, "setup"))
+			continue;
+		json_array_foreach(json_object_get(state, "characters"), k, o) {
+			const char *z = json_string_value(json_object_get(o, "zone"));
+
+			if (enemy_of(c, o) && z && zone && strcmp(z, zone) && !far && KNOWS(k, o))
+				far = z;
+		}
+		for (slot = 1; slot <= 2; slot++) {
+			strbuf_addstr(sb, slot == 1 ? "1. " : "2. ");
+			strbuf_addstr(sb, "SHOOT NEAREST OR RELOAD OR ATTACK NEAREST");
+			n = 0;
+			json_array_foreach(json_object_get(state, "characters"), k, o)
+				if (enemy_of(c, o) && KNOWS(k, o) && n++ < BOT_MAX_ENGAGE) {
+					strbuf_addstr(sb, " OR ENGAGE ");
+					strbuf_addstr(sb, json_string_value(json_object_get(o, "name")));
+				}
+			if (far) {
+				strbuf_addstr(sb, " OR MOVE TOWARD ");
+				strbuf_addstr(sb, far);
+			}
+			strbuf_addstr(sb, slot == 2 ? " OR HOLD\n" : "\n");
+		}
+	}
+#undef KNOWS
+}
+
 static json_t *it_bot(const json_t *state, const char *seat, struct draw_source *draws, char *err,
 		      size_t errlen)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *phase = json_string_value(json_object_get(state, "phase"));
-	json_t *c, *o, *out;
-	size_t i, k;
+	json_t *out = NULL;
 
 	(void)draws;
-	json_array_foreach(json_object_get(state, "characters"), i, c) {
-		const char *target_zone = NULL;
-
-		if (!seat || !controls(c, seat) || !live(c))
-			continue;
-		strbuf_addf(&sb, "CHAR %s\n", json_string_value(json_object_get(c, "name")));
-		if (phase && !strcmp(phase, "setup"))
-			continue;
-		json_array_foreach(json_object_get(state, "characters"), k, o) {
-			const char *st = json_string_value(json_object_get(o, "status"));
-
-			if (strcmp(json_string_value(json_object_get(o, "side")), json_string_value(json_object_get(c, "side"))) &&
-			    (!st || !strcmp(st, "active")) && !target_zone)
-				target_zone = json_string_value(json_object_get(o, "zone"));
-		}
-		strbuf_addstr(&sb, "1. SHOOT NEAREST OR ATTACK NEAREST");
-		if (target_zone)
-			strbuf_addf(&sb, " OR MOVE TOWARD %s", target_zone);
-		strbuf_addstr(&sb, "\n2. RELOAD OR HOLD\n");
-	}
-	out = it_read_orders(state, seat, strbuf_str(&sb), "bot", err, errlen);
+	bot_text(state, seat, &sb);
+	if (sb.failed)
+		errbuf_set(err, errlen, "out of memory");
+	else
+		out = it_read_orders(state, seat, strbuf_str(&sb), "bot", err, errlen);
 	strbuf_release(&sb);
 	return out;
 }
@@ -406,96 +588,300 @@ static const char *it_order_help(void)
 
 /* ---------- bot-only skirmishes ---------- */
 
-/* Plays game i of seed on the built-in scenario: the outcome's name. */
-static const char *sim_one(uint64_t seed, uint64_t i, long *rounds)
+#define SIM_MAX_ROUNDS 40	/* a skirmish still on after this many rounds is "unfinished" */
+
+static const char *const sim_fates[] = { "standing", "broken", "dead", "fled", "removed", NULL };
+
+/* How many sides the NPCs of a scenario text stand on: 0, 1 or 2 (two or more). */
+static int scenario_sides(const char *text)
 {
-	json_t *seats = json_pack("[{s:s},{s:s}]", "name", "ann", "name", IT_OPERATOR);
-	json_t *setup, *st;
+	json_t *scen = json_loads(text, 0, NULL), *c;
+	const char *one = NULL;
+	int n = 0;
+	size_t i;
+
+	json_array_foreach(json_object_get(scen, "characters"), i, c) {
+		const char *side = json_string_value(json_object_get(c, "side"));
+
+		if (!side || (one && !strcmp(side, one)))
+			continue;
+		if (one) {
+			n = 2;
+			break;
+		}
+		one = side;
+		n = 1;
+	}
+	json_decref(scen);
+	return n;
+}
+
+/*
+ * The state a simulated skirmish starts from: the scenario of data (the
+ * built-in lobby without), and a player character: data's sheet, or the
+ * default sheet when the scenario's NPCs stand on one side only.
+ */
+static json_t *sim_start(const json_t *data, char *err, size_t errlen)
+{
+	const char *text = data_text(data, "scenario");
+	json_t *seats, *setup, *st = NULL;
+
+	if (json_object_get(data, "character"))
+		seats = json_pack("[{s:s,s:{s:O}},{s:s}]", "name", "player", "data", "character",
+				  json_object_get(data, "character"), "name", IT_OPERATOR);
+	else if (text && scenario_sides(text) >= 2)
+		seats = json_pack("[{s:s}]", "name", IT_OPERATOR);
+	else
+		seats = json_pack("[{s:s},{s:s}]", "name", "player", "name", IT_OPERATOR);
+	if (!seats) {
+		errbuf_set(err, errlen, "out of memory");
+		return NULL;
+	}
+	setup = it_setup(NULL, data, seats, NULL, err, errlen);
+	json_decref(seats);
+	if (setup)
+		st = json_incref(json_object_get(setup, "state"));
+	json_decref(setup);
+	return st;
+}
+
+#define SIM_CACHE_MAX 4096	/* orders texts read and kept by one simulate call */
+
+/*
+ * The bots' orders of every seat the state waits for; NULL with err. A
+ * bot's text is read once (cache: {SEAT\nPHASE\nTEXT: orders}) and the
+ * orders shared: a step marks no plan but one with SWAP, which bots never
+ * write.
+ */
+static json_t *sim_orders(const json_t *st, json_t *cache, char *err, size_t errlen)
+{
+	json_t *due = it_waiting_for(st), *orders = json_object(), *seat;
+	const char *phase = json_string_value(json_object_get(st, "phase"));
+	size_t k;
+
+	json_array_foreach(due, k, seat) {
+		struct strbuf sb = STRBUF_INIT;
+		const char *who = json_string_value(seat);
+		json_t *o = NULL;
+
+		strbuf_addf(&sb, "%s\n%s\n", who, phase ? phase : "");
+		bot_text(st, who, &sb);
+		if (!sb.failed && orders) {
+			const char *key = strbuf_str(&sb), *text = strchr(strchr(key, '\n') + 1, '\n') + 1;
+			json_t *known = json_object_get(cache, key);
+
+			if (known) {
+				o = json_incref(known);
+			} else if ((o = it_read_orders(st, who, text, "bot", err, errlen))) {
+				if (json_object_size(cache) >= SIM_CACHE_MAX)
+					json_object_clear(cache);
+				json_object_set(cache, key, o);
+			}
+		} else {
+			errbuf_set(err, errlen, "out of memory");
+		}
+		strbuf_release(&sb);
+		if (!o) {
+			json_decref(orders);
+			orders = NULL;
+			break;
+		}
+		json_object_update(orders, o);
+		json_decref(o);
+	}
+	json_decref(due);
+	return orders;
+}
+
+/*
+ * A copy of a state for one game. jansson's json_deep_copy guards against
+ * loops with a table of pointer strings, a tenth of a bot game's time; a
+ * state is a tree. NULL out of memory.
+ */
+static json_t *sim_copy(const json_t *j)
+{
+	json_t *out = NULL, *v;
+	const char *key;
+	size_t i;
+
+	switch (json_typeof(j)) {
+	case JSON_OBJECT:
+		out = json_object();
+		json_object_foreach((json_t *)j, key, v)
+			if (!out || json_object_set_new_nocheck(out, key, sim_copy(v))) {
+				json_decref(out);
+				return NULL;
+			}
+		return out;
+	case JSON_ARRAY:
+		out = json_array();
+		json_array_foreach(j, i, v)
+			if (!out || json_array_append_new(out, sim_copy(v))) {
+				json_decref(out);
+				return NULL;
+			}
+		return out;
+	case JSON_STRING:
+		return json_stringn_nocheck(json_string_value(j), json_string_length(j));
+	default:
+		return json_copy((json_t *)j);	/* numbers, true, false, null */
+	}
+}
+
+/*
+ * Plays game i of seed from start, the bots of every seat: the end state
+ * (NULL with err when a step fails), its outcome key ("crew wins", "draw",
+ * "no winner", "unfinished") and the rounds played.
+ */
+static json_t *sim_one(const json_t *start, json_t *cache, uint64_t seed, uint64_t i, int *rounds,
+		       char *outcome, size_t len, char *err, size_t errlen)
+{
 	struct draw_seeded seeded;
 	struct draw_source src;
-	char err[256];
-	const char *outcome = "unfinished";
+	json_t *st = sim_copy(start), *out;
+	const char *phase;
 	int step;
 
+	*rounds = 0;
+	if (!st) {
+		errbuf_set(err, errlen, "out of memory");
+		return NULL;
+	}
 	draw_seeded_init(&seeded, seed ^ (i * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL), NULL, 0);
 	src = draw_seeded_source(&seeded, NULL);
-	setup = it_setup(NULL, NULL, seats, &src, err, sizeof(err));
-	json_decref(seats);
-	if (!setup)
-		return "error";
-	st = json_incref(json_object_get(setup, "state"));
-	json_decref(setup);
-	for (step = 0; step < 40; step++) {
-		json_t *due, *orders, *s, *next, *o;
-		const char *phase = json_string_value(json_object_get(st, "phase"));
-		size_t k;
+	for (step = 0; step <= SIM_MAX_ROUNDS; step++) {
+		json_t *orders, *next;
 
+		phase = json_string_value(json_object_get(st, "phase"));
 		if (phase && !strcmp(phase, "over"))
 			break;
-		due = it_waiting_for(st);
-		orders = json_object();
-		json_array_foreach(due, k, s) {
-			o = it_bot(st, json_string_value(s), &src, err, sizeof(err));
-			if (o)
-				json_object_update(orders, o);
-			json_decref(o);
-		}
-		json_decref(due);
-		next = it_resolve(st, orders, &src, err, sizeof(err));
+		orders = sim_orders(st, cache, err, errlen);
+		next = orders ? it_resolve_quiet(json_incref(st), orders, &src, err, errlen) : NULL;
 		json_decref(orders);
-		if (!next)
-			break;
+		if (!next) {
+			char why[256], when[32];
+
+			snprintf(why, sizeof(why), "%s", err);
+			snprintf(when, sizeof(when), step ? "round %d" : "the setup step", step);
+			errbuf_set(err, errlen, "game %llu, %s: %s", (unsigned long long)i, when, why);
+			json_decref(st);
+			return NULL;
+		}
 		json_decref(st);
-		st = json_incref(json_object_get(next, "state"));
-		json_decref(next);
+		st = next;
 		if (step)
 			(*rounds)++;
 	}
-	{
-		json_t *out = json_object_get(st, "outcome");
-		const char *phase = json_string_value(json_object_get(st, "phase"));
+	out = json_object_get(st, "outcome");
+	phase = json_string_value(json_object_get(st, "phase"));
+	if (!phase || strcmp(phase, "over"))
+		snprintf(outcome, len, "unfinished");
+	else if (json_is_string(json_object_get(out, "winner")))
+		snprintf(outcome, len, "%s wins", json_string_value(json_object_get(out, "winner")));
+	else
+		snprintf(outcome, len, "%s", json_is_true(json_object_get(out, "draw")) ? "draw" : "no winner");
+	return st;
+}
 
-		if (phase && !strcmp(phase, "over")) {
-			if (json_is_string(json_object_get(out, "winner")))
-				outcome = !strcmp(json_string_value(json_object_get(out, "winner")), "crew") ? "crew-wins"
-													      : "agents-win";
-			else
-				outcome = json_is_true(json_object_get(out, "draw")) ? "draw" : "no-winner";
-		}
+static void sim_count(json_t *group, const char *key)
+{
+	json_t *n = json_object_get(group, key);
+
+	if (n)
+		json_integer_set(n, json_integer_value(n) + 1);
+}
+
+/*
+ * Groups, each with every key from the first game on (zeros too), so that
+ * any split of the games sums to the same table in the same order:
+ * "all" (each side wins, draw, no winner, unfinished), "rounds"
+ * (how many rounds a skirmish lasted) and one per character ("Neo (crew)":
+ * standing, broken, dead, fled or removed at the end).
+ */
+static json_t *sim_groups(const json_t *start)
+{
+	json_t *out = json_object(), *all = json_object(), *len = json_object(), *c;
+	size_t i;
+	int r, k;
+
+	json_object_set_new(all, "games", json_integer(0));
+	json_array_foreach(json_object_get(start, "characters"), i, c) {
+		char key[96];
+
+		snprintf(key, sizeof(key), "%s wins", json_string_value(json_object_get(c, "side")));
+		if (!json_object_get(all, key))
+			json_object_set_new(all, key, json_integer(0));
 	}
-	json_decref(st);
-	return outcome;
+	json_object_set_new(all, "draw", json_integer(0));
+	json_object_set_new(all, "no winner", json_integer(0));
+	json_object_set_new(all, "unfinished", json_integer(0));
+	json_object_set_new(out, "all", all);
+	json_object_set_new(len, "games", json_integer(0));
+	for (r = 0; r <= SIM_MAX_ROUNDS; r++) {
+		char key[32];
+
+		snprintf(key, sizeof(key), "%d round%s", r, r == 1 ? "" : "s");
+		json_object_set_new(len, key, json_integer(0));
+	}
+	json_object_set_new(out, "rounds", len);
+	json_array_foreach(json_object_get(start, "characters"), i, c) {
+		json_t *g = json_object();
+		char name[160];
+
+		snprintf(name, sizeof(name), "%s (%s)", json_string_value(json_object_get(c, "name")),
+			 json_string_value(json_object_get(c, "side")));
+		json_object_set_new(g, "games", json_integer(0));
+		for (k = 0; sim_fates[k]; k++)
+			json_object_set_new(g, sim_fates[k], json_integer(0));
+		json_object_set_new(out, name, g);
+	}
+	return out;
 }
 
 static json_t *it_simulate(const json_t *settings, const json_t *data, uint64_t seed, uint64_t first, uint64_t count,
 			   char *err, size_t errlen)
 {
-	static const char *const outcomes[] = { "crew-wins", "agents-win", "draw", "no-winner", "unfinished",
-						"error", NULL };
-	long long tally[7] = { 0 };
-	long rounds = 0;
-	json_t *one;
+	json_t *start, *groups, *g, *cache = json_object();
+	const char *key;
 	uint64_t i;
-	int k;
 
 	(void)settings;
-	(void)data;
-	for (i = first; i < first + count; i++) {
-		const char *o = sim_one(seed, i, &rounds);
-
-		for (k = 0; outcomes[k] && strcmp(outcomes[k], o); k++)
-			;
-		tally[k]++;
-	}
-	one = json_pack("{s:I}", "games", (json_int_t)count);
-	for (k = 0; one && outcomes[k]; k++)
-		json_object_set_new(one, outcomes[k], json_integer(tally[k]));
-	(void)rounds;
-	if (!one) {
-		errbuf_set(err, errlen, "out of memory");
+	if (!(start = sim_start(data, err, errlen)))
 		return NULL;
+	groups = sim_groups(start);
+	for (i = first; groups && i < first + count; i++) {
+		char outcome[128], key2[32];
+		int rounds;
+		json_t *end = sim_one(start, cache, seed, i, &rounds, outcome, sizeof(outcome), err, errlen), *c;
+		size_t k;
+
+		if (!end) {
+			json_decref(groups);
+			json_decref(start);
+			json_decref(cache);
+			return NULL;
+		}
+
+		json_object_foreach(groups, key, g)
+			sim_count(g, "games");
+		sim_count(json_object_get(groups, "all"), outcome);
+		snprintf(key2, sizeof(key2), "%d round%s", rounds, rounds == 1 ? "" : "s");
+		sim_count(json_object_get(groups, "rounds"), key2);
+		json_array_foreach(json_object_get(end, "characters"), k, c) {
+			char name[160];
+			const char *st = json_string_value(json_object_get(c, "status"));
+
+			snprintf(name, sizeof(name), "%s (%s)", json_string_value(json_object_get(c, "name")),
+				 json_string_value(json_object_get(c, "side")));
+			sim_count(json_object_get(groups, name), !st || !strcmp(st, "active") ? "standing" : st);
+		}
+		json_decref(end);
 	}
-	return json_pack("{s:o}", "all", one);
+	json_decref(start);
+	json_decref(cache);
+	if (!groups)
+		errbuf_set(err, errlen, "out of memory");
+	return groups;
 }
 
 static const struct ruleset_setting it_settings[] = {
@@ -505,7 +891,7 @@ static const struct ruleset_setting it_settings[] = {
 };
 
 static const struct ruleset_tool it_tools[] = {
-	{ "simulate", "bot-only skirmishes on the built-in lobby: how deadly is the fight?" },
+	{ "simulate", "bot-only skirmishes on a scenario (--data scenario=FILE, character=FILE): how deadly is the fight?" },
 	{ NULL, NULL }
 };
 

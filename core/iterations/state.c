@@ -3,6 +3,7 @@
  * Operator and the players bring (a scenario, a character sheet), each
  * refusal naming the file and line.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -278,6 +279,28 @@ static json_t *load_json(const char *text, const char *name, char *err, size_t e
 	return j;
 }
 
+/*
+ * Where needle ("\"Twin1\"") stands as a "name" value, else its first
+ * occurrence, else text: a character's entry, not a mention of it.
+ */
+static const char *name_value(const char *text, const char *needle)
+{
+	const char *at, *p;
+
+	for (at = strstr(text, needle); at; at = strstr(at + 1, needle)) {
+		for (p = at; p > text && isspace((unsigned char)p[-1]); p--)
+			;
+		if (p == text || p[-1] != ':')
+			continue;
+		for (p--; p > text && isspace((unsigned char)p[-1]); p--)
+			;
+		if (p - text >= 6 && !strncmp(p - 6, "\"name\"", 6))
+			return at;
+	}
+	at = strstr(text, needle);
+	return at ? at : text;
+}
+
 /* A message "X: ..." from the checks, placed at the line naming X. */
 static void place(const char *text, const char *name, const char *inner, char *err, size_t errlen)
 {
@@ -300,8 +323,39 @@ static void place(const char *text, const char *name, const char *inner, char *e
 				line += *p == '\n';
 		}
 	} else if (n && n < 60) {
+		const char *from, *w = colon + 1, *hit = NULL;
+
 		snprintf(needle, sizeof(needle), "\"%.*s\"", (int)n, inner);
 		line = line_of(text, needle);
+		if (strstr(text, needle)) {
+			const char *p;
+
+			for (line = 1, p = text; p < name_value(text, needle); p++)
+				line += *p == '\n';
+		}
+		/* Closer: the first key the message names after that ("strength", "melee", "zone"). */
+		from = name_value(text, needle);
+		while (*w && !hit) {
+			size_t len;
+
+			while (*w && !isalpha((unsigned char)*w))
+				w++;
+			for (len = 0; isalpha((unsigned char)w[len]) || w[len] == '_'; len++)
+				;
+			if (len >= 3 && len < 40) {
+				char key[48];
+
+				snprintf(key, sizeof(key), "\"%.*s\"", (int)len, w);
+				hit = strstr(from, key);
+			}
+			w += len;
+		}
+		if (hit) {
+			const char *p;
+
+			for (line = 1, p = text; p < hit; p++)
+				line += *p == '\n';
+		}
 		if (line == 1) {
 			const char *sp = strrchr(needle, ' ');
 

@@ -1,5 +1,6 @@
 #!/bin/sh
-# make bench: measures every figure of issue 8 in one run and prints one
+# make bench: measures every figure of issue 8 (and the games' figures 7
+# to 10 of issues 15 to 20) in one run and prints one
 # table: figure, measured, target, ratio to the target where one exists
 # (>= 1.00 is met), ok. Figures that need a database build it here, in a
 # temporary directory, through the CLI (and SQL to clone campaigns).
@@ -12,6 +13,7 @@ set -eu
 MX=${1:?usage: run.sh MXJUDGE BENCH}
 BENCH=${2:-$(dirname "$MX")/tests/bench/bench}
 QUICK=${BENCH_QUICK:-0}
+ITER=$(cd "$(dirname "$0")/../.." && pwd)/templates/iterations	# figure 10's scenario
 work=$(mktemp -d "${TMPDIR:-/tmp}/mxjudge-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 export MXJUDGE_FAST_HASH=1	# joins hash passwords; not what is measured
@@ -346,6 +348,32 @@ set -- $(at_least "$r2" 10000)
 row "9 legendary bot turns/s, 2 threads" "$r2" ">= 10000" "$1" "$2"
 row "  1 thread (the same games, bench tool)" "$(echo "$lout" | field turn_rate)" "-" "-" "-"
 row "  turns a game (mean)" "$(awk -v n="$lturns" -v g="$lg" 'BEGIN { printf "%.1f", n / g }')" "-" "-" "-"
+
+# ---- 10. iterations (issue 17) ---------------------------------------------
+# Bot skirmishes on the shipped subway ambush (Neo's sheet against three
+# exiles): rounds a second on 2 threads. The games are seeded, so an
+# untimed run of the same games counts their rounds (the "rounds" group of
+# --json: N rounds, count).
+ni=40000
+[ "$QUICK" = 1 ] && ni=4500
+isim="iterations simulate --runs $ni --seed 1 --json --data scenario=$ITER/scenarios/subway.json --data character=$ITER/characters/neo.json"
+"$MX" $isim --threads 2 >iter.json
+nrounds=$(awk '/"[0-9]+ rounds?": \{/ { match($0, /[0-9]+/); k = substr($0, RSTART, RLENGTH); want = 1; next }
+	want && /"count"/ { gsub(/[^0-9]/, ""); total += k * $0; want = 0 } END { print total + 0 }' iter.json)
+[ "$nrounds" -gt "$ni" ] || { echo "bench: the iterations games counted $nrounds rounds; the figure would be wrong" >&2; exit 1; }
+o1=$(timed "$MX" $isim --threads 1)
+o2=$(timed "$MX" $isim --threads 2)
+t1=$(echo "$o1" | field wall); t2=$(echo "$o2" | field wall)
+c1=$(echo "$o1" | field cpu); c2=$(echo "$o2" | field cpu)
+r2=$(awk -v n="$nrounds" -v t="$t2" 'BEGIN { printf "%.0f", n / t }')
+set -- $(at_least "$r2" 20000)
+row "10 iterations bot rounds/s, 2 threads" "$r2" ">= 20000" "$1" "$2"
+row "  skirmishes/s, 2 threads ($nrounds rounds in $ni)" "$(awk -v n="$ni" -v t="$t2" 'BEGIN { printf "%.0f", n / t }')" "-" "-" "-"
+row "  2 threads / 1 thread" "$(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.2fx", a / b }')" "-" "-" "-"
+row "  CPU s, 2 threads / 1 thread (1.00: no overhead)" "$(awk -v a="$c1" -v b="$c2" 'BEGIN { printf "%.2f", b / a }')" "-" "-" "-"
+# Rounds per CPU second of the 1-thread run: what a free core gives, when
+# other processes take the cores (see the load average).
+row "  rounds per CPU s, 1 thread" "$(awk -v n="$nrounds" -v c="$c1" 'BEGIN { printf "%.0f", n / c }')" "-" "-" "-"
 
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 echo
