@@ -97,7 +97,7 @@ cli: $(BIN) $(TOY_BIN)
 	@MXJUDGE=$(abspath $(BIN)) MXJUDGE_TOY=$(abspath $(TOY_BIN)) sh tests/cli/run.sh
 
 cases: $(BIN)
-	@$(BIN) test tests/cases/*/*.case
+	@$(BIN) test tests/cases/*/*/*.case
 
 demo: deps
 	@$(MAKE) --no-print-directory all

@@ -113,7 +113,7 @@ contains err "bad.json:57: bad-keyword: E-CLERK"
 
 # A campaign (R7): the three films with one character, checked at creation
 # (three films, the character's avatar in each), the campaign line and the
-# scars in the report. The films' changes are in tests/cases/legendary/13-campaign.case.
+# scars in the report. The films' changes are in tests/cases/legendary/13-campaign/.
 expect_exit 65 $db campaign new k1 --game legendary --set campaign=true --data pack="$harbour"
 contains err "campaign: a campaign plays 3 films, the pack has 1"
 expect_exit 65 $db campaign new k1 --game legendary --set campaign=true --set avatar=nobody
