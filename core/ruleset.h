@@ -151,7 +151,7 @@ struct ruleset {
 			   size_t errlen);
 	/*
 	 * The final state when the seats agreed to end the game by mail (VOTE,
-	 * mxjudge-mail(1)): what "draw" (every seat in play agreed) or
+	 * mxjudge-mail(7)): what "draw" (every seat in play agreed) or
 	 * "concede" (seats, every seat in play of one side, gave up) means for
 	 * this game's scoring. seats is ["NAME", ...]; the hook refuses (NULL
 	 * with why) seats that cannot agree to that. The judge seals it as the

@@ -30,14 +30,14 @@ for u in "HELP" "LIST [ALL|FINISHED]" "STATUS NAME" "REPORT [NAME]" "CHECK" "VOT
 	contains b1.txt "  $u"
 done
 contains b1.txt "  g: Hovercrafts: the Battle for the Real, running, turn 1; 48-hour turns"
-# Every command the HELP lists has its item in mxjudge-mail(1), with an example.
+# Every command the HELP lists has its item in mxjudge-mail(7), with an example.
 verbs=$(sed -n 's/^  \([A-Z][A-Z]*\)\( .*\)\{0,1\}$/\1/p' b1.txt | sort -u)
 [ "$(printf '%s\n' "$verbs" | wc -l)" -ge 10 ]
 for verb in $verbs; do
 	awk -v v="$verb" '/^\.It /{on = index($0 " ", " Cm " v " ") > 0} /^\.El/{on = 0}
 		on && (/^Example/ || /^\.Bd -literal/ || /^\.Dl/) {found = 1}
-		END {exit !found}' "$ROOT/man/mxjudge-mail.1" ||
-		{ echo "mxjudge-mail(1) has no item with an example for $verb"; exit 1; }
+		END {exit !found}' "$ROOT/man/mxjudge-mail.7" ||
+		{ echo "mxjudge-mail(7) has no item with an example for $verb"; exit 1; }
 done
 contains b1.txt "> STATUS g"
 contains b1.txt "g (Hovercrafts: the Battle for the Real): running, turn 1, due by 2025-03-03 12:00 UTC"
