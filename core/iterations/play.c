@@ -4,6 +4,7 @@
  * rulings' tagged line ("melee Neo", "push Neo", "armor Smith", "crit
  * Smith", "init Neo") and told in the story with its faces.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,12 +88,46 @@ static int seat_sees(struct it *it, const char *seat, const json_t *target)
 	return 0;
 }
 
+/* Whether text names c: its name as a whole word ("Neo", not "Neon"). */
+static int names_character(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = text;
+
+	if (!n)
+		return 0;
+	while ((p = strstr(p, name))) {
+		int before = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+		int after = !(isalnum((unsigned char)p[n]) || p[n] == '_');
+
+		if (before && after)
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* Whether the line text may go to seat: it sees every character the line names. */
+static int seat_sees_named(struct it *it, const char *seat, const char *text)
+{
+	json_t *c;
+	size_t i;
+
+	json_array_foreach(it->chars, i, c)
+		if (names_character(text, nm(c)) && !seat_sees(it, seat, c))
+			return 0;
+	return 1;
+}
+
 /*
- * The seats a line about subject goes to: NULL when every player seat
- * sees subject (the line is public), else those that do and the Operator
- * (R2.5: hidden characters and dimly lit zones stay hidden).
+ * The seats a line goes to: NULL when every player seat may read it (the
+ * line is public), else those that may and the Operator (R2.5: hidden
+ * characters and dimly lit zones stay hidden). A seat reads a line about
+ * subject's doing when it sees subject and every character the line
+ * names: a shot at an unseen enemy is not told to the seats that do not
+ * see that enemy, but for the shooter's own, which named it in its plan.
  */
-static json_t *seats_seeing(struct it *it, const json_t *subject)
+static json_t *seats_seeing(struct it *it, const json_t *subject, const char *text)
 {
 	json_t *c, *seats = json_array();
 	size_t i;
@@ -100,10 +135,12 @@ static json_t *seats_seeing(struct it *it, const json_t *subject)
 
 	json_array_foreach(it->chars, i, c) {
 		const char *ctl = json_string_value(json_object_get(c, "controller"));
+		const char *own = subject ? json_string_value(json_object_get(subject, "controller")) : NULL;
 
 		if (!ctl || !strcmp(ctl, IT_OPERATOR) || in_list(seats, ctl))
 			continue;
-		if (seat_sees(it, ctl, subject))
+		if ((!subject || seat_sees(it, ctl, subject)) &&
+		    ((own && !strcmp(own, ctl)) || seat_sees_named(it, ctl, text)))
 			json_array_append_new(seats, json_string(ctl));
 		else
 			all = 0;
@@ -172,7 +209,7 @@ static void vsay(struct it *it, json_t *subject, const char *fmt, va_list ap)
 	char buf[1024];
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	tell(it, subject ? seats_seeing(it, subject) : NULL, buf);
+	tell(it, seats_seeing(it, subject, buf), buf);
 }
 
 /* A story line about it->subject's doing, told to the seats that see it. */
