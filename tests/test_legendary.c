@@ -515,6 +515,31 @@ static void test_legendary_french_formats_match(void **unused)
 	assert_string_equal(legendary_french("no such line"), "no such line");
 }
 
+/* R11.2: the game-over mail's outcome ("result" of status) in the game's language. */
+static void test_legendary_status_says_the_outcome_in_the_game_language(void **unused)
+{
+	static const struct {
+		const char *lang, *want;
+	} rows[] = {
+		{ "en", "loss: time" },
+		{ "fr", "d\xc3\xa9" "faite : plus de temps" },
+		{ "fr-ascii", "defaite : plus de temps" },
+	};
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		json_t *st = json_pack("{s:s,s:s,s:s,s:{s:s}}", "status", "over", "result", "loss", "end", "time",
+				       "options", "lang", rows[i].lang);
+		json_t *out = legendary_ruleset.status(st);
+
+		assert_true(json_is_true(json_object_get(out, "over")));
+		assert_string_equal(json_string_value(json_object_get(out, "result")), rows[i].want);
+		json_decref(out);
+		json_decref(st);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -530,6 +555,7 @@ int main(void)
 		cmocka_unit_test(test_legendary_simulate_splits_sum_the_same),
 		cmocka_unit_test(test_legendary_bot_lines_name_no_hidden_card),
 		cmocka_unit_test(test_legendary_french_formats_match),
+		cmocka_unit_test(test_legendary_status_says_the_outcome_in_the_game_language),
 	};
 
 	if (sodium_init() < 0)

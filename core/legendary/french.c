@@ -95,6 +95,17 @@ static const struct {
 	{ "the other lines of the first mail are not played: the deal was not known when they were written",
 	  "les autres lignes du premier courrier ne sont pas jou\xc3\xa9" "es : la donne n'\xc3\xa9tait pas "
 	  "connue quand elles ont \xc3\xa9t\xc3\xa9 \xc3\xa9" "crites" },
+	/* a game's or a film's outcome and how it came (R6.4, R7): the state's words */
+	{ "loss", "d\xc3\xa9" "faite" },
+	{ "minor-victory", "victoire mineure" },
+	{ "major-victory", "victoire majeure" },
+	{ "time", "plus de temps" },
+	{ "killed", "tu\xc3\xa9" },
+	{ "minor", "victoire mineure accept\xc3\xa9" "e" },
+	{ "major", "objectif de l'acte 3" },
+	{ "resigned", "abandon" },
+	{ "abandoned", "partie d\xc3\xa9laiss\xc3\xa9" "e" },
+	{ "attempts", "tentatives \xc3\xa9puis\xc3\xa9" "es" },
 	/* reading a mail (R9.6) */
 	{ "BUY TIME wants a place or a card", "GAGNER DU TEMPS veut une place ou une carte" },
 	{ "CHOOSE wants values", "CHOISIR veut des valeurs" },

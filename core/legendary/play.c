@@ -322,6 +322,12 @@ static int campaign_on(struct lg *g)
 	return json_is_true(json_object_get(json_object_get(g->st, "options"), "campaign"));
 }
 
+/* An outcome word of the state ("loss", "time") as the story says it in the game's language. */
+static const char *outcome_word(const struct lg *g, const char *word)
+{
+	return g->fr ? legendary_french(word) : word;
+}
+
 static void game_over(struct lg *g, const char *result, const char *end)
 {
 	/*
@@ -335,14 +341,14 @@ static void game_over(struct lg *g, const char *result, const char *end)
 		json_object_set_new(g->st, "film_end", json_pack("{s:s,s:s}", "result", result, "end", end));
 		g->stop = 1;
 		ev(g, strcmp(result, "major-victory") ? "film-lost" : "film-won", "Film %d ends: %s (%s).",
-		   I(g, "film"), result, end);
+		   I(g, "film"), outcome_word(g, result), outcome_word(g, end));
 		return;
 	}
 	json_object_set_new(g->st, "status", json_string("over"));
 	json_object_set_new(g->st, "result", json_string(result));
 	json_object_set_new(g->st, "end", json_string(end));
 	g->stop = 1;
-	ev(g, "over", "The game is over: %s (%s).", result, end);
+	ev(g, "over", "The game is over: %s (%s).", outcome_word(g, result), outcome_word(g, end));
 }
 
 /* The losses of R6.4, checked after every strike and effect. */

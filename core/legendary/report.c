@@ -336,7 +336,8 @@ void legendary_report(const struct legendary_pack *p, const json_t *view, struct
 		return;
 	}
 	if (!strcmp(S(view, "status"), "over")) {
-		strbuf_addf(sb, w->over, S(view, "result"), S(view, "end"));
+		strbuf_addf(sb, w->over, fr_lang ? legendary_french(S(view, "result")) : S(view, "result"),
+			    fr_lang ? legendary_french(S(view, "end")) : S(view, "end"));
 		strbuf_addf(sb, "\n");
 	}
 	if (json_is_object(json_object_get(view, "campaign")))

@@ -264,10 +264,22 @@ static json_t *legendary_status(const json_t *state)
 	const char *result = json_string_value(json_object_get(state, "result"));
 	const char *end = json_string_value(json_object_get(state, "end"));
 
+	const char *lang = json_string_value(json_object_get(json_object_get(state, "options"), "lang"));
+	char text[160];
+
 	if (!status || strcmp(status, "over"))
 		return json_pack("{s:b,s:n}", "over", 0, "result");
-	return json_pack("{s:b,s:s++}", "over", 1, "result", result ? result : "loss", ": ",
-			 end ? end : "ended");
+	result = result ? result : "loss";
+	end = end ? end : "ended";
+	/* the game-over mail says the outcome in the game's language (R11.2) */
+	if (lang && !strncmp(lang, "fr", 2)) {
+		snprintf(text, sizeof(text), "%s : %s", legendary_french(result), legendary_french(end));
+		if (!strcmp(lang, "fr-ascii"))
+			legendary_ascii(text);
+	} else {
+		snprintf(text, sizeof(text), "%s: %s", result, end);
+	}
+	return json_pack("{s:b,s:s}", "over", 1, "result", text);
 }
 
 /*
