@@ -736,7 +736,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		snprintf(in->note, sizeof(in->note), "from an address no captain has");
 		snprintf(say, saylen, "from unknown address '%s'; stored, not answered", msg.from);
 		/* ...unless it holds a ship's valid secret: its captain, from another address. */
-		rc = msg.automatic ? 0 : stranger(ctx, in, &msg, now, say, saylen);
+		rc = msg.automatic || auto_reason ? 0 : stranger(ctx, in, &msg, now, say, saylen);
 		if (rc < 0) {
 			ret = rc == DB_BUSY ? EXIT_TEMPFAIL : 0;
 			snprintf(in->status, sizeof(in->status), "error");

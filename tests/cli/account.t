@@ -181,6 +181,22 @@ desk bob@elsewhere.example "SET ADDRESS g bob@elsewhere.example" "SHIP Locust" "
 [ ! -s answer.txt ]
 [ "$(q "select count(*) from auth_failures where kind = 'password'")" -eq $((fails + 1)) ]
 [ "$(q "select count(*) from outbox where recipient = 'bob@elsewhere.example'")" -eq 0 ]
+# Automatic mail never gets an answer, not even with a valid credential
+# from another address: an empty Return-Path (a bounce), a list, an
+# auto-reply; nothing is done, and the game master is not alerted.
+for hdr in 'Return-Path: <>' 'List-Id: <games.example.org>' 'Auto-Submitted: auto-replied' 'Precedence: bulk'; do
+	n=$((n + 1))
+	{ printf '%s\nFrom: bob@elsewhere.example\nTo: judge@example.org\nSubject: desk\nMessage-ID: <a%d@example.org>\n\n' "$hdr" "$n"
+	  printf 'SET ADDRESS g bob@elsewhere.example\nSHIP Locust\nPASSWORD %s\n' "$pb"; } >a$n.eml
+	expect_exit 0 $db receive --now "$(printf "2025-03-01T13:%02dZ" "$n")" <a$n.eml
+	# the same credential in orders: no refusal mailed, no alert
+	n=$((n + 1))
+	{ printf '%s\nFrom: bob@elsewhere.example\nTo: judge@example.org\nSubject: orders\nMessage-ID: <a%d@example.org>\n\n' "$hdr" "$n"
+	  printf 'GAME g\nSHIP Locust\nPASSWORD %s\nTURN 1\n1-Move\nEND\n' "$pb"; } >a$n.eml
+	expect_exit 0 $db receive --now "$(printf "2025-03-01T13:%02dZ" "$n")" <a$n.eml
+	[ "$(q "select count(*) from outbox where recipient = 'bob@elsewhere.example' or key like 'alert/%'")" -eq 0 ]
+	[ "$(q "select email from captains where name = 'Bob'")" = bob@example.org ]
+done
 desk bob@elsewhere.example "SET ADDRESS g bob@elsewhere.example" "SHIP Locust" "PASSWORD $pb"
 contains answer.txt "In g the judge writes to bob@elsewhere.example from now on."
 [ "$(q "select recipient from outbox where key = 'desk/mail/$n'")" = bob@elsewhere.example ]
