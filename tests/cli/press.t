@@ -155,6 +155,25 @@ expect_exit 65 $db press send g --all --file big.txt
 expect_exit 65 $db press send g --all --file missing.txt
 [ "$(q "select count(*) from outbox")" -eq "$before" ]
 
+# Lines after an orders block's END are not read: the receipt says so
+# (PRESS goes in a mail of its own), and the press is not sent.
+mx $db campaign set g press all >/dev/null
+n=$(($(q "select count(*) from mail_in") + 1))
+{ printf 'From: ann@example.org\nTo: judge@example.org\nSubject: orders\nMessage-ID: <p%d@example.org>\n\n' "$n"
+  printf 'GAME g\nSHIP Minx\nPASSWORD %s\nTURN 1\nMOVE\nEND\nPRESS g TO Locust\nHello.\nENDPRESS\n' "$pa"; } >p$n.eml
+expect_exit 0 $db receive --now 2025-03-01T16:00Z <p$n.eml
+contains out "receipt queued"
+q "select body from outbox where kind = 'receipt' and recipient = 'ann@example.org' order by id desc limit 1" >receipt.txt
+contains receipt.txt "Lines after END are not read: desk commands such as PRESS go in a mail of their own."
+[ "$(q "select count(*) from outbox where kind = 'press' and key like 'press/$n/%'")" -eq 0 ]
+# Without a desk command after END, the receipt is as before.
+n=$(($(q "select count(*) from mail_in") + 1))
+{ printf 'From: ann@example.org\nTo: judge@example.org\nSubject: orders\nMessage-ID: <p%d@example.org>\n\n' "$n"
+  printf 'GAME g\nSHIP Minx\nPASSWORD %s\nTURN 1\nMOVE\nEND\nThanks!\n' "$pa"; } >p$n.eml
+expect_exit 0 $db receive --now 2025-03-01T16:01Z <p$n.eml
+q "select body from outbox where kind = 'receipt' and recipient = 'ann@example.org' order by id desc limit 1" >receipt.txt
+lacks receipt.txt "Lines after END"
+
 # press_during: any (the default) takes press while a turn is open and
 # between the battles of a series; between takes it between battles only.
 expect_exit 65 $db campaign set g press_during sometimes
