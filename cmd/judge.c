@@ -127,6 +127,8 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	snprintf(s->press, sizeof(s->press), "%s", str ? str : "none");
 	s->press_anonymous = json_is_true(json_object_get(root, "press_anonymous"));
 	s->press_copy_gm = json_is_true(json_object_get(root, "press_copy_gm"));
+	str = json_string_value(json_object_get(root, "press_during"));
+	s->press_between = str && !strcmp(str, "between");
 	str = json_string_value(json_object_get(root, "signup"));
 	s->signup_mail = str && !strcmp(str, "mail");
 	s->takeover = json_is_true(json_object_get(root, "takeover"));
@@ -195,6 +197,8 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "press_anonymous", json_true());
 	if (s->press_copy_gm)
 		json_object_set_new(o, "press_copy_gm", json_true());
+	if (s->press_between)
+		json_object_set_new(o, "press_during", json_string("between"));
 	if (s->signup_mail)
 		json_object_set_new(o, "signup", json_string("mail"));
 	if (s->takeover)

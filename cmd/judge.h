@@ -50,6 +50,7 @@ struct judge_settings {
 	char press[8];			/* "none", "side", "all": press by mail (cmd/press.c) */
 	int press_anonymous;		/* press may go without the sender's name */
 	int press_copy_gm;		/* the game master gets a copy of every press */
+	int press_between;		/* press_during "between": only between battles */
 	int signup_mail;		/* JOIN by mail is taken while the campaign is open */
 	int takeover;			/* TAKEOVER by mail from the standby list */
 	char absence[12];		/* "wait" (deadlines wait) or "autopilot": SET ABSENCE */

@@ -1,11 +1,12 @@
 /*
  * Press: messages between captains relayed by the judge (the mail desk's
  * PRESS and BROADCAST, core/desk.h), as the campaign allows (settings
- * press none|side|all, press_anonymous, press_copy_gm). A press is checked
- * like orders (the report's CODE, or the PASSWORD, with the lockout
- * guard), never mixed with them, and delivered once through the outbox,
- * kind "press", keyed by the mail and the recipient, which is also where
- * `mxjudge press list` reads it.
+ * press none|side|all, press_anonymous, press_copy_gm, press_during). A
+ * press is checked like orders (the report's CODE, or the PASSWORD, on a
+ * line outside the message, with the lockout guard), never mixed with
+ * them, redacted, and delivered once through the outbox, kind "press",
+ * keyed by the mail (or "gm-..." for `mxjudge press send`) and the
+ * recipient, which is also where `mxjudge press list` reads it.
  */
 #include "press.h"
 
@@ -16,17 +17,50 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/desk.h"
 #include "core/secret.h"
 #include "db/db.h"
 #include "guard.h"
 #include "judge.h"
 #include "outbox.h"
+#include "series.h"
 #include "timeutil.h"
 
-/* The first PASSWORD or CODE line of text: 1 with its value in out. */
+/*
+ * 1 when the line [p, e) belongs to a press body (the lines after a PRESS
+ * or BROADCAST line up to ENDPRESS, as core/desk.c reads them); *inside
+ * carries the state from line to line. A body is relayed, so nothing in
+ * it is ever taken as the sender's credential.
+ */
+static int press_body_line(const char *p, const char *e, int *inside)
+{
+	static const char *const opens[] = { "PRESS", "BROADCAST" };
+	size_t i, n;
+
+	while (p < e && secret_blank((unsigned char)*p))
+		p++;
+	if (*inside) {
+		while (e > p && secret_blank((unsigned char)e[-1]))
+			e--;
+		if (e - p == 8 && !strncasecmp(p, "ENDPRESS", 8))
+			*inside = 0;
+		return 1;
+	}
+	/* The verb as a word of its own, as the desk's parser splits them. */
+	for (i = 0; i < 2; i++) {
+		n = strlen(opens[i]);
+		if ((size_t)(e - p) >= n && !strncasecmp(p, opens[i], n) &&
+		    (p + n == e || secret_blank((unsigned char)p[n])))
+			*inside = 1;
+	}
+	return 0;
+}
+
+/* The first PASSWORD or CODE line of text outside press bodies: 1 with its value in out. */
 static int press_secret(const char *text, enum secret_kind *kind, char *out, size_t len)
 {
 	const char *p = text;
+	int inside = 0;
 
 	while (*p) {
 		const char *e = strchr(p, '\n'), *v, *ve;
@@ -34,7 +68,7 @@ static int press_secret(const char *text, enum secret_kind *kind, char *out, siz
 
 		if (!e)
 			e = p + strlen(p);
-		k = secret_line(p, e, &v, &ve);
+		k = press_body_line(p, e, &inside) ? SECRET_NONE : secret_line(p, e, &v, &ve);
 		if (k != SECRET_NONE && ve > v && (size_t)(ve - v) < len) {
 			memcpy(out, v, (size_t)(ve - v));
 			out[ve - v] = '\0';
@@ -96,7 +130,13 @@ static int seat_auth(struct db *db, const struct db_captain *cap, const struct d
 		}
 		ok = judge_captain_verify(cap, secret);
 	} else {
-		ok = !judge_order_code(db, c->id, (*from)->name, c->turn, 0, code, msg, sizeof(msg)) &&
+		char when[256];
+		int next, turn = c->turn;
+
+		/* Between battles the report's CODE is the next battle's first turn's. */
+		if (series_between(db, c, s, &next, when, sizeof(when)))
+			turn = c->turn + 1;
+		ok = !judge_order_code(db, c->id, (*from)->name, turn, 0, code, msg, sizeof(msg)) &&
 		     judge_check_code(secret, code);
 	}
 	if (!ok) {
@@ -116,6 +156,145 @@ out:
 	return rc;
 }
 
+/* What a press is and where it goes (press_relay). */
+struct relay {
+	const char *from;	/* the sender's seat, or "the game master" */
+	const char *copy_from;	/* the name in the game master's copy; NULL: no copy */
+	int anonymous;
+	int all;		/* to everyone */
+	const char *team;	/* to this side (NULL: not a side) */
+	const char *seat;	/* to this seat (NULL: not a seat) */
+	long long skip;		/* the sender's captain, who gets none */
+	const char *key;	/* "press/MAIL" (or "press/gm-..."): each copy's key starts so */
+	const char *message;	/* redacted already */
+};
+
+/* Queues one copy of a press. 0, or a DB_ code with err. */
+static int press_queue(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+		       const char *key, const char *recipient, const char *subject, json_t *data,
+		       const char *now_text, char *err, size_t errlen)
+{
+	struct outbox_mail m;
+	int rc;
+
+	memset(&m, 0, sizeof(m));
+	m.campaign_id = c->id;
+	m.kind = "press";
+	m.key = key;
+	m.recipient = recipient;
+	m.subject = subject;
+	m.template = "press";
+	m.template_dir = s->templates[0] ? s->templates : NULL;
+	m.data = data;
+	m.created_at = now_text;
+	rc = outbox_queue(db, &m, NULL, err, errlen);
+	return rc == DB_EXISTS ? 0 : rc;
+}
+
+/*
+ * Queues press r to the captains of ships it is for (a captain once), in
+ * one transaction, and the game master's copy. 0 with *names the seats it
+ * went to (empty: nothing written); or a DB_ code with err.
+ */
+static int press_relay(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+		       const struct db_ship *ships, size_t n, const struct relay *r,
+		       const char *now_text, json_t **names, char *err, size_t errlen)
+{
+	json_t *data = NULL;
+	long long *sent = NULL;
+	char key[128], subject[200];
+	size_t i, nsent = 0;
+	int rc = DB_ERROR;
+
+	if (!(*names = json_array()) || !(sent = calloc(n ? n : 1, sizeof(*sent)))) {
+		snprintf(err, errlen, "out of memory");
+		free(sent);
+		return DB_ERROR;
+	}
+	if ((rc = db_begin(db, err, errlen)))
+		goto out;
+	snprintf(subject, sizeof(subject), "%s: press from %s", c->name,
+		 r->anonymous ? "an anonymous captain" : r->from);
+	for (i = 0; i < n; i++) {
+		size_t k;
+		int seen = 0;
+
+		if (ships[i].captain_id == r->skip || !ships[i].captain_id || !ships[i].email[0])
+			continue;
+		if ((r->team && strcasecmp(ships[i].team, r->team)) ||
+		    (r->seat && strcasecmp(ships[i].name, r->seat)))
+			continue;
+		for (k = 0; k < nsent; k++)	/* a captain of several seats reads it once */
+			seen |= sent[k] == ships[i].captain_id;
+		if (seen)
+			continue;
+		sent[nsent++] = ships[i].captain_id;
+		json_decref(data);
+		data = json_pack("{s:s,s:s?,s:s,s:s,s:s}", "campaign", c->name, "from",
+				 r->anonymous ? NULL : r->from, "to", r->all ? "everyone" : r->team ?
+				 "your side" : "you", "text", r->message, "captain", ships[i].captain);
+		if (!data)
+			goto nomem;
+		snprintf(key, sizeof(key), "%s/%lld", r->key, ships[i].captain_id);
+		if ((rc = press_queue(db, c, s, key, ships[i].email, subject, data, now_text, err,
+				      errlen)))
+			goto fail;
+		json_array_append_new(*names, json_string(ships[i].name));
+	}
+	/* The game master's copy names the sender, anonymous or not. */
+	if (r->copy_from && s->press_copy_gm && s->gm_email[0] && json_array_size(*names)) {
+		json_decref(data);
+		data = json_pack("{s:s,s:s,s:s,s:s,s:s}", "campaign", c->name, "from", r->copy_from,
+				 "to", r->all ? "everyone" : r->team ? "their side" : r->seat, "text",
+				 r->message, "captain", "game master");
+		if (!data)
+			goto nomem;
+		snprintf(key, sizeof(key), "%s/gm", r->key);
+		snprintf(subject, sizeof(subject), "%s: press from %s (a copy)", c->name, r->copy_from);
+		if ((rc = press_queue(db, c, s, key, s->gm_email, subject, data, now_text, err,
+				      errlen)))
+			goto fail;
+	}
+	if (!json_array_size(*names)) {
+		db_rollback(db);
+		rc = 0;
+		goto out;
+	}
+	if ((rc = db_commit(db, err, errlen)))
+		goto fail;
+	goto out;
+nomem:
+	snprintf(err, errlen, "out of memory");
+	rc = DB_ERROR;
+fail:
+	db_rollback(db);
+	json_decref(*names);
+	*names = NULL;
+out:
+	json_decref(data);
+	free(sent);
+	return rc;
+}
+
+/*
+ * Whether campaign c takes press now (settings press_during): while a turn
+ * is open unless "between", and between the battles of a series always.
+ * NULL, or why not.
+ */
+static const char *press_closed(struct db *db, const struct db_campaign *c,
+				const struct judge_settings *s)
+{
+	char when[256];
+	int next;
+
+	if (series_between(db, c, s, &next, when, sizeof(when)))
+		return NULL;
+	if (!strcmp(c->status, "running") && !s->press_between)
+		return NULL;
+	return !strcmp(c->status, "running") ? "This campaign takes press only between battles." :
+	       "The campaign is not being played now.";
+}
+
 int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const char *campaign,
 	       const char *to, int anonymous, const char *message, const char *mail_text,
 	       const char *sender, long long mail_id, const char *now_text, time_t now,
@@ -125,10 +304,11 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 	struct judge_settings s;
 	struct db_ship *ships = NULL, *from = NULL;
 	const struct db_captain *cap = NULL;
-	json_t *names = NULL, *data = NULL;
-	char why[512];
-	size_t n = 0, i, nsent = 0;
-	long long *sent = NULL;
+	struct relay r;
+	json_t *names = NULL;
+	const char *closed = NULL;
+	char why[512], key[64], *text = NULL;
+	size_t n = 0, i;
 	int rc, all = !strcasecmp(to, "ALL"), side = !strcasecmp(to, "SIDE");
 
 	*answer = NULL;
@@ -147,10 +327,11 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 	for (i = 0; i < ncaps && !cap; i++)
 		if (caps[i].campaign_id == c.id)
 			cap = &caps[i];
-	if (!strcmp(s.press, "none") || !cap || (anonymous && !s.press_anonymous) ||
-	    strcmp(c.status, "running")) {
+	if (cap)
+		closed = press_closed(db, &c, &s);
+	if (!strcmp(s.press, "none") || !cap || (anonymous && !s.press_anonymous) || closed) {
 		*answer = press_refused(c.name, !cap ? "You play no seat in this campaign." :
-					strcmp(c.status, "running") ? "The campaign is not being played now." :
+					closed ? closed :
 					!strcmp(s.press, "none") ? "This campaign takes no press." :
 					"This campaign takes no anonymous press.");
 		rc = 0;
@@ -168,8 +349,6 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 	if (rc)
 		goto out;
 	/* Who gets it: one seat, the sender's side, or everyone; a captain once. */
-	if (!(names = json_array()))
-		goto nomem;
 	if (!all && !side) {
 		struct db_ship *target = NULL;
 
@@ -193,107 +372,170 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 		rc = 0;
 		goto out;
 	}
-	if (!(sent = calloc(n ? n : 1, sizeof(*sent))))
-		goto nomem;
-	if ((rc = db_begin(db, err, errlen)))
+	/* What is stored and relayed never holds a secret (core/secret.h). */
+	if (!(text = secret_redact(message))) {
+		snprintf(err, errlen, "out of memory");
+		rc = DB_ERROR;
 		goto out;
-	for (i = 0; i < n; i++) {
-		struct outbox_mail m;
-		char key[96], subject[160];
-		size_t k;
-		int seen = 0;
-
-		if (ships[i].captain_id == cap->id || !ships[i].email[0])
-			continue;
-		if (side && strcmp(ships[i].team, from->team))
-			continue;
-		if (!all && !side && strcasecmp(ships[i].name, to))
-			continue;
-		for (k = 0; k < nsent; k++)	/* a captain of several seats reads it once */
-			seen |= sent[k] == ships[i].captain_id;
-		if (seen)
-			continue;
-		sent[nsent++] = ships[i].captain_id;
-		json_decref(data);
-		data = json_pack("{s:s,s:s?,s:s,s:s,s:s}", "campaign", c.name, "from",
-				 anonymous ? NULL : from->name, "to", all ? "everyone" : side ?
-				 "your side" : "you", "text", message, "captain", ships[i].captain);
-		if (!data)
-			goto nomem_tx;
-		snprintf(key, sizeof(key), "press/%lld/%lld", mail_id, ships[i].captain_id);
-		snprintf(subject, sizeof(subject), "%s: press from %s", c.name,
-			 anonymous ? "an anonymous captain" : from->name);
-		memset(&m, 0, sizeof(m));
-		m.campaign_id = c.id;
-		m.kind = "press";
-		m.key = key;
-		m.recipient = ships[i].email;
-		m.subject = subject;
-		m.template = "press";
-		m.template_dir = s.templates[0] ? s.templates : NULL;
-		m.data = data;
-		m.created_at = now_text;
-		rc = outbox_queue(db, &m, NULL, err, errlen);
-		if (rc && rc != DB_EXISTS)
-			goto tx_fail;
-		json_array_append_new(names, json_string(ships[i].name));
 	}
-	/* The game master's copy names the sender, anonymous or not. */
-	if (s.press_copy_gm && s.gm_email[0] && json_array_size(names)) {
-		struct outbox_mail m;
-		char key[96], subject[160];
-
-		json_decref(data);
-		data = json_pack("{s:s,s:s,s:s,s:s,s:s}", "campaign", c.name, "from", from->name, "to",
-				 all ? "everyone" : side ? "their side" : to, "text", message, "captain",
-				 "game master");
-		if (!data)
-			goto nomem_tx;
-		snprintf(key, sizeof(key), "press/%lld/gm", mail_id);
-		snprintf(subject, sizeof(subject), "%s: press from %s (a copy)", c.name, from->name);
-		memset(&m, 0, sizeof(m));
-		m.campaign_id = c.id;
-		m.kind = "press";
-		m.key = key;
-		m.recipient = s.gm_email;
-		m.subject = subject;
-		m.template = "press";
-		m.template_dir = s.templates[0] ? s.templates : NULL;
-		m.data = data;
-		m.created_at = now_text;
-		rc = outbox_queue(db, &m, NULL, err, errlen);
-		if (rc && rc != DB_EXISTS)
-			goto tx_fail;
-	}
+	snprintf(key, sizeof(key), "press/%lld", mail_id);
+	memset(&r, 0, sizeof(r));
+	r.from = from->name;
+	r.copy_from = from->name;
+	r.anonymous = anonymous;
+	r.all = all;
+	r.team = side ? from->team : NULL;
+	r.seat = !all && !side ? to : NULL;
+	r.skip = cap->id;
+	r.key = key;
+	r.message = text;
+	if ((rc = press_relay(db, &c, &s, ships, n, &r, now_text, &names, err, errlen)))
+		goto out;
 	if (!json_array_size(names)) {
-		db_rollback(db);
 		*answer = press_refused(c.name, "Nobody else is there to read it.");
-		rc = 0;
 		goto out;
 	}
-	if ((rc = db_commit(db, err, errlen)))
-		goto tx_fail;
 	*answer = json_pack("{s:b,s:s,s:O,s:b}", "ok", 1, "campaign", c.name, "to", names,
 			    "anonymous", anonymous);
 	rc = *answer ? 0 : DB_ERROR;
-	goto out;
-nomem_tx:
-	snprintf(err, errlen, "out of memory");
-	rc = DB_ERROR;
-tx_fail:
-	db_rollback(db);
-	goto out;
-nomem:
-	snprintf(err, errlen, "out of memory");
-	rc = DB_ERROR;
 out:
 	json_decref(names);
-	json_decref(data);
-	free(sent);
+	free(text);
 	free(ships);
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	return rc;
+}
+
+#define PRESS_GM "the game master"
+
+/*
+ * `mxjudge press send NAME (--to SEAT | --side SIDE | --all) [--anonymous]
+ * [--file FILE]`: press from the game master, whatever the campaign's press
+ * settings say, relayed as a captain's is.
+ */
+static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "to", required_argument, NULL, 't' },
+		{ "side", required_argument, NULL, 's' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "anonymous", no_argument, NULL, 'n' },
+		{ "file", required_argument, NULL, 'f' },
+		{ "now", required_argument, NULL, 'w' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *seat = NULL, *team = NULL, *path = "-", *now_arg = NULL;
+	struct db_campaign c;
+	struct judge_settings s;
+	struct db_ship *ships = NULL;
+	struct relay r;
+	json_t *names = NULL, *v;
+	unsigned char rnd[6];
+	char err[512], key[64], now_text[32], *body = NULL, *text = NULL;
+	size_t n = 0, len = 0, i;
+	time_t now;
+	int opt, all = 0, anonymous = 0, targets = 0, rc, ret = EXIT_FAIL;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 't': seat = optarg; targets++; break;
+		case 's': team = optarg; targets++; break;
+		case 'a': all = 1; targets++; break;
+		case 'n': anonymous = 1; break;
+		case 'f': path = optarg; break;
+		case 'w': now_arg = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (optind + 1 != argc)
+		return EXIT_USAGE;
+	if (targets != 1) {
+		cmd_error("press send: expected one of --to SEAT, --side SIDE or --all");
+		return EXIT_USAGE;
+	}
+	if (cmd_now(now_arg, &now) < 0)
+		return EXIT_USAGE;
+	time_format_utc(now, now_text, sizeof(now_text));
+	memset(&c, 0, sizeof(c));
+	memset(&s, 0, sizeof(s));
+	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
+	if (rc) {
+		cmd_error(rc == DB_NOT_FOUND ? "no campaign named '%s'" : "%s",
+			  rc == DB_NOT_FOUND ? argv[optind] : err);
+		return rc == DB_NOT_FOUND ? EXIT_DATAERR : judge_db_exit(rc);
+	}
+	if (judge_settings_parse(&s, c.settings, err, sizeof(err)) ||
+	    (rc = db_ship_list(ctx->db, c.id, &ships, &n, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		ret = rc ? judge_db_exit(rc) : EXIT_FAIL;
+		goto out;
+	}
+	/* The seat or side must be the campaign's: a typo reaches nobody. */
+	for (i = 0; i < n && (seat || team); i++)
+		if ((seat && !strcasecmp(ships[i].name, seat)) ||
+		    (team && !strcasecmp(ships[i].team, team)))
+			break;
+	if ((seat || team) && i == n) {
+		cmd_error("press send: expected %s of %s, got '%s'", seat ? "a seat" : "a side",
+			  c.name, seat ? seat : team);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (!(body = cmd_read_file(path, &len, err, sizeof(err)))) {
+		cmd_error("press send: %s", err);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (strlen(body) != len || len > DESK_PRESS_MAX || !body[strspn(body, " \t\r\n")]) {
+		cmd_error("press send: expected a message of text, at most %d bytes, in %s",
+			  DESK_PRESS_MAX, strcmp(path, "-") ? path : "standard input");
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (!(text = secret_redact(body))) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	randombytes_buf(rnd, sizeof(rnd));
+	snprintf(key, sizeof(key), "press/gm-%lld-%02x%02x%02x%02x%02x%02x", (long long)now, rnd[0],
+		 rnd[1], rnd[2], rnd[3], rnd[4], rnd[5]);
+	memset(&r, 0, sizeof(r));
+	r.from = PRESS_GM;
+	r.anonymous = anonymous;
+	r.all = all;
+	r.team = team;
+	r.seat = seat;
+	r.key = key;
+	r.message = text;
+	if ((rc = press_relay(ctx->db, &c, &s, ships, n, &r, now_text, &names, err, sizeof(err)))) {
+		cmd_error("%s", err);
+		ret = judge_db_exit(rc);
+		goto out;
+	}
+	if (!json_array_size(names)) {
+		cmd_error("press send: no captain of %s to read it", c.name);
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (!ctx->quiet) {
+		printf("%s: press from the game master%s queued for", c.name,
+		       anonymous ? ", without its sender," : "");
+		json_array_foreach(names, i, v)
+			printf(" %s", json_string_value(v));
+		putchar('\n');
+	}
+	ret = EXIT_OK;
+out:
+	json_decref(names);
+	if (body)
+		sodium_memzero(body, len);
+	free(body);
+	free(text);
+	free(ships);
+	db_campaign_release(&c);
+	judge_settings_release(&s);
+	return ret;
 }
 
 /* `mxjudge press list NAME [--json]`: every press of a campaign, as sent. */
@@ -348,9 +590,10 @@ static int press_list(struct cmd_ctx *ctx, int argc, char **argv)
 			continue;
 		}
 		snprintf(last, sizeof(last), "%.*s", (int)(slash - m[i].key), m[i].key);
-		json_array_append_new(all, json_pack("{s:s,s:s,s:[s],s:s}", "sent", m[i].created_at,
+		json_array_append_new(all, json_pack("{s:s,s:s,s:[s],s:s,s:b}", "sent", m[i].created_at,
 						     "subject", m[i].subject, "to", m[i].recipient,
-						     "body", m[i].body));
+						     "body", m[i].body, "game_master",
+						     !strncmp(m[i].key, "press/gm-", 9)));
 	}
 	if (json) {
 		ret = cmd_print_json(all, JSON_PRESERVE_ORDER);
@@ -361,11 +604,14 @@ static int press_list(struct cmd_ctx *ctx, int argc, char **argv)
 		json_t *e;
 
 		json_array_foreach(all, i, e) {
+			const char *subject = json_string_value(json_object_get(e, "subject"));
 			json_t *to;
 			size_t k;
 
-			printf("%s  %s\n  to:", json_string_value(json_object_get(e, "sent")),
-			       json_string_value(json_object_get(e, "subject")));
+			/* The game master's anonymous press says who sent it, here only. */
+			printf("%s  %s%s\n  to:", json_string_value(json_object_get(e, "sent")), subject,
+			       json_is_true(json_object_get(e, "game_master")) &&
+			       !strstr(subject, PRESS_GM) ? " (sent by " PRESS_GM ")" : "");
 			json_array_foreach(json_object_get(e, "to"), k, to)
 				printf(" %s", json_string_value(to));
 			putchar('\n');
@@ -384,6 +630,8 @@ out:
 const struct cmd press_cmds[] = {
 	{ "list", "NAME [--json]", press_list, NEED_DB,
 	  "every press of a campaign, as relayed to the captains", NULL },
+	{ "send", "NAME (--to SEAT | --side SIDE | --all) [--anonymous] [--file FILE] [--now TIME]",
+	  press_send_cmd, NEED_DB, "press from the game master to a seat, a side or everyone", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };
 
@@ -481,10 +729,11 @@ int press_seat_auth(struct db *db, const struct db_captain *cap, const struct db
 			 err, errlen);
 }
 
-/* The name on the first "SHIP NAME" or "SEAT NAME" line of text, into out: 1, or 0. */
+/* The name on the first "SHIP NAME" or "SEAT NAME" line outside press bodies: 1, or 0. */
 static int credential_seat(const char *text, char *out, size_t len)
 {
 	const char *p = text;
+	int inside = 0;
 
 	while (*p) {
 		const char *e = strchr(p, '\n'), *v = p;
@@ -492,6 +741,10 @@ static int credential_seat(const char *text, char *out, size_t len)
 
 		if (!e)
 			e = p + strlen(p);
+		if (press_body_line(p, e, &inside)) {
+			p = *e ? e + 1 : e;
+			continue;
+		}
 		while (v < e && (*v == ' ' || *v == '\t'))
 			v++;
 		if (e - v > 5 && (!strncasecmp(v, "SHIP", 4) || !strncasecmp(v, "SEAT", 4)) &&

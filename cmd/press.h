@@ -1,6 +1,6 @@
 /*
  * press: messages between captains relayed by the judge (PRESS and
- * BROADCAST by mail, core/desk.h; `mxjudge press list`).
+ * BROADCAST by mail, core/desk.h; `mxjudge press list`, `press send`).
  * Ownership: *answer is a new reference; the rest is borrowed.
  */
 #ifndef MX_PRESS_H

@@ -667,7 +667,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	struct mail_msg msg;
 	json_t *due = NULL;		/* campaigns a vote that passed made due (cmd/vote.h) */
 	int from_attachment = 0;
-	char attach_note[200];
+	char attach_note[200], end_note[320];
 	struct mail_settings ms;
 	struct db_captain *caps = NULL;
 	const struct db_captain *to = NULL;
@@ -865,6 +865,12 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 			 "attachment.", msg.ignored_parts, msg.ignored_parts == 1 ? "" : "s",
 			 msg.ignored_parts == 1 ? "was" : "were");
 		auth.note = attach_note;
+	}
+	if (desk_after_end(text)) {
+		snprintf(end_note, sizeof(end_note), "%s%sLines after END are not read: desk commands "
+			 "such as PRESS go in a mail of their own.", auth.note ? auth.note : "",
+			 auth.note ? "\n" : "");
+		auth.note = end_note;
 	}
 	rc = submit_orders(ctx->db, text, "mail", &auth, now, 1, &res);
 	if (rc == 0) {

@@ -17,7 +17,7 @@
 #include "settings.h"
 #include "timeutil.h"
 
-enum value_kind { V_TEXT, V_INT, V_BOOL, V_DIR, V_ZONE, V_EMAIL, V_INT_OFF, V_PRESS, V_ABSENCE, V_SIGNUP };
+enum value_kind { V_TEXT, V_INT, V_BOOL, V_DIR, V_ZONE, V_EMAIL, V_INT_OFF, V_PRESS, V_PRESS_DURING, V_ABSENCE, V_SIGNUP };
 
 struct setting {
 	const char *key;
@@ -41,6 +41,8 @@ static const struct setting settable[] = {
 	{ "press", V_PRESS, 0, 0, "press between captains by mail: none, side (to their own side) or all", NULL },
 	{ "press_anonymous", V_BOOL, 0, 0, "press may be sent without the sender's name (true/false)", NULL },
 	{ "press_copy_gm", V_BOOL, 0, 0, "the game master (gm_email) gets a copy of every press (true/false)", NULL },
+	{ "press_during", V_PRESS_DURING, 0, 0, "when press is taken: any (while a turn is open and "
+	  "between battles) or between (between battles only)", NULL },
 	{ "signup", V_SIGNUP, 0, 0, "how players join while the campaign is open: none (by the game "
 	  "master only) or mail (JOIN by mail too)", NULL },
 	{ "takeover", V_BOOL, 0, 0, "someone on the standby list (campaign standby) may TAKEOVER a "
@@ -101,6 +103,10 @@ static json_t *read_value(const struct setting *set, const char *value, char *er
 		return json_string(value);
 	case V_PRESS:
 		if (!strcmp(value, "none") || !strcmp(value, "side") || !strcmp(value, "all"))
+			return json_string(value);
+		break;
+	case V_PRESS_DURING:
+		if (!strcmp(value, "any") || !strcmp(value, "between"))
 			return json_string(value);
 		break;
 	case V_SIGNUP:

@@ -115,7 +115,9 @@ _mxjudge() {
 		arg=${arg# }
 		if [[ -n $arg ]]; then
 			case $prev in
-			--ship)
+			--ship | --to)
+				# `press send NAME --to SEAT`; elsewhere --to is a day.
+				[[ $prev == --to && $noun != press ]] && return
 				local name="" j
 				for ((j = i; j < COMP_CWORD; j++)); do
 					[[ ${words[j]} != -* && ${words[j - 1]} != -* ]] && { name=${words[j]}; break; }
@@ -128,7 +130,7 @@ _mxjudge() {
 			--scenario)
 				COMPREPLY=($(compgen -W "$("$bin" scenario list 2>/dev/null | cut -d' ' -f1)" -- "$cur"))
 				;;
-			--team)
+			--team | --side)
 				# The sides of every game this judge plays.
 				COMPREPLY=($(compgen -W "$("$bin" games 2>/dev/null | sed -n 's/.*; sides: //p' | tr -d ,)" -- "$cur"))
 				;;

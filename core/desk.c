@@ -299,3 +299,29 @@ const char *desk_campaign_of(const struct desk_command *c)
 		return c->nargs > at ? c->args[at] : NULL;
 	}
 }
+
+int desk_after_end(const char *text)
+{
+	size_t at = 0;
+	int state = 0;	/* 0 before GAME, 1 in the orders block, 2 after its END */
+	char buf[256];
+
+	while (text[at]) {
+		char *s, *w[2];
+
+		at = desk_line(text, at, buf, sizeof(buf));
+		if (!strcmp(buf, "-- "))
+			break;
+		buf[strcspn(buf, "#")] = '\0';
+		s = desk_trim(buf);
+		if (!*s || *s == '>' || desk_words(s, w, 2) < 1)
+			continue;
+		if (state == 0 && !strcasecmp(w[0], "GAME"))
+			state = 1;
+		else if (state == 1 && !strcasecmp(w[0], "END"))
+			state = 2;
+		else if (state == 2 && desk_verb_of(w[0]) >= 0)
+			return 1;
+	}
+	return 0;
+}

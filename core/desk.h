@@ -88,5 +88,11 @@ struct desk_mail {
 int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen);
 /* The campaign a command names (SET's and VOTE's after their form), or NULL for none. */
 const char *desk_campaign_of(const struct desk_command *c);
+/*
+ * 1 when a line after the END of the orders block of text (before a "-- "
+ * signature) starts with a desk command: orders are read up to END only,
+ * so the receipt says where such a command goes.
+ */
+int desk_after_end(const char *text);
 
 #endif

@@ -55,8 +55,9 @@ if command -v bash >/dev/null; then
 		t mxjudge campaign set-email inst --ship M
 		t mxjudge mail inb
 		t mxjudge mail inbox in
+		t mxjudge press send inst --to L
 	' sh "$dest/opt/mx/share/bash-completion/completions/mxjudge" >comp.txt
-	printf 'start standings standby\ninst\n--ship\nLocust\nzion\ndeadline_hours\nescape\nhovercrafts\nEurope/Paris\nMinx\ninbox\ninst\n' >comp.want
+	printf 'start standings standby\ninst\n--ship\nLocust\nzion\ndeadline_hours\nescape\nhovercrafts\nEurope/Paris\nMinx\ninbox\ninst\nLocust\n' >comp.want
 	diff -u comp.want comp.txt
 fi
 
