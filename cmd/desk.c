@@ -379,7 +379,8 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 		case DESK_JOIN:
 			tpl = "desk-join";
 			if (signup_join(db, caps, ncaps, sender, NULL, c->args[0], c->args[1],
-					c->nargs > 2 ? c->args[2] : NULL, mail_id, now, &data, err, errlen)) {
+					c->nargs > 2 ? c->args[2] : NULL, text, mail_id, now, &data, err,
+					errlen)) {
 				json_decref(d);
 				return -1;
 			}
@@ -408,8 +409,8 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 		case DESK_OBSERVE:
 		case DESK_UNOBSERVE:
 			tpl = c->verb == DESK_OBSERVE ? "desk-observe" : "desk-unobserve";
-			if (signup_observe(db, c->args[0], sender, c->verb == DESK_OBSERVE, now, &data,
-					   err, errlen)) {
+			if (signup_observe(db, caps, ncaps, c->args[0], sender, c->verb == DESK_OBSERVE,
+					   text, now, &data, err, errlen)) {
 				json_decref(d);
 				return -1;
 			}
@@ -443,6 +444,9 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 		default:
 			break;
 		}
+		/* A newcomer's JOIN or OBSERVE waiting for its CONFIRM line (cmd/signup.h). */
+		if (json_is_true(json_object_get(data, "confirm")))
+			tpl = "desk-confirm";
 		if (!data || templates_render(tpl, NULL, data, &body, err, errlen) < 0 || body.failed) {
 			json_decref(data);
 			strbuf_release(&body);

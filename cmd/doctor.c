@@ -187,7 +187,8 @@ static void check_templates(struct report *r, const char *campaign, const char *
 					      "desk-password", "desk-forgot", "desk-absence",
 					      "address-changed", "new-password", "desk-join",
 					      "welcome", "desk-resign", "desk-takeover",
-					      "seat-vacant", "desk-observe", "desk-unobserve" };
+					      "seat-vacant", "desk-observe", "desk-unobserve",
+					      "desk-confirm" };
 	struct tcheck t;
 	size_t i;
 	int missing = 0;

@@ -232,8 +232,9 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 		} else if (r == MAIL_SENT) {
 			mailer_crash_point("mail-accepted");
 			rc = db_outbox_delivered(ctx->db, d->m.id, now_text, err, sizeof(err));
-			/* A new password (FORGOT, JOIN's welcome) is kept only until it is sent. */
-			if (!rc && (!strcmp(d->m.kind, "password") || !strcmp(d->m.kind, "welcome"))) {
+			/* A new password (FORGOT, JOIN's welcome), a CONFIRM token: kept only until sent. */
+			if (!rc && (!strcmp(d->m.kind, "password") || !strcmp(d->m.kind, "welcome") ||
+				    (!strcmp(d->m.kind, "desk") && strstr(d->m.body, "CONFIRM ")))) {
 				char *blank = secret_redact(d->m.body);
 
 				rc = blank ? db_outbox_set_body(ctx->db, d->m.id, blank, err, sizeof(err))

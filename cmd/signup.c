@@ -8,17 +8,21 @@
 #include "signup.h"
 
 #include <sodium.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "core/desk.h"
 #include "core/names.h"
 #include "core/ruleset.h"
+#include "core/secret.h"
 #include "db/db.h"
 #include "db/desk.h"
 #include "judge.h"
 #include "lib/strbuf.h"
+#include "mail/reply.h"
 #include "outbox.h"
 #include "timeutil.h"
 
@@ -94,6 +98,179 @@ static int signup_fits(const struct ruleset *game, const struct judge_settings *
 	return rc;
 }
 
+/* ---------- CONFIRM: the double opt-in, stateless ---------- */
+
+void signup_token(const unsigned char key[DB_MAIL_KEY_BYTES], long long campaign_id,
+		  const char *address, const char *command, long day,
+		  char out[SIGNUP_TOKEN_LEN + 1])
+{
+	/* The order codes' alphabet (cmd/judge.c): no 0/O, 1/l/I. */
+	static const char alphabet[] = "abcdefghjkmnpqrstuvwxyz23456789";
+	unsigned char h[16];
+	char msg[640];
+	uint64_t v = 0;
+	size_t i, n;
+
+	n = (size_t)snprintf(msg, sizeof(msg), "mxjudge-confirm:%lld:%s:%s:%ld", campaign_id,
+			     address, command, day);
+	if (n >= sizeof(msg))
+		n = sizeof(msg) - 1;
+	/* Address and command match in any case, so the token does too. */
+	for (i = 0; i < n; i++)
+		msg[i] = (char)((msg[i] >= 'A' && msg[i] <= 'Z') ? msg[i] + 32 : msg[i]);
+	crypto_generichash(h, sizeof(h), (const unsigned char *)msg, n, key, DB_MAIL_KEY_BYTES);
+	for (i = 0; i < 8; i++)
+		v |= (uint64_t)h[i] << (8 * i);
+	for (i = 0; i < SIGNUP_TOKEN_LEN; i++) {
+		out[i] = alphabet[v % (sizeof(alphabet) - 1)];
+		v /= sizeof(alphabet) - 1;
+	}
+	out[SIGNUP_TOKEN_LEN] = '\0';
+	sodium_memzero(h, sizeof(h));
+}
+
+int signup_token_check(const unsigned char key[DB_MAIL_KEY_BYTES], long long campaign_id,
+		       const char *address, const char *command, const char *given, time_t now)
+{
+	char g[SIGNUP_TOKEN_LEN + 1], want[SIGNUP_TOKEN_LEN + 1];
+	long day = (long)(now / (24 * 60 * 60));
+	size_t i;
+	int ok = 0, d;
+
+	if (strlen(given) != SIGNUP_TOKEN_LEN)
+		return 0;
+	for (i = 0; i <= SIGNUP_TOKEN_LEN; i++)
+		g[i] = (char)((given[i] >= 'A' && given[i] <= 'Z') ? given[i] + 32 : given[i]);
+	/* Good on the day it was made and the next: a mail sent near midnight still counts. */
+	for (d = 0; d < 2; d++) {
+		signup_token(key, campaign_id, address, command, day - d, want);
+		ok |= sodium_memcmp(g, want, SIGNUP_TOKEN_LEN) == 0;
+	}
+	sodium_memzero(want, sizeof(want));
+	return ok;
+}
+
+/* The first word of the line [p, e) is JOIN or OBSERVE. */
+static int signup_confirmable(const char *p, const char *e)
+{
+	const char *rest;
+
+	return secret_keyword(p, e, "JOIN", &rest) || secret_keyword(p, e, "OBSERVE", &rest);
+}
+
+char *signup_confirm_text(const char *mail_text)
+{
+	char *all = reply_unquote(mail_text), *out = NULL;
+	const char *p, *eol, *v, *prev = NULL, *prev_end = NULL;
+
+	for (p = all; p && *p; p = *eol ? eol + 1 : eol) {
+		eol = p + strcspn(p, "\n");
+		if (secret_keyword(p, eol, "CONFIRM", &v)) {
+			/* The command the request showed, on the line above the token. */
+			if (prev && signup_confirmable(prev, prev_end)) {
+				size_t a = (size_t)(prev_end - prev), b = (size_t)(eol - p);
+
+				if ((out = malloc(a + b + 3)))
+					snprintf(out, a + b + 3, "%.*s\n%.*s\n", (int)a, prev, (int)b, p);
+			}
+			break;
+		}
+		if (p + strspn(p, " \t\r") < eol) {
+			prev = p;
+			prev_end = eol;
+		}
+	}
+	free(all);
+	return out;
+}
+
+/* The campaign's key, made when it has none yet (its order codes will use it too). */
+static int signup_key(struct db *db, long long campaign_id, unsigned char key[DB_MAIL_KEY_BYTES],
+		      char *err, size_t errlen)
+{
+	unsigned char fresh[DB_MAIL_KEY_BYTES];
+	int rc = db_campaign_key(db, campaign_id, NULL, key, err, errlen);
+
+	if (rc != DB_NOT_FOUND)
+		return rc;
+	if (sodium_init() < 0) {
+		snprintf(err, errlen, "libsodium cannot start");
+		return DB_ERROR;
+	}
+	randombytes_buf(fresh, sizeof(fresh));
+	if (!(rc = db_begin(db, err, errlen))) {
+		rc = db_campaign_key(db, campaign_id, fresh, key, err, errlen);
+		rc = rc ? rc : db_commit(db, err, errlen);
+		db_rollback(db);
+	}
+	sodium_memzero(fresh, sizeof(fresh));
+	return rc;
+}
+
+/*
+ * The double opt-in of command from sender, new to campaign c: 0 when
+ * text has a CONFIRM line with its token (go on), 1 with *answer (a token
+ * to send back, or the refusal of a wrong or stale one), or a DB_ code.
+ */
+static int signup_confirmed(struct db *db, const struct db_campaign *c, const char *sender,
+			    const char *command, const char *text, time_t now, json_t **answer,
+			    char *err, size_t errlen)
+{
+	unsigned char key[DB_MAIL_KEY_BYTES];
+	char token[SIGNUP_TOKEN_LEN + 1], given[SIGNUP_TOKEN_LEN + 2];
+	const char *p, *eol, *v;
+	int rc, tried = 0, ok = 0;
+
+	if ((rc = signup_key(db, c->id, key, err, errlen)))
+		return rc;
+	/* Bounded work: the first few CONFIRM lines, whatever the mail holds. */
+	for (p = text; *p && tried < DESK_MAX_COMMANDS && !ok; p = *eol ? eol + 1 : eol) {
+		size_t n;
+
+		eol = p + strcspn(p, "\n");
+		if (!secret_keyword(p, eol, "CONFIRM", &v))
+			continue;
+		n = strcspn(v, " \t\r\n#");
+		tried++;
+		if (n >= sizeof(given))
+			continue;
+		memcpy(given, v, n);
+		given[n] = '\0';
+		ok = signup_token_check(key, c->id, sender, command, given, now);
+	}
+	if (!ok)
+		signup_token(key, c->id, sender, command, (long)(now / (24 * 60 * 60)), token);
+	sodium_memzero(key, sizeof(key));
+	sodium_memzero(given, sizeof(given));
+	if (ok)
+		return 0;
+	/* A wrong token gets no new one: only a mail with the command alone asks for it. */
+	*answer = json_pack("{s:b,s:b,s:s,s:s,s:s?,s:b}", "ok", 0, "confirm", 1, "campaign", c->name,
+			    "command", command, "token", tried ? NULL : token, "wrong", tried > 0);
+	sodium_memzero(token, sizeof(token));
+	return *answer ? 1 : DB_ERROR;
+}
+
+/* Whether the campaign has room for the seat now; why set when not. */
+static void signup_room(const struct ruleset *game, const struct judge_settings *s,
+			const struct db_campaign *c, const struct db_ship *ships, size_t n,
+			size_t nall, int existing, const char *seat, const char *spelled, char *why,
+			size_t whylen)
+{
+	size_t i;
+
+	if (strcmp(c->status, "open") || c->turn > 0)
+		snprintf(why, whylen, "The campaign has started; it takes no more players.");
+	else if (!existing && nall >= JUDGE_MAX_CAPTAINS)
+		snprintf(why, whylen, "The campaign has all the captains it takes.");
+	else
+		signup_fits(game, s, ships, n, seat, spelled, why, whylen);
+	for (i = 0; !why[0] && i < n; i++)
+		if (!strcasecmp(ships[i].name, seat))
+			snprintf(why, whylen, "The campaign has a seat named %s already: pick another "
+				 "name.", ships[i].name);
+}
+
 /* A captain's name for a newcomer: the display name, else the address's local part, else the seat's. */
 static void signup_captain_name(struct db *db, long long campaign_id, const char *from_name,
 				const char *sender, const char *seat, char *out, size_t len)
@@ -119,7 +296,8 @@ static void signup_captain_name(struct db *db, long long campaign_id, const char
 
 int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, const char *sender,
 		const char *from_name, const char *campaign, const char *seat, const char *side,
-		long long mail_id, time_t now, json_t **answer, char *err, size_t errlen)
+		const char *text, long long mail_id, time_t now, json_t **answer, char *err,
+		size_t errlen)
 {
 	struct db_campaign c;
 	struct judge_settings s;
@@ -131,7 +309,7 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 	struct outbox_mail m;
 	json_t *data = NULL;
 	char why[512] = "", pw[JUDGE_PASSWORD_LEN + 1] = "", hash[DB_HASH_MAX], when[DB_TIME_MAX];
-	char key[96], subject[160], name[DB_NAME_MAX];
+	char key[96], subject[160], name[DB_NAME_MAX], command[320];
 	size_t n = 0, nall = 0, i;
 	int rc, existing = 0;
 
@@ -164,6 +342,32 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 			cap = caps[i];
 			existing = 1;
 		}
+	/*
+	 * An address new to the campaign confirms first: a forged From seats
+	 * nobody. A JOIN that would be refused is refused now, before the
+	 * token is asked for (read again under the lock below).
+	 */
+	if (!existing && text) {
+		if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)) ||
+		    (rc = db_captain_list(db, c.id, &all, &nall, err, errlen)))
+			goto out;
+		signup_room(game, &s, &c, ships, n, nall, existing, seat, spelled, why, sizeof(why));
+		free(ships);
+		free(all);
+		ships = NULL;
+		all = NULL;
+		n = nall = 0;
+		if (why[0])
+			goto refused;
+		snprintf(command, sizeof(command), "JOIN %s %s%s%s", c.name, seat,
+			 side && *side ? " " : "", side && *side ? side : "");
+		rc = signup_confirmed(db, &c, sender, command, text, now, answer, err, errlen);
+		if (rc) {
+			rc = rc == 1 ? 0 : rc;
+			goto out;
+		}
+	}
+	rc = DB_ERROR;
 	if (!existing) {
 		signup_captain_name(db, c.id, from_name, sender, seat, name, sizeof(name));
 		if (!name[0]) {
@@ -196,16 +400,7 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 			rc = *answer ? 0 : DB_ERROR;
 			goto out;
 		}
-	if (strcmp(c.status, "open") || c.turn > 0)
-		snprintf(why, sizeof(why), "The campaign has started; it takes no more players.");
-	else if (!existing && nall >= JUDGE_MAX_CAPTAINS)
-		snprintf(why, sizeof(why), "The campaign has all the captains it takes.");
-	else
-		signup_fits(game, &s, ships, n, seat, spelled, why, sizeof(why));
-	for (i = 0; !why[0] && i < n; i++)
-		if (!strcasecmp(ships[i].name, seat))
-			snprintf(why, sizeof(why), "The campaign has a seat named %s already: pick another "
-				 "name.", ships[i].name);
+	signup_room(game, &s, &c, ships, n, nall, existing, seat, spelled, why, sizeof(why));
 	if (why[0]) {
 		db_rollback(db);
 		goto refused;
@@ -306,14 +501,16 @@ int signup_observable(struct db *db, const char *name, const char *email, char *
 	return rc ? rc : ok;
 }
 
-int signup_observe(struct db *db, const char *campaign, const char *sender, int on, time_t now,
+int signup_observe(struct db *db, const struct db_captain *caps, size_t ncaps,
+		   const char *campaign, const char *sender, int on, const char *text, time_t now,
 		   json_t **answer, char *err, size_t errlen)
 {
 	struct db_campaign c;
 	struct judge_settings s;
-	char when[DB_TIME_MAX];
+	char when[DB_TIME_MAX], command[160];
 	const char *why = NULL;
-	int rc;
+	size_t i;
+	int rc, known = 0;
 
 	*answer = NULL;
 	memset(&s, 0, sizeof(s));
@@ -330,6 +527,21 @@ int signup_observe(struct db *db, const char *campaign, const char *sender, int 
 	if (on && (!s.signup_mail || !strcmp(c.status, "finished")))
 		why = !s.signup_mail ? "This campaign takes no observers by mail: write to its game "
 			"master." : "The campaign is over.";
+	/* An address new to the campaign confirms first: a forged From floods nobody. */
+	for (i = 0; i < ncaps; i++)
+		known |= caps[i].campaign_id == c.id;
+	if (on && !why && !known && text &&
+	    (known = signup_observable(db, c.name, sender, err, errlen)) < 0) {
+		rc = known;
+		goto out;
+	}
+	snprintf(command, sizeof(command), "OBSERVE %s", c.name);
+	if (on && !why && !known && text &&
+	    (rc = signup_confirmed(db, &c, sender, command, text, now, answer, err, errlen))) {
+		rc = rc == 1 ? 0 : rc;
+		goto out;
+	}
+	rc = DB_ERROR;
 	if (!why) {
 		time_format_utc(now, when, sizeof(when));
 		if ((rc = db_begin(db, err, errlen)))

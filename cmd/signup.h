@@ -5,6 +5,13 @@
  * and a welcome mail (template welcome) carries the password, the rules
  * summary and what happens next; once sent, its PASSWORD line is blanked.
  *
+ * A JOIN or OBSERVE from an address not yet in the campaign is done only
+ * when the mail carries a line "CONFIRM <token>" (a double opt-in, so a
+ * forged From signs nobody up): the first mail gets the token, to the
+ * sender's address. The token is a keyed BLAKE2b of the campaign, the
+ * lowercased address, the command and the UTC day, under the campaign's
+ * key (the one of the order codes, cmd/judge.h): nothing is stored.
+ *
  * Ownership: *answer is a new reference; the rest is borrowed.
  */
 #ifndef MX_SIGNUP_H
@@ -13,8 +20,29 @@
 #include <jansson.h>
 #include <time.h>
 
+#include "db/mail.h"
+
 struct db;
 struct db_captain;
+
+#define SIGNUP_TOKEN_LEN 12
+
+/*
+ * The CONFIRM token of command ("JOIN g Zephyr zion", any case) from
+ * address (any case) in campaign campaign_id on UTC day (time / 86400).
+ */
+void signup_token(const unsigned char key[DB_MAIL_KEY_BYTES], long long campaign_id,
+		  const char *address, const char *command, long day,
+		  char out[SIGNUP_TOKEN_LEN + 1]);
+/* 1 when given (any case) is the token of the day of now or of the day before; constant time. */
+int signup_token_check(const unsigned char key[DB_MAIL_KEY_BYTES], long long campaign_id,
+		       const char *address, const char *command, const char *given, time_t now);
+/*
+ * A reply to the judge's request for a CONFIRM line: the command line and
+ * the CONFIRM line under it, taken from the quoted text ("JOIN ...\nCONFIRM
+ * ...\n", malloc'd), or NULL when the mail quotes no such pair.
+ */
+char *signup_confirm_text(const char *mail_text);
 
 /*
  * 1 when campaign name exists and takes sign-up by mail now (open, not a
@@ -27,11 +55,16 @@ int signup_open(struct db *db, const char *name, char *err, size_t errlen);
  * name, or ""); caps: the captains the address is on file for (0: none).
  * 0 with *answer {"ok": true, "campaign", "seat", "side", "captain",
  * "new_captain"} (the welcome mail queued) or {"ok": false, "campaign",
- * "error"}; a DB_ code with err. No transaction may be open.
+ * "error"}; a DB_ code with err. No transaction may be open. A newcomer to
+ * the campaign with no valid CONFIRM line in text (the mail's): {"ok":
+ * false, "confirm": true, "campaign", "command", and "token" (a new one)
+ * or "wrong" (the line did not match)}, nothing done. text NULL: no
+ * confirmation asked.
  */
 int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, const char *sender,
 		const char *from_name, const char *campaign, const char *seat, const char *side,
-		long long mail_id, time_t now, json_t **answer, char *err, size_t errlen);
+		const char *text, long long mail_id, time_t now, json_t **answer, char *err,
+		size_t errlen);
 
 /*
  * With email NULL: 1 when campaign name takes observers by mail now (its
@@ -43,9 +76,12 @@ int signup_observable(struct db *db, const char *name, const char *email, char *
 /*
  * OBSERVE (on) or UNOBSERVE: the sender gets the campaign's public
  * bulletin each turn, or no longer. Answers as signup_join does ({"ok",
- * "campaign", "on"}).
+ * "campaign", "on"}), a CONFIRM asked as it does too: an OBSERVE from an
+ * address that neither observes the campaign nor has a captain in it
+ * (caps).
  */
-int signup_observe(struct db *db, const char *campaign, const char *sender, int on, time_t now,
+int signup_observe(struct db *db, const struct db_captain *caps, size_t ncaps,
+		   const char *campaign, const char *sender, int on, const char *text, time_t now,
 		   json_t **answer, char *err, size_t errlen);
 
 #endif

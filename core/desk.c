@@ -189,9 +189,10 @@ int desk_parse(const char *text, struct desk_mail *m, char *err, size_t errlen)
 		started = 1;
 		if (!strcasecmp(w[0], "END"))
 			break;
-		/* Credentials (and the seat they are for): the mail layer reads them. */
+		/* Credentials (and the seat they are for), a JOIN's or OBSERVE's CONFIRM: the mail layer reads them. */
 		if (!strcasecmp(w[0], "CODE") || !strcasecmp(w[0], "PASSWORD") ||
-		    ((!strcasecmp(w[0], "SHIP") || !strcasecmp(w[0], "SEAT")) && n == 2))
+		    ((!strcasecmp(w[0], "SHIP") || !strcasecmp(w[0], "SEAT") ||
+		      !strcasecmp(w[0], "CONFIRM")) && n == 2))
 			continue;
 		if (v < 0) {
 			errbuf_set(err, errlen, "%d: '%.40s' is not a command the judge reads by mail "

@@ -69,6 +69,12 @@ static void add_line(struct strbuf *sb, const char *p, const char *eol)
 		strbuf_addstr(sb, SECRET_REDACTED);
 		return;
 	}
+	/* A JOIN's or OBSERVE's CONFIRM token (cmd/signup.h) is good for two days: blanked too. */
+	if (secret_keyword(p, eol, "CONFIRM", &v)) {
+		strbuf_add(sb, p, (size_t)(v - p));
+		strbuf_addstr(sb, SECRET_REDACTED);
+		return;
+	}
 	if (secret_line(p, eol, &v, &ve) == SECRET_NONE) {
 		strbuf_add(sb, p, (size_t)(eol - p));
 		return;

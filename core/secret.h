@@ -38,7 +38,8 @@ enum secret_kind secret_line(const char *s, const char *e, const char **value,
 			     const char **value_end);
 /*
  * The text with the value of every secret line replaced by SECRET_REDACTED,
- * and everything after "SET PASSWORD" on a line (the mail desk's new password).
+ * everything after "SET PASSWORD" on a line (the mail desk's new password),
+ * and the token of a "CONFIRM" line (a JOIN's or OBSERVE's double opt-in).
  */
 char *secret_redact(const char *text);
 /* The lines from the first GAME line through the END line after it, redacted; "" if no GAME. */

@@ -116,3 +116,26 @@ expect_exit 0 $db receive --now 2025-04-01T13:00Z <w3.eml
 body 10 >w3.txt
 contains w3.txt "Nothing changed in e: That CODE is not your latest report's"
 [ -z "$(q "select json_extract(settings, '\$.wait') from campaigns where name = 'e'")" ]
+
+# OBSERVE from an address new to the campaign asks for a CONFIRM line
+# first: a forged one costs its victim one mail and brings no bulletin;
+# the real observer sends the token back and gets it.
+mx $db campaign set e signup mail >/dev/null
+mail vic@example.org o1 "OBSERVE e" >o1.eml
+expect_exit 0 $db receive --now 2025-04-01T13:10Z <o1.eml
+body 11 >o1.txt
+contains o1.txt "Nothing is done yet: to confirm that this address asked for it"
+mail obi@example.org o2 "OBSERVE e" >o2.eml
+expect_exit 0 $db receive --now 2025-04-01T13:11Z <o2.eml
+tok=$(body 12 | sed -n 's/^    CONFIRM //p')
+mail obi@example.org o3 "OBSERVE e" "CONFIRM $tok" >o3.eml
+expect_exit 0 $db receive --now 2025-04-01T13:12Z <o3.eml
+body 13 >o3.txt
+contains o3.txt "You get the public bulletin of e by mail from its next turn on"
+printf 'GAME e\nSHIP Minx\nPASSWORD %s\nTURN 2\n1-Move\nEND\n' "$pe" >e1.txt
+printf 'GAME e\nSHIP Locust\nPASSWORD %s\nTURN 2\n1-Move\nEND\n' "$pf" >e2.txt
+mx $db orders submit e1.txt --now 2025-04-01T13:20Z >/dev/null
+mx $db orders submit e2.txt --now 2025-04-01T13:21Z >/dev/null
+expect_exit 0 $db process --now 2025-04-01T13:30Z
+[ "$(q "select group_concat(recipient, ' ') from outbox o join campaigns c on c.id = o.campaign_id where c.name = 'e' and kind = 'bulletin'")" = obi@example.org ]
+[ "$(q "select count(*) from outbox where recipient = 'vic@example.org'")" -eq 1 ]
