@@ -469,6 +469,44 @@ static void test_iterations_seat_never_sees_what_is_hidden(void **unused)
 	json_decref(st);
 }
 
+/*
+ * The public view (no seat, the bulletin) shows only whom every player seat
+ * sees: Smith is seen by ann but not bob, Brown is dim, Jones hidden; the
+ * crew see each other; nobody's sheet is shown.
+ */
+static void test_iterations_public_view_is_what_every_seat_sees(void **unused)
+{
+	json_t *st = json_loads(hidden_text, 0, NULL), *v, *c;
+	char *text;
+	size_t i, k;
+
+	(void)unused;
+	assert_non_null(st);
+	v = it_view(st, NULL);
+	text = json_dumps(v, JSON_COMPACT);
+	assert_non_null(text);
+	assert_null(strstr(text, "Smith"));
+	assert_null(strstr(text, "Brown"));
+	assert_null(strstr(text, "Jones"));
+	assert_null(strstr(text, "ambush"));
+	assert_non_null(it_char(v, "Neo"));
+	assert_non_null(it_char(v, "Trinity"));
+	json_array_foreach(json_object_get(v, "characters"), i, c)
+		for (k = 0; sheet_keys[k]; k++)
+			assert_null(json_object_get(c, sheet_keys[k]));
+	free(text);
+	json_decref(v);
+	/* Once bob's Trinity stands with Neo in the Lobby, both see Smith in the Hall. */
+	json_object_set_new(it_char(st, "Trinity"), "zone", json_string("Lobby"));
+	v = it_view(st, NULL);
+	assert_non_null(it_char(v, "Smith"));
+	assert_null(it_char(v, "Brown"));
+	assert_null(it_char(v, "Jones"));
+	assert_non_null(strstr(json_string_value(json_object_get(v, "map")), "[Hall]: Smith"));
+	json_decref(v);
+	json_decref(st);
+}
+
 /* A shot from the dark: ann is told what befalls Neo, not who fired. */
 static void test_iterations_hit_by_the_unseen(void **unused)
 {
@@ -575,6 +613,7 @@ int main(void)
 		cmocka_unit_test(test_iterations_silent_player_holds),
 		cmocka_unit_test(test_iterations_round_from_tagged_dice),
 		cmocka_unit_test(test_iterations_seat_never_sees_what_is_hidden),
+		cmocka_unit_test(test_iterations_public_view_is_what_every_seat_sees),
 		cmocka_unit_test(test_iterations_hit_by_the_unseen),
 		cmocka_unit_test(test_iterations_zone_map_diagram),
 	};

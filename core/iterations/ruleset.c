@@ -388,6 +388,45 @@ static json_t *map_text(const json_t *view)
 	return out;
 }
 
+/* Whether seat sees c: it commands c, an ally of it, or one that sees it. */
+static int seat_sees_char(const json_t *state, const char *seat, const json_t *c)
+{
+	const char *side = json_string_value(json_object_get(c, "side"));
+	json_t *m;
+	size_t k;
+
+	json_array_foreach(json_object_get(state, "characters"), k, m) {
+		const char *ms = json_string_value(json_object_get(m, "side"));
+
+		if (controls(m, seat) && (m == c || it_can_see(state, m, c) || (ms && side && !strcmp(ms, side))))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The public view sees a character only if every player seat sees it: the
+ * bulletin must tell no player more than its own report does. With no
+ * player seat it shows nobody.
+ */
+static int public_sees(const json_t *state, const json_t *c)
+{
+	json_t *m;
+	size_t k;
+	int seats = 0;
+
+	json_array_foreach(json_object_get(state, "characters"), k, m) {
+		const char *ctl = json_string_value(json_object_get(m, "controller"));
+
+		if (!ctl || !strcasecmp(ctl, IT_OPERATOR))
+			continue;
+		seats++;
+		if (!seat_sees_char(state, ctl, c))
+			return 0;
+	}
+	return seats > 0;
+}
+
 /* What seat sees: its own characters whole, the others it can see in part. */
 json_t *it_view(const json_t *state, const char *seat)
 {
@@ -411,7 +450,7 @@ json_t *it_view(const json_t *state, const char *seat)
 			json_array_append(mine, c);
 	json_array_foreach(json_object_get(state, "characters"), i, c) {
 		json_t *m, *part;
-		int seen = !seat ? !json_is_true(json_object_get(c, "hidden")) : 0;
+		int seen = !seat ? public_sees(state, c) : 0;
 
 		if (seat && controls(c, seat)) {
 			json_array_append(out, c);
@@ -449,7 +488,8 @@ json_t *it_order_form(const json_t *state, const char *seat)
 		return json_string("");
 	if (op && !setup)
 		strbuf_addstr(&sb, "OPERATOR\n# STRESS <char> <n> / FEATURE <zone> ADD|REMOVE CLUTTERED|DIMLY LIT /\n"
-			      "# DOOR <zone> <zone> OPEN|CLOSED|LOCKED / HIDDEN <char> YES|NO / REMOVE <char> / END SKIRMISH\n");
+			      "# DOOR <zone> <zone> OPEN|CLOSED|LOCKED / HIDDEN <char> YES|NO /\n"
+			      "# REMOVE <char> / END SKIRMISH\n");
 	json_array_foreach(json_object_get(state, "characters"), i, c) {
 		if (!seat || !controls(c, seat) || !live(c))
 			continue;
