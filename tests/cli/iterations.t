@@ -53,6 +53,11 @@ contains err "bad.json:3: border 1 needs two known zones"
 mx $db campaign new sk --game iterations --data scenario=$T/scenarios/lobby.json --seed 3 --deadline 24 >/dev/null
 pa=$(mx $db campaign join sk --captain Ann --email ann@example.org --ship ann --data character=$T/characters/neo.json 2>/dev/null)
 pg=$(mx $db campaign join sk --captain GM --email gm@example.org --ship operator 2>/dev/null)
+# A character's name is its own: not another seat's, not a scenario NPC's.
+expect_exit 65 $db campaign join sk --captain Bob --email bob@example.org --ship bob --data character=$T/characters/neo.json
+contains err "campaign 'sk': the character name Neo is taken by seat ann: rename the character"
+expect_exit 65 $db campaign join sk --captain Bob --email bob@example.org --ship Smith
+contains err "the character name Smith is taken by the scenario's NPC: rename the character"
 expect_exit 0 $db campaign start sk --now 2025-03-01T12:00Z
 printf 'GAME sk\nPLAYER ann\nPASSWORD %s\nCHAR Neo\nCARD 2\nEND\n' "$pa" >a1.txt
 expect_exit 0 $db orders submit a1.txt --now 2025-03-01T13:00Z
