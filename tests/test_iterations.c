@@ -145,6 +145,41 @@ static void test_iterations_scenario_errors_name_the_line(void **unused)
 					   " \"characters\": [{\"name\": \"Seraph\", \"zone\": \"A\", \"skills\": {\"melee\": 5}},\n"
 					   "  {\"name\": \"Twin\", \"zone\": \"A\",\n   \"skills\": {\"melee\": 9}}]}", "s.json", err, sizeof(err)), -1);
 	assert_string_equal(err, "s.json:5: Twin: skill melee must be 0 to 5");
+	/* What the state takes on trust, refused in a scenario file at its own line. */
+	{
+		static const struct { const char *text, *want; } bad[] = {
+			{ "{\"zones\": [{\"id\": \"A\"},\n {\"id\": \"B\"},\n {\"id\": \"A\"}]}",
+			  "s.json:3: zone 3: id 'A' is used twice, expected a different id for each zone" },
+			{ "{\"zones\": [{\"id\": \"A\"}, {\"id\": \"B\"}],\n \"borders\": [{\"zones\": [\"A\", \"B\"]},\n"
+			  "  {\"zones\": [\"B\", \"B\"]}]}",
+			  "s.json:3: border 2 joins B to itself, expected two different zones" },
+			{ "{\"zones\": [{\"id\": \"A\"}],\n \"opening\": {\"kind\": \"ambush\",\n  \"attackers\": [\"Smith\", \"Ghost\"]},\n"
+			  " \"characters\": [{\"name\": \"Smith\", \"zone\": \"A\"}]}",
+			  "s.json:3: opening: attacker 'Ghost' is no character of the scenario, expected the name of one of its NPCs" },
+			{ "{\"zones\": [{\"id\": \"A\"}],\n \"start\": \"Q\"}",
+			  "s.json:2: start: no zone 'Q', expected the id of one of the zones" },
+			{ "{\"zones\": [{\"id\": \"A\",\n  \"cover\": [{\"id\": \"shield\", \"name\": \"shield\",\n   \"kind\": \"plasma\"}]}]}",
+			  "s.json:3: cover shield: kind 'plasma' has no rating, expected a rating or a kind of R2.1 "
+			  "(furniture, wooden door, tree trunk, light wall, stone wall)" },
+			{ "{\"zones\": [{\"id\": \"A\"}],\n \"max_rounds\": -3}",
+			  "s.json:2: max_rounds must be a whole number of rounds, 1 or more (or null)" },
+			{ "{\"zones\": [{\"id\": \"A\"}],\n \"heavy_damage\": \"x\"}",
+			  "s.json:2: heavy_damage must be a whole number of points, 1 or more" },
+			{ "{\"zones\": [{\"id\": \"A\"}],\n \"characters\": [{\"name\": \"Smith\", \"zone\": \"A\"},\n"
+			  "  {\"name\": \"Jones\", \"zone\": \"A\"},\n  {\"name\": \"Smith\", \"zone\": \"A\"}]}",
+			  "s.json:4: two characters named Smith, expected a different name for each character" },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			err[0] = '\0';
+			assert_int_equal(it_check_scenario(bad[i].text, "s.json", err, sizeof(err)), -1);
+			assert_string_equal(err, bad[i].want);
+		}
+		/* A known kind without a rating takes the kind's (R2.1). */
+		assert_int_equal(it_check_scenario("{\"zones\": [{\"id\": \"A\", \"cover\": [{\"id\": \"t\", \"kind\": \"tree trunk\"}]}]}",
+						   "s.json", err, sizeof(err)), 0);
+	}
 }
 
 static void test_iterations_setup_from_scenario_and_sheets(void **unused)
