@@ -821,6 +821,9 @@ json_t *it_read_orders(const json_t *state, const char *seat, const char *text, 
 				fail(&r, "CARD is for the setup step only%s", "");
 				goto out;
 			}
+			/* A blank CARD (the setup plan block as it was sent) is no choice. */
+			if (w->n == 1)
+				continue;
 			if (w->n != 2 || number(w->w[1], 1, 10, &n)) {
 				fail(&r, "expected CARD n with n from 1 to 10%s", "");
 				goto out;

@@ -91,10 +91,18 @@ lacks r2.txt "Smith (agents) in Hall: Health"
 # The public view is what every player sees: in the subway, Seraph on the
 # Platform is seen by neither Neo nor Trinity after setup.
 mx $db campaign new sub --game iterations --data scenario=$T/scenarios/subway.json --seed 3 --deadline 24 >/dev/null
-mx $db campaign join sub --captain Ann --email ann@example.org --ship ann --data character=$T/characters/neo.json >/dev/null 2>&1
+ps=$(mx $db campaign join sub --captain Ann --email ann@example.org --ship ann --data character=$T/characters/neo.json 2>/dev/null)
 mx $db campaign join sub --captain Bob --email bob@example.org --ship bob --data character=$T/characters/trinity.json >/dev/null 2>&1
 mx $db campaign join sub --captain GM --email gm@example.org --ship operator >/dev/null 2>&1
 expect_exit 0 $db campaign start sub --now 2025-03-01T12:00Z
+# The setup plan block sent back untouched is accepted (a blank CARD is no
+# choice), and the setup report prints no empty card.
+q "select body from outbox where recipient = 'ann@example.org' and kind = 'report' and body like '%GAME sub%' order by id desc limit 1" >s0.txt
+contains s0.txt "CARD"
+lacks s0.txt "card , "
+# (the CODE line is for mail: here the password stands in its place)
+sed -n '/^GAME sub/,/^END/p' s0.txt | sed "s/^CODE .*/PASSWORD $ps/" >s1.txt
+expect_exit 0 $db orders submit s1.txt --now 2025-03-01T13:00Z
 expect_exit 0 $db process --campaign sub --now 2025-03-02T13:00Z
 expect_exit 0 $db report sub --turn 1
 contains out "[Platform] CLUTTERED: -"
