@@ -301,6 +301,48 @@ static void test_iterations_silent_player_holds(void **unused)
 	json_decref(st);
 }
 
+/* A SAY of one long word is cut: the story stays within 80 columns. */
+static void test_iterations_long_word_is_cut(void **unused)
+{
+	json_t *st = load_state(), *orders, *out, *line;
+	struct draw_seeded seeded;
+	struct draw_source src;
+	char err[256] = "", text[200], plan[300];
+	size_t i;
+	int said = 0;
+
+	(void)unused;
+	memset(text, 'x', 150);
+	strcpy(text + 150, "y");
+	snprintf(plan, sizeof(plan), "CHAR Neo\n1. HOLD\n2. HOLD\nSAY %s\n", text);
+	orders = it_read_orders(st, "ann", plan, "a", err, sizeof(err));
+	if (!orders)
+		fail_msg("%s", err);
+	draw_seeded_init(&seeded, 1, NULL, 1);
+	src = draw_seeded_source(&seeded, NULL);
+	out = it_resolve(st, orders, &src, err, sizeof(err));
+	if (!out)
+		fail_msg("%s", err);
+	json_array_foreach(json_object_get(out, "story"), i, line) {
+		const char *t = json_is_string(line) ? json_string_value(line)
+			: json_string_value(json_object_get(line, "text"));
+		const char *p = t;
+
+		said |= strstr(t, "Neo says:") && strstr(t, "xy");
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			if (n > 80)
+				fail_msg("a story line of %zu columns: %s", n, t);
+			p += n + (p[n] == '\n');
+		}
+	}
+	assert_true(said);
+	json_decref(out);
+	json_decref(orders);
+	json_decref(st);
+}
+
 static void test_iterations_round_from_tagged_dice(void **unused)
 {
 	json_t *st = load_state(), *orders, *out;
@@ -647,6 +689,7 @@ int main(void)
 		cmocka_unit_test(test_iterations_order_form_per_seat),
 		cmocka_unit_test(test_iterations_silent_player_holds),
 		cmocka_unit_test(test_iterations_round_from_tagged_dice),
+		cmocka_unit_test(test_iterations_long_word_is_cut),
 		cmocka_unit_test(test_iterations_seat_never_sees_what_is_hidden),
 		cmocka_unit_test(test_iterations_public_view_is_what_every_seat_sees),
 		cmocka_unit_test(test_iterations_hit_by_the_unseen),

@@ -156,7 +156,10 @@ static json_t *seats_seeing(struct it *it, const json_t *subject, const char *te
 #define STORY_WIDTH 78	/* a report's story reads at 80 columns (issue 17) */
 #define STORY_INDENT "    "
 
-/* text broken at blanks into lines of at most STORY_WIDTH, the later ones indented. */
+/*
+ * text broken at blanks into lines of at most STORY_WIDTH, the later ones
+ * indented; a word longer than a line (a long SAY) is cut, not let run.
+ */
 static void wrap(const char *text, char *out, size_t len)
 {
 	size_t col = 0, at = 0;
@@ -172,6 +175,12 @@ static void wrap(const char *text, char *out, size_t len)
 		} else if (col) {
 			out[at++] = ' ';
 			col++;
+		}
+		if (word > STORY_WIDTH - col) {
+			/* The rest on the next line; never inside a UTF-8 character. */
+			word = STORY_WIDTH - col;
+			while (word > 1 && ((unsigned char)p[word] & 0xC0) == 0x80)
+				word--;
 		}
 		if (at + word + 1 >= len)
 			word = len - at - 1;
@@ -1988,8 +1997,11 @@ engage:
 		int finish = !strcmp(act, "FINISH");
 
 		t = target_of(it, c, gs(alt, "target"), 0, NULL);
-		if (!t || !enemies(c, t) || !engaged_with(c, t) || !(finish ? is_status(t, "broken") : active(t)))
-			return not_done(why, len, "%s is no %s enemy engaged with %s", t ? nm(t) : "nobody",
+		if (!t)
+			return not_done(why, len, "no %s enemy is engaged with %s", finish ? "broken" : "active",
+					nm(c)), 0;
+		if (!enemies(c, t) || !engaged_with(c, t) || !(finish ? is_status(t, "broken") : active(t)))
+			return not_done(why, len, "%s is no %s enemy engaged with %s", nm(t),
 					finish ? "broken" : "active", nm(c)), 0;
 		if (!close_weapon(c, alt, &w, why, len))
 			return 0;
@@ -2022,9 +2034,10 @@ engage:
 		if (gi(c, "aim") == 3 && gi(c, "aim_round") == it->round)
 			return not_done(why, len, "aimed slowly this round"), 0;
 		t = target_of(it, c, gs(alt, "target"), 1, w);
-		if (!t || !enemies(c, t) || !(finish ? is_status(t, "broken") : active(t)))
-			return not_done(why, len, "%s is no %s enemy", t ? nm(t) : "nobody in range",
-					finish ? "broken" : "active"), 0;
+		if (!t)
+			return not_done(why, len, "no %s enemy is in range", finish ? "broken" : "active"), 0;
+		if (!enemies(c, t) || !(finish ? is_status(t, "broken") : active(t)))
+			return not_done(why, len, "%s is no %s enemy", nm(t), finish ? "broken" : "active"), 0;
 		rng = range_between(it, c, t);
 		if (rng > weapon_of(w).range)
 			return not_done(why, len, "%s is out of range (%c)", nm(t), rng <= R_X ? range_letter[rng] : '-'), 0;
