@@ -788,8 +788,9 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	} else {
 		printf("%s\n", pw);
 		if (!ctx->quiet)
-			fprintf(stderr, "mxjudge: captain %s joined %s with %s (%s); the password "
-				"above is shown only this once\n", cap.name, c.name, sh.name, sh.team);
+			fprintf(stderr, "mxjudge: captain %s joined %s with %s%s%s%s; the password "
+				"above is shown only this once\n", cap.name, c.name, sh.name,
+				sh.team[0] ? " (" : "", sh.team, sh.team[0] ? ")" : "");
 	}
 	ret = EXIT_OK;
 	goto out;

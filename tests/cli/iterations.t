@@ -52,7 +52,9 @@ contains err "bad.json:3: border 1 needs two known zones"
 # A skirmish by mail.
 mx $db campaign new sk --game iterations --data scenario=$T/scenarios/lobby.json --seed 3 --deadline 24 >/dev/null
 pa=$(mx $db campaign join sk --captain Ann --email ann@example.org --ship ann --data character=$T/characters/neo.json 2>/dev/null)
-pg=$(mx $db campaign join sk --captain GM --email gm@example.org --ship operator 2>/dev/null)
+pg=$(mx $db campaign join sk --captain GM --email gm@example.org --ship operator 2>err)
+# A game without sides prints no empty brackets.
+contains err "captain GM joined sk with operator; the password above"
 # A character's name is its own: not another seat's, not a scenario NPC's.
 expect_exit 65 $db campaign join sk --captain Bob --email bob@example.org --ship bob --data character=$T/characters/neo.json
 contains err "campaign 'sk': the character name Neo is taken by seat ann: rename the character"
