@@ -74,8 +74,8 @@ lacks r1.txt "CHAR Smith"
 q "select body from outbox where recipient = 'gm@example.org' and kind = 'report' order by id desc limit 1" >g1.txt
 contains g1.txt "CHAR Smith"
 contains g1.txt "OPERATOR"
-# Every line of the Operator's report and plan block fits in 78 columns.
-awk 'length > 78 { print "too wide: " $0; bad = 1 } END { exit bad }' g1.txt
+# Every line of the reports and plan blocks, the Operator's too, fits in 78 columns.
+awk 'length > 78 { print "too wide: " $0; bad = 1 } END { exit bad }' g1.txt r1.txt
 # The players send no orders: the characters hold, the round is played all
 # the same. The Operator dims the Hall, where Smith stands.
 printf 'GAME sk\nPLAYER operator\nPASSWORD %s\nOPERATOR\nFEATURE Hall ADD DIMLY LIT\nEND\n' "$pg" >g2.txt
@@ -102,6 +102,7 @@ expect_exit 0 $db campaign start sub --now 2025-03-01T12:00Z
 q "select body from outbox where recipient = 'ann@example.org' and kind = 'report' and body like '%GAME sub%' order by id desc limit 1" >s0.txt
 contains s0.txt "CARD"
 lacks s0.txt "card , "
+awk 'length > 78 { print "too wide: " $0; bad = 1 } END { exit bad }' s0.txt
 # (the CODE line is for mail: here the password stands in its place)
 sed -n '/^GAME sub/,/^END/p' s0.txt | sed "s/^CODE .*/PASSWORD $ps/" >s1.txt
 expect_exit 0 $db orders submit s1.txt --now 2025-03-01T13:00Z
