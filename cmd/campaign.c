@@ -529,26 +529,28 @@ static const char *side_of(const struct ruleset *game, const char *side)
 }
 
 /* Room for one more seat, as the game says (seat limit, its own check). An exit code. */
-static int seat_fits(const struct ruleset *game, const struct db_campaign *c,
+static int seat_fits(struct db *db, const struct ruleset *game, const struct db_campaign *c,
 		     const struct judge_settings *s, const struct db_ship *ships, size_t n,
 		     const char *name, const char *side, const json_t *data)
 {
-	json_t *seats = json_array(), *seat;
+	json_t *seats, *seat, *packs;
 	char err[512];
-	size_t i;
 	int rc = 0;
 
 	if ((int)n >= game->max_seats) {
 		cmd_error("campaign '%s' is full: %s takes at most %d seats", c->name, game->name,
 			  game->max_seats);
-		json_decref(seats);
 		return EXIT_DATAERR;
 	}
-	for (i = 0; seats && i < n; i++)
-		json_array_append_new(seats, json_pack("{s:s,s:s}", "name", ships[i].name, "side",
-						       ships[i].team));
+	/* The seats with their data and the campaign's packs: a game may keep names apart. */
+	seats = play_seats_json(db, ships, n, c->name);
 	seat = json_pack("{s:s,s:s,s:o}", "name", name, "side", side, "data",
 			 data ? json_incref((json_t *)data) : json_object());
+	packs = play_packs_of(db, c->id, err, sizeof(err));
+	if (seat && packs)
+		json_object_set_new(seat, "packs", packs);
+	else
+		json_decref(packs);
 	if (game->check_seat && game->check_seat(s->game, seats, seat, err, sizeof(err)) < 0) {
 		cmd_error("campaign '%s': %s", c->name, err);
 		rc = EXIT_DATAERR;
@@ -710,7 +712,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		json_decref(one);
 	}
 	if (game != &hovercrafts_ruleset &&
-	    (rc = seat_fits(game, &c, &s, ships, nships, ship, side, seat_data)))
+	    (rc = seat_fits(ctx->db, game, &c, &s, ships, nships, ship, side, seat_data)))
 		goto out;
 	rc = db_captain_get(ctx->db, c.id, captain, &cap, err, sizeof(err));
 	if (rc == 0) {
@@ -786,8 +788,9 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	} else {
 		printf("%s\n", pw);
 		if (!ctx->quiet)
-			fprintf(stderr, "mxjudge: captain %s joined %s with %s (%s); the password "
-				"above is shown only this once\n", cap.name, c.name, sh.name, sh.team);
+			fprintf(stderr, "mxjudge: captain %s joined %s with %s%s%s%s; the password "
+				"above is shown only this once\n", cap.name, c.name, sh.name,
+				sh.team[0] ? " (" : "", sh.team, sh.team[0] ? ")" : "");
 	}
 	ret = EXIT_OK;
 	goto out;

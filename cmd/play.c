@@ -376,8 +376,8 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
  * "data", "campaign"}], campaign the name the game is sealed under (a
  * duplicate set's, for its runs).
  */
-static json_t *seats_json(struct db *db, const struct db_ship *seats, size_t n,
-			  const char *campaign)
+json_t *play_seats_json(struct db *db, const struct db_ship *seats, size_t n,
+			const char *campaign)
 {
 	json_t *out = json_array();
 	size_t i;
@@ -549,7 +549,7 @@ int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const str
 	}
 	if ((rc = db_ship_list(ctx->db, c.id, &seats, &n, err, sizeof(err))))
 		goto dberr;
-	if (!(seat_list = seats_json(ctx->db, seats, n, s.duplicate_of[0] ? s.duplicate_of : c.name))) {
+	if (!(seat_list = play_seats_json(ctx->db, seats, n, s.duplicate_of[0] ? s.duplicate_of : c.name))) {
 		cmd_error("out of memory");
 		ret = EXIT_FAIL;
 		goto out;
@@ -1532,7 +1532,7 @@ static int replay_turn(struct db *db, const struct db_campaign *c, const struct 
 			goto out;
 		}
 		rc = EXIT_FAIL;
-		seat_list = seats_json(db, seats, nseats, s->duplicate_of[0] ? s->duplicate_of : c->name);
+		seat_list = play_seats_json(db, seats, nseats, s->duplicate_of[0] ? s->duplicate_of : c->name);
 		data = play_packs_of(db, c->id, err, errlen);
 		if (!seat_list || !data || engine_setup(rs, s->game, data, seat_list, &src, out, err, errlen))
 			goto out;

@@ -53,6 +53,9 @@ void play_seal_text(const char *ns, const char *campaign, const char *root_hex, 
 		    size_t len);
 /* The data packs of a campaign, {KIND: value}; NULL with err. */
 json_t *play_packs_of(struct db *db, long long campaign_id, char *err, size_t errlen);
+/* The seats as a ruleset takes them: [{"name", "side", "data", "campaign"}]. */
+json_t *play_seats_json(struct db *db, const struct db_ship *seats, size_t n,
+			const char *campaign);
 
 /*
  * Resolves the open turn of campaign name if it is due (the deadline

@@ -24,6 +24,7 @@
 #include "lib/strbuf.h"
 #include "mail/reply.h"
 #include "outbox.h"
+#include "play.h"
 #include "timeutil.h"
 
 static json_t *signup_refused(const char *campaign, const char *why)
@@ -70,11 +71,12 @@ static const char *signup_side(const struct ruleset *game, const char *side, cha
 }
 
 /* Room for the seat, as the game says: 0, or 1 with why. */
-static int signup_fits(const struct ruleset *game, const struct judge_settings *s,
-		       const struct db_ship *ships, size_t n, const char *name, const char *side,
-		       char *why, size_t whylen)
+static int signup_fits(struct db *db, long long campaign_id, const struct ruleset *game,
+		       const struct judge_settings *s, const struct db_ship *ships, size_t n,
+		       const char *name, const char *side, char *why, size_t whylen)
 {
-	json_t *seats = json_array(), *seat;
+	json_t *seats, *seat, *packs;
+	char err[256];
 	size_t i;
 	int same = 0, rc = 0;
 
@@ -84,13 +86,16 @@ static int signup_fits(const struct ruleset *game, const struct judge_settings *
 	    (game == &hovercrafts_ruleset && (same >= s->height || n >= GAME_MAX_SHIPS))) {
 		snprintf(why, whylen, "There is no room for another seat%s%s.", side[0] ? " on side " : "",
 			 side);
-		json_decref(seats);
 		return 1;
 	}
-	for (i = 0; seats && i < n; i++)
-		json_array_append_new(seats, json_pack("{s:s,s:s}", "name", ships[i].name, "side",
-						       ships[i].team));
+	/* The seats with their data and the campaign's packs: a game may keep names apart. */
+	seats = play_seats_json(db, ships, n, "");
 	seat = json_pack("{s:s,s:s,s:{}}", "name", name, "side", side, "data");
+	packs = play_packs_of(db, campaign_id, err, sizeof(err));
+	if (seat && packs)
+		json_object_set_new(seat, "packs", packs);
+	else
+		json_decref(packs);
 	if (game->check_seat && game->check_seat(s->game, seats, seat, why, whylen) < 0)
 		rc = 1;
 	json_decref(seats);
@@ -252,10 +257,10 @@ static int signup_confirmed(struct db *db, const struct db_campaign *c, const ch
 }
 
 /* Whether the campaign has room for the seat now; why set when not. */
-static void signup_room(const struct ruleset *game, const struct judge_settings *s,
-			const struct db_campaign *c, const struct db_ship *ships, size_t n,
-			size_t nall, int existing, const char *seat, const char *spelled, char *why,
-			size_t whylen)
+static void signup_room(struct db *db, const struct ruleset *game,
+			const struct judge_settings *s, const struct db_campaign *c,
+			const struct db_ship *ships, size_t n, size_t nall, int existing,
+			const char *seat, const char *spelled, char *why, size_t whylen)
 {
 	size_t i;
 
@@ -264,7 +269,7 @@ static void signup_room(const struct ruleset *game, const struct judge_settings 
 	else if (!existing && nall >= JUDGE_MAX_CAPTAINS)
 		snprintf(why, whylen, "The campaign has all the captains it takes.");
 	else
-		signup_fits(game, s, ships, n, seat, spelled, why, whylen);
+		signup_fits(db, c->id, game, s, ships, n, seat, spelled, why, whylen);
 	for (i = 0; !why[0] && i < n; i++)
 		if (!strcasecmp(ships[i].name, seat))
 			snprintf(why, whylen, "The campaign has a seat named %s already: pick another "
@@ -351,7 +356,7 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 		if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)) ||
 		    (rc = db_captain_list(db, c.id, &all, &nall, err, errlen)))
 			goto out;
-		signup_room(game, &s, &c, ships, n, nall, existing, seat, spelled, why, sizeof(why));
+		signup_room(db, game, &s, &c, ships, n, nall, existing, seat, spelled, why, sizeof(why));
 		free(ships);
 		free(all);
 		ships = NULL;
@@ -400,7 +405,7 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 			rc = *answer ? 0 : DB_ERROR;
 			goto out;
 		}
-	signup_room(game, &s, &c, ships, n, nall, existing, seat, spelled, why, sizeof(why));
+	signup_room(db, game, &s, &c, ships, n, nall, existing, seat, spelled, why, sizeof(why));
 	if (why[0]) {
 		db_rollback(db);
 		goto refused;

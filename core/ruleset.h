@@ -92,7 +92,11 @@ struct ruleset {
 	 */
 	int (*check_settings)(const json_t *settings, const json_t *data, char *err,
 			      size_t errlen);
-	/* May seat join beside seats? 0, or -1 with why. Optional. */
+	/*
+	 * May seat join beside seats? 0, or -1 with why. Optional. Each of
+	 * seats carries its "data" and seat the campaign's data packs as
+	 * "packs" when the judge has them.
+	 */
 	int (*check_seat)(const json_t *settings, const json_t *seats, const json_t *seat,
 			  char *err, size_t errlen);
 	/* The first state from settings, data packs and seats, drawing as the rules say. */

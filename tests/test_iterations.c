@@ -145,6 +145,41 @@ static void test_iterations_scenario_errors_name_the_line(void **unused)
 					   " \"characters\": [{\"name\": \"Seraph\", \"zone\": \"A\", \"skills\": {\"melee\": 5}},\n"
 					   "  {\"name\": \"Twin\", \"zone\": \"A\",\n   \"skills\": {\"melee\": 9}}]}", "s.json", err, sizeof(err)), -1);
 	assert_string_equal(err, "s.json:5: Twin: skill melee must be 0 to 5");
+	/* What the state takes on trust, refused in a scenario file at its own line. */
+	{
+		static const struct { const char *text, *want; } bad[] = {
+			{ "{\"zones\": [{\"id\": \"A\"},\n {\"id\": \"B\"},\n {\"id\": \"A\"}]}",
+			  "s.json:3: zone 3: id 'A' is used twice, expected a different id for each zone" },
+			{ "{\"zones\": [{\"id\": \"A\"}, {\"id\": \"B\"}],\n \"borders\": [{\"zones\": [\"A\", \"B\"]},\n"
+			  "  {\"zones\": [\"B\", \"B\"]}]}",
+			  "s.json:3: border 2 joins B to itself, expected two different zones" },
+			{ "{\"zones\": [{\"id\": \"A\"}],\n \"opening\": {\"kind\": \"ambush\",\n  \"attackers\": [\"Smith\", \"Ghost\"]},\n"
+			  " \"characters\": [{\"name\": \"Smith\", \"zone\": \"A\"}]}",
+			  "s.json:3: opening: attacker 'Ghost' is no character of the scenario, expected the name of one of its NPCs" },
+			{ "{\"zones\": [{\"id\": \"A\"}],\n \"start\": \"Q\"}",
+			  "s.json:2: start: no zone 'Q', expected the id of one of the zones" },
+			{ "{\"zones\": [{\"id\": \"A\",\n  \"cover\": [{\"id\": \"shield\", \"name\": \"shield\",\n   \"kind\": \"plasma\"}]}]}",
+			  "s.json:3: cover shield: kind 'plasma' has no rating, expected a rating or a kind of R2.1 "
+			  "(furniture, wooden door, tree trunk, light wall, stone wall)" },
+			{ "{\"zones\": [{\"id\": \"A\"}],\n \"max_rounds\": -3}",
+			  "s.json:2: max_rounds must be a whole number of rounds, 1 or more (or null)" },
+			{ "{\"zones\": [{\"id\": \"A\"}],\n \"heavy_damage\": \"x\"}",
+			  "s.json:2: heavy_damage must be a whole number of points, 1 or more" },
+			{ "{\"zones\": [{\"id\": \"A\"}],\n \"characters\": [{\"name\": \"Smith\", \"zone\": \"A\"},\n"
+			  "  {\"name\": \"Jones\", \"zone\": \"A\"},\n  {\"name\": \"Smith\", \"zone\": \"A\"}]}",
+			  "s.json:4: two characters named Smith, expected a different name for each character" },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			err[0] = '\0';
+			assert_int_equal(it_check_scenario(bad[i].text, "s.json", err, sizeof(err)), -1);
+			assert_string_equal(err, bad[i].want);
+		}
+		/* A known kind without a rating takes the kind's (R2.1). */
+		assert_int_equal(it_check_scenario("{\"zones\": [{\"id\": \"A\", \"cover\": [{\"id\": \"t\", \"kind\": \"tree trunk\"}]}]}",
+						   "s.json", err, sizeof(err)), 0);
+	}
 }
 
 static void test_iterations_setup_from_scenario_and_sheets(void **unused)
@@ -263,6 +298,48 @@ static void test_iterations_silent_player_holds(void **unused)
 			    "Lobby");
 	json_decref(out);
 	json_decref(none);
+	json_decref(st);
+}
+
+/* A SAY of one long word is cut: the story stays within 80 columns. */
+static void test_iterations_long_word_is_cut(void **unused)
+{
+	json_t *st = load_state(), *orders, *out, *line;
+	struct draw_seeded seeded;
+	struct draw_source src;
+	char err[256] = "", text[200], plan[300];
+	size_t i;
+	int said = 0;
+
+	(void)unused;
+	memset(text, 'x', 150);
+	strcpy(text + 150, "y");
+	snprintf(plan, sizeof(plan), "CHAR Neo\n1. HOLD\n2. HOLD\nSAY %s\n", text);
+	orders = it_read_orders(st, "ann", plan, "a", err, sizeof(err));
+	if (!orders)
+		fail_msg("%s", err);
+	draw_seeded_init(&seeded, 1, NULL, 1);
+	src = draw_seeded_source(&seeded, NULL);
+	out = it_resolve(st, orders, &src, err, sizeof(err));
+	if (!out)
+		fail_msg("%s", err);
+	json_array_foreach(json_object_get(out, "story"), i, line) {
+		const char *t = json_is_string(line) ? json_string_value(line)
+			: json_string_value(json_object_get(line, "text"));
+		const char *p = t;
+
+		said |= strstr(t, "Neo says:") && strstr(t, "xy");
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			if (n > 80)
+				fail_msg("a story line of %zu columns: %s", n, t);
+			p += n + (p[n] == '\n');
+		}
+	}
+	assert_true(said);
+	json_decref(out);
+	json_decref(orders);
 	json_decref(st);
 }
 
@@ -469,6 +546,44 @@ static void test_iterations_seat_never_sees_what_is_hidden(void **unused)
 	json_decref(st);
 }
 
+/*
+ * The public view (no seat, the bulletin) shows only whom every player seat
+ * sees: Smith is seen by ann but not bob, Brown is dim, Jones hidden; the
+ * crew see each other; nobody's sheet is shown.
+ */
+static void test_iterations_public_view_is_what_every_seat_sees(void **unused)
+{
+	json_t *st = json_loads(hidden_text, 0, NULL), *v, *c;
+	char *text;
+	size_t i, k;
+
+	(void)unused;
+	assert_non_null(st);
+	v = it_view(st, NULL);
+	text = json_dumps(v, JSON_COMPACT);
+	assert_non_null(text);
+	assert_null(strstr(text, "Smith"));
+	assert_null(strstr(text, "Brown"));
+	assert_null(strstr(text, "Jones"));
+	assert_null(strstr(text, "ambush"));
+	assert_non_null(it_char(v, "Neo"));
+	assert_non_null(it_char(v, "Trinity"));
+	json_array_foreach(json_object_get(v, "characters"), i, c)
+		for (k = 0; sheet_keys[k]; k++)
+			assert_null(json_object_get(c, sheet_keys[k]));
+	free(text);
+	json_decref(v);
+	/* Once bob's Trinity stands with Neo in the Lobby, both see Smith in the Hall. */
+	json_object_set_new(it_char(st, "Trinity"), "zone", json_string("Lobby"));
+	v = it_view(st, NULL);
+	assert_non_null(it_char(v, "Smith"));
+	assert_null(it_char(v, "Brown"));
+	assert_null(it_char(v, "Jones"));
+	assert_non_null(strstr(json_string_value(json_object_get(v, "map")), "[Hall]: Smith"));
+	json_decref(v);
+	json_decref(st);
+}
+
 /* A shot from the dark: ann is told what befalls Neo, not who fired. */
 static void test_iterations_hit_by_the_unseen(void **unused)
 {
@@ -574,7 +689,9 @@ int main(void)
 		cmocka_unit_test(test_iterations_order_form_per_seat),
 		cmocka_unit_test(test_iterations_silent_player_holds),
 		cmocka_unit_test(test_iterations_round_from_tagged_dice),
+		cmocka_unit_test(test_iterations_long_word_is_cut),
 		cmocka_unit_test(test_iterations_seat_never_sees_what_is_hidden),
+		cmocka_unit_test(test_iterations_public_view_is_what_every_seat_sees),
 		cmocka_unit_test(test_iterations_hit_by_the_unseen),
 		cmocka_unit_test(test_iterations_zone_map_diagram),
 	};

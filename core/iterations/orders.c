@@ -553,6 +553,12 @@ static json_t *push_policy(struct reader *r, const struct words *w)
 		json_array_append_new(conds, json_pack("{s:s}", "c", "FAILED"));
 		return json_pack("{s:o,s:o}", "kinds", kinds, "conds", conds);
 	}
+	if (i + 1 == w->n) {
+		json_decref(kinds);
+		json_decref(conds);
+		fail(r, "PUSH ... IF needs a condition after IF (FAILED, SUCCESSES < n, HEALTH < n ...)%s", "");
+		return NULL;
+	}
 	for (i++; i < w->n; i++) {
 		int n;
 
@@ -811,6 +817,10 @@ json_t *it_read_orders(const json_t *state, const char *seat, const char *text, 
 
 			if (!c)
 				goto out;
+			if (ch && !strcmp(c, json_string_value(json_object_get(ch, "name")))) {
+				fail(&r, "HELP %s: a character cannot help itself, HELP names another one", c);
+				goto out;
+			}
 			json_object_set_new(plan, "help", json_string(c));
 			continue;
 		}
@@ -821,6 +831,9 @@ json_t *it_read_orders(const json_t *state, const char *seat, const char *text, 
 				fail(&r, "CARD is for the setup step only%s", "");
 				goto out;
 			}
+			/* A blank CARD (the setup plan block as it was sent) is no choice. */
+			if (w->n == 1)
+				continue;
 			if (w->n != 2 || number(w->w[1], 1, 10, &n)) {
 				fail(&r, "expected CARD n with n from 1 to 10%s", "");
 				goto out;

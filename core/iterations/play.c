@@ -42,6 +42,7 @@ struct it {
 	json_t *log;			/* every story line, for the state's log */
 	json_t *subject;		/* whose doing the lines tell (NULL: everyone sees them) */
 	int quiet;			/* no story (bot games): say() tells nothing */
+	const json_t *told_to;		/* when set, the seats every line goes to (a push's costs) */
 };
 
 int it_can_see(const json_t *state, const json_t *viewer, const json_t *target);
@@ -156,7 +157,10 @@ static json_t *seats_seeing(struct it *it, const json_t *subject, const char *te
 #define STORY_WIDTH 78	/* a report's story reads at 80 columns (issue 17) */
 #define STORY_INDENT "    "
 
-/* text broken at blanks into lines of at most STORY_WIDTH, the later ones indented. */
+/*
+ * text broken at blanks into lines of at most STORY_WIDTH, the later ones
+ * indented; a word longer than a line (a long SAY) is cut, not let run.
+ */
 static void wrap(const char *text, char *out, size_t len)
 {
 	size_t col = 0, at = 0;
@@ -172,6 +176,12 @@ static void wrap(const char *text, char *out, size_t len)
 		} else if (col) {
 			out[at++] = ' ';
 			col++;
+		}
+		if (word > STORY_WIDTH - col) {
+			/* The rest on the next line; never inside a UTF-8 character. */
+			word = STORY_WIDTH - col;
+			while (word > 1 && ((unsigned char)p[word] & 0xC0) == 0x80)
+				word--;
 		}
 		if (at + word + 1 >= len)
 			word = len - at - 1;
@@ -209,7 +219,7 @@ static void vsay(struct it *it, json_t *subject, const char *fmt, va_list ap)
 	char buf[1024];
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	tell(it, seats_seeing(it, subject, buf), buf);
+	tell(it, it->told_to ? json_deep_copy(it->told_to) : seats_seeing(it, subject, buf), buf);
 }
 
 /* A story line about it->subject's doing, told to the seats that see it. */
@@ -238,6 +248,20 @@ static void say_about(struct it *it, json_t *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsay(it, c, fmt, ap);
 	va_end(ap);
+}
+
+/* A story line to the seats of to (NULL: public), as an earlier line went. */
+static void say_to(struct it *it, const json_t *to, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	if (it->quiet)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	tell(it, to ? json_deep_copy(to) : NULL, buf);
 }
 
 static size_t ncharacters(const struct it *it)
@@ -758,6 +782,7 @@ static int skill_roll(struct it *it, json_t *c, const char *skill, int gear, int
 	int s, base, sk, total, k;
 	char faces[200], mods[200];
 	const char *attr;
+	const json_t *roll_to;	/* the seats of the roll line (NULL: public) */
 
 	for (s = 0; skills[s].skill && strcmp(skills[s].skill, skill); s++)
 		;
@@ -826,6 +851,8 @@ static int skill_roll(struct it *it, json_t *c, const char *skill, int gear, int
 	faces_text(r->f, r->n, faces, sizeof(faces));
 	say(it, "%s rolls %s %s (%d base, %d skill, %d gear%s): %s -> %d success%s", nm(c),
 	    skills[s].title, what, r->nb, r->ns, r->ng, mods, faces, r->succ, r->succ == 1 ? "" : "es");
+	/* The push lines go where the roll line went: they tell of a shot an ally may not see. */
+	roll_to = it->quiet ? NULL : json_object_get(json_array_get(it->events, json_array_size(it->events) - 1), "to");
 	if (pushkind && wants_push(it, c, pushkind, r)) {
 		int which[MAXD], m = 0, nf[MAXD];
 
@@ -836,7 +863,7 @@ static int skill_roll(struct it *it, json_t *c, const char *skill, int gear, int
 				which[m++] = k;
 		}
 		if (!m) {
-			say(it, "%s cannot push: no die to re-roll", nm(c));
+			say_to(it, roll_to, "%s cannot push: no die to re-roll", nm(c));
 			return 0;
 		}
 		if (draw_faces(it, "push", nm(c), m, nf) < 0)
@@ -847,7 +874,7 @@ static int skill_roll(struct it *it, json_t *c, const char *skill, int gear, int
 		r->succ = successes(r);
 		faces_text(nf, m, mods, sizeof(mods));
 		faces_text(r->f, r->n, faces, sizeof(faces));
-		say(it, "%s pushes the roll: re-rolls %d %s: %s -> %s -> %d success%s", nm(c), m,
+		say_to(it, roll_to, "%s pushes the roll: re-rolls %d %s: %s -> %s -> %d success%s", nm(c), m,
 		    m == 1 ? "die" : "dice", mods, faces, r->succ, r->succ == 1 ? "" : "es");
 		{
 			int bb = 0, gb = 0;
@@ -856,8 +883,12 @@ static int skill_roll(struct it *it, json_t *c, const char *skill, int gear, int
 				bb += r->f[k] == 1;
 			for (k = r->nb + r->ns; k < r->n; k++)
 				gb += r->f[k] == 1;
-			json_array_append_new(it->pending, json_pack("{s:s,s:b,s:i,s:i,s:s}", "who", nm(c),
-					      "mental", r->mental, "base", bb, "gear", gb, "weapon", r->weapon));
+			json_t *owed = json_pack("{s:s,s:b,s:i,s:i,s:s}", "who", nm(c), "mental", r->mental,
+						 "base", bb, "gear", gb, "weapon", r->weapon);
+
+			if (owed && roll_to)
+				json_object_set_new(owed, "to", json_deep_copy(roll_to));
+			json_array_append_new(it->pending, owed);
 		}
 	}
 	return 0;
@@ -1146,6 +1177,8 @@ static int pay_pushes(struct it *it)
 
 		if (!c || is_status(c, "dead"))
 			continue;
+		/* What the push costs is told where the roll was. */
+		it->told_to = json_object_get(p, "to");
 		if (json_is_true(json_object_get(it->scen, "push_condition")))
 			add_condition(it, c, m, 0);
 		if (gi(p, "base"))
@@ -1158,6 +1191,7 @@ static int pay_pushes(struct it *it)
 			say(it, "%s's %s wears down: bonus %d%s", nm(c), gs(w, "name"), b < 0 ? 0 : b,
 			    b <= 0 ? " (broken)" : "");
 		}
+		it->told_to = NULL;
 	}
 	json_array_clear(it->pending);
 	return it->failed ? -1 : 0;
@@ -1988,8 +2022,11 @@ engage:
 		int finish = !strcmp(act, "FINISH");
 
 		t = target_of(it, c, gs(alt, "target"), 0, NULL);
-		if (!t || !enemies(c, t) || !engaged_with(c, t) || !(finish ? is_status(t, "broken") : active(t)))
-			return not_done(why, len, "%s is no %s enemy engaged with %s", t ? nm(t) : "nobody",
+		if (!t)
+			return not_done(why, len, "no %s enemy is engaged with %s", finish ? "broken" : "active",
+					nm(c)), 0;
+		if (!enemies(c, t) || !engaged_with(c, t) || !(finish ? is_status(t, "broken") : active(t)))
+			return not_done(why, len, "%s is no %s enemy engaged with %s", nm(t),
 					finish ? "broken" : "active", nm(c)), 0;
 		if (!close_weapon(c, alt, &w, why, len))
 			return 0;
@@ -2022,9 +2059,10 @@ engage:
 		if (gi(c, "aim") == 3 && gi(c, "aim_round") == it->round)
 			return not_done(why, len, "aimed slowly this round"), 0;
 		t = target_of(it, c, gs(alt, "target"), 1, w);
-		if (!t || !enemies(c, t) || !(finish ? is_status(t, "broken") : active(t)))
-			return not_done(why, len, "%s is no %s enemy", t ? nm(t) : "nobody in range",
-					finish ? "broken" : "active"), 0;
+		if (!t)
+			return not_done(why, len, "no %s enemy is in range", finish ? "broken" : "active"), 0;
+		if (!enemies(c, t) || !(finish ? is_status(t, "broken") : active(t)))
+			return not_done(why, len, "%s is no %s enemy", nm(t), finish ? "broken" : "active"), 0;
 		rng = range_between(it, c, t);
 		if (rng > weapon_of(w).range)
 			return not_done(why, len, "%s is out of range (%c)", nm(t), rng <= R_X ? range_letter[rng] : '-'), 0;

@@ -67,11 +67,53 @@ static int it_check_settings(const json_t *settings, const json_t *data, char *e
 	return 0;
 }
 
+/*
+ * The name of seat's character, as setup gives it: the sheet's, else the
+ * seat's with '_' for ' '. "" for the Operator's seat or a sheet that is
+ * no JSON object (its own check says why).
+ */
+static void seat_char_name(const json_t *seat, char *out, size_t len)
+{
+	const char *name = json_string_value(json_object_get(seat, "name"));
+	const char *text = data_text(json_object_get(seat, "data"), "character");
+	json_t *c = text ? json_loads(text, 0, NULL) : NULL;
+	size_t k;
+
+	out[0] = '\0';
+	if (name && !strcasecmp(name, IT_OPERATOR))
+		;
+	else if (json_is_string(json_object_get(c, "name")))
+		snprintf(out, len, "%s", json_string_value(json_object_get(c, "name")));
+	else if (name && (!text || json_is_object(c))) {
+		snprintf(out, len, "%s", name);
+		for (k = 0; out[k]; k++)
+			if (out[k] == ' ')
+				out[k] = '_';
+	}
+	json_decref(c);
+}
+
+/* Whether the scenario of packs (the default one without) has a character named name. */
+static int scenario_has(const json_t *packs, const char *name)
+{
+	const char *text = data_text(packs, "scenario");
+	json_t *scen = json_loads(text ? text : default_scenario, 0, NULL), *c;
+	size_t i;
+	int found = 0;
+
+	json_array_foreach(json_object_get(scen, "characters"), i, c)
+		found |= json_is_string(json_object_get(c, "name")) &&
+			 !strcasecmp(json_string_value(json_object_get(c, "name")), name);
+	json_decref(scen);
+	return found;
+}
+
 static int it_check_seat(const json_t *settings, const json_t *seats, const json_t *seat, char *err,
 			 size_t errlen)
 {
 	const json_t *data = json_object_get(seat, "data");
 	const char *text = data_text(data, "character"), *name = json_string_value(json_object_get(seat, "name"));
+	char mine[128], theirs[128];
 	json_t *s;
 	size_t i;
 
@@ -83,9 +125,26 @@ static int it_check_seat(const json_t *settings, const json_t *seats, const json
 			errbuf_set(err, errlen, "there is a player %s already", name);
 			return -1;
 		}
-	if (!text)
+	if (text && it_check_sheet(text, data_name(data, "character"), err, errlen) < 0)
+		return -1;
+	/* Two characters of one name would stop the skirmish at its start: refused now. */
+	seat_char_name(seat, mine, sizeof(mine));
+	if (!mine[0])
 		return 0;
-	return it_check_sheet(text, data_name(data, "character"), err, errlen);
+	json_array_foreach(seats, i, s) {
+		seat_char_name(s, theirs, sizeof(theirs));
+		if (!strcasecmp(mine, theirs)) {
+			errbuf_set(err, errlen, "the character name %s is taken by seat %s: rename the character",
+				   mine, json_string_value(json_object_get(s, "name")));
+			return -1;
+		}
+	}
+	if (json_object_get(seat, "packs") && scenario_has(json_object_get(seat, "packs"), mine)) {
+		errbuf_set(err, errlen, "the character name %s is taken by the scenario's NPC: rename the character",
+			   mine);
+		return -1;
+	}
+	return 0;
 }
 
 static json_t *it_setup(const json_t *settings, const json_t *data, const json_t *seats,
@@ -388,6 +447,45 @@ static json_t *map_text(const json_t *view)
 	return out;
 }
 
+/* Whether seat sees c: it commands c, an ally of it, or one that sees it. */
+static int seat_sees_char(const json_t *state, const char *seat, const json_t *c)
+{
+	const char *side = json_string_value(json_object_get(c, "side"));
+	json_t *m;
+	size_t k;
+
+	json_array_foreach(json_object_get(state, "characters"), k, m) {
+		const char *ms = json_string_value(json_object_get(m, "side"));
+
+		if (controls(m, seat) && (m == c || it_can_see(state, m, c) || (ms && side && !strcmp(ms, side))))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The public view sees a character only if every player seat sees it: the
+ * bulletin must tell no player more than its own report does. With no
+ * player seat it shows nobody.
+ */
+static int public_sees(const json_t *state, const json_t *c)
+{
+	json_t *m;
+	size_t k;
+	int seats = 0;
+
+	json_array_foreach(json_object_get(state, "characters"), k, m) {
+		const char *ctl = json_string_value(json_object_get(m, "controller"));
+
+		if (!ctl || !strcasecmp(ctl, IT_OPERATOR))
+			continue;
+		seats++;
+		if (!seat_sees_char(state, ctl, c))
+			return 0;
+	}
+	return seats > 0;
+}
+
 /* What seat sees: its own characters whole, the others it can see in part. */
 json_t *it_view(const json_t *state, const char *seat)
 {
@@ -411,7 +509,7 @@ json_t *it_view(const json_t *state, const char *seat)
 			json_array_append(mine, c);
 	json_array_foreach(json_object_get(state, "characters"), i, c) {
 		json_t *m, *part;
-		int seen = !seat ? !json_is_true(json_object_get(c, "hidden")) : 0;
+		int seen = !seat ? public_sees(state, c) : 0;
 
 		if (seat && controls(c, seat)) {
 			json_array_append(out, c);
@@ -449,7 +547,8 @@ json_t *it_order_form(const json_t *state, const char *seat)
 		return json_string("");
 	if (op && !setup)
 		strbuf_addstr(&sb, "OPERATOR\n# STRESS <char> <n> / FEATURE <zone> ADD|REMOVE CLUTTERED|DIMLY LIT /\n"
-			      "# DOOR <zone> <zone> OPEN|CLOSED|LOCKED / HIDDEN <char> YES|NO / REMOVE <char> / END SKIRMISH\n");
+			      "# DOOR <zone> <zone> OPEN|CLOSED|LOCKED / HIDDEN <char> YES|NO /\n"
+			      "# REMOVE <char> / END SKIRMISH\n");
 	json_array_foreach(json_object_get(state, "characters"), i, c) {
 		if (!seat || !controls(c, seat) || !live(c))
 			continue;

@@ -150,11 +150,26 @@ static int zone_known(const json_t *scen, const char *id)
 	return 0;
 }
 
+/* The cover rating of a kind (R2.1); 0 for a kind the rulings do not name. */
+static int cover_rating(const char *kind)
+{
+	static const struct { const char *kind; int rating; } kinds[] = {
+		{ "furniture", 3 }, { "wooden door", 4 }, { "tree trunk", 5 }, { "light wall", 6 },
+		{ "stone wall", 8 }, { NULL, 0 }
+	};
+	int k;
+
+	for (k = 0; kind && kinds[k].kind; k++)
+		if (!strcmp(kinds[k].kind, kind))
+			return kinds[k].rating;
+	return 0;
+}
+
 /* The scenario's defaults and shape (R2, R17); 0, or -1 with why. */
 static int scenario(json_t *s, char *err, size_t errlen)
 {
-	json_t *z, *b;
-	size_t i;
+	json_t *z, *b, *item;
+	size_t i, k;
 
 	if (!json_is_object(s) || !json_array_size(json_object_get(s, "zones"))) {
 		errbuf_set(err, errlen, "the scenario needs zones");
@@ -169,6 +184,11 @@ static int scenario(json_t *s, char *err, size_t errlen)
 		}
 		def(z, "features", json_array());
 		def(z, "cover", json_array());
+		json_array_foreach(json_object_get(z, "cover"), k, item)
+			if (json_is_object(item) && !json_object_get(item, "rating") &&
+			    cover_rating(json_string_value(json_object_get(item, "kind"))) > 0)
+				json_object_set_new(item, "rating", json_integer(cover_rating(
+					json_string_value(json_object_get(item, "kind")))));
 		def(z, "floor", json_array());
 	}
 	def(s, "borders", json_array());
@@ -370,10 +390,162 @@ static void place(const char *text, const char *name, const char *inner, char *e
 	errbuf_set(err, errlen, "%s:%d: %s", name, line, inner);
 }
 
+/*
+ * Where the nth (from 1) "key": "value" stands in text (value NULL: the
+ * key with any value); NULL when it does not.
+ */
+static const char *keyed_at(const char *text, const char *key, const char *value, int nth)
+{
+	char kq[64], vq[128];
+	const char *at, *p;
+
+	snprintf(kq, sizeof(kq), "\"%s\"", key);
+	snprintf(vq, sizeof(vq), "\"%s\"", value ? value : "");
+	for (at = strstr(text, kq); at; at = strstr(at + 1, kq)) {
+		for (p = at + strlen(kq); isspace((unsigned char)*p); p++)
+			;
+		if (*p++ != ':')
+			continue;
+		while (isspace((unsigned char)*p))
+			p++;
+		if ((!value || !strncmp(p, vq, strlen(vq))) && --nth <= 0)
+			return at;
+	}
+	return NULL;
+}
+
+static int line_at(const char *text, const char *at)
+{
+	const char *p;
+	int line = 1;
+
+	for (p = text; at && p < at; p++)
+		line += *p == '\n';
+	return line;
+}
+
+/* A whole number of at least min, or absent (or null when null_ok). */
+static int whole(const json_t *o, const char *key, long min, int null_ok)
+{
+	json_t *v = json_object_get(o, key);
+
+	return !v || (null_ok && json_is_null(v)) || (json_is_integer(v) && json_integer_value(v) >= min);
+}
+
+/*
+ * What only a scenario file can get wrong (the map and the settings the
+ * state checks take on trust): 0, or -1 with "name:line: ..." in err.
+ */
+static int scenario_file(const char *text, const char *name, const json_t *j, char *err, size_t errlen)
+{
+	json_t *zones = json_object_get(j, "zones"), *z, *b, *item, *op = json_object_get(j, "opening"), *v;
+	const char *start = json_string_value(json_object_get(j, "start")), *kind;
+	size_t i, k;
+
+	json_array_foreach(zones, i, z)
+		for (k = 0; k < i; k++)
+			if (!strcmp(json_string_value(json_object_get(z, "id")),
+				    json_string_value(json_object_get(json_array_get(zones, k), "id")))) {
+				errbuf_set(err, errlen, "%s:%d: zone %zu: id '%s' is used twice, expected a different id for each zone",
+					   name, line_at(text, keyed_at(text, "id", json_string_value(json_object_get(z, "id")), 2)),
+					   i + 1, json_string_value(json_object_get(z, "id")));
+				return -1;
+			}
+	json_array_foreach(json_object_get(j, "borders"), i, b) {
+		const char *x = json_string_value(json_array_get(json_object_get(b, "zones"), 0));
+		const char *y = json_string_value(json_array_get(json_object_get(b, "zones"), 1));
+		const char *at = strstr(text, "\"borders\"");
+
+		if (!x || !y || strcmp(x, y))
+			continue;
+		for (k = 0; at && k <= i; k++)
+			at = keyed_at(at + 1, "zones", NULL, 1);
+		errbuf_set(err, errlen, "%s:%d: border %zu joins %s to itself, expected two different zones",
+			   name, line_at(text, at), i + 1, x);
+		return -1;
+	}
+	if (json_object_get(j, "start") && (!start || !zone_known(j, start))) {
+		errbuf_set(err, errlen, "%s:%d: start: no zone '%s', expected the id of one of the zones", name,
+			   line_at(text, keyed_at(text, "start", NULL, 1)), start ? start : "?");
+		return -1;
+	}
+	json_array_foreach(zones, i, z)
+		json_array_foreach(json_object_get(z, "cover"), k, item) {
+			const char *id = json_string_value(json_object_get(item, "id"));
+
+			kind = json_string_value(json_object_get(item, "kind"));
+			if (!json_is_object(item) || !id) {
+				errbuf_set(err, errlen, "%s:%d: zone %s: cover %zu needs an id", name,
+					   line_at(text, keyed_at(text, "cover", NULL, 1)),
+					   json_string_value(json_object_get(z, "id")), k + 1);
+				return -1;
+			}
+			if (!whole(item, "rating", 0, 0)) {
+				errbuf_set(err, errlen, "%s:%d: cover %s: rating must be a whole number, 0 or more",
+					   name, line_at(text, keyed_at(text, "id", id, 1)), id);
+				return -1;
+			}
+			if (!json_object_get(item, "rating") && !cover_rating(kind)) {
+				errbuf_set(err, errlen, "%s:%d: cover %s: kind '%s' has no rating, expected a rating or a "
+					   "kind of R2.1 (furniture, wooden door, tree trunk, light wall, stone wall)",
+					   name, line_at(text, kind ? keyed_at(text, "kind", kind, 1) : keyed_at(text, "id", id, 1)),
+					   id, kind ? kind : "");
+				return -1;
+			}
+		}
+	if (!whole(j, "max_rounds", 1, 1)) {
+		errbuf_set(err, errlen, "%s:%d: max_rounds must be a whole number of rounds, 1 or more (or null)",
+			   name, line_at(text, keyed_at(text, "max_rounds", NULL, 1)));
+		return -1;
+	}
+	if (!whole(j, "heavy_damage", 1, 0)) {
+		errbuf_set(err, errlen, "%s:%d: heavy_damage must be a whole number of points, 1 or more", name,
+			   line_at(text, keyed_at(text, "heavy_damage", NULL, 1)));
+		return -1;
+	}
+	if (json_object_get(j, "push_condition") && !json_is_boolean(json_object_get(j, "push_condition"))) {
+		errbuf_set(err, errlen, "%s:%d: push_condition must be true or false", name,
+			   line_at(text, keyed_at(text, "push_condition", NULL, 1)));
+		return -1;
+	}
+	if (!op)
+		return 0;
+	kind = json_string_value(json_object_get(op, "kind"));
+	if (!json_is_object(op) || !kind || (strcmp(kind, "normal") && strcmp(kind, "surprise") &&
+					     strcmp(kind, "sneak") && strcmp(kind, "ambush"))) {
+		errbuf_set(err, errlen, "%s:%d: opening: kind must be normal, surprise, sneak or ambush", name,
+			   line_at(text, keyed_at(text, "opening", NULL, 1)));
+		return -1;
+	}
+	/* The attackers of an ambush or a surprise are the Operator's: the scenario's own characters. */
+	json_array_foreach(strcmp(kind, "sneak") && strcmp(kind, "normal") ? json_object_get(op, "attackers") : NULL,
+			   i, v) {
+		const char *who = json_string_value(v), *at = keyed_at(text, "attackers", NULL, 1);
+		json_t *c;
+		int found = 0;
+
+		json_array_foreach(json_object_get(j, "characters"), k, c)
+			found |= who && !strcmp(who, json_string_value(json_object_get(c, "name")) ?
+						json_string_value(json_object_get(c, "name")) : "");
+		if (!found) {
+			char q[128];
+
+			snprintf(q, sizeof(q), "\"%s\"", who ? who : "");
+			if (at && who && strstr(at, q))
+				at = strstr(at, q);
+			errbuf_set(err, errlen, "%s:%d: opening: attacker '%s' is no character of the scenario, "
+				   "expected the name of one of its NPCs", name, line_at(text, at), who ? who : "?");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int it_check_scenario(const char *text, const char *name, char *err, size_t errlen)
 {
 	json_t *j = load_json(text, name, err, errlen), *st = NULL, *norm;
 	char inner[300];
+	int rc;
 
 	if (!j)
 		return -1;
@@ -382,12 +554,19 @@ int it_check_scenario(const char *text, const char *name, char *err, size_t errl
 								       : json_array());
 	json_object_del(json_object_get(st, "scenario"), "characters");
 	norm = it_normalize(st, inner, sizeof(inner));
-	if (!norm)
+	if (!norm && !strncmp(inner, "two characters named ", 21)) {
+		/* The second entry of that name, not line 1. */
+		const char *dup = inner + 21, *at = keyed_at(text, "name", dup, 2);
+
+		errbuf_set(err, errlen, "%s:%d: %s, expected a different name for each character", name,
+			   line_at(text, at ? at : name_value(text, dup)), inner);
+	} else if (!norm)
 		place(text, name, inner, err, errlen);
+	rc = norm ? scenario_file(text, name, j, err, errlen) : -1;
 	json_decref(norm);
 	json_decref(st);
 	json_decref(j);
-	return norm ? 0 : -1;
+	return rc;
 }
 
 int it_check_sheet(const char *text, const char *name, char *err, size_t errlen)

@@ -52,7 +52,14 @@ contains err "bad.json:3: border 1 needs two known zones"
 # A skirmish by mail.
 mx $db campaign new sk --game iterations --data scenario=$T/scenarios/lobby.json --seed 3 --deadline 24 >/dev/null
 pa=$(mx $db campaign join sk --captain Ann --email ann@example.org --ship ann --data character=$T/characters/neo.json 2>/dev/null)
-mx $db campaign join sk --captain GM --email gm@example.org --ship operator >/dev/null 2>&1
+pg=$(mx $db campaign join sk --captain GM --email gm@example.org --ship operator 2>err)
+# A game without sides prints no empty brackets.
+contains err "captain GM joined sk with operator; the password above"
+# A character's name is its own: not another seat's, not a scenario NPC's.
+expect_exit 65 $db campaign join sk --captain Bob --email bob@example.org --ship bob --data character=$T/characters/neo.json
+contains err "campaign 'sk': the character name Neo is taken by seat ann: rename the character"
+expect_exit 65 $db campaign join sk --captain Bob --email bob@example.org --ship Smith
+contains err "the character name Smith is taken by the scenario's NPC: rename the character"
 expect_exit 0 $db campaign start sk --now 2025-03-01T12:00Z
 printf 'GAME sk\nPLAYER ann\nPASSWORD %s\nCHAR Neo\nCARD 2\nEND\n' "$pa" >a1.txt
 expect_exit 0 $db orders submit a1.txt --now 2025-03-01T13:00Z
@@ -67,9 +74,39 @@ lacks r1.txt "CHAR Smith"
 q "select body from outbox where recipient = 'gm@example.org' and kind = 'report' order by id desc limit 1" >g1.txt
 contains g1.txt "CHAR Smith"
 contains g1.txt "OPERATOR"
-# Nobody sends orders: the characters hold, the round is played all the same.
+# Every line of the reports and plan blocks, the Operator's too, fits in 78 columns.
+awk 'length > 78 { print "too wide: " $0; bad = 1 } END { exit bad }' g1.txt r1.txt
+# The players send no orders: the characters hold, the round is played all
+# the same. The Operator dims the Hall, where Smith stands.
+printf 'GAME sk\nPLAYER operator\nPASSWORD %s\nOPERATOR\nFEATURE Hall ADD DIMLY LIT\nEND\n' "$pg" >g2.txt
+expect_exit 0 $db orders submit g2.txt --now 2025-03-02T14:00Z
 expect_exit 0 $db process --campaign sk --now 2025-03-03T13:00Z
+# The bulletin shows only whom every player sees: not Smith in the dark.
+expect_exit 0 $db report sk --turn 2
+contains out "[Hall] DIMLY_LIT: -"
+lacks out "Smith"
 q "select body from outbox where recipient = 'ann@example.org' and kind = 'report' order by id desc limit 1" >r2.txt
 contains r2.txt "Neo has no orders and holds"
 # The player's view keeps NPC sheets out: no Health line for Smith.
 lacks r2.txt "Smith (agents) in Hall: Health"
+
+# The public view is what every player sees: in the subway, Seraph on the
+# Platform is seen by neither Neo nor Trinity after setup.
+mx $db campaign new sub --game iterations --data scenario=$T/scenarios/subway.json --seed 3 --deadline 24 >/dev/null
+ps=$(mx $db campaign join sub --captain Ann --email ann@example.org --ship ann --data character=$T/characters/neo.json 2>/dev/null)
+mx $db campaign join sub --captain Bob --email bob@example.org --ship bob --data character=$T/characters/trinity.json >/dev/null 2>&1
+mx $db campaign join sub --captain GM --email gm@example.org --ship operator >/dev/null 2>&1
+expect_exit 0 $db campaign start sub --now 2025-03-01T12:00Z
+# The setup plan block sent back untouched is accepted (a blank CARD is no
+# choice), and the setup report prints no empty card.
+q "select body from outbox where recipient = 'ann@example.org' and kind = 'report' and body like '%GAME sub%' order by id desc limit 1" >s0.txt
+contains s0.txt "CARD"
+lacks s0.txt "card , "
+awk 'length > 78 { print "too wide: " $0; bad = 1 } END { exit bad }' s0.txt
+# (the CODE line is for mail: here the password stands in its place)
+sed -n '/^GAME sub/,/^END/p' s0.txt | sed "s/^CODE .*/PASSWORD $ps/" >s1.txt
+expect_exit 0 $db orders submit s1.txt --now 2025-03-01T13:00Z
+expect_exit 0 $db process --campaign sub --now 2025-03-02T13:00Z
+expect_exit 0 $db report sub --turn 1
+contains out "[Platform] CLUTTERED: -"
+lacks out "Seraph"
