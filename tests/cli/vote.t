@@ -65,6 +65,18 @@ contains v6.txt "Line 1: expected 'VOTE DRAW|CONCEDE|WITHDRAW NAME'"
 # A vote not carried by the deadline fails: the turn ends, the vote is forgotten.
 now=2025-03-01T14:00Z
 send ann@example.org v7 "VOTE DRAW g" "CODE $(code g ann@example.org)"
+# Past the deadline (2025-03-02 12:00), no process run yet: a vote is
+# refused as orders are, and counts for nothing.
+now=2025-03-02T18:00Z
+send bob@example.org late1 "VOTE DRAW g" "CODE $(code g bob@example.org)"
+reply late1 >late1.txt
+contains late1.txt "No vote was counted in g: Turn 1 closed at 2025-03-02 12:00 UTC; it takes no more votes."
+[ "$(q "select status from campaigns where name = 'g'")" = running ]
+[ "$(q "select json_extract(settings, '\$.votes') from campaigns where name = 'g'")" = '{"turn":1,"draw":["Minx"],"concede":[]}' ]
+[ "$(q "select count(*) from orders")" -eq 0 ]
+printf 'GAME g\nSHIP Locust\nCODE %s\nTURN 1\n1-Move\nEND\n' "$(code g bob@example.org)" >late.txt
+expect_exit 65 $db orders submit late.txt --now 2025-03-02T18:00Z
+contains err "turn 1 of 'g' closed at 2025-03-02 12:00 UTC; it takes no more orders"
 expect_exit 0 $db process --now 2025-03-02T13:00Z
 contains out "g: turn 1 resolved; turn 2 due by"
 [ -z "$(q "select json_extract(settings, '\$.votes') from campaigns where name = 'g'")" ]
