@@ -79,6 +79,24 @@ static json_t *desk_list_data(struct db *db, int all, char *err, size_t errlen)
 						c[i].status, "turn", c[i].turn, "deadline_hours",
 						s.deadline_hours, "open", !strcmp(c[i].status, "open"),
 						"signup", s.signup_mail && !strcmp(c[i].status, "open")));
+		/* Taking players: how many seats are taken, of how many. */
+		if (rs && !strcmp(c[i].status, "open")) {
+			json_t *list = json_object_get(d, "campaigns");
+			struct db_ship *ships = NULL;
+			size_t taken = 0;
+
+			if (db_ship_list(db, c[i].id, &ships, &taken, err, errlen)) {
+				judge_settings_release(&s);
+				db_campaign_list_release(c, n);
+				json_decref(d);
+				return NULL;
+			}
+			free(ships);
+			json_object_set_new(json_array_get(list, json_array_size(list) - 1), "size",
+					    json_pack("{s:i,s:i,s:b}", "taken", (int)taken, "most",
+						      signup_max_seats(rs, &s), "one",
+						      signup_max_seats(rs, &s) == 1));
+		}
 		judge_settings_release(&s);
 		/* A finished campaign says how it ended (LIST ALL, LIST FINISHED). */
 		if (!strcmp(c[i].status, "finished")) {

@@ -15,6 +15,11 @@
 
 struct db;
 struct db_captain;
+struct judge_settings;
+struct ruleset;
+
+/* The most seats a campaign of game with settings s can have, as JOIN fills them. */
+int signup_max_seats(const struct ruleset *game, const struct judge_settings *s);
 
 /*
  * 1 when campaign name exists and takes sign-up by mail now (open, not a

@@ -153,3 +153,14 @@ body 13 >r3.txt
 contains r3.txt 'Your report of turn 1 in z ("z: turn 1 resolved; orders for turn 2"'
 contains r3.txt "$(grep 'Hand (' hu1.txt)"
 lacks r3.txt "$(grep 'Hand (' ma1.txt)"
+
+# LIST: a campaign taking players says how many seats are taken, of how many.
+mx $db campaign new o --width 6 --height 3 --density 0 --seed 9 >/dev/null
+mx $db campaign join o --captain Ann --email ann@example.org --ship Minx --team zion >/dev/null 2>&1
+mx $db campaign new n1 --game netrun --seed 7 >/dev/null
+mail ann@example.org l1 LIST >l1.eml
+expect_exit 0 $db receive --now 2025-05-02T13:10Z <l1.eml
+body 14 >l1.txt
+contains l1.txt "  o: Hovercrafts: the Battle for the Real, taking players, 1 of 6 seats; 48-hour turns"
+contains l1.txt ", taking players, 0 of 1 seat; "
+contains l1.txt "  z: The Matrix card duel (Warpspawn): Humans against Machines, running, turn 2; 24-hour turns"
