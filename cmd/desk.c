@@ -1,7 +1,8 @@
 /*
  * The mail desk's answers (core/desk.h parses): each command's answer is
  * rendered from its own template (desk-help, desk-list, desk-status,
- * desk-check; REPORT quotes the report as it was mailed), and the answers
+ * desk-check; REPORT quotes the report as it was mailed, the latest or
+ * a given turn's), and the answers
  * go back in one reply (desk-reply).
  */
 #include "desk.h"
@@ -78,6 +79,24 @@ static json_t *desk_list_data(struct db *db, int all, char *err, size_t errlen)
 						c[i].status, "turn", c[i].turn, "deadline_hours",
 						s.deadline_hours, "open", !strcmp(c[i].status, "open"),
 						"signup", s.signup_mail && !strcmp(c[i].status, "open")));
+		/* Taking players: how many seats are taken, of how many. */
+		if (rs && !strcmp(c[i].status, "open")) {
+			json_t *list = json_object_get(d, "campaigns");
+			struct db_ship *ships = NULL;
+			size_t taken = 0;
+
+			if (db_ship_list(db, c[i].id, &ships, &taken, err, errlen)) {
+				judge_settings_release(&s);
+				db_campaign_list_release(c, n);
+				json_decref(d);
+				return NULL;
+			}
+			free(ships);
+			json_object_set_new(json_array_get(list, json_array_size(list) - 1), "size",
+					    json_pack("{s:i,s:i,s:b}", "taken", (int)taken, "most",
+						      signup_max_seats(rs, &s), "one",
+						      signup_max_seats(rs, &s) == 1));
+		}
 		judge_settings_release(&s);
 		/* A finished campaign says how it ended (LIST ALL, LIST FINISHED). */
 		if (!strcmp(c[i].status, "finished")) {
@@ -257,6 +276,95 @@ static json_t *desk_report_data(struct db *db, const struct db_captain *caps, si
 	return d ? d : json_pack("{s:b,s:s?}", "none", 1, "campaign", name);
 }
 
+/*
+ * Is m the report a seat of cap got after turn (turn_id)? The judge keys
+ * it by the captain (Hovercrafts) or the seat (generic games); a solo
+ * game's report answers the orders' mail, in its receipt's place.
+ */
+static int desk_report_mine(const struct db_message *m, const struct db_captain *cap,
+			    const struct db_ship *ships, size_t n, long long turn_id, int turn)
+{
+	char key[DB_KEY_MAX];
+	size_t i;
+
+	if (strcmp(m->kind, "report") || m->turn_id != turn_id)
+		return 0;
+	snprintf(key, sizeof(key), "report/%lld/%d/%lld", cap->campaign_id, turn, cap->id);
+	if (!strcmp(m->key, key))
+		return 1;
+	for (i = 0; i < n; i++) {
+		snprintf(key, sizeof(key), "report/%lld/%d/seat/%lld", cap->campaign_id, turn,
+			 ships[i].id);
+		if (ships[i].captain_id == cap->id && !strcmp(m->key, key))
+			return 1;
+	}
+	return !strncmp(m->key, "receipt/", 8) && !strcasecmp(m->recipient, cap->email);
+}
+
+/* REPORT NAME TURN: the report the sender's own seat got after that turn, as mailed. */
+static json_t *desk_report_turn(struct db *db, const struct db_captain *caps, size_t ncaps,
+				const char *name, int turn, char *err, size_t errlen)
+{
+	struct db_campaign c;
+	struct db_turn *t = NULL;
+	struct db_ship *ships = NULL;
+	struct db_message *m = NULL;
+	size_t nt = 0, ns = 0, nm = 0, i, k;
+	long long turn_id = 0;
+	json_t *d = NULL;
+	char why[256];
+	int rc = db_campaign_get(db, name, &c, err, errlen), latest = -1, mine = 0;
+
+	if (rc == DB_NOT_FOUND)
+		return json_pack("{s:b,s:s,s:s}", "refused", 1, "campaign", name, "error",
+				 "There is no campaign of that name (LIST shows them).");
+	if (rc)
+		return NULL;
+	for (k = 0; k < ncaps; k++)
+		mine |= caps[k].campaign_id == c.id;
+	if (db_turn_list(db, c.id, &t, &nt, err, errlen) ||
+	    db_ship_list(db, c.id, &ships, &ns, err, errlen))
+		goto out;
+	why[0] = '\0';
+	for (i = 0; i < nt; i++) {
+		if (t[i].number == turn)
+			turn_id = t[i].resolved_at[0] ? t[i].id : -1;
+		if (t[i].number > latest)
+			latest = t[i].number;
+	}
+	if (!mine)
+		snprintf(why, sizeof(why), "You play no seat in this campaign.");
+	else if (!turn_id && latest < 0)
+		snprintf(why, sizeof(why), "It has no turn yet.");
+	else if (!turn_id)
+		snprintf(why, sizeof(why), "It has no turn %d (its latest is turn %d).", turn, latest);
+	else if (turn_id < 0)
+		snprintf(why, sizeof(why), "Turn %d is not resolved yet: its report comes when it is.",
+			 turn);
+	if (why[0]) {
+		d = json_pack("{s:b,s:s,s:s}", "refused", 1, "campaign", c.name, "error", why);
+		goto out;
+	}
+	if (db_outbox_list(db, c.id, 0, &m, &nm, err, errlen))
+		goto out;
+	for (k = 0; k < ncaps && !d; k++)
+		for (i = 0; caps[k].campaign_id == c.id && i < nm && !d; i++)
+			if (desk_report_mine(&m[i], &caps[k], ships, ns, turn_id, turn))
+				d = json_pack("{s:s,s:s,s:s,s:s,s:i,s:b}", "subject", m[i].subject,
+					      "body", m[i].body, "created_at", m[i].created_at,
+					      "campaign", c.name, "turn", turn, "has_turn", 1);
+	if (!d) {
+		snprintf(why, sizeof(why), "No report of turn %d was mailed to your seat.", turn);
+		d = json_pack("{s:b,s:s,s:s}", "refused", 1, "campaign", c.name, "error", why);
+	}
+out:
+	db_outbox_list_release(m, nm);
+	free(ships);
+	db_turn_list_release(t, nt);
+	db_campaign_release(&c);
+	return d;
+}
+
 /* SET and its forms (desk_set_forms): the answer's template and data; 0 or -1. */
 static int desk_set(struct db *db, const struct desk_command *c, const char *text,
 		    const struct db_captain *caps, size_t ncaps, const char *sender,
@@ -324,7 +432,10 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			break;
 		case DESK_REPORT:
 			tpl = "desk-report";
-			data = desk_report_data(db, caps, ncaps, c->nargs ? c->args[0] : NULL, err, errlen);
+			data = c->nargs > 1 ? desk_report_turn(db, caps, ncaps, c->args[0],
+							       atoi(c->args[1]), err, errlen)
+					    : desk_report_data(db, caps, ncaps, c->nargs ? c->args[0] : NULL,
+							       err, errlen);
 			break;
 		case DESK_CHECK: {
 			struct submit_auth auth;

@@ -665,6 +665,19 @@ out:
 }
 
 /*
+ * A vote that passed: the turn that ends the game is played now, as
+ * process would; if that fails, the next process run plays it (due).
+ */
+static void play_due(struct cmd_ctx *ctx, const json_t *due, time_t now)
+{
+	size_t i;
+	json_t *name;
+
+	json_array_foreach(due, i, name)
+		(void)process_now(ctx, json_string_value(name), now);
+}
+
+/*
  * Reads a stored message and answers it; fills in->status and note.
  * Returns 0, or EXIT_TEMPFAIL when the database stayed busy.
  */
@@ -972,17 +985,23 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 			what_now(ctx->db, caps, ncaps, to, 1, now, a.data);
 	}
 answer:
-	/* A few answers a day to any address: a vacation responder and the judge never chat for ever. */
+	/* queue_answer takes a.data: the campaigns a vote made due are kept apart. */
+	due = json_incref(json_object_get(a.data, "due"));
+	/*
+	 * A few answers a day to any address: a vacation responder and the judge
+	 * never chat for ever. Over that, what the mail asked is done all the
+	 * same (a forger flooding the address must not cost its captain a vote):
+	 * only the answer is withheld.
+	 */
 	rc = answers_today(ctx, (to ? to : &caps[0])->email, now, err, sizeof(err));
 	if (rc >= ms.answers_per_day) {
 		json_decref(a.data);
 		a.data = NULL;
 		snprintf(say, saylen, "from %s: %.300s; not answered (%d answers to that address in "
 			 "the last day)", msg.from, in->note, rc);
+		play_due(ctx, due, now);
 		goto out;
 	}
-	/* queue_answer takes a.data: the campaigns a vote made due are kept apart. */
-	due = json_incref(json_object_get(a.data, "due"));
 	rc = rc < 0 ? rc : queue_answer(ctx, in, &msg, to, campaign_id, &a, now, err,
 					sizeof(err));
 	if (rc == DB_BUSY) {
@@ -994,17 +1013,7 @@ answer:
 		snprintf(say, saylen, "from %s: the judge failed: %s", msg.from, err);
 	} else {
 		snprintf(say, saylen, "from %s: %s; %s queued", msg.from, in->note, a.kind);
-		/*
-		 * A vote that passed: the turn that ends the game is played now, as
-		 * process would; if that fails, the next process run plays it (due).
-		 */
-		if (json_is_array(due)) {
-			size_t i;
-			json_t *name;
-
-			json_array_foreach(due, i, name)
-				(void)process_now(ctx, json_string_value(name), now);
-		}
+		play_due(ctx, due, now);
 	}
 out:
 	if (ret != EXIT_TEMPFAIL) {

@@ -70,6 +70,19 @@ static const char *signup_side(const struct ruleset *game, const char *side, cha
 	return NULL;
 }
 
+int signup_max_seats(const struct ruleset *game, const struct judge_settings *s)
+{
+	const char *const *p;
+	int most = game->max_seats, sides = 0;
+
+	/* Hovercrafts: a side has at most a seat per row of the board (signup_fits). */
+	for (p = game->sides; game == &hovercrafts_ruleset && p && *p; p++)
+		sides++;
+	if (sides && sides * s->height < most)
+		most = sides * s->height;
+	return most;
+}
+
 /* Room for the seat, as the game says: 0, or 1 with why. */
 static int signup_fits(struct db *db, long long campaign_id, const struct ruleset *game,
 		       const struct judge_settings *s, const struct db_ship *ships, size_t n,

@@ -24,6 +24,11 @@
 
 struct db;
 struct db_captain;
+struct judge_settings;
+struct ruleset;
+
+/* The most seats a campaign of game with settings s can have, as JOIN fills them. */
+int signup_max_seats(const struct ruleset *game, const struct judge_settings *s);
 
 #define SIGNUP_TOKEN_LEN 12
 

@@ -114,6 +114,7 @@ int vote_cast(struct db *db, const struct db_captain *caps, size_t ncaps, const 
 	const struct ruleset *rs;
 	json_t *state = NULL, *due = NULL, *all = NULL, *mine = NULL, *need = NULL, *list, *v;
 	char why[512], now_text[DB_TIME_MAX], *text = NULL;
+	time_t deadline;
 	size_t n = 0, i, k;
 	int rc, passed = 0;
 
@@ -164,6 +165,23 @@ int vote_cast(struct db *db, const struct db_captain *caps, size_t ncaps, const 
 	if (strcmp(c.status, "running") || t.resolved_at[0]) {
 		db_rollback(db);
 		*answer = vote_refused(c.name, "The campaign is not being played now.");
+		rc = 0;
+		goto out;
+	}
+	/* As orders (cmd/submit.c): past the open turn's deadline a vote counts for nothing. */
+	if (time_parse_iso(t.deadline, &deadline)) {
+		snprintf(err, errlen, "campaign '%s': bad deadline '%s'", c.name, t.deadline);
+		goto tx_fail;
+	}
+	deadline = judge_effective_deadline(&c, deadline, now);
+	if (now > deadline) {
+		char when[TIME_TEXT_MAX];
+
+		db_rollback(db);
+		time_format_zone(deadline, s.timezone, when, sizeof(when));
+		snprintf(why, sizeof(why), "Turn %d closed at %s; it takes no more votes.", t.number,
+			 when);
+		*answer = vote_refused(c.name, why);
 		rc = 0;
 		goto out;
 	}

@@ -28,7 +28,8 @@ struct db_captain;
 /*
  * The sender's vote (what: "DRAW", "CONCEDE" or "WITHDRAW", any case) for
  * every seat the captain plays in campaign, checked like orders (CODE or
- * PASSWORD). 0 with *answer {"ok": true, "campaign", "what", "passed",
+ * PASSWORD), and like orders only until the open turn's deadline (later,
+ * refused: it counts for nothing). 0 with *answer {"ok": true, "campaign", "what", "passed",
  * "seats" (when passed: the seats that agreed), "turn"} or {"ok": false,
  * "campaign", "error"}; a DB_ code with err for the judge's own trouble.
  * No transaction may be open.

@@ -15,8 +15,9 @@ const struct desk_verb_def desk_verbs[DESK_VERB_COUNT] = {
 	[DESK_HISTORY] = { "HISTORY", "NAME [TURN]", 1, 2,
 			   "a campaign's turns with their dates and results, or the public "
 			   "report of one resolved turn" },
-	[DESK_REPORT] = { "REPORT", "[NAME]", 0, 1,
-			  "your latest report again (of campaign NAME when you play several)" },
+	[DESK_REPORT] = { "REPORT", "[NAME [TURN]]", 0, 2,
+			  "your latest report again (of campaign NAME when you play several), or "
+			  "the one your seat got after turn TURN" },
 	[DESK_CHECK] = { "CHECK", "", 0, 0,
 			 "the orders below it (GAME ... END) read and echoed, not sealed" },
 	[DESK_VOTE] = { "VOTE", "DRAW|CONCEDE|WITHDRAW NAME", 2, 2,
@@ -150,14 +151,14 @@ static int desk_one_of(const char *word, const char *choices)
 }
 
 /*
- * 0 when the words of a LIST, HISTORY or VOTE line (w[1] .. w[n-1],
+ * 0 when the words of a LIST, HISTORY, REPORT or VOTE line (w[1] .. w[n-1],
  * counted already) are what its usage says; -1 when one is not.
  */
 static int desk_words_fit(int v, char **w, int n)
 {
 	if (v == DESK_LIST && n > 1)
 		return desk_one_of(w[1], "ALL|FINISHED") ? 0 : -1;
-	if (v == DESK_HISTORY && n > 2)
+	if ((v == DESK_HISTORY || v == DESK_REPORT) && n > 2)
 		return strspn(w[2], "0123456789") == strlen(w[2]) && strlen(w[2]) <= 6 ? 0 : -1;
 	if (v == DESK_VOTE)
 		return desk_one_of(w[1], "DRAW|CONCEDE|WITHDRAW") ? 0 : -1;

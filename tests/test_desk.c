@@ -55,6 +55,32 @@ static void test_desk_history_and_list(void **unused)
 	assert_string_equal(err, "1: expected 'LIST [ALL|FINISHED]'");
 }
 
+/* REPORT [NAME [TURN]]: the latest report, of a campaign, or of one of its turns. */
+static void test_desk_report_turn(void **unused)
+{
+	struct desk_mail m;
+	char err[256];
+
+	(void)unused;
+	assert_int_equal(desk_parse("REPORT\nreport g\nREPORT g 0\nREPORT g 12\n", &m, err,
+				    sizeof(err)), 0);
+	assert_int_equal(m.n, 4);
+	assert_int_equal(m.cmd[0].verb, DESK_REPORT);
+	assert_int_equal(m.cmd[0].nargs, 0);
+	assert_int_equal(m.cmd[1].nargs, 1);
+	assert_int_equal(m.cmd[2].nargs, 2);
+	assert_string_equal(m.cmd[2].args[1], "0");
+	assert_string_equal(m.cmd[3].args[0], "g");
+	assert_string_equal(m.cmd[3].args[1], "12");
+	assert_string_equal(desk_campaign_of(&m.cmd[3]), "g");
+	assert_int_equal(desk_parse("REPORT g last\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'REPORT [NAME [TURN]]'");
+	assert_int_equal(desk_parse("REPORT g -1\n", &m, err, sizeof(err)), -1);
+	assert_int_equal(desk_parse("REPORT g 1234567\n", &m, err, sizeof(err)), -1);
+	assert_int_equal(desk_parse("REPORT g 1 2\n", &m, err, sizeof(err)), -1);
+	assert_string_equal(err, "1: expected 'REPORT [NAME [TURN]]'");
+}
+
 /*
  * A command line made from a help usage as a captain would fill it in:
  * each word's first alternative, placeholders given a value, optional
@@ -346,6 +372,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_desk_vote),
 		cmocka_unit_test(test_desk_history_and_list),
+		cmocka_unit_test(test_desk_report_turn),
 		cmocka_unit_test(test_desk_help_lists_what_is_read),
 		cmocka_unit_test(test_desk_reads_commands_in_order),
 		cmocka_unit_test(test_desk_credential_lines_and_campaigns),

@@ -26,7 +26,7 @@ expect_exit 0 $db receive --now 2025-03-01T13:00Z <m1.eml
 contains out "4 desk commands answered; desk queued"
 body 1 >b1.txt
 # HELP lists each command of the table, with its arguments.
-for u in "HELP" "LIST [ALL|FINISHED]" "STATUS NAME" "REPORT [NAME]" "CHECK" "VOTE DRAW|CONCEDE|WITHDRAW NAME" "HISTORY NAME [TURN]"; do
+for u in "HELP" "LIST [ALL|FINISHED]" "STATUS NAME" "REPORT [NAME [TURN]]" "CHECK" "VOTE DRAW|CONCEDE|WITHDRAW NAME" "HISTORY NAME [TURN]"; do
 	contains b1.txt "  $u"
 done
 contains b1.txt "  g: Hovercrafts: the Battle for the Real, running, turn 1; 48-hour turns"
@@ -117,20 +117,40 @@ body 10 >w3.txt
 contains w3.txt "Nothing changed in e: That CODE is not your latest report's"
 [ -z "$(q "select json_extract(settings, '\$.wait') from campaigns where name = 'e'")" ]
 
+# REPORT NAME TURN: the report the sender's own seat got after that turn, as mailed.
+mail ann@example.org r1 "REPORT e 1" "REPORT e 0" "REPORT e 2" "REPORT e 9" "REPORT nope 1" >r1.eml
+expect_exit 0 $db receive --now 2025-04-01T13:10Z <r1.eml
+contains out "5 desk commands answered; desk queued"
+body 11 >r1.txt
+contains r1.txt '> REPORT e 1'
+contains r1.txt 'Your report of turn 1 in e ("e: turn 1 resolved; orders for turn 2"'
+contains r1.txt "HOVERCRAFTS - e - turn 1"
+contains r1.txt "Captain Ann, commanding Minx"
+lacks r1.txt "Captain Fay"
+contains r1.txt 'Your report of turn 0 in e ("e: the battle begins; orders for turn 1"'
+contains r1.txt "No report of e is sent again: Turn 2 is not resolved yet: its report comes when it is."
+contains r1.txt "No report of e is sent again: It has no turn 9 (its latest is turn 2)."
+contains r1.txt "No report of nope is sent again: There is no campaign of that name (LIST shows them)."
+# Never another seat's: Bob plays no seat in e.
+mail bob@example.org r2 "REPORT e 1" >r2.eml
+expect_exit 0 $db receive --now 2025-04-01T13:11Z <r2.eml
+body 12 >r2.txt
+contains r2.txt "No report of e is sent again: You play no seat in this campaign."
+lacks r2.txt "HOVERCRAFTS"
 # OBSERVE from an address new to the campaign asks for a CONFIRM line
 # first: a forged one costs its victim one mail and brings no bulletin;
 # the real observer sends the token back and gets it.
 mx $db campaign set e signup mail >/dev/null
 mail vic@example.org o1 "OBSERVE e" >o1.eml
-expect_exit 0 $db receive --now 2025-04-01T13:10Z <o1.eml
-body 11 >o1.txt
+expect_exit 0 $db receive --now 2025-04-01T13:12Z <o1.eml
+body 13 >o1.txt
 contains o1.txt "Nothing is done yet: to confirm that this address asked for it"
 mail obi@example.org o2 "OBSERVE e" >o2.eml
-expect_exit 0 $db receive --now 2025-04-01T13:11Z <o2.eml
-tok=$(body 12 | sed -n 's/^    CONFIRM //p')
+expect_exit 0 $db receive --now 2025-04-01T13:13Z <o2.eml
+tok=$(body 14 | sed -n 's/^    CONFIRM //p')
 mail obi@example.org o3 "OBSERVE e" "CONFIRM $tok" >o3.eml
-expect_exit 0 $db receive --now 2025-04-01T13:12Z <o3.eml
-body 13 >o3.txt
+expect_exit 0 $db receive --now 2025-04-01T13:14Z <o3.eml
+body 15 >o3.txt
 contains o3.txt "You get the public bulletin of e by mail from its next turn on"
 printf 'GAME e\nSHIP Minx\nPASSWORD %s\nTURN 2\n1-Move\nEND\n' "$pe" >e1.txt
 printf 'GAME e\nSHIP Locust\nPASSWORD %s\nTURN 2\n1-Move\nEND\n' "$pf" >e2.txt
@@ -139,3 +159,31 @@ mx $db orders submit e2.txt --now 2025-04-01T13:21Z >/dev/null
 expect_exit 0 $db process --now 2025-04-01T13:30Z
 [ "$(q "select group_concat(recipient, ' ') from outbox o join campaigns c on c.id = o.campaign_id where c.name = 'e' and kind = 'bulletin'")" = obi@example.org ]
 [ "$(q "select count(*) from outbox where recipient = 'vic@example.org'")" -eq 1 ]
+
+# A game with hidden hands: the seat's own report, never the other side's.
+mx $db campaign new z --game duel --seed 5 --deadline 24 >/dev/null
+mx $db campaign join z --captain Hu --email hu@example.org --ship zion --team humans >/dev/null 2>&1
+mx $db campaign join z --captain Ma --email ma@example.org --ship smith --team machines >/dev/null 2>&1
+mx $db campaign start z --now 2025-05-01T12:00Z >/dev/null
+expect_exit 0 $db process --now 2025-05-02T12:05Z
+contains out "z: turn 1 resolved"
+q "select body from outbox where kind = 'report' and recipient = 'hu@example.org' and key like 'report/%/1/seat/%'" >hu1.txt
+q "select body from outbox where kind = 'report' and recipient = 'ma@example.org' and key like 'report/%/1/seat/%'" >ma1.txt
+grep -q "Hand (" ma1.txt
+mail hu@example.org r3 "REPORT z 1" >r3.eml
+expect_exit 0 $db receive --now 2025-05-02T13:00Z <r3.eml
+body 16 >r3.txt
+contains r3.txt 'Your report of turn 1 in z ("z: turn 1 resolved; orders for turn 2"'
+contains r3.txt "$(grep 'Hand (' hu1.txt)"
+lacks r3.txt "$(grep 'Hand (' ma1.txt)"
+
+# LIST: a campaign taking players says how many seats are taken, of how many.
+mx $db campaign new o --width 6 --height 3 --density 0 --seed 9 >/dev/null
+mx $db campaign join o --captain Ann --email ann@example.org --ship Minx --team zion >/dev/null 2>&1
+mx $db campaign new n1 --game netrun --seed 7 >/dev/null
+mail ann@example.org l1 LIST >l1.eml
+expect_exit 0 $db receive --now 2025-05-02T13:10Z <l1.eml
+body 17 >l1.txt
+contains l1.txt "  o: Hovercrafts: the Battle for the Real, taking players, 1 of 6 seats; 48-hour turns"
+contains l1.txt ", taking players, 0 of 1 seat; "
+contains l1.txt "  z: The Matrix card duel (Warpspawn): Humans against Machines, running, turn 2; 24-hour turns"

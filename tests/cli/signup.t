@@ -63,7 +63,7 @@ golden desk-join.txt answer.txt
 
 # LIST says which campaigns take JOIN by mail.
 desk zed@example.org LIST
-contains answer.txt "  g: Hovercrafts: the Battle for the Real, taking players (JOIN g SEAT by mail); 48-hour turns"
+contains answer.txt "  g: Hovercrafts: the Battle for the Real, taking players, 1 of 4 seats (JOIN g SEAT by mail); 48-hour turns"
 # What the desk says no to, to the newcomer: at once, no token asked for.
 desk xen@example.org "JOIN g Locust"
 contains answer.txt "You did not join g: Hovercrafts: the Battle for the Real seats play on a side: write JOIN NAME SEAT SIDE, SIDE being zion or machines."

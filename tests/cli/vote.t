@@ -65,6 +65,18 @@ contains v6.txt "Line 1: expected 'VOTE DRAW|CONCEDE|WITHDRAW NAME'"
 # A vote not carried by the deadline fails: the turn ends, the vote is forgotten.
 now=2025-03-01T14:00Z
 send ann@example.org v7 "VOTE DRAW g" "CODE $(code g ann@example.org)"
+# Past the deadline (2025-03-02 12:00), no process run yet: a vote is
+# refused as orders are, and counts for nothing.
+now=2025-03-02T18:00Z
+send bob@example.org late1 "VOTE DRAW g" "CODE $(code g bob@example.org)"
+reply late1 >late1.txt
+contains late1.txt "No vote was counted in g: Turn 1 closed at 2025-03-02 12:00 UTC; it takes no more votes."
+[ "$(q "select status from campaigns where name = 'g'")" = running ]
+[ "$(q "select json_extract(settings, '\$.votes') from campaigns where name = 'g'")" = '{"turn":1,"draw":["Minx"],"concede":[]}' ]
+[ "$(q "select count(*) from orders")" -eq 0 ]
+printf 'GAME g\nSHIP Locust\nCODE %s\nTURN 1\n1-Move\nEND\n' "$(code g bob@example.org)" >late.txt
+expect_exit 65 $db orders submit late.txt --now 2025-03-02T18:00Z
+contains err "turn 1 of 'g' closed at 2025-03-02 12:00 UTC; it takes no more orders"
 expect_exit 0 $db process --now 2025-03-02T13:00Z
 contains out "g: turn 1 resolved; turn 2 due by"
 [ -z "$(q "select json_extract(settings, '\$.votes') from campaigns where name = 'g'")" ]
@@ -181,3 +193,32 @@ now=2025-06-01T13:00Z
 send ann@example.org n1 "VOTE DRAW run1" "CODE $(code run1 ann@example.org)"
 reply n1 >n1.txt
 contains n1.txt "No vote was counted in run1: This game takes no votes: it ends only by play."
+
+# Over the daily answer cap (MXJUDGE_ANSWERS_PER_DAY) a vote is still
+# counted, and one that passes still ends the game now: only the answer
+# is withheld, so a forger flooding a captain's address with mail that
+# gets answers cannot cost that captain a vote.
+mx $db campaign new d4 --game toy --seed 8 --deadline 24 >/dev/null
+mx $db campaign join d4 --captain Ann --email ann@example.org --ship north1 --team north >/dev/null 2>&1
+mx $db campaign join d4 --captain Bob --email bob@example.org --ship south2 --team south >/dev/null 2>&1
+mx $db campaign start d4 --now 2025-07-01T12:00Z >/dev/null
+export MXJUDGE_ANSWERS_PER_DAY=2
+now=2025-07-01T13:00Z
+send bob@example.org f1 "HELP"
+send bob@example.org f2 "HELP"
+send ann@example.org f3 "HELP"
+send ann@example.org f4 "HELP"
+now=2025-07-01T13:10Z
+send bob@example.org cap1 "VOTE DRAW d4" "CODE $(code d4 bob@example.org)"
+contains out "not answered (2 answers to that address in the last day)"
+[ -z "$(reply cap1)" ]
+[ "$(q "select json_extract(settings, '\$.votes.draw') from campaigns where name = 'd4'")" = '["south2"]' ]
+now=2025-07-01T13:20Z
+send ann@example.org cap2 "VOTE DRAW d4" "CODE $(code d4 ann@example.org)"
+contains out "not answered (2 answers to that address in the last day)"
+contains out "d4: turn 1 resolved; the game is over"
+[ -z "$(reply cap2)" ]
+[ "$(q "select status from campaigns where name = 'd4'")" = finished ]
+[ "$(q "select group_concat(understood, '') from orders o join turns t on t.id = o.turn_id join campaigns c on c.id = t.campaign_id where c.name = 'd4'")" = "AGREE DRAW
+AGREE DRAW" ]
+unset MXJUDGE_ANSWERS_PER_DAY
