@@ -1312,6 +1312,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 	}
 	/* As for Hovercrafts: the captain's address, the lockout, then the secret. */
 	if (auth && auth->sender && !judge_captain_address(db, &cap, auth->sender)) {
+		res->not_own = 1;
 		snprintf(res->error, sizeof(res->error), "%s:%d: orders for %s are taken only from the "
 			 "address its captain joined with, not from %s", name, env.seat_line, seat.name,
 			 auth->sender);
@@ -1411,6 +1412,9 @@ int play_submit(struct db *db, const char *text, const char *name,
 
 			if (data && auth && auth->note)
 				json_object_set_new(data, "note", json_string(auth->note));
+			/* A game with hidden information never shows a seat's orders to the others. */
+			if (data && (rs->flags & RULESET_HIDDEN))
+				json_object_set_new(data, "hidden", json_true());
 			if (!data)
 				snprintf(err, sizeof(err), "out of memory");
 			if (!data || templates_render("play-receipt", s.templates[0] ? s.templates : NULL,
