@@ -1312,6 +1312,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 	}
 	/* As for Hovercrafts: the captain's address, the lockout, then the secret. */
 	if (auth && auth->sender && !judge_captain_address(db, &cap, auth->sender)) {
+		res->not_own = 1;
 		snprintf(res->error, sizeof(res->error), "%s:%d: orders for %s are taken only from the "
 			 "address its captain joined with, not from %s", name, env.seat_line, seat.name,
 			 auth->sender);
@@ -1411,6 +1412,9 @@ int play_submit(struct db *db, const char *text, const char *name,
 
 			if (data && auth && auth->note)
 				json_object_set_new(data, "note", json_string(auth->note));
+			/* A game with hidden information never shows a seat's orders to the others. */
+			if (data && (rs->flags & RULESET_HIDDEN))
+				json_object_set_new(data, "hidden", json_true());
 			if (!data)
 				snprintf(err, sizeof(err), "out of memory");
 			if (!data || templates_render("play-receipt", s.templates[0] ? s.templates : NULL,
@@ -1977,8 +1981,72 @@ static json_t *published_packs(const struct ruleset *rs, const json_t *root, con
 	return given;
 }
 
+/*
+ * verify --published of a turn of a running game whose sealed root is not
+ * revealed yet: only its open part. The seed must be the one sealed before
+ * the turn, and every open die listed what the open stream of that seed
+ * gives (core/draw.h, draw_open_check); hands and decks wait for the end.
+ */
+static int verify_open_part(const json_t *root, const char *campaign, int turn,
+			    const char *seed_text, uint64_t seed, int quiet)
+{
+	const json_t *list = json_object_get(root, "draws");
+	const char *commitment = json_string_value(json_object_get(root, "commitment"));
+	const char **streams = NULL, **lines = NULL;
+	char check[65], want[DRAW_LINE_MAX], err[256];
+	size_t n = json_array_size(list), i, checked = 0, bad = 0;
+	json_t *d;
+	int rc = EXIT_FAIL;
+
+	judge_seed_commitment(campaign, turn, seed_text, check);
+	if (!commitment || strcmp(check, commitment)) {
+		printf("%s, turn %d: DIFFERS: the seed %s does not match its seal %s (it gives %s)\n",
+		       campaign, turn, seed_text, commitment ? commitment : "(none)", check);
+		return EXIT_FAIL;
+	}
+	streams = calloc(n + 1, sizeof(*streams));
+	lines = calloc(n + 1, sizeof(*lines));
+	if (!streams || !lines) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	json_array_foreach(list, i, d) {
+		streams[i] = json_string_value(json_object_get(d, "stream"));
+		lines[i] = json_string_value(json_object_get(d, "draw"));
+		if (!streams[i] || !lines[i]) {
+			cmd_error("%s, turn %d: draws[%zu]: expected {\"stream\", \"draw\"}", campaign,
+				  turn, i);
+			rc = EXIT_DATAERR;
+			goto out;
+		}
+	}
+	switch (draw_open_check(seed, streams, lines, n, &checked, &bad, want, sizeof(want), err,
+				sizeof(err))) {
+	case 0:
+		break;
+	case 1:
+		printf("%s, turn %d: DIFFERS: draw %zu: published '%s', the seed gives '%s'\n",
+		       campaign, turn, bad + 1, lines[bad], want);
+		goto out;
+	default:
+		cmd_error("%s, turn %d: %s", campaign, turn, err);
+		rc = EXIT_DATAERR;
+		goto out;
+	}
+	if (!quiet)
+		printf("%s, turn %d: partly verified: the seed %s matches its seal, and %zu open "
+		       "draw%s of %zu replayed from it; the sealed draws (hands, decks) verify once "
+		       "the game has ended\n", campaign, turn, seed_text, checked,
+		       checked == 1 ? "" : "s", n);
+	rc = EXIT_OK;
+out:
+	free(streams);
+	free(lines);
+	return rc;
+}
+
 int play_verify_published(const json_t *root, const char *name, const char *const *packs,
-			  int npacks, int quiet)
+			  int npacks, const char *given, int quiet)
 {
 	const struct ruleset *rs = ruleset_find(json_string_value(json_object_get(root, "game")));
 	const char *campaign = json_string_value(json_object_get(root, "campaign"));
@@ -2000,10 +2068,26 @@ int play_verify_published(const json_t *root, const char *name, const char *cons
 
 	draw_log_init(&log);
 	engine_turn_init(&t);
+	/* The seal a captain kept from the report before the turn (--commitment). */
+	if (given && campaign && seed_text) {
+		judge_seed_commitment(campaign, turn, seed_text, check);
+		if (strcasecmp(given, check)) {
+			printf("%s, turn %d: DIFFERS: the seed %s does not match the commitment %s "
+			       "(it gives %s)\n", campaign, turn, seed_text, given, check);
+			rc = EXIT_FAIL;
+			goto out;
+		}
+	}
+	/* A running game keeps its root: only the open part can be checked yet. */
+	if (rs && campaign && seed_text && !judge_parse_u64(seed_text, &seed) && !hex && orders &&
+	    turn >= 1 && !json_is_true(json_object_get(root, "over"))) {
+		rc = verify_open_part(root, campaign, turn, seed_text, seed, quiet);
+		goto out;
+	}
 	if (!rs || !campaign || !seed_text || judge_parse_u64(seed_text, &seed) || !hex ||
 	    draw_root_parse(hex, raw) || !orders || turn < 1) {
-		cmd_error("%s: expected a resolved turn of a finished game (\"game\", \"campaign\", "
-			  "\"turn\" from 1, \"seed\", \"sealed\" with its root) as 'mxjudge turn show "
+		cmd_error("%s: expected a resolved turn (\"game\", \"campaign\", \"turn\" from 1, "
+			  "\"seed\"; a finished game's \"sealed\" with its root) as 'mxjudge turn show "
 			  "--json' prints it", name);
 		goto out;
 	}

@@ -107,9 +107,13 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, time_t now,
 		size_t *queued);
 
-/* `verify --published` of a finished game's turn (`turn show --json`). 0, 1 differs, 65. */
+/*
+ * `verify --published` of a turn (`turn show --json`): a finished game's
+ * replayed whole, a running game's open draws only; commitment (or NULL)
+ * the seed's seal from an earlier report. 0, 1 differs, 65.
+ */
 int play_verify_published(const json_t *root, const char *name, const char *const *packs,
-			  int npacks, int quiet);
+			  int npacks, const char *commitment, int quiet);
 
 /* `campaign reveal NAME`: publishes the sealed root now (the game master's choice). */
 int play_reveal(struct cmd_ctx *ctx, int argc, char **argv);

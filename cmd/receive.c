@@ -970,6 +970,8 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		a.data = json_pack("{s:s,s:b,s:s,s:b}", "error", why, "has_current", res.has_current,
 				   "spellings", rs && rs->order_help ? rs->order_help() : "", "between",
 				   res.between);
+		if (a.data && res.not_own)
+			json_object_set_new(a.data, "not_own", json_true());
 		if (a.data && res.campaign[0])
 			json_object_set_new(a.data, "campaign", json_string(res.campaign));
 		if (a.data && res.ship[0])

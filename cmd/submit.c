@@ -234,12 +234,15 @@ static int check(struct submission *sub, time_t now)
 		}
 		sub->ship_id[i] = ship.id;
 	}
-	note_current(sub);
 	/* Mail must come from the captain's own address, whatever secret it holds. */
-	if (sub->auth && sub->auth->sender && !judge_captain_address(sub->db, &sub->cap, sub->auth->sender))
+	if (sub->auth && sub->auth->sender && !judge_captain_address(sub->db, &sub->cap, sub->auth->sender)) {
+		/* Another captain's ship: the reply says nothing of its orders. */
+		res->not_own = 1;
 		return refuse(sub, EXIT_DATAERR, "%s:%d: orders for %s are taken only from the "
 			      "address its captain joined with, not from %s", name,
 			      sub->doc.blocks[0].ship_line, sub->doc.blocks[0].ship, sub->auth->sender);
+	}
+	note_current(sub);
 	if (sub->doc.password[0]) {
 		/* A password locked after wrong ones is refused before it is checked; a CODE never is. */
 		for (i = 0; i < sub->doc.n; i++)

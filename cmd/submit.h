@@ -42,6 +42,7 @@ struct submit_result {
 	int turn;			/* the open turn, 0 until known */
 	char deadline[TIME_TEXT_MAX];	/* in the campaign's zone, "" until known */
 	int has_current;		/* earlier orders stand for that ship */
+	int not_own;			/* that ship is not the sender's: nothing said of its orders */
 	long long receipt_id;		/* the queued receipt (store) */
 	int already;			/* store: this mail's orders were sealed before
 					   (a crash, then the mail delivered again); nothing new */

@@ -419,7 +419,8 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 		}
 		/* Another game's turn has its game named (cmd/play.h). */
 		if (play_is_generic(json_string_value(json_object_get(root, "game")))) {
-			rc = play_verify_published(root, published, packs, npacks, ctx->quiet);
+			rc = play_verify_published(root, published, packs, npacks, commitment,
+						   ctx->quiet);
 			json_decref(root);
 			return rc;
 		}

@@ -525,6 +525,64 @@ struct draw_source draw_seeded_source(struct draw_seeded *s, struct draw_log *lo
 	return src;
 }
 
+/* The size of a die from its label's first word "dN" (N from 2), else 0. */
+static int label_sides(const char *label)
+{
+	char *end;
+	long n;
+
+	if (label[0] != 'd' || label[1] < '1' || label[1] > '9')
+		return 0;
+	n = strtol(label + 1, &end, 10);
+	return (*end == ' ' || !*end) && n >= 2 && n <= 1000000 ? (int)n : 0;
+}
+
+int draw_open_check(uint64_t seed, const char *const *streams, const char *const *lines,
+		    size_t n, size_t *checked, size_t *bad, char *want, size_t wantlen, char *err,
+		    size_t errlen)
+{
+	struct draw_seeded s;
+	struct draw_source src;
+	char stopped[DRAW_MAX_STREAMS][48], label[DRAW_LINE_MAX];
+	size_t nstopped = 0, i, k;
+
+	*checked = 0;
+	draw_seeded_init(&s, seed, NULL, 0);
+	src = draw_seeded_source(&s, NULL);
+	for (i = 0; i < n; i++) {
+		const char *sp, *line = lines[i], *stream = streams[i];
+		char *end;
+		long face;
+		int sides, got, skip = 0;
+
+		if (strncmp(stream, "open", 4) || (stream[4] && stream[4] != '/'))
+			continue;
+		for (k = 0; k < nstopped; k++)
+			skip |= !strcmp(stopped[k], stream);
+		if (skip)
+			continue;
+		sp = strrchr(line, ' ');
+		sides = label_sides(line);
+		if (!sp || !sides || (size_t)(sp - line) >= sizeof(label)) {
+			if (nstopped < DRAW_MAX_STREAMS)
+				snprintf(stopped[nstopped++], sizeof(stopped[0]), "%s", stream);
+			continue;
+		}
+		memcpy(label, line, (size_t)(sp - line));
+		label[sp - line] = '\0';
+		if (draw_die(&src, stream, label, sides, &got, err, errlen) < 0)
+			return -1;
+		face = strtol(sp + 1, &end, 10);
+		if (*end || end == sp + 1 || face != got) {
+			*bad = i;
+			snprintf(want, wantlen, "%s %d", label, got);
+			return 1;
+		}
+		(*checked)++;
+	}
+	return 0;
+}
+
 /* ---------- the tagged queue ---------- */
 
 void draw_queue_init(struct draw_queue *q)

@@ -184,6 +184,21 @@ int draw_queue_parse(struct draw_queue *q, const char *text, const char *name, i
 struct draw_source draw_queue_source(struct draw_queue *q, struct draw_log *log);
 size_t draw_queue_unused(const struct draw_queue *q);
 
+/*
+ * The open part of a published turn, checked without its sealed part: each
+ * line lines[i] of a stream streams[i] "open" or "open/NAME" that is one die
+ * whose label starts with its size ("d10 combat humans 7") must be what
+ * that stream of seed gives, in order. A stream's check stops at its
+ * first line of another kind (a pick or a shuffle names not what it drew
+ * from, so where the stream stands after it is unknown); sealed lines are
+ * skipped. 0 when every line checked agrees (*checked of them); 1 at the
+ * first that differs, its index in *bad and the line the stream gives in
+ * want; -1 with err.
+ */
+int draw_open_check(uint64_t seed, const char *const *streams, const char *const *lines,
+		    size_t n, size_t *checked, size_t *bad, char *want, size_t wantlen, char *err,
+		    size_t errlen);
+
 /* 64 lowercase hex digits of a root; out has room for 65. */
 void draw_root_hex(const unsigned char root[DRAW_ROOT_LEN], char out[2 * DRAW_ROOT_LEN + 1]);
 /* 0, or -1 if hex is not 64 hex digits. */

@@ -1388,6 +1388,54 @@ static void test_draw_arrange_through_the_queue_reads_the_line(void **state)
 	draw_queue_release(&q);
 }
 
+/*
+ * The open part of a seeded turn checks from the seed alone, sealed lines
+ * skipped; a pick stops its stream's check; one face changed is found.
+ */
+static void test_draw_open_check(void **state)
+{
+	static const unsigned char root[DRAW_ROOT_LEN] = { 7 };
+	const char *ids[] = { "a", "b", "c" };
+	const char *streams[16], *lines[16];
+	struct draw_seeded s;
+	struct draw_source src;
+	struct draw_log log;
+	char want[DRAW_LINE_MAX], err[256], changed[DRAW_LINE_MAX];
+	size_t perm[3], i, checked = 0, bad = 0, pick;
+	int face;
+
+	(void)state;
+	draw_log_init(&log);
+	draw_seeded_init(&s, 42, root, 3);
+	src = draw_seeded_source(&s, &log);
+	assert_int_equal(draw_die(&src, "open", "d10 combat humans", 10, &face, err, sizeof(err)), 0);
+	assert_int_equal(draw_shuffle(&src, "sealed", "shuffle humans", ids, 3, perm, err,
+				      sizeof(err)), 0);
+	assert_int_equal(draw_die(&src, "open", "d10 combat machines", 10, &face, err, sizeof(err)), 0);
+	assert_int_equal(draw_die(&src, "open/x", "d6 one", 6, &face, err, sizeof(err)), 0);
+	assert_int_equal(draw_pick(&src, "open/y", "pick", ids, 3, &pick, err, sizeof(err)), 0);
+	assert_int_equal(draw_die(&src, "open/y", "d6 after the pick", 6, &face, err, sizeof(err)), 0);
+	assert_int_equal(draw_die(&src, "open", "d20 last", 20, &face, err, sizeof(err)), 0);
+	for (i = 0; i < log.n; i++) {
+		streams[i] = log.e[i].stream;
+		lines[i] = log.e[i].line;
+	}
+	assert_int_equal(draw_open_check(42, streams, lines, log.n, &checked, &bad, want, sizeof(want),
+					 err, sizeof(err)), 0);
+	assert_int_equal(checked, 4);
+	/* Another seed gives other faces somewhere. */
+	assert_int_equal(draw_open_check(43, streams, lines, log.n, &checked, &bad, want, sizeof(want),
+					 err, sizeof(err)), 1);
+	snprintf(changed, sizeof(changed), "d10 combat machines %d",
+		 atoi(strrchr(lines[2], ' ') + 1) % 10 + 1);
+	lines[2] = changed;
+	assert_int_equal(draw_open_check(42, streams, lines, log.n, &checked, &bad, want, sizeof(want),
+					 err, sizeof(err)), 1);
+	assert_int_equal(bad, 2);
+	assert_string_equal(want, log.e[2].line);
+	draw_log_release(&log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1428,6 +1476,7 @@ int main(void)
 		cmocka_unit_test(test_draw_mix_changes_sealed_only),
 		cmocka_unit_test(test_draw_seal_and_namespace),
 		cmocka_unit_test(test_draw_arrange_through_the_queue_reads_the_line),
+		cmocka_unit_test(test_draw_open_check),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -231,8 +231,8 @@ static int rebuild(struct duel_play *p, int side)
 	if (p->events)
 		event(p, json_pack("{s:s,s:s,s:i}", "type", "reshuffle", "side", SIDE_NAME(side), "cards",
 				   s->deck.n));
-	say(p, "The %s' deck ran out: their discard pile (%d cards) is shuffled into a new deck.",
-	    TITLE(side), s->deck.n);
+	say(p, "The %s' deck ran out: their discard pile (%d card%s) is shuffled into a new deck.",
+	    TITLE(side), s->deck.n, s->deck.n == 1 ? "" : "s");
 	return shuffle_zone(p, side, &s->deck);
 }
 

@@ -744,7 +744,7 @@ static const struct ruleset_setting duel_settings[] = {
 	{ "machines", SETTING_CHOICE, 0, 0, "greedy random", "greedy",
 	  "the Machines' bot in simulate (the autopilot always plays greedy)", 0 },
 	{ "idle_days", SETTING_INT, 1, 365, NULL, "30",
-	  "days without orders from a side before the judge ends the game (abandoned)", 0 },
+	  "unused: a duel never ends for silence (rulings 14.6)", 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0 }
 };
 

@@ -79,12 +79,32 @@ expect_exit 0 $db receive --now 2025-03-01T13:00Z <a1.eml
 last_body ann@example.org receipt >ann-receipt.txt || true
 # shellcheck disable=SC2086
 no_ids ann-receipt.txt $mm0
+# The opponent never sees them, not even once the turn is resolved.
+contains ann-receipt.txt "These orders are sealed: the other seats never see them while the game runs;"
+lacks ann-receipt.txt "nobody sees them before the turn is resolved"
+# Orders for the other side (with her own CODE, or none) tell nothing of
+# that side's orders on file: the replies are the same before and after
+# the Machines' orders are in.
+other_side() {
+	printf 'From: ann@example.org\nTo: judge@example.org\nSubject: Re: z\nMessage-ID: <%s@example.org>\n\nGAME z\nSIDE smith\n%sTURN 1\nDRAW\nEND\n' "$1" "$2" >"$1.eml"
+	expect_exit 0 $db receive --now "$3" <"$1.eml"
+	last_body ann@example.org error-reply >"$1.txt"
+	contains "$1.txt" "Nothing was stored."
+	lacks "$1.txt" "orders are on file"
+	lacks "$1.txt" "earlier orders"
+}
+other_side x1 "CODE $code\n" 2025-03-01T13:05Z
+other_side x2 "" 2025-03-01T13:06Z
 # A line the rules refuse is answered with the line.
 printf 'GAME z\nSIDE smith\nPASSWORD %s\nTURN 1\nPLUG Agent Smith\nEND\n' "$pm" >bad.txt
 expect_exit 65 $db orders submit bad.txt --now 2025-03-01T13:10Z
 contains err "bad.txt:5: PLUG is for the Humans only"
 printf 'GAME z\nSIDE smith\nPASSWORD %s\nTURN 1\nDRAW\nDEPLOY ALL\nDEPLOY Agent Brown\nEND\n' "$pm" >m1.txt
 expect_exit 0 $db orders submit m1.txt --now 2025-03-01T13:20Z
+other_side x3 "CODE $code\n" 2025-03-01T13:25Z
+other_side x4 "" 2025-03-01T13:26Z
+cmp x1.txt x3.txt
+cmp x2.txt x4.txt
 # shellcheck disable=SC2086
 no_ids out $hh0
 [ "$(q "select count(*) from orders where current = 1")" -eq 2 ]
@@ -117,7 +137,21 @@ t = json.load(open("show1.json"))
 assert all("understood" not in o and "reading" not in o for o in t["orders"]), t["orders"]
 assert all(not d["stream"].startswith("sealed") for d in t["draws"]), t["draws"]
 assert any(d["draw"].startswith("d10 interception humans") for d in t["draws"]), t["draws"]
+d = t["draws"][2]["draw"].split()
+t["draws"][2]["draw"] = " ".join(d[:-1] + [str(int(d[-1]) % 10 + 1)])
+json.dump(t, open("show1-bad.json", "w"))
 PY
+# While the game runs, a captain checks the open part of the turn: the
+# seed is the one sealed in the report before it, and every D10 listed is
+# what the open stream of that seed gives; hands and decks wait for the end.
+seal1=$(sed -n "s/^Turn 1's dice seed is sealed now: //p" ann0.txt)
+expect_exit 0 verify --published show1.json --commitment "$seal1"
+contains out "z, turn 1: partly verified: the seed $(q "select seed from turns where number = 1") matches its seal, and 10 open draws of 10 replayed from it; the sealed draws (hands, decks) verify once the game has ended"
+draw3() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["draws"][2]["draw"])' "$1"; }
+expect_exit 1 verify --published show1-bad.json
+contains out "z, turn 1: DIFFERS: draw 3: published '$(draw3 show1-bad.json)', the seed gives '$(draw3 show1.json)'"
+expect_exit 1 verify --published show1.json --commitment "$(q "select lower(hex(zeroblob(32)))")"
+contains out "does not match the commitment"
 expect_exit 0 $db report z --ship zion --json
 # shellcheck disable=SC2086
 no_ids out $mm1

@@ -77,6 +77,22 @@ contains out "d: turn 1 resolved; turn 2 due by 2025-03-03 12:00 UTC"
 expect_exit 0 $db report d --ship north1
 contains out "north1 plays $card and rolls"
 lacks out '"south2": {'
+# While the game runs, its published turn verifies in part: the seed
+# against its seal, the open draws against that seed; not the hands.
+expect_exit 0 $db turn show d --turn 1 --json
+mv out run1.json
+expect_exit 0 verify --published run1.json
+contains out "d, turn 1: partly verified: the seed $(q "select seed from turns where number = 1") matches its seal, and 2 open draws of 2 replayed from it"
+python3 - <<'PY'
+import json
+t = json.load(open("run1.json"))
+assert t["sealed"]["root"] is None and not t["over"]
+line = t["draws"][0]["draw"].split()
+t["draws"][0]["draw"] = " ".join(line[:-1] + [str(int(line[-1]) % 10 + 1)])
+json.dump(t, open("run1-bad.json", "w"))
+PY
+expect_exit 1 verify --published run1-bad.json
+contains out "d, turn 1: DIFFERS: draw 1: published '"
 expect_exit 0 $db process --now 2025-03-03T13:00Z
 expect_exit 0 $db process --now 2025-03-04T13:00Z
 contains out "d: turn 3 resolved; the game is over: "
