@@ -81,12 +81,93 @@ static void test_legendary_pack_refusal_names_file_and_line(void **unused)
 	(void)unused;
 	legendary_pack_init(&p);
 	assert_int_equal(legendary_pack_read(&p, bad, "my.json", err, sizeof(err)), -1);
-	assert_string_equal(err, "my.json:4: bad-keyword: E-ONE: the keyword wants a parameter (evade:X)");
+	/* the line of the keyword itself, then the films' problem on a line of its own */
+	assert_string_equal(err, "my.json:5: bad-keyword: E-ONE: the keyword wants a parameter (evade:X)\n"
+			    "my.json:7: bad-film: pack: expected 1 to 3 films");
 	assert_null(p.root);
 	assert_int_equal(legendary_pack_read(&p, "{\"format\": 1}", "f.json", err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "f.json:1: format: pack:"));
 	assert_int_equal(legendary_pack_read(&p, "{\n\"format\":", "g.json", err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "g.json:2: format: pack: not JSON"));
+}
+
+/* The sample pack with line n's first "from" made "to". */
+static char *sample_with(int n, const char *from, const char *to)
+{
+	char *file = read_file("templates/legendary/sample-pack.json"), *line = file, *at, *out;
+	int k;
+
+	for (k = 1; k < n; k++)
+		line = strchr(line, '\n') + 1;
+	at = strstr(line, from);
+	assert_non_null(at);
+	assert_true(!strchr(line, '\n') || at < strchr(line, '\n'));
+	out = calloc(strlen(file) + strlen(to) + 1, 1);
+	assert_non_null(out);
+	memcpy(out, file, (size_t)(at - file));
+	strcat(out, to);
+	strcat(out, at + strlen(from));
+	free(file);
+	return out;
+}
+
+/* R2.9: the line is the value's own, not the first place its words appear. */
+static void test_legendary_pack_problem_lines_are_the_values(void **unused)
+{
+	struct legendary_pack p;
+	char err[4096], *text;
+
+	(void)unused;
+	legendary_pack_init(&p);
+	/* film 3, act 3's objective (film 1's, with the same words, is on line 119) */
+	text = sample_with(154, "\"defeat\": [\"E-OVERSEER\"]", "\"defeat\": \"E-OVERSEER\"");
+	assert_int_equal(legendary_pack_read(&p, text, "s.json", err, sizeof(err)), -1);
+	assert_string_equal(err, "s.json:154: bad-objective: films[2].acts[2]: expected {\"defeat\": [IDs]}, "
+			    "{\"complete\": [IDs]}, {\"defeated\": N} or \"manual\"");
+	free(text);
+	/* a pile entry of line 153 (the same id is on line 109 first) */
+	text = sample_with(153, "\"I-NET\"", "\"I-NET x0\"");
+	assert_int_equal(legendary_pack_read(&p, text, "s.json", err, sizeof(err)), -1);
+	assert_string_equal(err, "s.json:153: bad-film: films[2].acts[2]: a pile entry is \"ID\" or \"ID xN\"");
+	free(text);
+	/* the duplicate, not the original (line 33) */
+	text = sample_with(41, "\"H-MEDIC\"", "\"H-TRACER\"");
+	assert_int_equal(legendary_pack_read(&p, text, "s.json", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "s.json:41: duplicate-id: H-TRACER: this id is used twice\n"));
+	assert_null(strstr(err, ":33:"));
+	free(text);
+}
+
+/* R2.9: every problem is listed, one a line, bounded. */
+static void test_legendary_pack_lists_every_problem(void **unused)
+{
+	struct legendary_pack p;
+	char err[4096], *text, *one;
+	int i, n = 0;
+
+	(void)unused;
+	legendary_pack_init(&p);
+	one = sample_with(19, "\"time_start\": 10", "\"time_start\": 31");
+	text = strstr(one, "\"dock_slots\": 5");
+	assert_non_null(text);
+	memcpy(text, "\"dock_slots\": 0", 15);
+	assert_int_equal(legendary_pack_read(&p, one, "s.json", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "bad-board: board.time_start: expected 1 to 30"));
+	assert_non_null(strstr(err, "bad-board: board.dock_slots: expected 1 to 9"));
+	assert_non_null(strchr(err, '\n'));
+	assert_null(p.root);
+	free(one);
+	/* every avatar of every film wrong: 6 problems; every id of the cards: more than 20 */
+	text = read_file("templates/legendary/sample-pack.json");
+	for (one = text; (one = strstr(one, "\"id\": \"")); one += 7)
+		one[7] = '-';	/* "-D..." is no id */
+	assert_int_equal(legendary_pack_read(&p, text, "s.json", err, sizeof(err)), -1);
+	for (i = 0; err[i]; i++)
+		n += err[i] == '\n';
+	assert_int_equal(n, 20);	/* 20 problems and the count of the rest */
+	assert_non_null(strstr(err, "\n... and "));
+	assert_non_null(strstr(err, " more problems"));
+	free(text);
 }
 
 static void test_legendary_atoms_read_and_refused(void **unused)
@@ -545,6 +626,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_legendary_sample_digest_is_the_rulings),
 		cmocka_unit_test(test_legendary_pack_refusal_names_file_and_line),
+		cmocka_unit_test(test_legendary_pack_problem_lines_are_the_values),
+		cmocka_unit_test(test_legendary_pack_lists_every_problem),
 		cmocka_unit_test(test_legendary_atoms_read_and_refused),
 		cmocka_unit_test(test_legendary_the_example_deal_through_the_hooks),
 		cmocka_unit_test(test_legendary_another_pack_is_refused),
