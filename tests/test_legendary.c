@@ -361,6 +361,34 @@ static void test_legendary_report_of_the_example(void **unused)
 	assert_non_null(strstr(r, "Partie \xc2\xab demo \xc2\xbb : film 1 \xc2\xab Demo Reel \xc2\xbb"));
 	assert_non_null(strstr(r, "  D1 Kitchen Seer [H-SEER.1] (co\xc3\xbbt 3, Intellect)\n"));
 	json_decref(v);
+	{
+		/* a challenge's type and a text's kind in French too; and the template's words */
+		json_t *st2 = json_deep_copy(st), *md = json_object_get(st2, "matrix_deck"), *w;
+		size_t i;
+		const json_t *e;
+
+		json_array_foreach(md, i, e)
+			if (!strcmp(json_string_value(e), "C-LINE.1"))
+				break;
+		json_array_remove(md, i);
+		json_object_set_new(st2, "operations", json_pack("[s]", "C-LINE.1"));
+		json_object_set_new(st2, "due", json_pack("[{s:s,s:s,s:i,s:b}]", "card", "H-SEER.1", "kind",
+							  "play", "turn", 1, "carry", 0));
+		v = legendary_ruleset.view(st2, "demo");
+		r = json_string_value(json_object_get(v, "report"));
+		assert_non_null(r);
+		assert_non_null(strstr(r, "  Open Line [C-LINE.1] (d\xc3\xa9" "fi)\n"));
+		assert_non_null(strstr(r, "  Kitchen Seer [H-SEER.1] (jeu) : Au choix"));
+		assert_null(strstr(r, "(challenge)"));
+		assert_null(strstr(r, "(play)"));
+		json_decref(v);
+		json_decref(st2);
+		w = legendary_template_words("fr");
+		assert_string_equal(json_string_value(json_object_get(w, "seal_note")),
+				    "le sceau imprim\xc3\xa9 plus haut est le SHA-256 de mxjudge:legendary:NOM:root:RACINE");
+		assert_non_null(strstr(json_string_value(json_object_get(w, "title")), "une aide solo"));
+		json_decref(w);
+	}
 	/* fr-ascii: the same French, ASCII only, for old mail clients. */
 	json_object_set_new(json_object_get(st, "options"), "lang", json_string("fr-ascii"));
 	v = legendary_ruleset.view(st, "demo");

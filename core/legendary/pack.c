@@ -141,6 +141,14 @@ static int read_int(const char *s, int *n)
 
 int legendary_atom_parse(const char *text, struct lg_atom *a, char *err, size_t errlen)
 {
+	return legendary_atom_parse_in(text, a, 0, err, errlen);
+}
+
+/* The message of an unreadable atom in the game's language (fr: French, R11.2). */
+#define ATOM_MSG(fmt) (fr ? legendary_french(fmt) : (fmt))
+
+int legendary_atom_parse_in(const char *text, struct lg_atom *a, int fr, char *err, size_t errlen)
+{
 	static const struct {
 		const char *word;
 		enum lg_op op;
@@ -175,11 +183,12 @@ int legendary_atom_parse(const char *text, struct lg_atom *a, char *err, size_t 
 		goto bad;
 	a->op = ops[i].op;
 	if (ops[i].arg == 0)
-		return arg ? (errbuf_set(err, errlen, "'%s' takes no argument", op), -1) : 0;
+		return arg ? (errbuf_set(err, errlen, ATOM_MSG("'%s' takes no argument"), op), -1) : 0;
 	if (!arg)
 		goto bad;
 	if (ops[i].arg == 1)
-		return arg2 || read_int(arg, &a->n) < 0 ? (errbuf_set(err, errlen, "'%s' wants a number", op), -1) : 0;
+		return arg2 || read_int(arg, &a->n) < 0 ?
+		       (errbuf_set(err, errlen, ATOM_MSG("'%s' wants a number"), op), -1) : 0;
 	if (a->op == LG_KO) {
 		if (arg2 || (strcmp(arg, "hand") && strcmp(arg, "discard") && strcmp(arg, "played") &&
 			     strcmp(arg, "hand-or-discard")))
@@ -216,7 +225,7 @@ int legendary_atom_parse(const char *text, struct lg_atom *a, char *err, size_t 
 	    a->n >= 0)
 		return 0;
 bad:
-	errbuf_set(err, errlen, "'%s' is not an atom of the vocabulary (R3.1)", text ? text : "");
+	errbuf_set(err, errlen, ATOM_MSG("'%s' is not an atom of the vocabulary (R3.1)"), text ? text : "");
 	return -1;
 }
 

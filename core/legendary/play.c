@@ -740,7 +740,8 @@ static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 
 		if (a->n < 0 && pool(g, which) < -a->n)
 			return refuse(g, a->op == LG_ATTACK ? "no-attack" : "no-recruit",
-				      "the %s pool holds %d, %d needed", which, pool(g, which), -a->n);
+				      a->op == LG_ATTACK ? "the attack pool holds %d, %d needed" :
+				      "the recruit pool holds %d, %d needed", pool(g, which), -a->n);
 		add_pool(g, which, a->n);
 		return 0;
 	}
@@ -1688,7 +1689,7 @@ static int effect(struct lg *g, const char *id, const char *statement, const jso
 		struct lg_atom atom;
 		char why[160];
 
-		if (legendary_atom_parse(json_string_value(x), &atom, why, sizeof(why)) < 0)
+		if (legendary_atom_parse_in(json_string_value(x), &atom, g->fr, why, sizeof(why)) < 0)
 			return refuse(g, "bad-atom", "%s", why);
 		if (atom.op == LG_DEFEAT) {
 			const char *v = json_string_value(json_array_get(g->choices, g->next_choice));
@@ -2297,7 +2298,7 @@ static void fold(char *s)
 
 struct parse_error {
 	int line;
-	char code[32], message[200];
+	char code[32], message[200], atom[80];
 	const char *text;
 };
 
@@ -2373,8 +2374,10 @@ static int parse_line(const char *text, int line, struct order *o, struct parse_
 				tok[--i] = 0;
 			if (!*tok)
 				continue;
-			if (legendary_atom_parse(tok, &a, why, sizeof(why)) < 0)
+			if (legendary_atom_parse(tok, &a, why, sizeof(why)) < 0) {
+				snprintf(e->atom, sizeof(e->atom), "%s", tok);	/* said again in French */
 				return perr(e, line, text, "bad-atom", why);
+			}
 			json_array_append_new(o->atoms, json_string(tok));
 		}
 	}
@@ -2826,7 +2829,10 @@ refused:
 	if (g.fr) {
 		char said[sizeof(pe.message)];
 
-		snprintf(said, sizeof(said), "%s", legendary_french(pe.message));
+		struct lg_atom a;
+
+		if (!pe.atom[0] || legendary_atom_parse_in(pe.atom, &a, 1, said, sizeof(said)) == 0)
+			snprintf(said, sizeof(said), "%s", legendary_french(pe.message));
 		memcpy(pe.message, said, sizeof(said));
 		if (g.ascii)
 			legendary_ascii(pe.message);
