@@ -257,6 +257,26 @@ static void test_legendary_the_example_deal_through_the_hooks(void **unused)
 	expect_list(json_object_get(st, "wound_deck"),
 		    "[\"W-BRUISE.1\",\"W-CUT.3\",\"W-CUT.1\",\"W-GRAZE.1\",\"W-GRAZE.4\",\"W-GRAZE.3\","
 		    "\"W-GRAZE.2\",\"W-CUT.2\",\"W-BRUISE.2\",\"W-SHOCK.1\"]");
+	{
+		/* R12.1's fields in R12.4's order (the judge's own keys, such as "player", after) */
+		static const char *const order[] = {
+			"game", "version", "name", "pack", "options", "status", "result", "end", "film",
+			"attempt", "act", "turn", "preparation", "world", "time", "avatar", "pools",
+			"free_move", "extra_moves", "coordinated", "row", "destroyed_phones", "combat_zone",
+			"real_world", "operations", "dock", "zion", "hovercraft", "matrix_deck", "deck", "hand",
+			"played", "played_log", "discard", "wounds", "wound_deck", "wound_discard", "scars",
+			"defeated_enemies", "defeated_heroes", "completed", "extras", "aside", "act_defeated",
+			"act_completed", "offer", "offered", "combos_used", "distracted", "due", "unstated",
+			"campaign", "draws", "commitment", "nonce", NULL };
+		const char *key;
+		json_t *v;
+		size_t k = 0;
+
+		json_object_foreach(st, key, v)
+			if (order[k] && !strcmp(key, order[k]))
+				k++;
+		assert_null(order[k]);
+	}
 	json_decref(st);
 }
 

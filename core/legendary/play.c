@@ -1838,11 +1838,12 @@ static json_t *new_state(const struct legendary_pack *p, const json_t *settings,
 	const char *lang = json_string_value(json_object_get(settings, "lang"));
 	const char *av = json_string_value(json_object_get(settings, "avatar"));
 	int i, filmno = (int)json_integer_value(json_object_get(settings, "film"));
-	const char *lists[] = { "real_world", "operations", "zion", "hovercraft", "matrix_deck", "deck",
-				"hand", "played", "played_log", "discard", "wounds", "wound_deck",
+	/* R12.1's order (R12.4's example): the dock after Operations, the offer before combos_used */
+	const char *lists[] = { "real_world", "operations", "dock", "zion", "hovercraft", "matrix_deck",
+				"deck", "hand", "played", "played_log", "discard", "wounds", "wound_deck",
 				"wound_discard", "scars", "defeated_enemies", "defeated_heroes",
 				"completed", "extras", "aside", "act_defeated", "act_completed",
-				"combos_used", "distracted", "due", NULL };
+				"offer", "offered", "combos_used", "distracted", "due", NULL };
 
 	for (i = 0; i < p->board.nslots; i++)
 		json_array_append_new(row, json_null());
@@ -1876,11 +1877,10 @@ static json_t *new_state(const struct legendary_pack *p, const json_t *settings,
 	json_object_set_new(st, "row", row);
 	json_object_set_new(st, "destroyed_phones", json_array());
 	json_object_set_new(st, "combat_zone", json_array());
-	json_object_set_new(st, "dock", dock);
 	for (i = 0; lists[i]; i++)
-		json_object_set_new(st, lists[i], json_array());
-	json_object_set_new(st, "offer", json_null());
-	json_object_set_new(st, "offered", json_false());
+		json_object_set_new(st, lists[i], !strcmp(lists[i], "dock") ? dock :
+				    !strcmp(lists[i], "offer") ? json_null() :
+				    !strcmp(lists[i], "offered") ? json_false() : json_array());
 	json_object_set_new(st, "unstated", json_integer(0));
 	json_object_set_new(st, "campaign", json_null());
 	json_object_set_new(st, "draws", json_object());
