@@ -373,6 +373,8 @@ static void test_legendary_report_of_the_example(void **unused)
 		"Seal: ac2a0685dafdec67d869165d9c78ce1bc301661d28fd99a5a7db1156e4004b1b\n"
 		"Nonce: lucky-7\n");
 	assert_null(strstr(r, "E-CLERK.1"));	/* the face-down card never shows */
+	assert_non_null(json_object_get(st, "log"));	/* the log stays with the judge (R10.5) */
+	assert_null(json_object_get(v, "log"));
 	json_object_set_new(json_object_get(st, "options"), "lang", json_string("fr"));
 	json_decref(v);
 	v = legendary_ruleset.view(st, "demo");
@@ -450,6 +452,23 @@ static void test_legendary_bot_plays_a_game_to_its_end(void **unused)
 	}
 	assert_string_equal(json_string_value(json_object_get(st, "status")), "over");
 	assert_true(turns > 1);
+	{
+		/* R10.5: the finished game's report gives the pack's digest and the whole log */
+		json_t *v = legendary_ruleset.view(st, "demo");
+		const char *r = json_string_value(json_object_get(v, "report"));
+		const json_t *log = json_object_get(st, "log");
+
+		assert_int_equal(json_array_size(log), (size_t)turns + 1);	/* the NONCE mail, then each */
+		assert_non_null(r);
+		assert_non_null(strstr(r, "Pack: sample, digest " SAMPLE_DIGEST "\n"));
+		assert_non_null(strstr(r, "The log of every mail (its lines, then its shuffles and draws):\n"
+				       "  Mail 1 (turn 1):\n    > NONCE lucky-7\n    shuffle zion "));
+		assert_non_null(strstr(r, "\n    draw zion H-SEER.1\n"));
+		assert_non_null(strstr(r, "\n    draw matrix E-CLERK.1\n"));
+		assert_non_null(strstr(r, "\n    draw player-deck S-SCROUNGE.3\n"));
+		assert_non_null(strstr(r, "  Mail 2 (turn 1):\n    > "));
+		json_decref(v);
+	}
 	json_decref(st);
 	json_decref(data);
 }

@@ -312,6 +312,32 @@ json_t *legendary_template_words(const char *lang)
 	return w;
 }
 
+/*
+ * R10.5: a finished game's report reveals the pack's digest and the whole
+ * log, every mail's lines then its shuffles and draws, so that anyone can
+ * redo every shuffle from the root and replay every mail.
+ */
+static void final_log(const json_t *view, int fr_lang, struct strbuf *sb)
+{
+	const json_t *pack = json_object_get(view, "pack"), *m, *v;
+	size_t i, k;
+
+	strbuf_addf(sb, fr_lang ? "Paquet : %s, empreinte %s\n" : "Pack: %s, digest %s\n", S(pack, "name"),
+		    S(pack, "digest"));
+	if (!json_array_size(json_object_get(view, "log")))
+		return;
+	strbuf_addf(sb, "%s\n", fr_lang ? "Le journal de chaque courrier (ses lignes, puis ses m\xc3\xa9langes "
+		    "et ses pioches) :" : "The log of every mail (its lines, then its shuffles and draws):");
+	json_array_foreach(json_object_get(view, "log"), i, m) {
+		strbuf_addf(sb, fr_lang ? "  Courrier %zu (tour %d) :\n" : "  Mail %zu (turn %d):\n", i + 1,
+			    I(m, "turn"));
+		json_array_foreach(json_object_get(m, "lines"), k, v)
+			strbuf_addf(sb, "    > %s\n", json_string_value(v) ? json_string_value(v) : "");
+		json_array_foreach(json_object_get(m, "draws"), k, v)
+			strbuf_addf(sb, "    %s\n", json_string_value(v) ? json_string_value(v) : "");
+	}
+}
+
 void legendary_report(const struct legendary_pack *p, const json_t *view, struct strbuf *sb)
 {
 	const char *lang = S(json_object_get(view, "options"), "lang");
@@ -449,6 +475,8 @@ void legendary_report(const struct legendary_pack *p, const json_t *view, struct
 		strbuf_addf(sb, "%s%s %s\n", w->seal, w->colon, S(view, "commitment"));
 	if (json_is_string(json_object_get(view, "nonce")))
 		strbuf_addf(sb, "Nonce%s %s\n", w->colon, S(view, "nonce"));
+	if (!strcmp(S(view, "status"), "over"))
+		final_log(view, fr_lang, sb);
 	if (!strcmp(lang, "fr-ascii"))
 		ascii(sb);
 }
