@@ -31,6 +31,12 @@ PY
 sed 's/"time_start": 10/"time_start": 12/' "$pack" >other.json
 expect_exit 65 adjudicate --state next.json --orders mail.txt --dice d.txt --data pack=other.json --json
 contains err "is not the one this game was dealt with"
+contains err "the card pack other.json (\"sample\", digest "
+# No pack given: the sample is read, and the message says so.
+sed 's/b186baf357b4f180c547deb5957e40ebf047177d4a0591161c8a08e87f8604ae/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef/' next.json >foreign.json
+expect_exit 65 adjudicate --state foreign.json --orders mail.txt --dice d.txt --json
+contains err "no card pack was given (--data pack=FILE), and the sample pack (digest b186baf357b4...) is not the one this game was dealt with (\"sample\", digest 0123456789ab...)"
+lacks err "card pack given"
 # A bad pack names its file and line.
 sed 's/"evade:2"/"evade"/' "$pack" >bad.json
 expect_exit 65 adjudicate --state s.json --orders mail.txt --dice d.txt --data pack=bad.json --json
