@@ -35,6 +35,8 @@ static const struct {
 	{ "%s: class ability.", "%s : capacit\xc3\xa9 de classe." },
 	{ "A face-down card enters the Matrix row at R%d.",
 	  "Une carte face cach\xc3\xa9" "e entre dans la Rang\xc3\xa9" "e Matrice en R%d." },
+	{ "A face-down card enters the Combat Zone.",
+	  "Une carte face cach\xc3\xa9" "e entre dans la Zone de Combat." },
 	{ "A minor victory is offered: answer VICTORY MINOR or VICTORY MAJOR.",
 	  "Une victoire mineure est offerte : r\xc3\xa9pondez VICTOIRE MINEURE ou VICTOIRE MAJEURE." },
 	{ "A scar is taken, face down, from the top of the wound deck.",
@@ -119,6 +121,11 @@ static const struct {
 	{ "strike", "frappe" },
 	{ "wound", "blessure" },
 	{ "objective", "objectif" },
+	/* the piles a KO may choose from ("%s is not in your %s") */
+	{ "hand", "main" },
+	{ "discard", "d\xc3\xa9" "fausse" },
+	{ "played", "cartes jou\xc3\xa9" "es" },
+	{ "hand-or-discard", "main ou d\xc3\xa9" "fausse" },
 	/* an atom unreadable (R3.1), in a statement or a pack */
 	{ "'%s' is not an atom of the vocabulary (R3.1)", "'%s' n'est pas un atome du vocabulaire (R3.1)" },
 	{ "'%s' takes no argument", "'%s' ne prend pas d'argument" },

@@ -542,7 +542,10 @@ static void put_slot(struct lg *g, json_t *entry, int k)
 		int down = strcmp(json_string_value(json_object_get(entry, "face")), "up") != 0;
 
 		json_array_append_new(A(g, "combat_zone"), json_pack("{s:s,s:s}", "card", inst, "face", "up"));
-		ev(g, "combat-zone", "%s enters the Combat Zone.", down ? "A face-down card" : cname(g, inst));
+		if (down)
+			ev(g, "combat-zone", "A face-down card enters the Combat Zone.");
+		else
+			ev(g, "combat-zone", "%s enters the Combat Zone.", cname(g, inst));
 		if (!strcmp(ctype(g, inst), "inevitable"))
 			json_array_append_new(g->reveal_queue, json_pack("{s:s,s:s}", "card", inst, "kind", "back"));
 		else if (down)
@@ -831,7 +834,7 @@ static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 				move_to(A(g, zones[z]), (size_t)at, A(g, "defeated_heroes"));
 				return 0;
 			}
-		return refuse(g, "bad-choice", "%s is not in your %s", v, a->word);
+		return refuse(g, "bad-choice", "%s is not in your %s", v, g->fr ? legendary_french(a->word) : a->word);
 	}
 	case LG_GAIN_HOVERCRAFT:
 		if (json_array_size(A(g, "hovercraft")))
