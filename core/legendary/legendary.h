@@ -136,6 +136,8 @@ int legendary_sim_game(const struct legendary_pack *p, const json_t *settings, u
 
 /* The French of an English story or refusal string of play.c (itself when none). */
 const char *legendary_french(const char *en);
+/* legendary_atom_parse with its message in French when fr (R11.2). */
+int legendary_atom_parse_in(const char *text, struct lg_atom *a, int fr, char *err, size_t errlen);
 /* The i-th pair of the French table: 0, or -1 past its end (for the tests). */
 int legendary_french_pair(size_t i, const char **en, const char **fr);
 

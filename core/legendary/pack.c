@@ -1,11 +1,12 @@
 /*
  * legendary card packs: reading, checking (R2.9) and the canonical digest
- * (R2.8). A problem is reported as "FILE:LINE: CODE: WHERE: message", the
- * line being the first in the text that names the place at fault.
+ * (R2.8). Every problem is reported, one a line, as "FILE:LINE: CODE: WHERE:
+ * message", the line being that of the value at fault.
  */
 #include "core/legendary/legendary.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,8 @@ static int build_index(struct legendary_pack *p)
 		return -1;
 	json_array_foreach(p->cards, i, c) {
 		p->index[i].id = json_string_value(json_object_get(c, "id"));
+		if (!p->index[i].id)
+			p->index[i].id = "";	/* a card already refused */
 		p->index[i].pos = i;
 	}
 	p->ncards = n;
@@ -138,6 +141,14 @@ static int read_int(const char *s, int *n)
 
 int legendary_atom_parse(const char *text, struct lg_atom *a, char *err, size_t errlen)
 {
+	return legendary_atom_parse_in(text, a, 0, err, errlen);
+}
+
+/* The message of an unreadable atom in the game's language (fr: French, R11.2). */
+#define ATOM_MSG(fmt) (fr ? legendary_french(fmt) : (fmt))
+
+int legendary_atom_parse_in(const char *text, struct lg_atom *a, int fr, char *err, size_t errlen)
+{
 	static const struct {
 		const char *word;
 		enum lg_op op;
@@ -172,11 +183,12 @@ int legendary_atom_parse(const char *text, struct lg_atom *a, char *err, size_t 
 		goto bad;
 	a->op = ops[i].op;
 	if (ops[i].arg == 0)
-		return arg ? (errbuf_set(err, errlen, "'%s' takes no argument", op), -1) : 0;
+		return arg ? (errbuf_set(err, errlen, ATOM_MSG("'%s' takes no argument"), op), -1) : 0;
 	if (!arg)
 		goto bad;
 	if (ops[i].arg == 1)
-		return arg2 || read_int(arg, &a->n) < 0 ? (errbuf_set(err, errlen, "'%s' wants a number", op), -1) : 0;
+		return arg2 || read_int(arg, &a->n) < 0 ?
+		       (errbuf_set(err, errlen, ATOM_MSG("'%s' wants a number"), op), -1) : 0;
 	if (a->op == LG_KO) {
 		if (arg2 || (strcmp(arg, "hand") && strcmp(arg, "discard") && strcmp(arg, "played") &&
 			     strcmp(arg, "hand-or-discard")))
@@ -213,7 +225,7 @@ int legendary_atom_parse(const char *text, struct lg_atom *a, char *err, size_t 
 	    a->n >= 0)
 		return 0;
 bad:
-	errbuf_set(err, errlen, "'%s' is not an atom of the vocabulary (R3.1)", text ? text : "");
+	errbuf_set(err, errlen, ATOM_MSG("'%s' is not an atom of the vocabulary (R3.1)"), text ? text : "");
 	return -1;
 }
 
@@ -222,28 +234,140 @@ bad:
 struct checker {
 	const char *text, *file;
 	char *err;
-	size_t errlen;
+	size_t errlen, used;
+	int shown, more;	/* problems written, problems past the bound */
 };
 
-/* The line of the first occurrence of needle in the text (1 when absent). */
-static int line_of(const struct checker *c, const char *needle)
+#define LG_MAX_PROBLEMS 20
+
+static const char *skip_ws(const char *s)
 {
-	const char *at = needle ? strstr(c->text, needle) : NULL, *p;
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	return s;
+}
+
+/* s at a value of valid JSON (json_loads read it): the first byte after it. */
+static const char *skip_value(const char *s)
+{
+	int depth = 0;
+
+	do {
+		if (*s == '"') {
+			for (s++; *s && *s != '"'; s++)
+				if (*s == '\\' && s[1])
+					s++;
+			if (*s)
+				s++;
+		} else if (*s == '{' || *s == '[') {
+			depth++;
+			s++;
+		} else if (*s == '}' || *s == ']') {
+			depth--;
+			s++;
+		} else if (depth) {
+			s++;
+		} else {
+			while (*s && !strchr(",]} \t\r\n", *s))
+				s++;
+		}
+	} while (*s && depth > 0);
+	return s;
+}
+
+/*
+ * The line of the value at path ("films/2/acts/2/objective": keys and
+ * indexes), walking the text as the parser did, so the line is the value's
+ * own and not the first place its words appear. A missing step stops at
+ * the deepest value found.
+ */
+static int line_of(const struct checker *c, const char *path)
+{
+	const char *at = skip_ws(c->text), *p;
+	char step[64];
 	int line = 1;
 
-	if (!at)
-		return 1;
-	for (p = c->text; p < at; p++)
+	while (path && *path) {
+		size_t len = strcspn(path, "/");
+		const char *found = NULL;
+
+		snprintf(step, sizeof(step), "%.*s", (int)len, path);
+		path += len + (path[len] == '/');
+		if (*at == '{') {
+			at = skip_ws(at + 1);
+			while (*at == '"' && !found) {
+				const char *key = at + 1, *val;
+
+				val = skip_ws(skip_ws(skip_value(at)) + 1);	/* past the colon */
+				if (strlen(step) == (size_t)(skip_value(at) - key - 1) &&
+				    !strncmp(key, step, strlen(step)))
+					found = val;
+				at = skip_ws(skip_value(val));
+				if (*at == ',')
+					at = skip_ws(at + 1);
+			}
+		} else if (*at == '[') {
+			long k = strtol(step, NULL, 10);
+
+			at = skip_ws(at + 1);
+			while (*at && *at != ']' && !found) {
+				if (k-- == 0)
+					found = at;
+				at = skip_ws(skip_value(at));
+				if (*at == ',')
+					at = skip_ws(at + 1);
+			}
+		}
+		if (!found)
+			break;
+		at = found;
+	}
+	for (p = c->text; p < at && *p; p++)
 		line += *p == '\n';
 	return line;
 }
 
-static int fail(const struct checker *c, const char *needle, const char *code, const char *where,
+/*
+ * Adds one problem (R2.9: every problem is listed, one a line), up to
+ * LG_MAX_PROBLEMS and what the buffer holds; the rest are counted.
+ */
+static int fail(struct checker *c, const char *path, const char *code, const char *where,
 		const char *what)
 {
-	errbuf_set(c->err, c->errlen, "%s:%d: %s: %s: %s", c->file, line_of(c, needle), code, where,
-		   what);
+	char one[512];
+	size_t n;
+
+	n = (size_t)snprintf(one, sizeof(one), "%s%s:%d: %s: %s: %s", c->shown ? "\n" : "", c->file,
+			     line_of(c, path), code, where, what);
+	if (n >= sizeof(one))
+		n = sizeof(one) - 1;
+	/* room kept for the closing "and N more" line */
+	if (c->shown < LG_MAX_PROBLEMS && c->used + n + 40 < c->errlen) {
+		memcpy(c->err + c->used, one, n + 1);
+		c->used += n;
+		c->shown++;
+	} else if (!c->shown && c->errlen) {
+		snprintf(c->err, c->errlen, "%s", one);
+		c->used = strlen(c->err);
+		c->shown++;
+	} else {
+		c->more++;
+	}
 	return -1;
+}
+
+/* The path of a place: printf into a buffer. */
+static const char *path_f(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static const char *path_f(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	return buf;
 }
 
 static int int_in(const json_t *obj, const char *key, int lo, int hi, int def, int *out)
@@ -268,51 +392,54 @@ static int text_ok(const json_t *v, size_t lo, size_t hi)
 static int check_board(struct checker *c, const json_t *b, struct legendary_board *out)
 {
 	const json_t *slots = json_object_get(b, "slots"), *s, *cz, *v;
+	char path[64];
 	size_t i;
+	int rc = 0;
 
 	if (!json_is_object(b))
-		return fail(c, "\"board\"", "bad-board", "board", "expected an object");
+		return fail(c, "board", "bad-board", "board", "expected an object");
 	if (!json_is_array(slots) || json_array_size(slots) < 1 || json_array_size(slots) > LG_MAX_SLOTS)
-		return fail(c, "\"slots\"", "bad-board", "board.slots", "expected 1 to 9 slots");
-	out->nslots = (int)json_array_size(slots);
-	json_array_foreach(slots, i, s) {
+		rc = fail(c, "board/slots", "bad-board", "board.slots", "expected 1 to 9 slots");
+	else
+		out->nslots = (int)json_array_size(slots);
+	json_array_foreach(rc ? NULL : slots, i, s) {
 		if (!json_is_boolean(json_object_get(s, "phone")) ||
 		    int_in(s, "scan", 0, 20, -1, &out->scan[i]) < 0)
-			return fail(c, "\"slots\"", "bad-board", "board.slots",
-				    "each slot wants \"phone\" (true or false) and \"scan\" 0-20");
+			rc = fail(c, path_f(path, sizeof(path), "board/slots/%zu", i), "bad-board",
+				  "board.slots", "each slot wants \"phone\" (true or false) and \"scan\" 0-20");
 		out->phone[i] = json_is_true(json_object_get(s, "phone"));
 	}
 	v = json_object_get(b, "phone_blocked_by");
 	if (v && (!json_is_string(v) || (strcmp(json_string_value(v), "card") &&
 					  strcmp(json_string_value(v), "enemy"))))
-		return fail(c, "\"phone_blocked_by\"", "bad-board", "board.phone_blocked_by",
-			    "expected \"card\" or \"enemy\"");
-	out->blocked_by_enemy = v && !strcmp(json_string_value(v), "enemy");
+		rc = fail(c, "board/phone_blocked_by", "bad-board", "board.phone_blocked_by",
+			  "expected \"card\" or \"enemy\"");
+	out->blocked_by_enemy = json_is_string(v) && !strcmp(json_string_value(v), "enemy");
 	cz = json_object_get(b, "combat_zone_phone");
 	out->cz_cost = 3;
 	out->cz_max = 3;
 	if (cz && (int_in(cz, "cost", 0, 20, 3, &out->cz_cost) < 0 ||
 		   int_in(cz, "max_cards", 1, 20, 3, &out->cz_max) < 0))
-		return fail(c, "\"combat_zone_phone\"", "bad-board", "board.combat_zone_phone",
-			    "expected cost 0-20 and max_cards 1-20");
+		rc = fail(c, "board/combat_zone_phone", "bad-board", "board.combat_zone_phone",
+			  "expected cost 0-20 and max_cards 1-20");
 	if (int_in(b, "dock_slots", 1, 9, 5, &out->dock_slots) < 0)
-		return fail(c, "\"dock_slots\"", "bad-board", "board.dock_slots", "expected 1 to 9");
+		rc = fail(c, "board/dock_slots", "bad-board", "board.dock_slots", "expected 1 to 9");
 	if (int_in(b, "hand_size", 1, 12, 6, &out->hand_size) < 0)
-		return fail(c, "\"hand_size\"", "bad-board", "board.hand_size", "expected 1 to 12");
+		rc = fail(c, "board/hand_size", "bad-board", "board.hand_size", "expected 1 to 12");
 	if (int_in(b, "time_start", 1, 30, 10, &out->time_start) < 0)
-		return fail(c, "\"time_start\"", "bad-board", "board.time_start", "expected 1 to 30");
+		rc = fail(c, "board/time_start", "bad-board", "board.time_start", "expected 1 to 30");
 	if (int_in(b, "hovercraft_cost", 0, 20, 3, &out->hovercraft_cost) < 0)
-		return fail(c, "\"hovercraft_cost\"", "bad-board", "board.hovercraft_cost",
-			    "expected 0 to 20");
+		rc = fail(c, "board/hovercraft_cost", "bad-board", "board.hovercraft_cost",
+			  "expected 0 to 20");
 	if (int_in(b, "buy_time_cost", 0, 20, 5, &out->buy_time_cost) < 0)
-		return fail(c, "\"buy_time_cost\"", "bad-board", "board.buy_time_cost", "expected 0 to 20");
+		rc = fail(c, "board/buy_time_cost", "bad-board", "board.buy_time_cost", "expected 0 to 20");
 	v = json_object_get(b, "start_world");
 	if (v && (!json_is_string(v) || (strcmp(json_string_value(v), "real") &&
 					  strcmp(json_string_value(v), "matrix"))))
-		return fail(c, "\"start_world\"", "bad-board", "board.start_world",
-			    "expected \"real\" or \"matrix\"");
-	out->start_matrix = v && !strcmp(json_string_value(v), "matrix");
-	return 0;
+		rc = fail(c, "board/start_world", "bad-board", "board.start_world",
+			  "expected \"real\" or \"matrix\"");
+	out->start_matrix = json_is_string(v) && !strcmp(json_string_value(v), "matrix");
+	return rc;
 }
 
 static int id_ok(const char *id)
@@ -348,10 +475,10 @@ static int atom_allowed(const char *field, const struct lg_atom *a)
 	return a->op == LG_TIME || a->op == LG_WOUND || a->op == LG_DISCARD || a->op == LG_DRAW;
 }
 
-static int check_effect(struct checker *c, const char *needle, const char *where, const char *field,
+static int check_effect(struct checker *c, const char *base, const char *where, const char *field,
 			const json_t *v, const json_t *cards)
 {
-	char why[160], place[120];
+	char why[160], place[120], path[120];
 	const json_t *a;
 	size_t i;
 
@@ -359,18 +486,20 @@ static int check_effect(struct checker *c, const char *needle, const char *where
 		return 0;
 	snprintf(place, sizeof(place), "%s.%s", where, field);
 	if (!json_is_array(v))
-		return fail(c, needle, "bad-effect", place, "expected a list of atoms or \"manual\"");
+		return fail(c, path_f(path, sizeof(path), "%s/%s", base, field), "bad-effect", place,
+			    "expected a list of atoms or \"manual\"");
 	json_array_foreach(v, i, a) {
 		struct lg_atom atom;
 		size_t k;
 		const json_t *other;
 		int found = 0;
 
+		path_f(path, sizeof(path), "%s/%s/%zu", base, field, i);
 		if (legendary_atom_parse(json_string_value(a), &atom, why, sizeof(why)) < 0)
-			return fail(c, needle, "bad-effect", place, why);
+			return fail(c, path, "bad-effect", place, why);
 		if (!atom_allowed(field, &atom)) {
 			snprintf(why, sizeof(why), "'%s' is not allowed here (R3.2)", json_string_value(a));
-			return fail(c, needle, "bad-effect", place, why);
+			return fail(c, path, "bad-effect", place, why);
 		}
 		if (atom.op != LG_GAIN_EXTRA)
 			continue;
@@ -379,7 +508,7 @@ static int check_effect(struct checker *c, const char *needle, const char *where
 					 json_string_value(json_object_get(other, "id")) : "", atom.word);
 		if (!found) {
 			snprintf(why, sizeof(why), "gain extra %s names no card of the pack", atom.word);
-			return fail(c, needle, "unknown-card", place, why);
+			return fail(c, path, "unknown-card", place, why);
 		}
 	}
 	return 0;
@@ -399,7 +528,7 @@ static int in_list(const char *s, const char *const *list)
 	return 0;
 }
 
-static int check_keywords(struct checker *c, const char *needle, const char *id, const char *type,
+static int check_keywords(struct checker *c, const char *base, const char *id, const char *type,
 			  const json_t *kw)
 {
 	static const struct {
@@ -413,15 +542,18 @@ static int check_keywords(struct checker *c, const char *needle, const char *id,
 	};
 	const json_t *k;
 	size_t i, j;
-	char why[120];
+	char why[120], needle[120];
 
 	if (!kw)
 		return 0;
 	if (!json_is_array(kw))
-		return fail(c, needle, "bad-keyword", id, "keywords must be a list");
+		return fail(c, path_f(needle, sizeof(needle), "%s/keywords", base), "bad-keyword", id,
+			    "keywords must be a list");
 	json_array_foreach(kw, i, k) {
 		const char *s = json_string_value(k), *colon;
 		size_t len;
+
+		path_f(needle, sizeof(needle), "%s/keywords/%zu", base, i);
 
 		if (!s)
 			return fail(c, needle, "bad-keyword", id, "a keyword must be a string");
@@ -454,26 +586,26 @@ static int check_card(struct checker *c, const json_t *card, const json_t *cards
 	const char *id = json_string_value(json_object_get(card, "id"));
 	const char *type = json_string_value(json_object_get(card, "type"));
 	const char *cls = json_string_value(json_object_get(card, "class"));
-	char needle[64], where[40];
+	char needle[64], where[40], path[80];
 	const json_t *other;
 	size_t k;
 	int n;
 
 	snprintf(where, sizeof(where), "cards[%zu]", index);
+	snprintf(needle, sizeof(needle), "cards/%zu", index);
 	if (!id || !id_ok(id))
-		return fail(c, "\"cards\"", "bad-id", where,
+		return fail(c, path_f(path, sizeof(path), "%s/id", needle), "bad-id", where,
 			    "an id is 1-24 of A-Z 0-9 -, first a letter or digit");
-	snprintf(needle, sizeof(needle), "\"%s\"", id);
 	json_array_foreach(cards, k, other) {
 		const char *oid = json_string_value(json_object_get(other, "id"));
 
 		if (k < index && oid && !strcmp(oid, id))
-			return fail(c, needle, "duplicate-id", id, "this id is used twice");
+			return fail(c, path_f(path, sizeof(path), "%s/id", needle), "duplicate-id", id, "this id is used twice");
 	}
 	if (!text_ok(json_object_get(card, "name"), 1, 40))
-		return fail(c, needle, "bad-field", id, "name: expected 1 to 40 characters");
+		return fail(c, path_f(path, sizeof(path), "%s/name", needle), "bad-field", id, "name: expected 1 to 40 characters");
 	if (!in_list(type, card_types))
-		return fail(c, needle, "bad-type", id, "type: expected hero, enemy, challenge, "
+		return fail(c, path_f(path, sizeof(path), "%s/type", needle), "bad-type", id, "type: expected hero, enemy, challenge, "
 			    "inevitable, wound or avatar");
 	if ((json_object_get(card, "text") && !text_ok(json_object_get(card, "text"), 0, 500)) ||
 	    (json_object_get(card, "text_fr") && !text_ok(json_object_get(card, "text_fr"), 0, 500)) ||
@@ -487,10 +619,10 @@ static int check_card(struct checker *c, const json_t *card, const json_t *cards
 			return fail(c, needle, "bad-field", id, "a hero wants cost 0-20, attack and "
 				    "recruit 0-20");
 		if (json_object_get(card, "class") && !in_list(cls, classes))
-			return fail(c, needle, "bad-class", id, "class: expected intellect, range, "
+			return fail(c, path_f(path, sizeof(path), "%s/class", needle), "bad-class", id, "class: expected intellect, range, "
 				    "strength, survival or tech");
 		if (json_object_get(card, "combo") && !cls)
-			return fail(c, needle, "bad-class", id, "a combo needs a class");
+			return fail(c, path_f(path, sizeof(path), "%s/combo", needle), "bad-class", id, "a combo needs a class");
 		(void)board;
 		return check_effect(c, needle, id, "effects", json_object_get(card, "effects"), cards) ||
 		       check_effect(c, needle, id, "combo", json_object_get(card, "combo"), cards) ||
@@ -499,7 +631,7 @@ static int check_card(struct checker *c, const json_t *card, const json_t *cards
 	}
 	if (!strcmp(type, "enemy")) {
 		if (int_in(card, "fight", 0, 30, -1, &n) < 0)
-			return fail(c, needle, "bad-field", id, "an enemy wants fight 0-30");
+			return fail(c, path_f(path, sizeof(path), "%s/fight", needle), "bad-field", id, "an enemy wants fight 0-30");
 		return check_effect(c, needle, id, "reveal", json_object_get(card, "reveal"), cards) ||
 		       check_effect(c, needle, id, "rewards", json_object_get(card, "rewards"), cards) ||
 		       check_effect(c, needle, id, "on_strike", json_object_get(card, "on_strike"), cards) ?
@@ -511,7 +643,7 @@ static int check_card(struct checker *c, const json_t *card, const json_t *cards
 		if (!(json_is_string(comp) && !strcmp(json_string_value(comp), "manual")) &&
 		    (!json_is_object(comp) || int_in(comp, "attack", 0, 30, 0, &n) < 0 ||
 		     int_in(comp, "recruit", 0, 30, 0, &n) < 0))
-			return fail(c, needle, "bad-field", id, "a challenge wants complete "
+			return fail(c, path_f(path, sizeof(path), "%s/complete", needle), "bad-field", id, "a challenge wants complete "
 				    "{\"attack\": N, \"recruit\": N} or \"manual\"");
 		return check_effect(c, needle, id, "reveal", json_object_get(card, "reveal"), cards) ||
 		       check_effect(c, needle, id, "rewards", json_object_get(card, "rewards"), cards) ?
@@ -521,7 +653,7 @@ static int check_card(struct checker *c, const json_t *card, const json_t *cards
 		return check_effect(c, needle, id, "back", json_object_get(card, "back"), cards);
 	if (!strcmp(type, "wound")) {
 		if (int_in(card, "damage", 0, 5, -1, &n) < 0)
-			return fail(c, needle, "bad-field", id, "a wound wants damage 0-5");
+			return fail(c, path_f(path, sizeof(path), "%s/damage", needle), "bad-field", id, "a wound wants damage 0-5");
 		return check_effect(c, needle, id, "on_draw", json_object_get(card, "on_draw"), cards);
 	}
 	/* avatar */
@@ -532,7 +664,7 @@ static int check_card(struct checker *c, const json_t *card, const json_t *cards
 
 		if (json_object_get(card, "character") &&
 		    (!ch || !*ch || strspn(ch, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(ch)))
-			return fail(c, needle, "bad-field", id, "character: expected a-z 0-9 -");
+			return fail(c, path_f(path, sizeof(path), "%s/character", needle), "bad-field", id, "character: expected a-z 0-9 -");
 	}
 	return check_effect(c, needle, id, "ability", json_object_get(card, "ability"), cards);
 }
@@ -554,51 +686,53 @@ static int pile_entry(const char *s, char id[32], int *n)
 }
 
 /* Checks one pile's entries against the types allowed there; counts instances. */
-static int check_pile(struct checker *c, const struct legendary_pack *p, const json_t *pile,
-		      const char *where, const char *types, int *instances, int *inevitables,
-		      int required)
+static int check_pile(struct checker *c, const struct legendary_pack *p, const json_t *film,
+		      const char *base, const char *key, const char *where, const char *types,
+		      int *instances, int *inevitables, int required)
 {
-	const json_t *e;
-	size_t i;
-	char why[160];
+	const json_t *pile = json_object_get(film, key), *e;
+	size_t i, n = json_is_string(pile) ? 1 : json_array_size(pile);
+	char why[160], path[120];
+	int rc = 0;
 
-	if (json_is_string(pile)) {
-		json_t *one = json_array();
-		int rc;
-
-		json_array_append(one, (json_t *)pile);
-		rc = check_pile(c, p, one, where, types, instances, inevitables, required);
-		json_decref(one);
-		return rc;
-	}
 	if (!pile && !required)
 		return 0;
-	if (!json_is_array(pile) || (required && !json_array_size(pile)))
-		return fail(c, "\"films\"", "bad-film", where, "a required pile is missing or empty");
-	json_array_foreach(pile, i, e) {
-		char id[32], needle[40];
+	if (!(json_is_array(pile) || json_is_string(pile)) || (required && !n))
+		return fail(c, path_f(path, sizeof(path), "%s/%s", base, key), "bad-film", where,
+			    "a required pile is missing or empty");
+	for (i = 0; i < n; i++) {
+		char id[32];
 		const json_t *card;
 		const char *type;
-		int n;
+		int k;
 
-		if (pile_entry(json_string_value(e), id, &n) < 0)
-			return fail(c, "\"films\"", "bad-film", where, "a pile entry is \"ID\" or \"ID xN\"");
-		snprintf(needle, sizeof(needle), "\"%s", json_string_value(e));
+		e = json_is_string(pile) ? pile : json_array_get(pile, i);
+		if (json_is_string(pile))
+			path_f(path, sizeof(path), "%s/%s", base, key);
+		else
+			path_f(path, sizeof(path), "%s/%s/%zu", base, key, i);
+		if (pile_entry(json_string_value(e), id, &k) < 0) {
+			rc = fail(c, path, "bad-film", where, "a pile entry is \"ID\" or \"ID xN\"");
+			continue;
+		}
 		card = legendary_card(p, id, NULL);
 		if (!card || strchr(id, '.')) {
 			snprintf(why, sizeof(why), "%s names no card of the pack", id);
-			return fail(c, needle, "unknown-card", where, why);
+			rc = fail(c, path, "unknown-card", where, why);
+			continue;
 		}
 		type = json_string_value(json_object_get(card, "type"));
-		if (!strstr(types, type)) {
-			snprintf(why, sizeof(why), "%s is a %s, not allowed in this pile", id, type);
-			return fail(c, needle, "wrong-pile", where, why);
+		if (!type || !strstr(types, type)) {
+			snprintf(why, sizeof(why), "%s is a %s, not allowed in this pile", id,
+				 type ? type : "card of no type");
+			rc = fail(c, path, "wrong-pile", where, why);
+			continue;
 		}
 		if (!strcmp(type, "inevitable"))
-			*inevitables += n;
-		*instances += n;
+			*inevitables += k;
+		*instances += k;
 	}
-	return 0;
+	return rc;
 }
 
 /* Is id in the act's matrix or extras? */
@@ -619,77 +753,120 @@ static int of_act(const json_t *act, const char *id)
 	return 0;
 }
 
+/* obj at path (an act's objective or minor_offer), R2.7. */
 static int check_objective(struct checker *c, const struct legendary_pack *p, const json_t *act,
-			   const json_t *obj, const char *where)
+			   const json_t *obj, const char *path, const char *where)
 {
 	const json_t *list, *e;
+	const char *key;
+	char epath[140];
 	size_t i;
-	int n;
+	int n, rc = 0;
 
 	if (json_is_string(obj) && !strcmp(json_string_value(obj), "manual"))
 		return 0;
 	if (json_is_object(obj) && json_object_size(obj) == 1 &&
 	    json_object_get(obj, "defeated") && int_in(obj, "defeated", 1, 99, -1, &n) == 0)
 		return 0;
-	list = json_object_get(obj, "defeat");
-	if (!list)
-		list = json_object_get(obj, "complete");
+	key = json_object_get(obj, "defeat") ? "defeat" : "complete";
+	list = json_object_get(obj, key);
 	if (!json_is_object(obj) || json_object_size(obj) != 1 || !json_is_array(list) ||
 	    !json_array_size(list))
-		return fail(c, "\"objective\"", "bad-objective", where,
+		return fail(c, path, "bad-objective", where,
 			    "expected {\"defeat\": [IDs]}, {\"complete\": [IDs]}, {\"defeated\": N} or \"manual\"");
 	json_array_foreach(list, i, e) {
 		const char *id = json_string_value(e);
 		const json_t *card = id ? legendary_card(p, id, NULL) : NULL;
-		const char *want = json_object_get(obj, "defeat") ? "enemy" : "challenge";
+		const char *type = json_string_value(json_object_get(card, "type"));
+		const char *want = !strcmp(key, "defeat") ? "enemy" : "challenge";
 
-		if (!card || !of_act(act, id) ||
-		    strcmp(json_string_value(json_object_get(card, "type")), want))
-			return fail(c, "\"objective\"", "bad-objective", where,
-				    "an objective names cards of its own act, of the right type");
+		if (!card || !of_act(act, id) || !type || strcmp(type, want))
+			rc = fail(c, path_f(epath, sizeof(epath), "%s/%s/%zu", path, key, i),
+				  "bad-objective", where,
+				  "an objective names cards of its own act, of the right type");
 	}
-	return 0;
+	return rc;
+}
+
+static int check_act(struct checker *c, const struct legendary_pack *p, const json_t *act,
+		     size_t film, size_t i, int *instances, int *inevitables)
+{
+	char where[100], base[64], path[100];
+	int none = 0, rc = 0;
+
+	snprintf(where, sizeof(where), "films[%zu].acts[%zu]", film, i);
+	snprintf(base, sizeof(base), "films/%zu/acts/%zu", film, i);
+	if (!json_is_object(act))
+		return fail(c, base, "bad-film", where, "an act is an object");
+	if (!text_ok(json_object_get(act, "name"), 1, 40))
+		rc = fail(c, path_f(path, sizeof(path), "%s/name", base), "bad-film", where,
+			  "an act wants a name");
+	rc |= check_pile(c, p, act, base, "matrix", where,
+			 i == 2 ? "enemy challenge inevitable" : "enemy challenge", instances,
+			 inevitables, 1);
+	rc |= check_pile(c, p, act, base, "extras", where, "hero enemy challenge", instances, &none, 0);
+	rc |= check_effect(c, base, where, "setup", json_object_get(act, "setup"), p->cards);
+	if (!json_object_get(act, "objective"))
+		rc = fail(c, base, "bad-objective", where, "an act wants an objective");
+	else
+		rc |= check_objective(c, p, act, json_object_get(act, "objective"),
+				      path_f(path, sizeof(path), "%s/objective", base), where);
+	if (json_object_get(act, "minor_offer") && i != 2)
+		rc = fail(c, path_f(path, sizeof(path), "%s/minor_offer", base), "bad-objective", where,
+			  "only act 3 has a minor_offer");
+	else if (json_object_get(act, "minor_offer"))
+		rc |= check_objective(c, p, act, json_object_get(act, "minor_offer"),
+				      path_f(path, sizeof(path), "%s/minor_offer", base), where);
+	return rc;
 }
 
 static int check_film(struct checker *c, const struct legendary_pack *p, const json_t *film,
 		      size_t index)
 {
 	const json_t *acts = json_object_get(film, "acts"), *act, *av;
-	char where[64];
-	int instances = 0, inevitables = 0, none = 0;
+	char where[64], base[32], path[80];
+	int instances = 0, inevitables = 0, none = 0, rc = 0;
 	size_t i, k;
 	const char *chars[16];
 	size_t nchars = 0;
 
 	snprintf(where, sizeof(where), "films[%zu]", index);
+	snprintf(base, sizeof(base), "films/%zu", index);
+	if (!json_is_object(film))
+		return fail(c, base, "bad-film", where, "a film is an object");
 	if (!text_ok(json_object_get(film, "id"), 1, 24) || !text_ok(json_object_get(film, "name"), 1, 40))
-		return fail(c, "\"films\"", "bad-film", where, "a film wants an id and a name");
+		rc = fail(c, base, "bad-film", where, "a film wants an id and a name");
 	if (index == 0 && json_object_get(film, "campaign_setup"))
-		return fail(c, "\"campaign_setup\"", "bad-film", where, "film 1 has no campaign_setup");
+		rc = fail(c, path_f(path, sizeof(path), "%s/campaign_setup", base), "bad-film", where,
+			  "film 1 has no campaign_setup");
 	if (!json_is_array(json_object_get(film, "avatars")) || !json_array_size(json_object_get(film, "avatars")))
-		return fail(c, "\"avatars\"", "bad-avatar", where, "a film lists its avatars");
+		rc = fail(c, path_f(path, sizeof(path), "%s/avatars", base), "bad-avatar", where,
+			  "a film lists its avatars");
 	json_array_foreach(json_object_get(film, "avatars"), i, av) {
 		const json_t *card = json_string_value(av) ? legendary_card(p, json_string_value(av), NULL) : NULL;
-		const char *ch;
+		const char *type = json_string_value(json_object_get(card, "type")), *ch;
 
-		if (!card || strcmp(json_string_value(json_object_get(card, "type")), "avatar"))
-			return fail(c, "\"avatars\"", "bad-avatar", where, "an avatar of a film must be a "
-				    "card of type avatar");
+		path_f(path, sizeof(path), "%s/avatars/%zu", base, i);
+		if (!card || !type || strcmp(type, "avatar")) {
+			rc = fail(c, path, "bad-avatar", where, "an avatar of a film must be a "
+				  "card of type avatar");
+			continue;
+		}
 		ch = json_string_value(json_object_get(card, "character"));
 		if (!ch)
 			ch = json_string_value(av);
 		for (k = 0; k < nchars; k++)
 			if (!strcmp(chars[k], ch))
-				return fail(c, "\"avatars\"", "bad-avatar", where,
-					    "two avatars of one character in a film");
-		if (nchars < 16)
+				break;
+		if (k < nchars)
+			rc = fail(c, path, "bad-avatar", where, "two avatars of one character in a film");
+		else if (nchars < 16)
 			chars[nchars++] = ch;
 	}
-	if (check_pile(c, p, json_object_get(film, "start_deck"), where, "hero", &instances, &none, 1) ||
-	    check_pile(c, p, json_object_get(film, "hovercraft"), where, "hero", &instances, &none, 1) ||
-	    check_pile(c, p, json_object_get(film, "zion"), where, "hero", &instances, &none, 1) ||
-	    check_pile(c, p, json_object_get(film, "wounds"), where, "wound", &instances, &none, 1))
-		return -1;
+	rc |= check_pile(c, p, film, base, "start_deck", where, "hero", &instances, &none, 1);
+	rc |= check_pile(c, p, film, base, "hovercraft", where, "hero", &instances, &none, 1);
+	rc |= check_pile(c, p, film, base, "zion", where, "hero", &instances, &none, 1);
+	rc |= check_pile(c, p, film, base, "wounds", where, "wound", &instances, &none, 1);
 	{
 		const json_t *hc = json_object_get(film, "hovercraft");
 		char id[32];
@@ -697,62 +874,43 @@ static int check_film(struct checker *c, const struct legendary_pack *p, const j
 
 		if (json_is_array(hc))
 			hc = json_array_get(hc, 0);
-		if (pile_entry(json_string_value(hc), id, &n) == 0 &&
+		if (pile_entry(json_string_value(hc), id, &n) == 0 && legendary_card(p, id, NULL) &&
 		    legendary_int(legendary_card(p, id, NULL), "cost", -1) != p->board.hovercraft_cost)
-			return fail(c, "\"hovercraft\"", "bad-field", where,
-				    "the hovercraft card must cost the board's hovercraft_cost");
+			rc = fail(c, path_f(path, sizeof(path), "%s/hovercraft", base), "bad-field", where,
+				  "the hovercraft card must cost the board's hovercraft_cost");
 	}
 	if (json_object_get(film, "matrix_deck") &&
 	    (!json_is_string(json_object_get(film, "matrix_deck")) ||
 	     (strcmp(json_string_value(json_object_get(film, "matrix_deck")), "stacked") &&
 	      strcmp(json_string_value(json_object_get(film, "matrix_deck")), "per-act"))))
-		return fail(c, "\"matrix_deck\"", "bad-film", where, "matrix_deck: stacked or per-act");
-	if (check_effect(c, "\"campaign_setup\"", where, "campaign_setup",
-			 json_object_get(film, "campaign_setup"), p->cards) < 0)
-		return -1;
+		rc = fail(c, path_f(path, sizeof(path), "%s/matrix_deck", base), "bad-film", where,
+			  "matrix_deck: stacked or per-act");
+	rc |= check_effect(c, base, where, "campaign_setup", json_object_get(film, "campaign_setup"),
+			   p->cards);
 	if (!json_is_array(acts) || json_array_size(acts) != 3)
-		return fail(c, "\"acts\"", "bad-film", where, "a film has exactly 3 acts");
-	json_array_foreach(acts, i, act) {
-		char awhere[100];
-
-		snprintf(awhere, sizeof(awhere), "%s.acts[%zu]", where, i);
-		if (!text_ok(json_object_get(act, "name"), 1, 40))
-			return fail(c, "\"acts\"", "bad-film", awhere, "an act wants a name");
-		if (check_pile(c, p, json_object_get(act, "matrix"), awhere,
-			       i == 2 ? "enemy challenge inevitable" : "enemy challenge", &instances,
-			       &inevitables, 1) ||
-		    check_pile(c, p, json_object_get(act, "extras"), awhere, "hero enemy challenge",
-			       &instances, &none, 0))
-			return -1;
-		if (check_effect(c, "\"setup\"", awhere, "setup", json_object_get(act, "setup"), p->cards) < 0)
-			return -1;
-		if (!json_object_get(act, "objective"))
-			return fail(c, "\"acts\"", "bad-objective", awhere, "an act wants an objective");
-		if (check_objective(c, p, act, json_object_get(act, "objective"), awhere) < 0)
-			return -1;
-		if (json_object_get(act, "minor_offer") && i != 2)
-			return fail(c, "\"minor_offer\"", "bad-objective", awhere,
-				    "only act 3 has a minor_offer");
-		if (json_object_get(act, "minor_offer") &&
-		    check_objective(c, p, act, json_object_get(act, "minor_offer"), awhere) < 0)
-			return -1;
-	}
+		return fail(c, path_f(path, sizeof(path), "%s/acts", base), "bad-film", where,
+			    "a film has exactly 3 acts");
+	json_array_foreach(acts, i, act)
+		rc |= check_act(c, p, act, index, i, &instances, &inevitables);
 	if (inevitables > 1)
-		return fail(c, "\"inevitable\"", "inevitable", where, "more than one Inevitable card");
+		rc = fail(c, path_f(path, sizeof(path), "%s/acts/2/matrix", base), "inevitable", where,
+			  "more than one Inevitable card");
 	if (instances > 600)
-		return fail(c, "\"films\"", "too-many", where, "more than 600 instances in a film");
-	return 0;
+		rc = fail(c, base, "too-many", where, "more than 600 instances in a film");
+	return rc;
 }
 
 int legendary_pack_read(struct legendary_pack *p, const char *text, const char *file, char *err,
 			size_t errlen)
 {
-	struct checker c = { text ? text : "", file ? file : "pack", err, errlen };
+	struct checker c = { text ? text : "", file ? file : "pack", err, errlen, 0, 0, 0 };
 	json_error_t jerr;
 	const json_t *card, *film, *v;
 	size_t i;
 
 	legendary_pack_release(p);
+	if (errlen)
+		err[0] = 0;
 	p->root = json_loads(c.text, JSON_REJECT_DUPLICATES, &jerr);
 	if (!p->root) {
 		errbuf_set(err, errlen, "%s:%d: format: pack: not JSON (%s)", c.file,
@@ -764,47 +922,50 @@ int legendary_pack_read(struct legendary_pack *p, const char *text, const char *
 		   json_string_value(json_object_get(p->root, "format")) : "", "mxjudge-legendary-pack") ||
 	    !json_is_integer(json_object_get(p->root, "version")) ||
 	    json_integer_value(json_object_get(p->root, "version")) != 1) {
-		fail(&c, "\"format\"", "format", "pack", "expected \"format\": \"mxjudge-legendary-pack\", "
-		     "\"version\": 1");
-		goto bad;
+		fail(&c, json_object_get(p->root, "format") ? "format" : "", "format", "pack",
+		     "expected \"format\": \"mxjudge-legendary-pack\", \"version\": 1");
+		goto bad;	/* nothing else can be read */
 	}
 	v = json_object_get(p->root, "name");
-	if (!text_ok(v, 1, 40)) {
-		fail(&c, "\"name\"", "bad-field", "pack", "name: expected 1 to 40 characters");
-		goto bad;
-	}
-	snprintf(p->name, sizeof(p->name), "%s", json_string_value(v));
-	if (check_board(&c, json_object_get(p->root, "board"), &p->board) < 0)
-		goto bad;
+	if (!text_ok(v, 1, 40))
+		fail(&c, "name", "bad-field", "pack", "name: expected 1 to 40 characters");
+	snprintf(p->name, sizeof(p->name), "%s", json_is_string(v) ? json_string_value(v) : "");
+	check_board(&c, json_object_get(p->root, "board"), &p->board);
 	p->cards = json_object_get(p->root, "cards");
 	p->films = json_object_get(p->root, "films");
 	if (!json_is_array(p->cards) || !json_array_size(p->cards)) {
-		fail(&c, "\"cards\"", "bad-field", "pack", "expected a list of cards");
-		goto bad;
+		fail(&c, "cards", "bad-field", "pack", "expected a list of cards");
+		goto bad;	/* the films name cards */
 	}
-	json_array_foreach(p->cards, i, card)
-		if (!json_is_object(card) || check_card(&c, card, p->cards, i, &p->board) < 0) {
-			if (!json_is_object(card))
-				fail(&c, "\"cards\"", "bad-field", "cards", "a card is an object");
-			goto bad;
-		}
+	json_array_foreach(p->cards, i, card) {
+		char path[32];
+
+		if (!json_is_object(card))
+			fail(&c, path_f(path, sizeof(path), "cards/%zu", i), "bad-field", "cards",
+			     "a card is an object");
+		else
+			check_card(&c, card, p->cards, i, &p->board);
+	}
 	if (build_index(p) < 0) {
 		errbuf_set(err, errlen, "%s:1: out of memory", c.file);
 		goto bad;
 	}
-	if (!json_is_array(p->films) || json_array_size(p->films) < 1 || json_array_size(p->films) > 3) {
-		fail(&c, "\"films\"", "bad-film", "pack", "expected 1 to 3 films");
+	if (!json_is_array(p->films) || json_array_size(p->films) < 1 || json_array_size(p->films) > 3)
+		fail(&c, "films", "bad-film", "pack", "expected 1 to 3 films");
+	else
+		json_array_foreach(p->films, i, film)
+			check_film(&c, p, film, i);
+	if (c.shown)
 		goto bad;
-	}
-	json_array_foreach(p->films, i, film)
-		if (check_film(&c, p, film, i) < 0)
-			goto bad;
 	if (legendary_digest(p->root, p->digest) < 0) {
 		errbuf_set(err, errlen, "%s:1: out of memory", c.file);
 		goto bad;
 	}
 	return 0;
 bad:
+	if (c.more && c.used + 40 < errlen)
+		snprintf(err + c.used, errlen - c.used, "\n... and %d more problem%s", c.more,
+			 c.more == 1 ? "" : "s");
 	legendary_pack_release(p);
 	return -1;
 }

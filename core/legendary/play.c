@@ -41,6 +41,44 @@ struct lg {
 
 /* ---------- small helpers ---------- */
 
+/*
+ * One line of the mail's log (R10.3, R10.5): "shuffle DECK ID ..." or
+ * "draw DECK ID", kept under "mail_draws" while the mail is played (so a
+ * refused line's are undone with its state) and moved to the secret "log"
+ * at its end. Bot-only games (quiet) keep no log.
+ */
+static void note_draw(struct lg *g, const char *deck, const json_t *ids, size_t n)
+{
+	json_t *log = json_object_get(g->st, "mail_draws");
+	size_t i, len;
+	char *line;
+
+	if (g->quiet || !json_is_array(log))
+		return;
+	len = strlen(deck) + 16;
+	for (i = 0; i < n; i++)
+		len += strlen(json_string_value(json_array_get(ids, i)) ?
+			      json_string_value(json_array_get(ids, i)) : "") + 1;
+	line = malloc(len);
+	if (!line)
+		return;
+	snprintf(line, len, "%s %s", n > 1 ? "shuffle" : "draw", deck);
+	for (i = 0; i < n; i++) {
+		strcat(line, " ");
+		strcat(line, json_string_value(json_array_get(ids, i)) ?
+		       json_string_value(json_array_get(ids, i)) : "");
+	}
+	json_array_append_new(log, json_string(line));
+	free(line);
+}
+
+/* "draw DECK ID": the top card of pile, about to be taken. */
+static void note_top(struct lg *g, const char *deck, const json_t *pile)
+{
+	if (json_array_size(pile))
+		note_draw(g, deck, pile, 1);
+}
+
 static json_t *A(struct lg *g, const char *key)
 {
 	json_t *a = json_object_get(g->st, key);
@@ -262,6 +300,7 @@ static int shuffle(struct lg *g, const char *deck, json_t *pile)
 	json_array_clear(pile);
 	for (i = 0; i < n; i++)
 		json_array_append(pile, json_array_get(copy, perm[i]));
+	note_draw(g, deck, pile, n);
 	json_object_set_new(draws, label, json_integer(k));
 	if (!g->quiet)
 		json_array_append_new(g->events, json_pack("{s:s,s:s,s:i}", "type", "shuffle", "deck", deck,
@@ -293,6 +332,7 @@ static int draw_cards(struct lg *g, int n)
 			if (shuffle(g, "player-deck", deck) < 0)
 				return -1;
 		}
+		note_top(g, "player-deck", deck);
 		move_to(deck, 0, hand);
 		got++;
 	}
@@ -390,6 +430,7 @@ static const char *draw_wound(struct lg *g)
 	}
 	if (!json_array_size(deck))
 		return NULL;
+	note_top(g, "wounds", deck);
 	return json_string_value(json_array_get(deck, 0));
 }
 
@@ -501,7 +542,10 @@ static void put_slot(struct lg *g, json_t *entry, int k)
 		int down = strcmp(json_string_value(json_object_get(entry, "face")), "up") != 0;
 
 		json_array_append_new(A(g, "combat_zone"), json_pack("{s:s,s:s}", "card", inst, "face", "up"));
-		ev(g, "combat-zone", "%s enters the Combat Zone.", down ? "A face-down card" : cname(g, inst));
+		if (down)
+			ev(g, "combat-zone", "A face-down card enters the Combat Zone.");
+		else
+			ev(g, "combat-zone", "%s enters the Combat Zone.", cname(g, inst));
 		if (!strcmp(ctype(g, inst), "inevitable"))
 			json_array_append_new(g->reveal_queue, json_pack("{s:s,s:s}", "card", inst, "kind", "back"));
 		else if (down)
@@ -596,6 +640,7 @@ static int matrix_phase(struct lg *g)
 			   cname(g, top), top, n);
 		else
 			ev(g, "push", "A face-down card enters the Matrix row at R%d.", n);
+		note_top(g, "matrix", deck);
 		put_slot(g, json_pack("{s:s,s:s}", "card", top, "face", up ? "up" : "down"), n);
 		json_array_remove(deck, 0);
 	}
@@ -740,7 +785,8 @@ static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 
 		if (a->n < 0 && pool(g, which) < -a->n)
 			return refuse(g, a->op == LG_ATTACK ? "no-attack" : "no-recruit",
-				      "the %s pool holds %d, %d needed", which, pool(g, which), -a->n);
+				      a->op == LG_ATTACK ? "the attack pool holds %d, %d needed" :
+				      "the recruit pool holds %d, %d needed", pool(g, which), -a->n);
 		add_pool(g, which, a->n);
 		return 0;
 	}
@@ -788,7 +834,7 @@ static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 				move_to(A(g, zones[z]), (size_t)at, A(g, "defeated_heroes"));
 				return 0;
 			}
-		return refuse(g, "bad-choice", "%s is not in your %s", v, a->word);
+		return refuse(g, "bad-choice", "%s is not in your %s", v, g->fr ? legendary_french(a->word) : a->word);
 	}
 	case LG_GAIN_HOVERCRAFT:
 		if (json_array_size(A(g, "hovercraft")))
@@ -1426,6 +1472,7 @@ static int recruit(struct lg *g, const char *what)
 	ev(g, "recruit", "You recruit %s [%s].", cname(g, w.inst), w.inst);
 	json_array_append_new(A(g, "discard"), json_string(w.inst));
 	if (json_array_size(A(g, "zion"))) {
+		note_top(g, "zion", A(g, "zion"));
 		json_array_set(A(g, "dock"), w.i, json_array_get(A(g, "zion"), 0));
 		json_array_remove(A(g, "zion"), 0);
 		ev(g, "refill", "D%zu is refilled from Zion.", w.i + 1);
@@ -1688,7 +1735,7 @@ static int effect(struct lg *g, const char *id, const char *statement, const jso
 		struct lg_atom atom;
 		char why[160];
 
-		if (legendary_atom_parse(json_string_value(x), &atom, why, sizeof(why)) < 0)
+		if (legendary_atom_parse_in(json_string_value(x), &atom, g->fr, why, sizeof(why)) < 0)
 			return refuse(g, "bad-atom", "%s", why);
 		if (atom.op == LG_DEFEAT) {
 			const char *v = json_string_value(json_array_get(g->choices, g->next_choice));
@@ -1837,11 +1884,12 @@ static json_t *new_state(const struct legendary_pack *p, const json_t *settings,
 	const char *lang = json_string_value(json_object_get(settings, "lang"));
 	const char *av = json_string_value(json_object_get(settings, "avatar"));
 	int i, filmno = (int)json_integer_value(json_object_get(settings, "film"));
-	const char *lists[] = { "real_world", "operations", "zion", "hovercraft", "matrix_deck", "deck",
-				"hand", "played", "played_log", "discard", "wounds", "wound_deck",
+	/* R12.1's order (R12.4's example): the dock after Operations, the offer before combos_used */
+	const char *lists[] = { "real_world", "operations", "dock", "zion", "hovercraft", "matrix_deck",
+				"deck", "hand", "played", "played_log", "discard", "wounds", "wound_deck",
 				"wound_discard", "scars", "defeated_enemies", "defeated_heroes",
 				"completed", "extras", "aside", "act_defeated", "act_completed",
-				"combos_used", "distracted", "due", NULL };
+				"offer", "offered", "combos_used", "distracted", "due", NULL };
 
 	for (i = 0; i < p->board.nslots; i++)
 		json_array_append_new(row, json_null());
@@ -1875,11 +1923,10 @@ static json_t *new_state(const struct legendary_pack *p, const json_t *settings,
 	json_object_set_new(st, "row", row);
 	json_object_set_new(st, "destroyed_phones", json_array());
 	json_object_set_new(st, "combat_zone", json_array());
-	json_object_set_new(st, "dock", dock);
 	for (i = 0; lists[i]; i++)
-		json_object_set_new(st, lists[i], json_array());
-	json_object_set_new(st, "offer", json_null());
-	json_object_set_new(st, "offered", json_false());
+		json_object_set_new(st, lists[i], !strcmp(lists[i], "dock") ? dock :
+				    !strcmp(lists[i], "offer") ? json_null() :
+				    !strcmp(lists[i], "offered") ? json_false() : json_array());
 	json_object_set_new(st, "unstated", json_integer(0));
 	json_object_set_new(st, "campaign", json_null());
 	json_object_set_new(st, "draws", json_object());
@@ -1920,6 +1967,7 @@ static int deal(struct lg *g)
 	if (shuffle(g, "zion", zion) < 0)
 		goto out;
 	for (i = 0; i < json_array_size(A(g, "dock")) && json_array_size(zion); i++) {
+		note_top(g, "zion", zion);
 		json_array_set(A(g, "dock"), i, json_array_get(zion, 0));
 		json_array_remove(zion, 0);
 	}
@@ -1938,6 +1986,7 @@ static int deal(struct lg *g)
 
 		for (k = 0; k < due && json_array_size(A(g, "wound_deck")); k++) {
 			ev(g, "scar", "A scar is taken, face down, from the top of the wound deck.");
+			note_top(g, "wounds", A(g, "wound_deck"));
 			move_to(A(g, "wound_deck"), 0, A(g, "scars"));
 		}
 		json_object_set_new(c, "scars_due", json_integer(0));
@@ -1970,8 +2019,10 @@ static int deal(struct lg *g)
 	/* 5. the player's deck and hand */
 	if (shuffle(g, "player-deck", A(g, "deck")) < 0)
 		goto out;
-	for (k = 0; k < g->p->board.hand_size && json_array_size(A(g, "deck")); k++)
+	for (k = 0; k < g->p->board.hand_size && json_array_size(A(g, "deck")); k++) {
+		note_top(g, "player-deck", A(g, "deck"));
 		move_to(A(g, "deck"), 0, A(g, "hand"));
+	}
 	json_object_set_new(g->st, "status", json_string("running"));
 	ev(g, "setup", "Film %d (%s), attempt %d: avatar %s (%s).", I(g, "film"),
 	   json_string_value(json_object_get(f, "name")), I(g, "attempt"), cname(g, av), av);
@@ -2059,7 +2110,7 @@ static int next_film(struct lg *g)
 {
 	static const char *const kept[] = { "game", "version", "name", "pack", "options", "campaign",
 					    "scars", "unstated", "draws", "commitment", "nonce", "player",
-					    NULL };
+					    "mail_draws", NULL };
 	const json_t *fe = json_object_get(g->st, "film_end");
 	json_t *camp = json_object_get(g->st, "campaign"), *fresh, *settings;
 	char result[24], end[16];
@@ -2297,7 +2348,7 @@ static void fold(char *s)
 
 struct parse_error {
 	int line;
-	char code[32], message[200];
+	char code[32], message[200], atom[80];
 	const char *text;
 };
 
@@ -2373,8 +2424,10 @@ static int parse_line(const char *text, int line, struct order *o, struct parse_
 				tok[--i] = 0;
 			if (!*tok)
 				continue;
-			if (legendary_atom_parse(tok, &a, why, sizeof(why)) < 0)
+			if (legendary_atom_parse(tok, &a, why, sizeof(why)) < 0) {
+				snprintf(e->atom, sizeof(e->atom), "%s", tok);	/* said again in French */
 				return perr(e, line, text, "bad-atom", why);
+			}
 			json_array_append_new(o->atoms, json_string(tok));
 		}
 	}
@@ -2654,8 +2707,9 @@ static json_t *resolve_mail(const struct legendary_pack *p, const json_t *state,
 	struct order *orders = NULL;
 	struct parse_error pe;
 	json_t *out = NULL, *refused = json_null(), *halted = json_null(), *ignored = json_array();
+	json_t *log = NULL;
 	size_t n = json_array_size(lines), i, first = 0;
-	int held = 0;
+	int held = 0, mail_turn = 0;
 
 	memset(&g, 0, sizeof(g));
 	memset(&pe, 0, sizeof(pe));
@@ -2675,6 +2729,16 @@ static json_t *resolve_mail(const struct legendary_pack *p, const json_t *state,
 		g.ascii = lang && !strcmp(lang, "fr-ascii");
 	}
 	json_object_del(g.st, "standing_answer");
+	/* the log of every mail (R10.5) waits outside the state, not copied at every line */
+	mail_turn = I(&g, "turn");
+	log = json_incref(json_object_get(g.st, "log"));
+	json_object_del(g.st, "log");
+	if (!json_is_array(log)) {
+		json_decref(log);
+		log = json_array();
+	}
+	if (!quiet)
+		json_object_set_new(g.st, "mail_draws", json_array());
 	if (!strcmp(S(&g, "status"), "over")) {
 		perr(&pe, n ? (int)json_integer_value(json_object_get(json_array_get(lines, 0), "line")) : 0,
 		     n ? json_string_value(json_object_get(json_array_get(lines, 0), "text")) : "",
@@ -2826,7 +2890,10 @@ refused:
 	if (g.fr) {
 		char said[sizeof(pe.message)];
 
-		snprintf(said, sizeof(said), "%s", legendary_french(pe.message));
+		struct lg_atom a;
+
+		if (!pe.atom[0] || legendary_atom_parse_in(pe.atom, &a, 1, said, sizeof(said)) == 0)
+			snprintf(said, sizeof(said), "%s", legendary_french(pe.message));
 		memcpy(pe.message, said, sizeof(said));
 		if (g.ascii)
 			legendary_ascii(pe.message);
@@ -2842,6 +2909,17 @@ done:
 	json_object_set(g.st, "refused", refused);
 	json_object_set(g.st, "halted", halted);
 	json_object_set(g.st, "ignored", ignored);
+	if (!quiet) {
+		json_t *said = json_array();
+
+		for (i = 0; said && i < n; i++)
+			json_array_append(said, json_object_get(json_array_get(lines, i), "text"));
+		json_array_append_new(log, json_pack("{s:i,s:o*,s:O*}", "turn", mail_turn, "lines", said,
+						     "draws", json_object_get(g.st, "mail_draws")));
+		json_object_del(g.st, "mail_draws");
+	}
+	if (json_array_size(log))
+		json_object_set(g.st, "log", log);
 	out = result(&g);
 	goto cleanup;
 fatal:
@@ -2858,6 +2936,7 @@ cleanup:
 	json_decref(refused);
 	json_decref(halted);
 	json_decref(ignored);
+	json_decref(log);
 	lg_free(&g);
 	return out;
 }
@@ -2878,6 +2957,7 @@ json_t *legendary_view(const json_t *state)
 	json_object_del(v, "pending_acts");
 	if (over)
 		return v;
+	json_object_del(v, "log");	/* R10.5: the log with the root, at the end */
 	for (i = 0; counted[i]; i++)
 		json_object_set_new(v, counted[i], json_integer((json_int_t)json_array_size(
 			json_object_get(state, counted[i]))));

@@ -113,7 +113,7 @@ static void card_line(struct strbuf *sb, const struct legendary_pack *p, const c
 	else if (!strcmp(type, "wound"))
 		strbuf_addf(sb, "%s %d", w->damage_of, legendary_int(c, "damage", 0));
 	else
-		strbuf_addf(sb, "%s", type);
+		strbuf_addf(sb, "%s", w == &fr ? legendary_french(type) : type);
 	for (i = 0; *cls && i < 5; i++)
 		if (!strcmp(cls, classes[i]))
 			strbuf_addf(sb, ", %s", w->classes[i]);
@@ -281,11 +281,16 @@ json_t *legendary_template_words(const char *lang)
 	json_t *w;
 
 	if (strncmp(lang ? lang : "", "fr", 2))
-		return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}", "begins", "the game begins", "mail", "mail",
+		return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}", "begins", "the game begins", "mail", "mail",
 				 "for", "For", "story", "WHAT HAPPENED", "over", "THE GAME IS OVER",
 				 "root", "Every shuffle came from the root", "next", "YOUR NEXT MAIL",
-				 "reply", "Reply to this mail with the block below filled in (English or French words).");
-	w = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}", "begins", "la partie commence", "mail", "courrier",
+				 "reply", "Reply to this mail with the block below filled in (English or French words).",
+				 "title", "Legendary Encounters: The Matrix, a solo aid over the player's card pack",
+				 "seal_note", "the seal printed above is SHA-256 of mxjudge:legendary:NAME:root:ROOT");
+	w = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}", "begins", "la partie commence", "mail", "courrier",
+		      "title", "Legendary Encounters: The Matrix, une aide solo sur le paquet de cartes du joueur",
+		      "seal_note", "le sceau imprim\xc3\xa9 plus haut est le SHA-256 de "
+		      "mxjudge:legendary:NOM:root:RACINE",
 		      "for", "Pour", "story", "CE QUI S'EST PASS\xc3\x89", "over", "LA PARTIE EST FINIE",
 		      "root", "Chaque m\xc3\xa9lange est venu de la racine", "next", "VOTRE PROCHAIN COURRIER",
 		      "reply", "R\xc3\xa9pondez \xc3\xa0 ce courrier avec le bloc ci-dessous rempli "
@@ -305,6 +310,32 @@ json_t *legendary_template_words(const char *lang)
 		}
 	}
 	return w;
+}
+
+/*
+ * R10.5: a finished game's report reveals the pack's digest and the whole
+ * log, every mail's lines then its shuffles and draws, so that anyone can
+ * redo every shuffle from the root and replay every mail.
+ */
+static void final_log(const json_t *view, int fr_lang, struct strbuf *sb)
+{
+	const json_t *pack = json_object_get(view, "pack"), *m, *v;
+	size_t i, k;
+
+	strbuf_addf(sb, fr_lang ? "Paquet : %s, empreinte %s\n" : "Pack: %s, digest %s\n", S(pack, "name"),
+		    S(pack, "digest"));
+	if (!json_array_size(json_object_get(view, "log")))
+		return;
+	strbuf_addf(sb, "%s\n", fr_lang ? "Le journal de chaque courrier (ses lignes, puis ses m\xc3\xa9langes "
+		    "et ses pioches) :" : "The log of every mail (its lines, then its shuffles and draws):");
+	json_array_foreach(json_object_get(view, "log"), i, m) {
+		strbuf_addf(sb, fr_lang ? "  Courrier %zu (tour %d) :\n" : "  Mail %zu (turn %d):\n", i + 1,
+			    I(m, "turn"));
+		json_array_foreach(json_object_get(m, "lines"), k, v)
+			strbuf_addf(sb, "    > %s\n", json_string_value(v) ? json_string_value(v) : "");
+		json_array_foreach(json_object_get(m, "draws"), k, v)
+			strbuf_addf(sb, "    %s\n", json_string_value(v) ? json_string_value(v) : "");
+	}
 }
 
 void legendary_report(const struct legendary_pack *p, const json_t *view, struct strbuf *sb)
@@ -425,10 +456,12 @@ void legendary_report(const struct legendary_pack *p, const json_t *view, struct
 			const json_t *c = legendary_card(p, S(v, "card"), NULL);
 			const char *text = fr_lang && json_object_get(c, "text_fr") ? S(c, "text_fr") : S(c, "text");
 
+			const char *kind = fr_lang ? legendary_french(S(v, "kind")) : S(v, "kind");
+
 			if (!strcmp(S(v, "card"), "ACT"))
-				strbuf_addf(sb, "  ACT (%s)%s ", S(v, "kind"), w->colon);
+				strbuf_addf(sb, "  %s (%s)%s ", fr_lang ? "ACTE" : "ACT", kind, w->colon);
 			else
-				strbuf_addf(sb, "  %s [%s] (%s)%s ", S(c, "name"), S(v, "card"), S(v, "kind"), w->colon);
+				strbuf_addf(sb, "  %s [%s] (%s)%s ", S(c, "name"), S(v, "card"), kind, w->colon);
 			strbuf_addf(sb, "%s\n", text);
 		}
 	}
@@ -442,6 +475,8 @@ void legendary_report(const struct legendary_pack *p, const json_t *view, struct
 		strbuf_addf(sb, "%s%s %s\n", w->seal, w->colon, S(view, "commitment"));
 	if (json_is_string(json_object_get(view, "nonce")))
 		strbuf_addf(sb, "Nonce%s %s\n", w->colon, S(view, "nonce"));
+	if (!strcmp(S(view, "status"), "over"))
+		final_log(view, fr_lang, sb);
 	if (!strcmp(lang, "fr-ascii"))
 		ascii(sb);
 }

@@ -156,10 +156,20 @@ static json_t *legendary_resolve_hook(const json_t *state, const json_t *orders,
 	legendary_pack_init(&p);
 	if (pack_of(data, &p, err, errlen) < 0)
 		return NULL;
-	/* R2.8: the state names its pack; a different pack is refused. */
+	/* R2.8: the state names its pack; a different pack is refused, naming the file read. */
 	if (want && strcmp(want, p.digest)) {
-		errbuf_set(err, errlen, "the card pack given (%s, digest %.12s...) is not the one this "
-			   "game was dealt with (digest %.12s...)", p.name, p.digest, want);
+		const json_t *given = json_object_get(json_object_get(data, "pack"), "text");
+		const char *file = json_string_value(json_object_get(json_object_get(data, "pack"), "path"));
+		const char *wname = json_string_value(json_object_get(json_object_get(state, "pack"), "name"));
+
+		if (given)
+			errbuf_set(err, errlen, "the card pack %s (\"%s\", digest %.12s...) is not the one this "
+				   "game was dealt with (\"%s\", digest %.12s...)", file ? file : p.name, p.name,
+				   p.digest, wname ? wname : "?", want);
+		else
+			errbuf_set(err, errlen, "no card pack was given (--data pack=FILE), and the sample pack "
+				   "(digest %.12s...) is not the one this game was dealt with (\"%s\", digest "
+				   "%.12s...)", p.digest, wname ? wname : "?", want);
 		goto out;
 	}
 	if (!lines) {

@@ -31,12 +31,23 @@ PY
 sed 's/"time_start": 10/"time_start": 12/' "$pack" >other.json
 expect_exit 65 adjudicate --state next.json --orders mail.txt --dice d.txt --data pack=other.json --json
 contains err "is not the one this game was dealt with"
+contains err "the card pack other.json (\"sample\", digest "
+# No pack given: the sample is read, and the message says so.
+sed 's/b186baf357b4f180c547deb5957e40ebf047177d4a0591161c8a08e87f8604ae/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef/' next.json >foreign.json
+expect_exit 65 adjudicate --state foreign.json --orders mail.txt --dice d.txt --json
+contains err "no card pack was given (--data pack=FILE), and the sample pack (digest b186baf357b4...) is not the one this game was dealt with (\"sample\", digest 0123456789ab...)"
+lacks err "card pack given"
 # A bad pack names its file and line.
 sed 's/"evade:2"/"evade"/' "$pack" >bad.json
 expect_exit 65 adjudicate --state s.json --orders mail.txt --dice d.txt --data pack=bad.json --json
-contains err "bad.json:57: bad-keyword: E-CLERK: the keyword wants a parameter (evade:X)"
+contains err "bad.json:58: bad-keyword: E-CLERK: the keyword wants a parameter (evade:X)"
 expect_exit 65 $db campaign new g --game legendary --data pack=bad.json
-contains err "bad.json:57: bad-keyword: E-CLERK"
+contains err "bad.json:58: bad-keyword: E-CLERK"
+# Every problem is listed (R2.9), one a line, each at the line of its value.
+sed 's/"time_start": 10/"time_start": 31/; s/"dock_slots": 5/"dock_slots": 0/' "$pack" >two.json
+expect_exit 65 $db campaign new g --game legendary --data pack=two.json
+contains err "two.json:17: bad-board: board.dock_slots: expected 1 to 9"
+contains err "two.json:19: bad-board: board.time_start: expected 1 to 30"
 expect_exit 0 $db campaign new g --game legendary --data pack="$pack"
 
 # The report for any pack (view_data): a campaign's views get its pack, so
@@ -109,7 +120,7 @@ contains out "  all                  500 games  major-victory 100.0% (99.2-100.0
 expect_exit 65 legendary simulate --runs 5 --film 2 --data pack="$harbour"
 contains err "film: the pack has 1 films"
 expect_exit 65 legendary simulate --runs 5 --data pack=bad.json
-contains err "bad.json:57: bad-keyword: E-CLERK"
+contains err "bad.json:58: bad-keyword: E-CLERK"
 
 # A campaign (R7): the three films with one character, checked at creation
 # (three films, the character's avatar in each), the campaign line and the

@@ -22,12 +22,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	legendary_pack_init(&p);
 	legendary_pack_init(&again);
 	if (legendary_pack_read(&p, text, "fuzz", err, sizeof(err)) < 0) {
-		long line;
+		const char *at = err;
 
-		FUZZ_ASSERT(!strncmp(err, "fuzz:", 5), "the error names the file: %s", err);
-		line = strtol(err + 5, NULL, 10);
-		FUZZ_ASSERT(line >= 1 && (size_t)line <= lines, "line %ld outside the input", line);
-		FUZZ_ASSERT(!strchr(err, '\n'), "one line");
+		/* every problem a line naming the file and a line of the input; then a count */
+		while (at) {
+			long line;
+
+			if (!strncmp(at, "... and ", 8))
+				break;
+			FUZZ_ASSERT(!strncmp(at, "fuzz:", 5), "the error names the file: %s", at);
+			line = strtol(at + 5, NULL, 10);
+			FUZZ_ASSERT(line >= 1 && (size_t)line <= lines, "line %ld outside the input", line);
+			at = strchr(at, '\n');
+			at = at ? at + 1 : NULL;
+		}
 		FUZZ_ASSERT(p.root == NULL, "nothing kept");
 	} else {
 		char *canon = json_dumps(p.root, JSON_SORT_KEYS | JSON_COMPACT);
