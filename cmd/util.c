@@ -18,7 +18,7 @@ void cmd_error(const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
-	size_t n;
+	size_t n, i;
 
 	cmd_errors_said++;
 	fflush(stdout);
@@ -26,16 +26,29 @@ void cmd_error(const char *fmt, ...)
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
 	/*
-	 * Errors quote input (names, lines of mail): one line, and nothing a
-	 * terminal or a cron mail would act on (core/names.h).
+	 * Errors quote input (names, lines of mail): nothing a terminal or a
+	 * cron mail would act on (core/names.h). A message of several problems
+	 * (a data pack's) is one line each, each with the prefix.
 	 */
-	n = sb.buf ? names_scrub(sb.buf, sb.len, 0) : 0;
-	fputs("mxjudge: ", stderr);
-	if (sb.failed)
-		fputs("out of memory (while reporting an error)", stderr);
-	else
-		fwrite(strbuf_str(&sb), 1, n, stderr);
-	fputc('\n', stderr);
+	n = sb.buf ? names_scrub(sb.buf, sb.len, 1) : 0;
+	for (i = 0; i < n; i++)
+		if (sb.buf[i] == '\t')
+			sb.buf[i] = ' ';
+	if (sb.failed) {
+		fputs("mxjudge: out of memory (while reporting an error)\n", stderr);
+	} else {
+		const char *p = strbuf_str(&sb), *end = p + n;
+
+		do {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+			fputs("mxjudge: ", stderr);
+			fwrite(p, 1, len, stderr);
+			fputc('\n', stderr);
+			p = nl ? nl + 1 : end;
+		} while (p < end);
+	}
 	strbuf_release(&sb);
 }
 
