@@ -1968,7 +1968,8 @@ static json_t *published_packs(const struct ruleset *rs, const json_t *root, con
 		const char *digest = json_string_value(json_object_get(v, "digest"));
 		json_t *g = json_object_get(given, kind);
 
-		if (!g || !digest || strcmp(digest, json_string_value(json_object_get(g, "digest")))) {
+		if (!g || !digest || (strcmp(digest, json_string_value(json_object_get(g, "digest"))) &&
+				      !(rs->flags & RULESET_OWN_DIGEST))) {
 			snprintf(err, errlen, "%s: this turn was played with the %s '%s' (SHA-256 %s): "
 				 "give that file with --data %s=FILE", name, kind,
 				 json_string_value(json_object_get(v, "name")) ?

@@ -37,7 +37,13 @@ enum ruleset_flags {
 	RULESET_GM_SEAT = 1 << 1,	/* the game master plays a seat of the game */
 	RULESET_SOLO = 1 << 2,		/* one seat; a turn resolves when its orders come */
 	RULESET_SERIES = 1 << 3,	/* matches in series carry a record */
-	RULESET_TEST = 1 << 4		/* registered by the test build only */
+	RULESET_TEST = 1 << 4,		/* registered by the test build only */
+	/*
+	 * The game names its data packs by a digest of their content and
+	 * refuses another pack itself: verify --published takes a file of
+	 * other bytes (reformatted) for the one the turn names.
+	 */
+	RULESET_OWN_DIGEST = 1 << 5
 };
 
 enum ruleset_setting_kind {

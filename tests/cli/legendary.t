@@ -188,6 +188,23 @@ for t in 1 2 3; do
 done
 expect_exit 0 verify --published pub1.json
 contains out "sg, turn 1: verified: 6 draws replayed"
+# A pack given with --data is the same pack when its content is (rulings
+# 2.8), whatever its bytes: a reformatted copy verifies, a changed one not.
+expect_exit 0 $db campaign new sp --game legendary --seed 3 --data pack="$ROOT/templates/legendary/sample-pack.json"
+pp=$(mx $db campaign join sp --captain Ann --email ann@example.org --ship ann 2>/dev/null | tail -1)
+expect_exit 0 $db campaign start sp --now 2025-03-01T12:00Z
+printf 'GAME sp\nPLAYER ann\nPASSWORD %s\nNONCE lucky-7\nEND\n' "$pp" >p1.txt
+printf 'GAME sp\nPLAYER ann\nPASSWORD %s\nRESIGN\nEND\n' "$pp" >p2.txt
+expect_exit 0 $db orders submit p1.txt --now 2025-03-01T13:00Z
+expect_exit 0 $db orders submit p2.txt --now 2025-03-01T14:00Z
+mx $db turn show sp --turn 1 --json >sp1.json
+python3 -c 'import json, sys; p = json.load(open(sys.argv[1])); json.dump(p, open("min.json", "w"), separators=(",", ":")); p["board"]["time_start"] = 9; json.dump(p, open("chg.json", "w"))' "$ROOT/templates/legendary/sample-pack.json"
+expect_exit 65 verify --published sp1.json
+contains err "this turn was played with the pack 'sample-pack.json'"
+expect_exit 0 verify --published sp1.json --data pack=min.json
+contains out "sp, turn 1: verified: 6 draws replayed"
+expect_exit 65 verify --published sp1.json --data pack=chg.json
+contains err "the card pack chg.json (\"sample\", digest"
 expect_exit 0 $db report sg --ship ann
 contains out "THE GAME IS OVER: loss: resigned"
 contains out "Every shuffle came from the root"
