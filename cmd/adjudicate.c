@@ -160,7 +160,7 @@ static int adjudicate_game(const struct ruleset *rs, json_t *state, const char *
 	struct engine_turn t;
 	unsigned char root[crypto_hash_sha256_BYTES];
 	json_t *orders = NULL, *out = NULL, *p;
-	char err[1024], text[64], seat[64];
+	char err[4096], text[64], seat[64];
 	const char *file;
 	size_t i;
 	int rc = EXIT_DATAERR;
@@ -335,7 +335,7 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	struct turn_plan plans[GAME_MAX_SHIPS];
 	struct strbuf sb = STRBUF_INIT;
 	json_t *out = NULL, *orders = NULL;
-	char err[1024];
+	char err[4096];
 	uint64_t seed = 0;
 	int opt, json = 0, rc = EXIT_FAIL;
 	size_t i;

@@ -209,7 +209,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 	int nscen = 0, battles = 0;
 	int opt, ret = EXIT_FAIL, rc, random_opts = 0;
 	long v;
-	char err[512];
+	char err[4096];	/* a data pack's problems, one a line */
 	time_t now;
 
 	memset(&s, 0, sizeof(s));

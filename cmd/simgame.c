@@ -335,7 +335,7 @@ int simgame_run(struct cmd_ctx *ctx, const struct ruleset *rs, int argc, char **
 	const char *sort = NULL;
 	long threads = 0;
 	int opt, json = 0, have_seed = 0, rc = EXIT_USAGE;
-	char err[512];
+	char err[4096];
 
 	(void)ctx;
 	memset(&run, 0, sizeof(run));
