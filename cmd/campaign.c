@@ -537,7 +537,7 @@ static int seat_fits(struct db *db, const struct ruleset *game, const struct db_
 	char err[512];
 	int rc = 0;
 
-	if ((int)n >= game->max_seats) {
+	if ((int)play_live_seats(db, ships, n) >= game->max_seats) {
 		cmd_error("campaign '%s' is full: %s takes at most %d seats", c->name, game->name,
 			  game->max_seats);
 		return EXIT_DATAERR;

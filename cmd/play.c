@@ -13,6 +13,7 @@
 #include "core/names.h"
 #include "core/ruleset.h"
 #include "core/secret.h"
+#include "db/battles.h"
 #include "db/desk.h"
 #include "db/mail.h"
 #include "db/play.h"
@@ -318,11 +319,16 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 	own = templates_find_file(r->rs->name, "report", "mustache", dir);
 	time_format_utc(r->now, now_text, sizeof(now_text));
 	for (i = 0; i < n; i++) {
-		json_t *m = seat_model(r, &seats[i], over, err, errlen);
+		json_t *m;
 		struct outbox_mail msg;
 		char key[96];
+		int removed = 0;
 
-		if (!m) {
+		if ((rc = db_ship_removed(r->db, seats[i].id, &removed, err, errlen)))
+			break;
+		if (removed)
+			continue;
+		if (!(m = seat_model(r, &seats[i], over, err, errlen))) {
 			rc = DB_ERROR;
 			break;
 		}
@@ -376,6 +382,17 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
  * "data", "campaign"}], campaign the name the game is sealed under (a
  * duplicate set's, for its runs).
  */
+size_t play_live_seats(struct db *db, const struct db_ship *ships, size_t n)
+{
+	size_t i, live = 0;
+	char err[256];
+	int removed;
+
+	for (i = 0; i < n; i++)
+		live += db_ship_removed(db, ships[i].id, &removed, err, sizeof(err)) || !removed;
+	return live;
+}
+
 json_t *play_seats_json(struct db *db, const struct db_ship *seats, size_t n,
 			const char *campaign)
 {
@@ -385,7 +402,11 @@ json_t *play_seats_json(struct db *db, const struct db_ship *seats, size_t n,
 	for (i = 0; out && i < n; i++) {
 		char *text = NULL, err[256];
 		json_t *data = NULL;
+		int removed = 0;
 
+		/* A seat the game master removed before the start is no seat of the game. */
+		if (!db_ship_removed(db, seats[i].id, &removed, err, sizeof(err)) && removed)
+			continue;
 		/* The seat's own data, as it joined with it (campaign join --data). */
 		if (!db_ship_data_get(db, seats[i].id, &text, err, sizeof(err)) && text)
 			data = json_loads(text, 0, NULL);

@@ -95,7 +95,7 @@ static int signup_fits(struct db *db, long long campaign_id, const struct rulese
 
 	for (i = 0; i < n; i++)
 		same += !strcmp(ships[i].team, side);
-	if ((int)n >= game->max_seats ||
+	if ((int)play_live_seats(db, ships, n) >= game->max_seats ||
 	    (game == &hovercrafts_ruleset && (same >= s->height || n >= GAME_MAX_SHIPS))) {
 		snprintf(why, whylen, "There is no room for another seat%s%s.", side[0] ? " on side " : "",
 			 side);

@@ -169,3 +169,14 @@ rroot=$(q "select root from sealed_roots r join campaigns c on c.id = r.campaign
 expect_exit 0 $db campaign reveal r
 contains out "r: sealed root $rroot"
 [ -n "$(q "select revealed_at from sealed_roots r join campaigns c on c.id = r.campaign_id where c.name = 'r'")" ]
+
+# A seat the game master removes before the start is no seat of the game:
+# it frees its place, the start deals without it, and it gets no report.
+mx $db campaign new e --game toy --seed 5 --deadline 24 >/dev/null
+mx $db campaign join e --captain Ann --email ann@example.org --ship n1 --team north >/dev/null 2>&1
+mx $db campaign join e --captain Dee --email dee@example.org --ship s1 --team south >/dev/null 2>&1
+expect_exit 0 $db campaign remove-ship e --ship s1
+expect_exit 0 $db campaign join e --captain Cy --email cy@example.org --ship s2 --team south
+expect_exit 0 $db campaign start e --now 2025-03-01T12:00Z
+[ "$(q "select json_extract(state_after, '\$.seats') from turns t join campaigns c on c.id = t.campaign_id where c.name = 'e' and number = 0")" = '["n1","s2"]' ]
+[ "$(q "select count(*) from outbox where recipient = 'dee@example.org'")" -eq 0 ]
