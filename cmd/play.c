@@ -1369,6 +1369,17 @@ int play_submit(struct db *db, const char *text, const char *name,
 		wrong = GUARD_CODE + 1;
 		goto out;
 	}
+	/* The sender is the seat's own: an error reply may say whether its orders stand. */
+	{
+		struct db_order *cur = NULL;
+		size_t ncur = 0, k;
+
+		if (!db_order_list(db, t.id, 1, &cur, &ncur, err, sizeof(err))) {
+			for (k = 0; k < ncur; k++)
+				res->has_current |= cur[k].ship_id == seat.id;
+			db_order_list_release(cur, ncur);
+		}
+	}
 	state = json_loads(t.state_before, 0, &jerr);
 	due = state ? engine_waiting_for(rs, state) : NULL;
 	for (i = 0; i < json_array_size(due); i++)

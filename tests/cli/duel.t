@@ -105,6 +105,11 @@ other_side x3 "CODE $code\n" 2025-03-01T13:25Z
 other_side x4 "" 2025-03-01T13:26Z
 cmp x1.txt x3.txt
 cmp x2.txt x4.txt
+# Her own side's orders refused by the rules: the reply says hers stand.
+printf 'From: ann@example.org\nTo: judge@example.org\nSubject: Re: z\nMessage-ID: <x5@example.org>\n\nGAME z\nSIDE zion\nCODE %s\nTURN 1\nJUMP\nEND\n' "$code" >x5.eml
+expect_exit 0 $db receive --now 2025-03-01T13:27Z <x5.eml
+last_body ann@example.org error-reply >x5.txt
+contains x5.txt "Nothing was stored; your earlier orders still stand."
 # shellcheck disable=SC2086
 no_ids out $hh0
 [ "$(q "select count(*) from orders where current = 1")" -eq 2 ]
