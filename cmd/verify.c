@@ -21,7 +21,7 @@
 #include "play.h"
 #include "reporting.h"
 
-#define VERIFY_USAGE "(NAME --turn N | --published FILE [--data KIND=FILE ...]) [--commitment HEX] [--json]"
+#define VERIFY_USAGE "(NAME --turn N | --published FILE ... [--data KIND=FILE ...]) [--commitment HEX] [--json]"
 #define REPLAY_USAGE "NAME [--turn N] [--json]"
 
 /*
@@ -359,6 +359,172 @@ static int generic(struct cmd_ctx *ctx, const struct db_campaign *c, int only)
 	return rc;
 }
 
+/* One file of verify --published with several: its turn, and where it was given. */
+struct published {
+	const char *path;
+	json_t *root;
+	int turn;
+	size_t given;
+};
+
+/* In turn order; a turn given twice keeps the order it was given in. */
+static int published_cmp(const void *a, const void *b)
+{
+	const struct published *x = a, *y = b;
+
+	if (x->turn != y->turn)
+		return x->turn < y->turn ? -1 : 1;
+	return x->given < y->given ? -1 : x->given > y->given;
+}
+
+static const char *text_at(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+/* The commitment of the sealed root a turn names; NULL when it names none. */
+static const char *root_commitment(const json_t *root)
+{
+	return text_at(json_object_get(root, "sealed"), "commitment");
+}
+
+/* Both absent, or the same text. */
+static int same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/*
+ * verify --published of several files: one game. They must be one
+ * campaign's turns, consecutive, each starting from the state the one
+ * before ended in, every one drawn from the one sealed root (commitment,
+ * when given, is that root's: the seal the first report printed; a
+ * Hovercrafts game has no root, so there it is the first turn's seed's).
+ * Each turn is verified as it would be alone. 0, 1 (the first turn found
+ * different, and how), 65.
+ */
+static int verify_game(struct cmd_ctx *ctx, const char *const *paths, size_t n,
+		       const char *const *packs, int npacks, const char *commitment)
+{
+	struct published *p = calloc(n, sizeof(*p));
+	const char *campaign, *game, *seal;
+	size_t i, partial = 0;
+	int rc = EXIT_DATAERR, is_generic;
+
+	if (!p) {
+		cmd_error("out of memory");
+		return EXIT_FAIL;
+	}
+	for (i = 0; i < n; i++) {
+		json_error_t jerr;
+		json_t *turn;
+
+		p[i].path = paths[i];
+		p[i].given = i;
+		p[i].root = json_load_file(paths[i], 0, &jerr);
+		if (!p[i].root) {
+			cmd_error("%s:%d: expected the JSON of 'mxjudge turn show --json': %s", paths[i],
+				  jerr.line, jerr.text);
+			goto out;
+		}
+		turn = json_object_get(p[i].root, "turn");
+		if (!text_at(p[i].root, "campaign") || !json_is_integer(turn)) {
+			cmd_error("%s: expected a resolved turn (\"campaign\", \"turn\") as printed by "
+				  "'mxjudge turn show --json'", paths[i]);
+			goto out;
+		}
+		p[i].turn = (int)json_integer_value(turn);
+	}
+	rc = EXIT_FAIL;
+	campaign = text_at(p[0].root, "campaign");
+	game = text_at(p[0].root, "game");
+	is_generic = play_is_generic(game);
+	for (i = 1; i < n; i++) {
+		const char *other = text_at(p[i].root, "campaign");
+
+		if (strcmp(other, campaign) || !same_text(game, text_at(p[i].root, "game"))) {
+			printf("%s, turn %d: DIFFERS: %s is a turn of another game (campaign '%s'%s%s), "
+			       "not of '%s'\n", campaign, p[i].turn, p[i].path, other,
+			       text_at(p[i].root, "game") ? ", " : "",
+			       text_at(p[i].root, "game") ? text_at(p[i].root, "game") : "", campaign);
+			goto out;
+		}
+	}
+	qsort(p, n, sizeof(*p), published_cmp);
+	for (i = 1; i < n; i++) {
+		if (p[i].turn == p[i - 1].turn) {
+			printf("%s, turn %d: DIFFERS: given twice (%s and %s)\n", campaign, p[i].turn,
+			       p[i - 1].path, p[i].path);
+			goto out;
+		}
+		if (p[i].turn != p[i - 1].turn + 1) {
+			printf("%s, turn %d: DIFFERS: a gap: no file gives turn %d (the files jump from "
+			       "turn %d to turn %d)\n", campaign, p[i - 1].turn + 1, p[i - 1].turn + 1,
+			       p[i - 1].turn, p[i].turn);
+			goto out;
+		}
+	}
+	seal = is_generic ? root_commitment(p[0].root) : NULL;
+	if (commitment && is_generic && (!seal || strcasecmp(seal, commitment))) {
+		printf("%s, turn %d: DIFFERS: another root: the draws are sealed under %s, not under "
+		       "the commitment %s given\n", campaign, p[0].turn, seal ? seal : "(none)",
+		       commitment);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		const json_t *r = p[i].root;
+
+		rc = EXIT_FAIL;
+		/* The chain: what a turn starts from is what the one before ended in. */
+		if (i && !json_equal(json_object_get(r, "state_before"),
+				     json_object_get(p[i - 1].root, "state_after"))) {
+			printf("%s, turn %d: DIFFERS: a broken chain: the state before it is not the "
+			       "state turn %d ended in\n", campaign, p[i].turn, p[i - 1].turn);
+			goto out;
+		}
+		if (is_generic && !same_text(root_commitment(r), seal)) {
+			printf("%s, turn %d: DIFFERS: another root: its draws are sealed under %s, turn "
+			       "%d's under %s\n", campaign, p[i].turn,
+			       root_commitment(r) ? root_commitment(r) : "(none)", p[0].turn,
+			       seal ? seal : "(none)");
+			goto out;
+		}
+		if (is_generic) {
+			/* A running game keeps its root: those turns verify only in part. */
+			partial += !text_at(json_object_get(r, "sealed"), "root");
+			rc = play_verify_published(r, p[i].path, packs, npacks, NULL, ctx->quiet);
+		} else {
+			struct verdict v;
+
+			memset(&v, 0, sizeof(v));
+			rc = verify_published(r, p[i].path, i ? NULL : commitment, &v);
+			if (verdict_found(&v))
+				verdict_print(&v, 1, ctx->quiet);
+		}
+		if (rc)
+			goto out;
+	}
+	if (!ctx->quiet) {
+		printf("%s, turns %d-%d: %s as one game: %zu turns replayed", campaign, p[0].turn,
+		       p[n - 1].turn, partial ? "partly verified" : "verified", n);
+		if (partial)
+			printf(" (%zu only in their open draws until the root is revealed)", partial);
+		printf(", each from the one before");
+		if (seal)
+			printf(", all from the root committed as %s%s", seal,
+			       commitment ? " (the commitment given)" : "");
+		else if (commitment)
+			printf(", the first seed matching the commitment given");
+		printf("\n");
+	}
+	rc = EXIT_OK;
+out:
+	for (i = 0; i < n; i++)
+		json_decref(p[i].root);
+	free(p);
+	return rc;
+}
+
 static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -369,7 +535,8 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "data", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *published = NULL, *commitment = NULL, *packs[8];
+	const char *published = NULL, *commitment = NULL, *packs[8], **paths;
+	size_t npaths = 0;
 	int npacks = 0;
 	struct db_campaign c;
 	struct verdict v;
@@ -378,6 +545,11 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 
 	memset(&c, 0, sizeof(c));
 	memset(&v, 0, sizeof(v));
+	/* Every --published, and the files after it: at most one per argument. */
+	if (!(paths = calloc((size_t)argc + 1, sizeof(*paths)))) {
+		cmd_error("out of memory");
+		return EXIT_FAIL;
+	}
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (opt == 't' && !cmd_parse_int(optarg, 1, 1000000, &turn))
 			continue;
@@ -385,10 +557,11 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 			cmd_error("--turn: expected a turn number from 1, got '%s'%s", optarg,
 				  !strcmp(optarg, "0") ? " (turn 0 is the setup: it has no seed of its own "
 				  "to check)" : "");
+			free(paths);
 			return EXIT_USAGE;
 		}
 		if (opt == 'p')
-			published = optarg;
+			paths[npaths++] = optarg;
 		else if (opt == 'c')
 			commitment = optarg;
 		else if (opt == 'j')
@@ -396,21 +569,42 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 		else if (opt == 'D' && npacks < 8)
 			packs[npacks++] = optarg;
 		else
-			return EXIT_USAGE;
+			break;
+	}
+	if (opt != -1) {
+		free(paths);
+		return EXIT_USAGE;
+	}
+	if (npaths) {
+		while (optind < argc)
+			paths[npaths++] = argv[optind++];
+		published = paths[0];
 	}
 	/* A commitment is what a report printed: 64 hex digits. */
 	if (commitment && (strlen(commitment) != 64 ||
 			   strspn(commitment, "0123456789abcdefABCDEF") != 64)) {
 		cmd_error("--commitment: expected the 64 hex digits a report printed, got '%s'",
 			  commitment);
+		free(paths);
 		return EXIT_USAGE;
 	}
+	rc = EXIT_OK;
+	if (npaths && turn >= 0) {
+		rc = EXIT_USAGE;
+	} else if (npaths > 1 && json) {
+		cmd_error("--json: one published turn at a time (several are verified as one game, "
+			  "in text)");
+		rc = EXIT_USAGE;
+	} else if (npaths > 1) {
+		rc = verify_game(ctx, paths, npaths, packs, npacks, commitment);
+	}
+	free(paths);
+	if (rc || npaths > 1)
+		return rc;
 	if (published) {
 		json_error_t jerr;
 		json_t *root;
 
-		if (optind != argc || turn >= 0)
-			return EXIT_USAGE;
 		root = json_load_file(published, 0, &jerr);
 		if (!root) {
 			cmd_error("%s:%d: expected the JSON of 'mxjudge turn show --json': %s", published,

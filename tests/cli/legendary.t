@@ -188,6 +188,51 @@ for t in 1 2 3; do
 done
 expect_exit 0 verify --published pub1.json
 contains out "sg, turn 1: verified: 6 draws replayed"
+# The whole game as one: consecutive turns of one campaign, each from the
+# state the one before ended in, all from the root the first report sealed
+# (the files in any order; they are put in turn order).
+expect_exit 0 verify --published pub3.json pub1.json pub2.json --commitment "$seal"
+contains out "sg, turn 3: verified: "
+contains out "sg, turns 1-3: verified as one game: 3 turns replayed, each from the one before, all from the root committed as $seal (the commitment given)"
+expect_exit 0 verify --published pub1.json --published pub2.json --published pub3.json
+contains out "sg, turns 1-3: verified as one game: 3 turns replayed, each from the one before, all from the root committed as $seal"
+expect_exit 1 verify --published pub1.json pub2.json pub3.json --commitment "$(printf '%064d' 0)"
+contains out "sg, turn 1: DIFFERS: another root: the draws are sealed under $seal, not under the commitment"
+# A missing middle turn, another campaign's turn, a turn given twice.
+expect_exit 1 verify --published pub1.json pub3.json
+contains out "sg, turn 2: DIFFERS: a gap: no file gives turn 2 (the files jump from turn 1 to turn 3)"
+lacks out "verified as one game"
+mx $db turn show fa --turn 1 --json >fa1.json
+expect_exit 1 verify --published pub1.json fa1.json
+contains out "sg, turn 1: DIFFERS: fa1.json is a turn of another game (campaign 'fa', legendary), not of 'sg'"
+expect_exit 1 verify --published pub1.json pub2.json pub2.json
+contains out "sg, turn 2: DIFFERS: given twice (pub2.json and pub2.json)"
+# A state edited between two turns (a hero taken from Zion's pool after
+# turn 1): each later turn alone still verifies, the game does not.
+python3 - <<'PY2'
+import json
+for n in (2, 3):
+    t = json.load(open("pub%d.json" % n))
+    assert t["sealed"]["root"]
+    for s in ("state_before", "state_after"):
+        t[s]["zion"].remove("H-GHOST.1")
+    json.dump(t, open("edit%d.json" % n, "w"))
+PY2
+expect_exit 0 verify --published edit2.json
+expect_exit 0 verify --published edit3.json
+expect_exit 1 verify --published pub1.json edit2.json edit3.json
+contains out "sg, turn 1: verified: "
+contains out "sg, turn 2: DIFFERS: a broken chain: the state before it is not the state turn 1 ended in"
+lacks out "sg, turn 3"
+expect_exit 0 verify --published edit2.json edit3.json
+# Another root: a turn naming another seal is refused before its replay.
+python3 -c 'import json; t = json.load(open("pub3.json")); t["sealed"]["commitment"] = "0" * 64; json.dump(t, open("root3.json", "w"))'
+expect_exit 1 verify --published pub1.json pub2.json root3.json
+contains out "sg, turn 3: DIFFERS: another root: its draws are sealed under $(printf '%064d' 0), turn 1's under $seal"
+expect_exit 2 verify --published pub1.json pub2.json --json
+contains err "--json: one published turn at a time"
+expect_exit 65 verify --published pub1.json nothing.json
+contains err "nothing.json:"
 # A pack given with --data is the same pack when its content is (rulings
 # 2.8), whatever its bytes: a reformatted copy verifies, a changed one not.
 expect_exit 0 $db campaign new sp --game legendary --seed 3 --data pack="$ROOT/templates/legendary/sample-pack.json"

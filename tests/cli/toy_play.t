@@ -94,6 +94,11 @@ PY
 expect_exit 1 verify --published run1-bad.json
 contains out "d, turn 1: DIFFERS: draw 1: published '"
 expect_exit 0 $db process --now 2025-03-03T13:00Z
+# Several turns of the running game verify as one, in their open part.
+expect_exit 0 $db turn show d --turn 2 --json
+mv out run2.json
+expect_exit 0 verify --published run1.json run2.json
+contains out "d, turns 1-2: partly verified as one game: 2 turns replayed (2 only in their open draws until the root is revealed), each from the one before, all from the root committed as $(q "select commitment from sealed_roots")"
 expect_exit 0 $db process --now 2025-03-04T13:00Z
 contains out "d: turn 3 resolved; the game is over: "
 [ "$(q "select status from campaigns")" = finished ]
@@ -125,6 +130,16 @@ expect_exit 1 verify --published bad.json
 contains out "DIFFERS: draw 2: published 'd10 south2 11'"
 expect_exit 1 verify --published badroot.json
 contains out "DIFFERS: the root does not match its commitment"
+# The whole game as one: turns 1 to 3, each from the state the one before
+# ended in, all from the one root; a missing turn is a gap.
+for t in 2 3; do mx $db turn show d --turn $t --json >pub$t.json; done
+expect_exit 0 verify --published pub.json pub2.json pub3.json --commitment "$(q "select commitment from sealed_roots")"
+contains out "d, turns 1-3: verified as one game: 3 turns replayed, each from the one before, all from the root committed as"
+expect_exit 1 verify --published pub.json pub3.json
+contains out "d, turn 2: DIFFERS: a gap: no file gives turn 2 (the files jump from turn 1 to turn 3)"
+# A running game's turn does not chain to the finished game's whole states.
+expect_exit 1 verify --published run1.json pub2.json
+contains out "d, turn 2: DIFFERS: a broken chain"
 # A draw changed in the database is found.
 q "update draws set line = 'd10 north1 1' where seq = 1 and turn_id = (select id from turns where number = 2)"
 expect_exit 1 $db verify d --turn 2

@@ -40,6 +40,16 @@ contains out "DIFFERS: die 1: published"
 printf '{"turn": 1' > broken.json
 expect_exit 65 verify --published broken.json
 contains err "broken.json:1: expected the JSON of 'mxjudge turn show --json'"
+# Several published turns verify as one game: each from the state the one
+# before ended in; --commitment is then the first turn's seal.
+mx $db process --now 2025-03-03T13:00Z >/dev/null
+mx $db turn show fair --turn 2 --json > pub2.json
+expect_exit 0 verify --published pub2.json pub.json --commitment "$sealed"
+contains out "fair, turn 2: verified: "
+contains out "fair, turns 1-2: verified as one game: 2 turns replayed, each from the one before, the first seed matching the commitment given"
+python3 -c 'import json; t = json.load(open("pub2.json")); t["state_before"]["turn"] = 3; json.dump(t, open("edit2.json", "w"))'
+expect_exit 1 verify --published pub.json edit2.json
+contains out "fair, turn 2: DIFFERS: a broken chain: the state before it is not the state turn 1 ended in"
 
 # The game master's checks: verify one turn, replay them all.
 expect_exit 0 $db verify fair --turn 1 --commitment "$sealed"
