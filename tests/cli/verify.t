@@ -41,15 +41,26 @@ printf '{"turn": 1' > broken.json
 expect_exit 65 verify --published broken.json
 contains err "broken.json:1: expected the JSON of 'mxjudge turn show --json'"
 # Several published turns verify as one game: each from the state the one
-# before ended in; --commitment is then the first turn's seal.
+# before ended in; --commitment is then the first turn's seal. A campaign
+# of its own with a fixed seed, so that a second turn surely comes (the
+# random seeds above may end the battle in turn 1).
+mx $db campaign new f2 --width 8 --height 5 --density 0 --deadline 24 --seed 3 >/dev/null
+mx $db campaign join f2 --captain Ann --email ann@example.org --ship Minx --team zion >/dev/null 2>&1
+mx $db campaign join f2 --captain Bob --email bob@example.org --ship Locust --team machines >/dev/null 2>&1
+mx $db campaign start f2 --now 2025-03-01T12:00Z >/dev/null
+mx $db process --now 2025-03-02T12:00Z >/dev/null
 mx $db process --now 2025-03-03T13:00Z >/dev/null
-mx $db turn show fair --turn 2 --json > pub2.json
-expect_exit 0 verify --published pub2.json pub.json --commitment "$sealed"
-contains out "fair, turn 2: verified: "
-contains out "fair, turns 1-2: verified as one game: 2 turns replayed, each from the one before, the first seed matching the commitment given"
-python3 -c 'import json; t = json.load(open("pub2.json")); t["state_before"]["turn"] = 3; json.dump(t, open("edit2.json", "w"))'
-expect_exit 1 verify --published pub.json edit2.json
-contains out "fair, turn 2: DIFFERS: a broken chain: the state before it is not the state turn 1 ended in"
+mx $db turn show f2 --turn 1 --json > f1.json
+mx $db turn show f2 --turn 2 --json > f2.json
+mx $db campaign outbox f2 --full > setup2.txt
+sealed2=$(sed -n "/Turn 1's seed is sealed now/{n;s/^ *//;p;q}" setup2.txt)
+[ ${#sealed2} -eq 64 ]
+expect_exit 0 verify --published f2.json f1.json --commitment "$sealed2"
+contains out "f2, turn 2: verified: "
+contains out "f2, turns 1-2: verified as one game: 2 turns replayed, each from the one before, the first seed matching the commitment given"
+python3 -c 'import json; t = json.load(open("f2.json")); t["state_before"]["turn"] = 3; json.dump(t, open("edit2.json", "w"))'
+expect_exit 1 verify --published f1.json edit2.json
+contains out "f2, turn 2: DIFFERS: a broken chain: the state before it is not the state turn 1 ended in"
 
 # The game master's checks: verify one turn, replay them all.
 expect_exit 0 $db verify fair --turn 1 --commitment "$sealed"
