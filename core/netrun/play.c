@@ -107,15 +107,19 @@ static int neighbours(const struct netrun_state *st, int x, int y, int nb[4])
 
 int netrun_three_ok(const struct netrun_state *st, int x, int y, int *fx, int *fy)
 {
-	int nb[4], other[4], n = neighbours(st, x, y, nb), k;
+	int nb[4], count[4] = { 0 }, n = neighbours(st, x, y, nb), i, k;
 
 	if (n > 3) {
 		*fx = x;
 		*fy = y;
 		return -1;
 	}
+	/* One pass counts the neighbours of each of them (the bots ask often). */
+	for (i = 0; n && i < st->ns; i++)
+		for (k = 0; k < n; k++)
+			count[k] += adjacent(st->s[i].x, st->s[i].y, st->s[nb[k]].x, st->s[nb[k]].y);
 	for (k = 0; k < n; k++)
-		if (neighbours(st, st->s[nb[k]].x, st->s[nb[k]].y, other) >= 3) {
+		if (count[k] >= 3) {
 			*fx = st->s[nb[k]].x;
 			*fy = st->s[nb[k]].y;
 			return -1;
@@ -1191,16 +1195,26 @@ int netrun_run_targets(const struct netrun_state *st, int b, int *xs, int *ys, i
 				ys[n++] = y;
 			}
 		}
-		if (st->br[b].kind == NR_CHIBA)
-			for (i = 0; i < st->ns && n < max; i++) {
+		if (st->br[b].kind == NR_CHIBA && n < max) {
+			/*
+			 * run_check's verdict on a structure, with one search for all of
+			 * them (it would search once for each): free, and at most two
+			 * steps along structures from the breaker's.
+			 */
+			int dist[NR_TILES], from = netrun_structure_at(st, st->br[b].x, st->br[b].y);
+
+			if (from >= 0)
+				bfs(st, from, dist);
+			for (i = 0; from >= 0 && i < st->ns && n < max; i++) {
 				int x = st->s[i].x, y = st->s[i].y;
 
-				if (adjacent(x, y, st->br[b].x, st->br[b].y) ||
-				    run_check(st, b, x, y, NULL, 0))
+				if (adjacent(x, y, st->br[b].x, st->br[b].y) || dist[i] < 0 || dist[i] > 2 ||
+				    netrun_breakers_at(st, x, y))
 					continue;
 				xs[n] = x;
 				ys[n++] = y;
 			}
+		}
 	}
 	/* by y then x */
 	for (i = 1; i < n; i++)
@@ -1233,7 +1247,8 @@ static int can_run(const struct netrun_state *st, int b)
 
 	if (is_out(st, b))
 		return st->nstack > 0 || any_unoccupied(st);
-	return netrun_run_targets(st, b, xs, ys, 32) > 0;
+	/* one target is enough to know */
+	return netrun_run_targets(st, b, xs, ys, 1) > 0;
 }
 
 static int locations(const struct netrun_state *st)
