@@ -1175,6 +1175,30 @@ static int won(const struct netrun_state *st)
 	return n == NR_COLOURS;
 }
 
+/*
+ * netrun_three_ok on a map of the structures around a space (near[y][x],
+ * the space at gx,gy, its neighbours' neighbours inside the map): 1 when a
+ * structure may go there.
+ */
+static int three_ok_near(const unsigned char near[7][7], int gx, int gy)
+{
+	static const int dx[4] = { 0, -1, 1, 0 }, dy[4] = { -1, 0, 0, 1 };
+	int k, j, n = 0;
+
+	for (k = 0; k < 4; k++) {
+		int nx = gx + dx[k], ny = gy + dy[k], count = 0;
+
+		if (!near[ny][nx])
+			continue;
+		n++;
+		for (j = 0; j < 4; j++)
+			count += near[ny + dy[j]][nx + dx[j]];
+		if (count >= 3)
+			return 0;
+	}
+	return n <= 3;
+}
+
 int netrun_run_targets(const struct netrun_state *st, int b, int *xs, int *ys, int max)
 {
 	static const int dx[4] = { 0, -1, 1, 0 }, dy[4] = { -1, 0, 0, 1 };
@@ -1187,13 +1211,29 @@ int netrun_run_targets(const struct netrun_state *st, int b, int *xs, int *ys, i
 				ys[n++] = st->s[i].y;
 			}
 	} else {
-		for (k = 0; k < 4 && n < max; k++) {
-			int x = st->br[b].x + dx[k], y = st->br[b].y + dy[k];
+		/*
+		 * run_check's verdict on the four spaces next to the breaker, from a
+		 * map of the structures within three steps of it (all R5.3 reads
+		 * there), made in one pass: the bots ask for every breaker at every
+		 * step, and asking run_check went over the structures sixteen times.
+		 */
+		unsigned char near[7][7] = { { 0 } };
+		int bx = st->br[b].x, by = st->br[b].y;
 
-			if (in_range(x, y) && !run_check(st, b, x, y, NULL, 0)) {
-				xs[n] = x;
-				ys[n++] = y;
-			}
+		for (i = 0; i < st->ns; i++) {
+			int gx = st->s[i].x - bx + 3, gy = st->s[i].y - by + 3;
+
+			if (gx >= 0 && gx < 7 && gy >= 0 && gy < 7)
+				near[gy][gx] = 1;
+		}
+		for (k = 0; k < 4 && n < max; k++) {
+			int x = bx + dx[k], y = by + dy[k];
+
+			if (!in_range(x, y) || (!st->ns && (x || y)) || netrun_breakers_at(st, x, y) ||
+			    (!near[3 + dy[k]][3 + dx[k]] && (!st->nstack || !three_ok_near(near, 3 + dx[k], 3 + dy[k]))))
+				continue;
+			xs[n] = x;
+			ys[n++] = y;
 		}
 		if (st->br[b].kind == NR_CHIBA && n < max) {
 			/*
