@@ -478,6 +478,74 @@ static void test_netrun_simulate_same_tallies_for_any_split(void **state)
 	json_decref(empty);
 }
 
+/*
+ * netrun_run_targets judges the spaces next to a breaker and a Chiba's
+ * structures by its own shortcuts; on random matrices it must give just
+ * the spaces netrun_run_legal (R5.3, run_check) allows, in its order.
+ */
+static void test_netrun_run_targets_agree_with_run_legal(void **state)
+{
+	uint64_t r = 0x9e3779b97f4a7c15u;
+	int round, checked = 0;
+
+	(void)state;
+	for (round = 0; round < 3000; round++) {
+		struct netrun_state st;
+		int i, b, n;
+
+		netrun_state_init(&st);
+		r = r * 6364136223846793005u + 1442695040888963407u;
+		n = (int)(r >> 59) % 20;
+		for (i = 0; i < n; i++) {
+			int x, y;
+
+			do {
+				r = r * 6364136223846793005u + 1442695040888963407u;
+				x = (int)((r >> 40) % 7) - 3;
+				y = (int)((r >> 50) % 7) - 3;
+			} while (netrun_structure_at(&st, x, y) >= 0);
+			st.s[st.ns].x = x;
+			st.s[st.ns].y = y;
+			st.s[st.ns++].tile = i;
+		}
+		st.nstack = (int)(r >> 33) % 3;
+		for (b = 0; b < NR_COLOURS; b++) {
+			r = r * 6364136223846793005u + 1442695040888963407u;
+			st.br[b].kind = (r >> 61) % 2 ? NR_CHIBA : NR_BASIC;
+			st.br[b].x = NR_OUT;
+			st.br[b].y = 0;
+			if (st.ns && (r >> 20) % 4) {
+				int at = (int)((r >> 24) % (uint64_t)st.ns);
+
+				if (!netrun_breakers_at(&st, st.s[at].x, st.s[at].y)) {
+					st.br[b].x = st.s[at].x;
+					st.br[b].y = st.s[at].y;
+				}
+			}
+		}
+		for (b = 0; b < NR_COLOURS; b++) {
+			int xs[32], ys[32], want_x[64], want_y[64], nt, nw = 0, x, y;
+
+			if (st.br[b].x == NR_OUT)
+				continue;
+			nt = netrun_run_targets(&st, b, xs, ys, 32);
+			for (y = -6; y <= 6; y++)
+				for (x = -6; x <= 6; x++)
+					if (netrun_run_legal(&st, b, x, y)) {
+						want_x[nw] = x;
+						want_y[nw++] = y;
+					}
+			assert_int_equal(nt, nw);
+			for (i = 0; i < nt; i++) {
+				assert_int_equal(xs[i], want_x[i]);
+				assert_int_equal(ys[i], want_y[i]);
+			}
+			checked++;
+		}
+	}
+	assert_true(checked > 3000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -491,6 +559,7 @@ int main(void)
 		cmocka_unit_test(test_netrun_dice_go_on_where_the_last_mail_stopped),
 		cmocka_unit_test(test_netrun_compare_ranks_by_the_key),
 		cmocka_unit_test(test_netrun_simulate_same_tallies_for_any_split),
+		cmocka_unit_test(test_netrun_run_targets_agree_with_run_legal),
 	};
 
 	if (sodium_init() < 0)
