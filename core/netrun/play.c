@@ -1227,10 +1227,11 @@ int netrun_run_targets(const struct netrun_state *st, int b, int *xs, int *ys, i
 				near[gy][gx] = 1;
 		}
 		for (k = 0; k < 4 && n < max; k++) {
-			int x = bx + dx[k], y = by + dy[k];
+			int x = bx + dx[k], y = by + dy[k], gx = 3 + dx[k], gy = 3 + dy[k];
+			int empty = !near[gy][gx];
 
 			if (!in_range(x, y) || (!st->ns && (x || y)) || netrun_breakers_at(st, x, y) ||
-			    (!near[3 + dy[k]][3 + dx[k]] && (!st->nstack || !three_ok_near(near, 3 + dx[k], 3 + dy[k]))))
+			    (empty && (!st->nstack || !three_ok_near(near, gx, gy))))
 				continue;
 			xs[n] = x;
 			ys[n++] = y;
