@@ -165,6 +165,8 @@ static void test_iterations_scenario_errors_name_the_line(void **unused)
 			  "s.json:2: max_rounds must be a whole number of rounds, 1 or more (or null)" },
 			{ "{\"zones\": [{\"id\": \"A\"}],\n \"heavy_damage\": \"x\"}",
 			  "s.json:2: heavy_damage must be a whole number of points, 1 or more" },
+			{ "{\"zones\": [{\"id\": \"A\"}, {\"id\": \"B\"}],\n \"borders\": [{\"zones\": [\"A\", \"B\"],\n  \"type\": {}}]}",
+			  "s.json:2: border 1: type must be open, blocked or door" },
 			{ "{\"zones\": [{\"id\": \"A\"}],\n \"characters\": [{\"name\": \"Smith\", \"zone\": \"A\"},\n"
 			  "  {\"name\": \"Jones\", \"zone\": \"A\"},\n  {\"name\": \"Smith\", \"zone\": \"A\"}]}",
 			  "s.json:4: two characters named Smith, expected a different name for each character" },

@@ -201,7 +201,8 @@ static int scenario(json_t *s, char *err, size_t errlen)
 			errbuf_set(err, errlen, "border %zu needs two known zones", i + 1);
 			return -1;
 		}
-		if (t && strcmp(t, "open") && strcmp(t, "blocked") && strcmp(t, "door")) {
+		if ((json_object_get(b, "type") && !t) ||
+		    (t && strcmp(t, "open") && strcmp(t, "blocked") && strcmp(t, "door"))) {
 			errbuf_set(err, errlen, "border %zu: type must be open, blocked or door", i + 1);
 			return -1;
 		}
