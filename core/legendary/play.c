@@ -1009,13 +1009,20 @@ static int apply_atom(struct lg *g, const char *inst, const struct lg_atom *a)
 /* Applies a card field: atoms, or a due for "manual" (R3.4). */
 static int apply_list(struct lg *g, const char *inst, const char *kind, const json_t *atoms)
 {
-	size_t i;
+	/* R3.3: effects that come without a line (a reveal, a strike, a wound drawn) take the defaults. */
+	int lineless = !strcmp(kind, "reveal") || !strcmp(kind, "back") || !strcmp(kind, "strike") ||
+		       !strcmp(kind, "wound");
+	json_t *choices = g->choices;
+	size_t i, next = g->next_choice;
 	const json_t *a;
+	int rc = 0;
 
 	if (json_is_string(atoms)) {
 		add_due(g, inst, kind);
 		return 0;
 	}
+	if (lineless)
+		g->choices = NULL;
 	json_array_foreach(atoms, i, a) {
 		struct lg_atom atom;
 		char why[160];
@@ -1024,10 +1031,14 @@ static int apply_list(struct lg *g, const char *inst, const char *kind, const js
 			break;
 		if (legendary_atom_parse(json_string_value(a), &atom, why, sizeof(why)) < 0)
 			continue;	/* the pack was checked: cannot happen */
-		if (apply_atom(g, inst, &atom) < 0)
-			return -1;
+		if ((rc = apply_atom(g, inst, &atom)) < 0)
+			break;
 	}
-	return 0;
+	if (lineless) {
+		g->choices = choices;
+		g->next_choice = next;
+	}
+	return rc < 0 ? -1 : 0;
 }
 
 static int reveal(struct lg *g, const char *inst, const char *kind)
@@ -2923,7 +2934,8 @@ done:
 	out = result(&g);
 	goto cleanup;
 fatal:
-	errbuf_set(err, errlen, "%s", g.err);
+	errbuf_set(err, errlen, "%s", g.err[0] ? g.err : g.message[0] ? g.message :
+		   "the turn could not be played");
 	goto fail;
 oom:
 	errbuf_set(err, errlen, "out of memory");
