@@ -214,7 +214,9 @@ static int adjudicate_game(const struct ruleset *rs, json_t *state, const char *
 		src = draw_seeded_source(&seeded, &log);
 	}
 	if (engine_resolve_data(rs, state, orders, data, &src, &t, err, sizeof(err)) < 0) {
-		cmd_error("%s%s%s", dice_path ? dice_path : "", dice_path ? ": " : "", err);
+		/* The dice file's name goes with what it lacks, not with the game's refusals. */
+		cmd_error("%s%s%s", dice_path && queue.short_of ? dice_path : "",
+			  dice_path && queue.short_of ? ": " : "", err);
 		rc = EXIT_DATAERR;
 		goto out;
 	}

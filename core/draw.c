@@ -719,6 +719,7 @@ static struct draw_queue_line *queue_take(struct draw_queue *q, const char *labe
 			return &q->l[i];
 		}
 	}
+	q->short_of = 1;
 	errbuf_set(err, errlen, "no draw left for '%s' (add a line '%s%s')", label, label, add);
 	return NULL;
 }

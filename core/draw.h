@@ -175,6 +175,7 @@ struct draw_queue_line {
 struct draw_queue {
 	struct draw_queue_line *l;
 	size_t n, alloc;
+	int short_of;		/* a draw was asked that no line gives */
 };
 void draw_queue_init(struct draw_queue *q);
 void draw_queue_release(struct draw_queue *q);

@@ -32,6 +32,12 @@ sed 's/"time_start": 10/"time_start": 12/' "$pack" >other.json
 expect_exit 65 adjudicate --state next.json --orders mail.txt --dice d.txt --data pack=other.json --json
 contains err "is not the one this game was dealt with"
 contains err "the card pack other.json (\"sample\", digest "
+# The dice file is named only for what it lacks, not for the game's refusals.
+contains err "mxjudge: the card pack other.json"
+lacks err "d.txt:"
+: >none.txt
+expect_exit 65 adjudicate --state s.json --orders mail.txt --dice none.txt --data pack="$pack" --json
+contains err "mxjudge: none.txt: no draw left for 'shuffle player-deck'"
 # No pack given: the sample is read, and the message says so.
 sed 's/b186baf357b4f180c547deb5957e40ebf047177d4a0591161c8a08e87f8604ae/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef/' next.json >foreign.json
 expect_exit 65 adjudicate --state foreign.json --orders mail.txt --dice d.txt --json
