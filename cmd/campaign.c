@@ -537,13 +537,14 @@ static int seat_fits(struct db *db, const struct ruleset *game, const struct db_
 	char err[512];
 	int rc = 0;
 
-	if ((int)play_live_seats(db, ships, n) >= game->max_seats) {
+	/* The seats with their data (a removed ship is none) and the campaign's packs. */
+	seats = play_seats_json(db, ships, n, c->name);
+	if ((int)json_array_size(seats) >= game->max_seats) {
 		cmd_error("campaign '%s' is full: %s takes at most %d seats", c->name, game->name,
 			  game->max_seats);
+		json_decref(seats);
 		return EXIT_DATAERR;
 	}
-	/* The seats with their data and the campaign's packs: a game may keep names apart. */
-	seats = play_seats_json(db, ships, n, c->name);
 	seat = json_pack("{s:s,s:s,s:o}", "name", name, "side", side, "data",
 			 data ? json_incref((json_t *)data) : json_object());
 	packs = play_packs_of(db, c->id, err, sizeof(err));

@@ -382,17 +382,6 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
  * "data", "campaign"}], campaign the name the game is sealed under (a
  * duplicate set's, for its runs).
  */
-size_t play_live_seats(struct db *db, const struct db_ship *ships, size_t n)
-{
-	size_t i, live = 0;
-	char err[256];
-	int removed;
-
-	for (i = 0; i < n; i++)
-		live += db_ship_removed(db, ships[i].id, &removed, err, sizeof(err)) || !removed;
-	return live;
-}
-
 json_t *play_seats_json(struct db *db, const struct db_ship *seats, size_t n,
 			const char *campaign)
 {

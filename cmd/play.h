@@ -53,8 +53,6 @@ void play_seal_text(const char *ns, const char *campaign, const char *root_hex, 
 		    size_t len);
 /* The data packs of a campaign, {KIND: value}; NULL with err. */
 json_t *play_packs_of(struct db *db, long long campaign_id, char *err, size_t errlen);
-/* How many of the n ships are seats of the game (the removed ones are not). */
-size_t play_live_seats(struct db *db, const struct db_ship *ships, size_t n);
 /* The seats as a ruleset takes them: [{"name", "side", "data", "campaign"}]. */
 json_t *play_seats_json(struct db *db, const struct db_ship *seats, size_t n,
 			const char *campaign);

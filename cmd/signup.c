@@ -95,14 +95,15 @@ static int signup_fits(struct db *db, long long campaign_id, const struct rulese
 
 	for (i = 0; i < n; i++)
 		same += !strcmp(ships[i].team, side);
-	if ((int)play_live_seats(db, ships, n) >= game->max_seats ||
+	/* The seats with their data (a removed ship is none) and the campaign's packs. */
+	seats = play_seats_json(db, ships, n, "");
+	if ((int)json_array_size(seats) >= game->max_seats ||
 	    (game == &hovercrafts_ruleset && (same >= s->height || n >= GAME_MAX_SHIPS))) {
 		snprintf(why, whylen, "There is no room for another seat%s%s.", side[0] ? " on side " : "",
 			 side);
+		json_decref(seats);
 		return 1;
 	}
-	/* The seats with their data and the campaign's packs: a game may keep names apart. */
-	seats = play_seats_json(db, ships, n, "");
 	seat = json_pack("{s:s,s:s,s:{}}", "name", name, "side", side, "data");
 	packs = play_packs_of(db, campaign_id, err, sizeof(err));
 	if (seat && packs)
