@@ -22,6 +22,7 @@
 #include "mailer.h"
 #include "outbox.h"
 #include "lib/strbuf.h"
+#include "steps.h"
 #include "templates.h"
 #include "timeutil.h"
 #include "vote.h"
@@ -503,6 +504,11 @@ static const struct ruleset *game_of(const struct db_campaign *c)
 	return ruleset_find(c->ruleset);
 }
 
+const struct play_steps *play_steps_of(const struct ruleset *rs)
+{
+	return rs == &hovercrafts_ruleset ? &hover_steps : NULL;
+}
+
 /* ---------- start ---------- */
 
 /* The days a solo game waits for its player's next mail (setting idle_days, else 30). */
@@ -882,6 +888,8 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	struct engine_turn out;
 	struct report_ctx r;
 	const struct ruleset *rs;
+	const struct play_steps *steps;
+	struct play_turn pt;
 	json_t *before = NULL, *plan = NULL, *waiting = NULL, *packs = NULL, *away = NULL;
 	json_error_t jerr;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX], *after = NULL;
@@ -892,12 +900,14 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	*due = *resolved = 0;
 	memset(&t, 0, sizeof(t));
 	memset(&next, 0, sizeof(next));
+	memset(&pt, 0, sizeof(pt));
 	engine_turn_init(&out);
 	draw_log_init(&log);
 	if ((ret = judge_begin_load(ctx->db, name, &c, &s)))
 		return ret == EXIT_DATAERR ? 0 : ret;
 	ret = EXIT_FAIL;
 	rs = game_of(&c);
+	steps = play_steps_of(rs);
 	if (strcmp(c.status, "running")) {
 		ret = 0;
 		goto out;
@@ -917,10 +927,23 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		cmd_error("campaign '%s', turn %d: the stored state is not JSON", c.name, t.number);
 		goto out;
 	}
+	pt.db = ctx->db;
+	pt.c = &c;
+	pt.s = &s;
+	pt.t = &t;
+	pt.rs = rs;
+	pt.now = now;
+	pt.now_text = now_text;
+	time_format_utc(now, now_text, sizeof(now_text));
+	if (steps && steps->begin(&pt, err, sizeof(err)))
+		goto fail;
 	if ((rc = db_order_list(ctx->db, t.id, 1, &orders, &norders, err, sizeof(err))))
 		goto dberr;
-	if (!(plan = orders_of(orders, norders, err, sizeof(err))))
-		goto fail;
+	if (!(plan = steps ? steps->plan(&pt, orders, norders, err, sizeof(err))
+			   : orders_of(orders, norders, err, sizeof(err)))) {
+		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
+		goto out;
+	}
 	waiting = engine_waiting_for(rs, before);
 	for (i = 0; i < json_array_size(waiting); i++)
 		all_in &= json_object_get(plan, json_string_value(json_array_get(waiting, i))) != NULL;
@@ -969,7 +992,6 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		ret = 0;
 		goto out;
 	}
-	time_format_utc(now, now_text, sizeof(now_text));
 	rc = db_turn_claim(ctx->db, t.id, now_text, err, sizeof(err));
 	if (rc == DB_ALREADY) {
 		ret = 0;
@@ -977,16 +999,19 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	}
 	if (rc)
 		goto dberr;
+	mailer_crash_point("claimed");
 	/* Seats due that sent nothing: the autopilot plays them when the campaign says so. */
 	if (s.bot_plays_silent && rs->bot && !forfeit && !agreed && !(rs->flags & RULESET_SOLO) &&
 	    !all_in) {
-		if ((rc = autopilot_silent(ctx->db, &c, rs, &t, before, waiting, plan, now_text, err,
-					   sizeof(err))))
+		if ((rc = steps ? steps->autopilot(&pt, waiting, plan, err, sizeof(err))
+				: autopilot_silent(ctx->db, &c, rs, &t, before, waiting, plan, now_text,
+						   err, sizeof(err))))
 			goto dberr;
 		all_in = 1;
 	} else if (json_array_size(away) && rs->bot &&
-		   (rc = autopilot_silent(ctx->db, &c, rs, &t, before, away, plan, now_text, err,
-					  sizeof(err)))) {
+		   (rc = steps ? steps->autopilot(&pt, away, plan, err, sizeof(err))
+			       : autopilot_silent(ctx->db, &c, rs, &t, before, away, plan, now_text,
+						  err, sizeof(err)))) {
 		/* Only the seats of the captains away: the others stay silent as the game says. */
 		goto dberr;
 	}
@@ -995,26 +1020,43 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	    (rc = forfeit_silent(ctx->db, &c, &t, waiting, plan, idle_days(&s), now_text, err,
 				 sizeof(err))))
 		goto dberr;
-	if (turn_draws(ctx->db, &c, &t, &seeded, err, sizeof(err)))
-		goto fail;
-	src = draw_seeded_source(&seeded, &log);
-	/* A game that reads its data packs (rs->resolve_data) gets the campaign's. */
-	if (rs->resolve_data && !(packs = play_packs_of(ctx->db, c.id, err, sizeof(err))))
-		goto fail;
-	if (engine_resolve_data(rs, before, plan, packs, &src, &out, err, sizeof(err))) {
-		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
-		goto out;
-	}
-	after = json_dumps(out.state, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	if (!after) {
-		snprintf(err, sizeof(err), "out of memory");
-		goto fail;
+	if (steps) {
+		if (!(after = steps->resolve(&pt, plan, err, sizeof(err)))) {
+			cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
+			goto out;
+		}
+		if (!(out.state = json_loads(after, 0, &jerr))) {
+			snprintf(err, sizeof(err), "out of memory");
+			goto fail;
+		}
+	} else {
+		if (turn_draws(ctx->db, &c, &t, &seeded, err, sizeof(err)))
+			goto fail;
+		src = draw_seeded_source(&seeded, &log);
+		/* A game that reads its data packs (rs->resolve_data) gets the campaign's. */
+		if (rs->resolve_data && !(packs = play_packs_of(ctx->db, c.id, err, sizeof(err))))
+			goto fail;
+		if (engine_resolve_data(rs, before, plan, packs, &src, &out, err, sizeof(err))) {
+			cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
+			goto out;
+		}
+		after = json_dumps(out.state, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		if (!after) {
+			snprintf(err, sizeof(err), "out of memory");
+			goto fail;
+		}
 	}
 	if ((rc = db_turn_set_after(ctx->db, t.id, after, err, sizeof(err))) ||
-	    (rc = store_outcome(ctx->db, t.id, &out, &log, err, sizeof(err))))
+	    (rc = steps ? steps->store(&pt, err, sizeof(err))
+			: store_outcome(ctx->db, t.id, &out, &log, err, sizeof(err))))
 		goto dberr;
+	mailer_crash_point("stored");
 	over = engine_is_over(rs, out.state);
-	if (over) {
+	if (over && steps) {
+		/* The game's own end: a battle of a series may open the next. */
+		if ((rc = steps->over(&pt, err, sizeof(err))))
+			goto dberr;
+	} else if (over) {
 		json_t *st = rs->status(out.state);
 		const char *result = json_string_value(json_object_get(st, "result"));
 
@@ -1038,6 +1080,7 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		snprintf(next.opened_at, sizeof(next.opened_at), "%s", now_text);
 		time_format_utc(next_deadline, next.deadline, sizeof(next.deadline));
 		next.state_before = after;
+		next.rules_version = steps ? steps->rules_version : 0;
 		if ((rc = db_turn_add(ctx->db, &next, err, sizeof(err))))
 			goto dberr;
 		next.state_before = NULL;
@@ -1063,13 +1106,23 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		goto dberr;
 	}
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
-	    (rc = queue_reports(&r, err, sizeof(err))) ||
-	    (rc = db_commit(ctx->db, err, sizeof(err))))
+	    (rc = steps ? steps->queue(&pt, next_deadline, err, sizeof(err))
+			: queue_reports(&r, err, sizeof(err))))
 		goto dberr;
+	mailer_crash_point("queued");
+	if ((rc = db_commit(ctx->db, err, sizeof(err))))
+		goto dberr;
+	mailer_crash_point("committed");
 	*resolved = 1;
 	if (!ctx->quiet) {
 		if (over) {
-			printf("%s: turn %d resolved; the game is over: %s\n", c.name, t.number, c.winner);
+			char said[128];
+
+			if (steps)
+				steps->said_over(&pt, said, sizeof(said));
+			else
+				snprintf(said, sizeof(said), "the game is over: %s", c.winner);
+			printf("%s: turn %d resolved; %s\n", c.name, t.number, said);
 		} else {
 			time_format_zone(next_deadline, s.timezone, when, sizeof(when));
 			printf("%s: turn %d resolved%s; turn %d due by %s\n", c.name, t.number,
@@ -1089,6 +1142,8 @@ dberr:
 	ret = judge_db_exit(rc);
 out:
 	db_rollback(ctx->db);
+	if (steps)
+		steps->end(&pt);
 	free(after);
 	json_decref(before);
 	json_decref(plan);

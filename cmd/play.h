@@ -1,7 +1,9 @@
 /*
- * play: the judge's campaign verbs for any game behind core/ruleset.h
- * (every game but Hovercrafts, whose campaign code predates the seam and
- * moves onto this driver next). The game's state, orders and events are
+ * play: the judge's campaign verbs for any game behind core/ruleset.h.
+ * process_turn is the one turn driver of every game, Hovercrafts too:
+ * the steps Hovercrafts still takes its own way are in cmd/steps.h. Its
+ * start, submission and reports are not on this driver yet (cmd/series.c,
+ * cmd/submit.c, cmd/reporting.c). The game's state, orders and events are
  * the ruleset's JSON; the judge stores them (turns, orders with their
  * reading, events with who may see them, the draws log, the sealed root),
  * queues each seat the report of what it may see, and replays.
