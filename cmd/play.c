@@ -1299,10 +1299,13 @@ int play_submit(struct db *db, const char *text, const char *name,
 	struct db_turn t;
 	struct db_ship seat;
 	struct db_captain cap;
+	struct submit_sender who;
 	const struct ruleset *rs;
+	const char *seat_name = NULL;
+	char code_from[64];
 	json_t *state = NULL, *reading = NULL, *due = NULL;
 	json_error_t jerr;
-	char err[256], code[JUDGE_CODE_LEN + 1], now_text[DB_TIME_MAX], *raw = NULL;
+	char err[256], now_text[DB_TIME_MAX], *raw = NULL;
 	char *reading_text = NULL;
 	time_t deadline;
 	size_t i;
@@ -1310,6 +1313,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 
 	memset(res, 0, sizeof(*res));
 	memset(&env, 0, sizeof(env));
+	memset(&who, 0, sizeof(who));
 	memset(&c, 0, sizeof(c));
 	memset(&s, 0, sizeof(s));
 	memset(&t, 0, sizeof(t));
@@ -1363,6 +1367,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 	    (rc = db_turn_get(db, c.id, c.turn, &t, err, sizeof(err))))
 		goto dberr;
 	snprintf(res->ship, sizeof(res->ship), "%s", seat.name);
+	seat_name = seat.name;
 	if (time_parse_iso(t.deadline, &deadline)) {
 		snprintf(res->error, sizeof(res->error), "campaign '%s': bad deadline", c.name);
 		ret = EXIT_FAIL;
@@ -1375,44 +1380,23 @@ int play_submit(struct db *db, const char *text, const char *name,
 			 "more orders", name, t.number, c.name, res->deadline);
 		goto out;
 	}
-	/* As for Hovercrafts: the captain's address, the lockout, then the secret. */
-	if (auth && auth->sender && !judge_captain_address(db, &cap, auth->sender)) {
-		res->not_own = 1;
-		snprintf(res->error, sizeof(res->error), "%s:%d: orders for %s are taken only from the "
-			 "address its captain joined with, not from %s", name, env.seat_line, seat.name,
-			 auth->sender);
+	/* The one sender check of every submission (cmd/submit.h). */
+	snprintf(code_from, sizeof(code_from), "your latest report, for turn %d", c.turn);
+	who.c = &c;
+	who.s = &s;
+	who.cap = &cap;
+	who.seat_id = &seat.id;
+	who.seat = &seat_name;
+	who.nseats = 1;
+	who.seat_line = env.seat_line;
+	who.password = env.password;
+	who.code = env.code;
+	who.code_turn = c.turn;
+	who.code_from = code_from;
+	if ((ret = submit_check_address(db, &who, auth, name, res)) ||
+	    (ret = submit_check_secret(db, &who, auth, name, now, res, &wrong)))
 		goto out;
-	}
-	if (env.password[0]) {
-		/* A locked password is refused unchecked; a CODE never is (cmd/guard.h). */
-		if ((rc = guard_check(db, &s, seat.id, seat.name, now, err, sizeof(err)))) {
-			snprintf(res->error, sizeof(res->error), "%s: %s", name, err);
-			if (rc == EXIT_DATAERR)
-				res->auth_ship_id = seat.id;
-			ret = rc;
-			goto out;
-		}
-		if (!judge_captain_verify(&cap, env.password)) {
-			snprintf(res->error, sizeof(res->error), "%s: wrong password for %s", name, seat.name);
-			wrong = GUARD_PASSWORD + 1;
-			goto out;
-		}
-	} else if (!env.code[0]) {
-		snprintf(res->error, sizeof(res->error), "%s: expected a line 'PASSWORD <your password>'%s",
-			 name, auth && auth->sender ? " (or the CODE line of your latest report)" : "");
-		goto out;
-	} else if (!auth || !auth->sender) {
-		snprintf(res->error, sizeof(res->error), "%s: a CODE is taken only in mail from the "
-			 "captain's address; expected a line 'PASSWORD <your password>'", name);
-		goto out;
-	} else if (judge_order_code(db, c.id, seat.name, c.turn, 0, code, err, sizeof(err)) ||
-		   !judge_check_code(env.code, code)) {
-		snprintf(res->error, sizeof(res->error), "%s: wrong order code for %s (expected the CODE "
-			 "line of your latest report, for turn %d, or your PASSWORD)", name, seat.name,
-			 c.turn);
-		wrong = GUARD_CODE + 1;
-		goto out;
-	}
+	ret = EXIT_DATAERR;
 	/* The sender is the seat's own: an error reply may say whether its orders stand. */
 	{
 		struct db_order *cur = NULL;
@@ -1552,13 +1536,7 @@ dberr:
 out:
 	db_rollback(db);
 	/* A wrong secret counts towards the lockout, in a transaction of its own. */
-	if (wrong)
-		res->auth_ship_id = seat.id;
-	if (wrong && (rc = guard_failed(db, &c, &s, seat.id, seat.name, (enum guard_secret)(wrong - 1),
-					auth ? auth->sender : NULL, now, err, sizeof(err)))) {
-		snprintf(res->error, sizeof(res->error), "%s", err);
-		ret = rc;
-	}
+	ret = submit_count_wrong(db, &who, auth, wrong, now, ret, res);
 	free(raw);
 	free(reading_text);
 	json_decref(reading);

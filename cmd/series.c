@@ -857,24 +857,6 @@ static int buy(struct db *db, const struct db_campaign *c, const struct campaign
 	return 0;
 }
 
-/*
- * The CODE of an UPGRADE order: the one the report after the battle
- * carried, for the turn after the battle's last (the next battle's setup).
- */
-static int upgrade_code_matches(struct db *db, const struct db_campaign *c,
-				const struct orders_doc *doc)
-{
-	char want[JUDGE_CODE_LEN + 1], err[256];
-	size_t i;
-
-	for (i = 0; i < doc->n; i++)
-		if (!judge_order_code(db, c->id, doc->blocks[i].ship, c->turn + 1, 0, want, err,
-				      sizeof(err)) &&
-		    judge_check_code(doc->code, want))
-			return 1;
-	return 0;
-}
-
 int series_between(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
 		   int *next, char *when, size_t whenlen)
 {
@@ -990,15 +972,18 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
 	char err[256], *error = res->error;	/* err: shorter than error, which quotes it */
 	size_t i, errlen = sizeof(res->error);
-	long long wrong_ship = 0;
-	char wrong_name[DB_NAME_MAX] = "";
-	int rc, ret = EXIT_DATAERR, k, battle = 0;
+	struct submit_sender who;
+	long long ids[1];
+	const char *names[1], **blocks = NULL;
+	char code_from[64];
+	int rc, ret = EXIT_DATAERR, k, battle = 0, wrong = 0;
 
 	res->receipt = NULL;
 	res->already = 0;
 	memset(&c, 0, sizeof(c));
 	memset(&s, 0, sizeof(s));
 	memset(&cap, 0, sizeof(cap));
+	memset(&who, 0, sizeof(who));
 	if (doc->n)
 		snprintf(res->ship, sizeof(res->ship), "%s", doc->blocks[0].ship);
 	if ((rc = db_begin(db, err, sizeof(err))))
@@ -1071,32 +1056,35 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 		if (!cap.id) {
 			if ((rc = db_captain_get_id(db, ship.captain_id, &cap, err, sizeof(err))))
 				goto dberr;
-			/* As for moves (cmd/submit.c): the captain's address, the lockout, then the password. */
-			if (auth && auth->sender && !judge_captain_address(db, &cap, auth->sender)) {
-				snprintf(error, errlen, "%s:%d: orders for %s are taken only from the "
-					 "address its captain joined with, not from %s", name,
-					 b->ship_line, ship.name, auth->sender);
-				goto out;
+			/* The one sender check of every submission (cmd/submit.h). */
+			if (!(blocks = calloc(doc->n, sizeof(*blocks)))) {
+				snprintf(err, sizeof(err), "out of memory");
+				rc = DB_ERROR;
+				goto dberr;
 			}
-			if ((rc = guard_check(db, &s, ship.id, ship.name, now, err, sizeof(err)))) {
-				snprintf(error, errlen, "%s: %s", name, err);
-				ret = rc;
+			for (k = 0; k < (int)doc->n; k++)
+				blocks[k] = doc->blocks[k].ship;
+			ids[0] = ship.id;
+			names[0] = ship.name;
+			/* The lockout is the first ship's; the CODE may be any ship's of the mail. */
+			who.code_seat = blocks;
+			who.ncode_seats = doc->n;
+			snprintf(code_from, sizeof(code_from), "your report after battle %d", battle);
+			who.c = &c;
+			who.s = &s;
+			who.cap = &cap;
+			who.seat_id = ids;
+			who.seat = names;
+			who.nseats = 1;
+			who.seat_line = b->ship_line;
+			who.password = doc->password;
+			who.code = doc->code;
+			who.code_turn = c.turn + 1;
+			who.code_from = code_from;
+			if ((ret = submit_check_address(db, &who, auth, name, res)) ||
+			    (ret = submit_check_secret(db, &who, auth, name, now, res, &wrong)))
 				goto out;
-			}
-			if (doc->password[0] && !judge_captain_verify(&cap, doc->password)) {
-				snprintf(error, errlen, "%s: wrong password for %s", name, ship.name);
-				wrong_ship = ship.id;
-				snprintf(wrong_name, sizeof(wrong_name), "%s", ship.name);
-				goto out;
-			}
-			if (!doc->password[0] && !upgrade_code_matches(db, &c, doc)) {
-				snprintf(error, errlen, "%s: wrong order code for %s (expected the CODE line "
-					 "of your report after battle %d, or your PASSWORD)", name, ship.name,
-					 battle);
-				wrong_ship = ship.id;
-				snprintf(wrong_name, sizeof(wrong_name), "%s", ship.name);
-				goto out;
-			}
+			ret = EXIT_DATAERR;
 		} else if (cap.id != ship.captain_id) {
 			snprintf(error, errlen, "%s:%d: %s is not commanded by %s", name, b->ship_line, ship.name,
 				  cap.name);
@@ -1168,15 +1156,9 @@ dberr:
 	ret = judge_db_exit(rc);
 out:
 	db_rollback(db);
-	/* A wrong password counts towards the lockout, in a transaction of its own. */
-	if (wrong_ship) {
-		rc = guard_failed(db, &c, &s, wrong_ship, wrong_name, GUARD_PASSWORD,
-				  auth ? auth->sender : NULL, now, err, sizeof(err));
-		if (rc) {
-			snprintf(error, errlen, "%s", err);
-			ret = rc;
-		}
-	}
+	/* A wrong secret counts towards the lockout, in a transaction of its own. */
+	ret = submit_count_wrong(db, &who, auth, wrong, now, ret, res);
+	free(blocks);
 	strbuf_release(&body);
 	strbuf_release(&subject);
 	judge_settings_release(&s);

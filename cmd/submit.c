@@ -56,46 +56,6 @@ static int refuse(struct submission *sub, int code, const char *fmt, ...)
 	return code;
 }
 
-/* Does a captain other than `owner` hold this password? Only on the error path. */
-static int other_captain(struct submission *sub, long long owner)
-{
-	struct db_captain *caps = NULL;
-	size_t n = 0, i;
-	char err[256];
-	int found = 0;
-
-	if (db_captain_list(sub->db, sub->c.id, &caps, &n, err, sizeof(err)))
-		return 0;
-	for (i = 0; i < n && !found; i++)
-		if (caps[i].id != owner && judge_captain_verify(&caps[i], sub->doc.password))
-			found = 1;
-	free(caps);
-	return found;
-}
-
-/* A wrong secret: recorded, and the ship locked after too many passwords (cmd/guard.h). */
-static int wrong_secret(struct submission *sub, enum guard_secret what, time_t now, char *msg,
-			size_t msglen)
-{
-	sub->res->auth_ship_id = sub->ship_id[0];
-	return guard_failed(sub->db, &sub->c, &sub->s, sub->ship_id[0], sub->doc.blocks[0].ship,
-			    what, sub->auth ? sub->auth->sender : NULL, now, msg, msglen);
-}
-
-/* Is the CODE line the code of one of the ships ordered, for the open turn? */
-static int code_matches(struct submission *sub)
-{
-	char want[JUDGE_CODE_LEN + 1], err[256];
-	size_t i;
-
-	for (i = 0; i < sub->doc.n; i++)
-		if (!judge_order_code(sub->db, sub->c.id, sub->doc.blocks[i].ship, sub->c.turn, 0, want,
-				      err, sizeof(err)) &&
-		    judge_check_code(sub->doc.code, want))
-			return 1;
-	return 0;
-}
-
 /* Are there current orders for the first ship (what an error reply tells)? */
 static void note_current(struct submission *sub)
 {
@@ -137,6 +97,123 @@ static void note_campaign(struct submission *sub, time_t now)
 	deadline = judge_effective_deadline(&sub->c, deadline, now);
 	if (now <= deadline)
 		time_format_zone(deadline, sub->s.timezone, res->deadline, sizeof(res->deadline));
+}
+
+/* Does a captain other than `owner` hold this password? Only on the error path. */
+static int other_captain(struct db *db, long long campaign_id, long long owner,
+			 const char *password)
+{
+	struct db_captain *caps = NULL;
+	size_t n = 0, i;
+	char err[256];
+	int found = 0;
+
+	if (db_captain_list(db, campaign_id, &caps, &n, err, sizeof(err)))
+		return 0;
+	for (i = 0; i < n && !found; i++)
+		if (caps[i].id != owner && judge_captain_verify(&caps[i], password))
+			found = 1;
+	free(caps);
+	return found;
+}
+
+/* Is the CODE the code of one of the seats named, for code_turn? */
+static int code_matches(struct db *db, const struct submit_sender *w)
+{
+	char want[JUDGE_CODE_LEN + 1], err[256];
+	size_t i;
+
+	const char *const *seat = w->code_seat ? w->code_seat : w->seat;
+	size_t n = w->code_seat ? w->ncode_seats : w->nseats;
+
+	for (i = 0; i < n; i++)
+		if (!judge_order_code(db, w->c->id, seat[i], w->code_turn, 0, want, err,
+				      sizeof(err)) &&
+		    judge_check_code(w->code, want))
+			return 1;
+	return 0;
+}
+
+int submit_check_address(struct db *db, const struct submit_sender *w,
+			 const struct submit_auth *auth, const char *name,
+			 struct submit_result *res)
+{
+	if (!auth || !auth->sender || judge_captain_address(db, w->cap, auth->sender))
+		return 0;
+	/* Another captain's seat: the reply says nothing of its orders. */
+	res->not_own = 1;
+	snprintf(res->error, sizeof(res->error), "%s:%d: orders for %s are taken only from the "
+		 "address its captain joined with, not from %s", name, w->seat_line, w->seat[0],
+		 auth->sender);
+	return EXIT_DATAERR;
+}
+
+int submit_check_secret(struct db *db, const struct submit_sender *w,
+			const struct submit_auth *auth, const char *name, time_t now,
+			struct submit_result *res, int *wrong)
+{
+	char err[256];
+	size_t i;
+	int rc;
+
+	*wrong = 0;
+	if (w->password[0]) {
+		/* A password locked after wrong ones is refused before it is checked; a CODE never is. */
+		for (i = 0; i < w->nseats; i++)
+			if ((rc = guard_check(db, w->s, w->seat_id[i], w->seat[i], now, err,
+					      sizeof(err)))) {
+				if (rc == EXIT_DATAERR)
+					res->auth_ship_id = w->seat_id[i];
+				snprintf(res->error, sizeof(res->error), "%s: %s", name, err);
+				return rc;
+			}
+		if (judge_captain_verify(w->cap, w->password))
+			return 0;
+		*wrong = GUARD_PASSWORD + 1;
+		if (other_captain(db, w->c->id, w->cap->id, w->password))
+			snprintf(res->error, sizeof(res->error), "%s:%d: %s is commanded by another "
+				 "captain; send orders only for your own ships", name, w->seat_line,
+				 w->seat[0]);
+		else
+			snprintf(res->error, sizeof(res->error), "%s: wrong password for %s", name,
+				 w->seat[0]);
+		return EXIT_DATAERR;
+	}
+	if (!w->code[0]) {
+		snprintf(res->error, sizeof(res->error), "%s: expected a line 'PASSWORD <your "
+			 "password>'%s", name, auth && auth->sender ?
+			 " (or the CODE line of your latest report)" : "");
+		return EXIT_DATAERR;
+	}
+	if (!auth || !auth->sender) {
+		snprintf(res->error, sizeof(res->error), "%s: a CODE is taken only in mail from the "
+			 "captain's address; expected a line 'PASSWORD <your password>'", name);
+		return EXIT_DATAERR;
+	}
+	if (code_matches(db, w))
+		return 0;
+	*wrong = GUARD_CODE + 1;
+	snprintf(res->error, sizeof(res->error), "%s: wrong order code for %s (expected the CODE "
+		 "line of %s, or your PASSWORD)", name, w->seat[0], w->code_from);
+	return EXIT_DATAERR;
+}
+
+int submit_count_wrong(struct db *db, const struct submit_sender *w,
+		       const struct submit_auth *auth, int wrong, time_t now, int ret,
+		       struct submit_result *res)
+{
+	char err[512];
+	int rc;
+
+	if (!wrong)
+		return ret;
+	res->auth_ship_id = w->seat_id[0];
+	rc = guard_failed(db, w->c, w->s, w->seat_id[0], w->seat[0], (enum guard_secret)(wrong - 1),
+			  auth ? auth->sender : NULL, now, err, sizeof(err));
+	if (!rc)
+		return ret;
+	snprintf(res->error, sizeof(res->error), "%s", err);
+	return rc;
 }
 
 /* Every check but the final one under the lock: 0 or an exit code with the reason. */
@@ -234,43 +311,36 @@ static int check(struct submission *sub, time_t now)
 		}
 		sub->ship_id[i] = ship.id;
 	}
-	/* Mail must come from the captain's own address, whatever secret it holds. */
-	if (sub->auth && sub->auth->sender && !judge_captain_address(sub->db, &sub->cap, sub->auth->sender)) {
-		/* Another captain's ship: the reply says nothing of its orders. */
-		res->not_own = 1;
-		return refuse(sub, EXIT_DATAERR, "%s:%d: orders for %s are taken only from the "
-			      "address its captain joined with, not from %s", name,
-			      sub->doc.blocks[0].ship_line, sub->doc.blocks[0].ship, sub->auth->sender);
-	}
-	note_current(sub);
-	if (sub->doc.password[0]) {
-		/* A password locked after wrong ones is refused before it is checked; a CODE never is. */
+	{
+		const char *ships[ORDERS_MAX_ACTIONS * 4];
+		char from[64];
+		struct submit_sender w;
+		int wrong = 0;
+
 		for (i = 0; i < sub->doc.n; i++)
-			if ((rc = guard_check(sub->db, &sub->s, sub->ship_id[i], sub->doc.blocks[i].ship,
-					      now, err, sizeof(err)))) {
-				if (rc == EXIT_DATAERR)
-					sub->res->auth_ship_id = sub->ship_id[i];
-				return refuse(sub, rc, "%s: %s", name, err);
-			}
-		if (!judge_captain_verify(&sub->cap, sub->doc.password)) {
-			if ((rc = wrong_secret(sub, GUARD_PASSWORD, now, err, sizeof(err))))
-				return refuse(sub, rc, "%s", err);
-			if (other_captain(sub, sub->cap.id))
-				return refuse(sub, EXIT_DATAERR, "%s:%d: %s is commanded by another "
-					      "captain; send orders only for your own ships", name,
-					      sub->doc.blocks[0].ship_line, sub->doc.blocks[0].ship);
-			return refuse(sub, EXIT_DATAERR, "%s: wrong password for %s", name,
-				      sub->doc.blocks[0].ship);
-		}
-	} else if (!sub->auth || !sub->auth->sender) {
-		return refuse(sub, EXIT_DATAERR, "%s: a CODE is taken only in mail from the captain's "
-			      "address; expected a line 'PASSWORD <your password>'", name);
-	} else if (!code_matches(sub)) {
-		if ((rc = wrong_secret(sub, GUARD_CODE, now, err, sizeof(err))))
-			return refuse(sub, rc, "%s", err);
-		return refuse(sub, EXIT_DATAERR, "%s: wrong order code for %s (expected the CODE line "
-			      "of your latest report, for turn %d, or your PASSWORD)", name,
-			      sub->doc.blocks[0].ship, sub->c.turn);
+			ships[i] = sub->doc.blocks[i].ship;
+		snprintf(from, sizeof(from), "your latest report, for turn %d", sub->c.turn);
+		memset(&w, 0, sizeof(w));
+		w.c = &sub->c;
+		w.s = &sub->s;
+		w.cap = &sub->cap;
+		w.seat_id = sub->ship_id;
+		w.seat = ships;
+		w.nseats = sub->doc.n;
+		w.seat_line = sub->doc.blocks[0].ship_line;
+		w.password = sub->doc.password;
+		w.code = sub->doc.code;
+		w.code_turn = sub->c.turn;
+		w.code_from = from;
+		/* Mail must come from the captain's own address, whatever secret it holds. */
+		if ((rc = submit_check_address(sub->db, &w, sub->auth, name, res)))
+			return rc;
+		note_current(sub);
+		rc = submit_check_secret(sub->db, &w, sub->auth, name, now, res, &wrong);
+		if (wrong)
+			rc = submit_count_wrong(sub->db, &w, sub->auth, wrong, now, rc, res);
+		if (rc)
+			return rc;
 	}
 	if (judge_state_load(&st, sub->t.state_before, sub->c.name, err, sizeof(err)))
 		return refuse(sub, EXIT_FAIL, "%s", err);

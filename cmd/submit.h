@@ -22,6 +22,8 @@
 #include "db/db.h"
 #include "timeutil.h"
 
+struct judge_settings;
+
 struct submit_auth {
 	const char *sender;		/* the mail's From address; NULL from the command line */
 	const char *in_reply_to;	/* the mail's Message-ID: the receipt answers it */
@@ -63,5 +65,44 @@ int submit_orders(struct db *db, const char *text, const char *name,
 		  const struct submit_auth *auth, time_t now, int store,
 		  struct submit_result *res);
 void submit_result_release(struct submit_result *res);
+
+/*
+ * Who sends orders for seats of one captain, whatever the orders are
+ * (moves, any game's orders, UPGRADE between battles): every path checks
+ * the sender here, in this order.
+ */
+struct submit_sender {
+	const struct db_campaign *c;
+	const struct judge_settings *s;
+	const struct db_captain *cap;	/* the captain of every seat named */
+	const long long *seat_id;	/* the seats named, the first one first */
+	const char *const *seat;
+	size_t nseats;
+	int seat_line;			/* the line naming the first seat */
+	const char *password, *code;	/* "" when the text has none */
+	const char *const *code_seat;	/* the seats whose CODE is taken; NULL: seat */
+	size_t ncode_seats;
+	int code_turn;			/* the turn the CODE was made for */
+	const char *code_from;		/* "your latest report, for turn 4" */
+};
+
+/* Mail comes from the captain's own address: 0, or EXIT_DATAERR with res->error (not_own set). */
+int submit_check_address(struct db *db, const struct submit_sender *w,
+			 const struct submit_auth *auth, const char *name,
+			 struct submit_result *res);
+/*
+ * A PASSWORD that is not locked out (cmd/guard.h) and is the captain's,
+ * or in mail the CODE of one of the seats for code_turn. 0, or an exit
+ * code with res->error set. A wrong secret is left in *wrong
+ * (GUARD_PASSWORD + 1 or GUARD_CODE + 1) for submit_count_wrong, called
+ * when no transaction is open.
+ */
+int submit_check_secret(struct db *db, const struct submit_sender *w,
+			const struct submit_auth *auth, const char *name, time_t now,
+			struct submit_result *res, int *wrong);
+/* Counts a wrong secret towards the lockout; ret, or the guard's exit code with its message. */
+int submit_count_wrong(struct db *db, const struct submit_sender *w,
+		       const struct submit_auth *auth, int wrong, time_t now, int ret,
+		       struct submit_result *res);
 
 #endif

@@ -56,7 +56,11 @@ expect_exit 0 $db orders submit o.txt --now 2025-03-01T13:00Z
 contains out "Orders received for north1 in d (Toy: a two-seat hidden-hand test game), turn 1."
 contains out "SEAT north1"
 [ "$(q "select reading from orders")" = "{\"north1\":\"$card\"}" ]
+# Ann's password for Bob's seat: the same answer as in Hovercrafts (one sender check).
 printf 'GAME d\nSEAT south2\nPASSWORD %s\nPLAY C1\n' "$pn" >wrong.txt
+expect_exit 65 $db orders submit wrong.txt --now 2025-03-01T13:00Z
+contains err "wrong.txt:2: south2 is commanded by another captain; send orders only for your own ships"
+printf 'GAME d\nSEAT south2\nPASSWORD nobodys\nPLAY C1\n' >wrong.txt
 expect_exit 65 $db orders submit wrong.txt --now 2025-03-01T13:00Z
 contains err "wrong password for south2"
 code=$(awk '/^To: bob/,0' setup.txt | sed -n 's/^CODE //p' | head -1)

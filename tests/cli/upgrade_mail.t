@@ -40,6 +40,18 @@ expect_exit 0 $db receive --now 2025-03-28T12:05Z <mail.2
 [ "$(purchases)" -eq 1 ]
 [ "$(q "SELECT count(*) FROM outbox WHERE subject = 'up: upgrades received'")" -eq 1 ]
 
+# Wrong CODEs are counted as codes (anyone can forge Ann's From): however
+# many, they never lock Ann's password out, and buy nothing.
+for i in 1 2 3 4 5 6; do
+	printf 'From: ann@example.org\nSubject: up\nMessage-ID: <c%s@example.org>\n\nGAME up\nSHIP Minx\nCODE 0000-000%s\nUPGRADE hull\n' "$i" "$i" >c.mail
+	expect_exit 0 $db receive $now <c.mail
+done
+[ "$(q "SELECT count(*) FROM auth_failures WHERE kind = 'code'")" -eq 6 ]
+[ "$(q "SELECT count(*) FROM auth_failures WHERE kind = 'password'")" -eq 0 ]
+[ "$(purchases)" -eq 1 ]
+expect_exit 0 $db campaign outbox up --full
+contains out "wrong order code for Minx (expected the CODE line of your report after battle 1, or your PASSWORD)"
+
 # Wrong passwords lock the ship for UPGRADE orders too, and are counted.
 for i in 1 2 3 4 5; do
 	printf 'GAME up\nSHIP Minx\nPASSWORD wrong%s\nUPGRADE hull\n' "$i" >w.txt
