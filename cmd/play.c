@@ -1309,7 +1309,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 	char *reading_text = NULL;
 	time_t deadline;
 	size_t i;
-	int rc = 0, ret = EXIT_DATAERR, wrong = 0, is_due = 0;
+	int rc = 0, ret = EXIT_DATAERR, wrong = 0, is_due = 0, replaces = 0;
 
 	memset(res, 0, sizeof(*res));
 	memset(&env, 0, sizeof(env));
@@ -1417,16 +1417,10 @@ int play_submit(struct db *db, const char *text, const char *name,
 			 seat.name, c.turn);
 		goto out;
 	}
-	/* A vote that passed sealed the end (cmd/vote.h): the turn takes no more orders. */
-	if ((rc = vote_sealed(db, t.id, err, sizeof(err))) == 1) {
-		snprintf(res->error, sizeof(res->error), "%s: '%s' ends by a vote that passed (turn %d "
-			 "is its last): no orders are taken", name, c.name, c.turn);
+	/* A vote that passed ended the game; a mail written before the orders that stand. */
+	if ((ret = submit_check_turn(db, &c, t.id, &seat.id, 1, auth, name, res, &replaces)))
 		goto out;
-	} else if (rc) {
-		snprintf(res->error, sizeof(res->error), "%s", err);
-		ret = EXIT_FAIL;
-		goto out;
-	}
+	ret = EXIT_DATAERR;
 	reading = rs->read_orders(state, seat.name, strbuf_str(&env.body), name, 0, res->error,
 				  sizeof(res->error));
 	if (!reading)
@@ -1462,6 +1456,8 @@ int play_submit(struct db *db, const char *text, const char *name,
 		judge_digest(text, o.digest);
 		time_format_utc(now, now_text, sizeof(now_text));
 		snprintf(o.received_at, sizeof(o.received_at), "%s", now_text);
+		snprintf(o.written_at, sizeof(o.written_at), "%s",
+			 auth && auth->written_at ? auth->written_at : "");
 		strbuf_addf(&subject, "%s: orders received for turn %d", c.name, t.number);
 		{
 			json_t *data = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:s,s:s,s:s}", "campaign",
@@ -1472,6 +1468,8 @@ int play_submit(struct db *db, const char *text, const char *name,
 
 			if (data && auth && auth->note)
 				json_object_set_new(data, "note", json_string(auth->note));
+			if (data && replaces)
+				json_object_set_new(data, "replaces", json_true());
 			/* A game with hidden information never shows a seat's orders to the others. */
 			if (data && (rs->flags & RULESET_HIDDEN))
 				json_object_set_new(data, "hidden", json_true());

@@ -198,6 +198,47 @@ int submit_check_secret(struct db *db, const struct submit_sender *w,
 	return EXIT_DATAERR;
 }
 
+int submit_check_turn(struct db *db, const struct db_campaign *c, long long turn_id,
+		      const long long *seat_id, size_t nseats, const struct submit_auth *auth,
+		      const char *name, struct submit_result *res, int *replaces)
+{
+	const char *written = auth ? auth->written_at : NULL;
+	struct db_order *cur = NULL;
+	size_t ncur = 0, i, j;
+	char err[256];
+	int rc = db_order_list(db, turn_id, 1, &cur, &ncur, err, sizeof(err)), ret = 0;
+
+	*replaces = 0;
+	if (rc) {
+		snprintf(res->error, sizeof(res->error), "%s", err);
+		return judge_db_exit(rc);
+	}
+	/* A vote that passed sealed the end (cmd/vote.h): the turn takes no more orders. */
+	for (i = 0; i < ncur && !ret; i++)
+		if (cur[i].understood && !strncmp(cur[i].understood, VOTE_AGREE, strlen(VOTE_AGREE))) {
+			snprintf(res->error, sizeof(res->error), "%s: '%s' ends by a vote that passed "
+				 "(turn %d is its last): no orders are taken", name, c->name, c->turn);
+			ret = EXIT_DATAERR;
+		}
+	for (i = 0; i < ncur && !ret; i++)
+		for (j = 0; j < nseats && !ret; j++) {
+			if (cur[i].ship_id != seat_id[j])
+				continue;
+			*replaces = 1;
+			/* A mail re-delivered late, or overtaken: the later-written orders stand. */
+			if (written && *written && cur[i].written_at[0] &&
+			    strcmp(cur[i].written_at, written) > 0) {
+				res->older = 1;
+				snprintf(res->error, sizeof(res->error), "%s: this mail was written at %s, "
+					 "before the orders for %s that stand (written at %s); they stay",
+					 name, written, cur[i].ship, cur[i].written_at);
+				ret = EXIT_DATAERR;
+			}
+		}
+	db_order_list_release(cur, ncur);
+	return ret;
+}
+
 int submit_count_wrong(struct db *db, const struct submit_sender *w,
 		       const struct submit_auth *auth, int wrong, time_t now, int ret,
 		       struct submit_result *res)
@@ -376,7 +417,7 @@ static char *understood(const struct orders_doc *doc)
 static int seal(struct submission *sub, time_t now)
 {
 	struct submit_result *res = sub->res;
-	struct db_order o, *current = NULL;
+	struct db_order o;
 	struct db_campaign again;
 	struct db_turn t;
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
@@ -384,7 +425,7 @@ static int seal(struct submission *sub, time_t now)
 	struct outbox_mail m;
 	char key[DB_KEY_MAX], created[DB_TIME_MAX];
 	long long id = 0;
-	size_t ncur = 0, i, j;
+	size_t i;
 	char err[512], digest[65], got[TIME_TEXT_MAX];
 	char *raw = judge_redact(sub->text);
 	const char *written = sub->auth ? sub->auth->written_at : NULL;
@@ -410,32 +451,10 @@ static int seal(struct submission *sub, time_t now)
 			     "were being checked; nothing stored", sub->name, sub->c.turn, sub->c.name);
 		goto out;
 	}
-	if ((rc = db_order_list(sub->db, t.id, 1, &current, &ncur, err, sizeof(err))))
-		goto dberr;
-	/* A vote that passed sealed the end (cmd/vote.h): the turn takes no more orders. */
-	for (i = 0; i < ncur; i++)
-		if (current[i].understood &&
-		    !strncmp(current[i].understood, VOTE_AGREE, strlen(VOTE_AGREE))) {
-			ret = refuse(sub, EXIT_DATAERR, "%s: '%s' ends by a vote that passed (turn %d "
-				     "is its last): no orders are taken", sub->name, sub->c.name,
-				     sub->c.turn);
-			goto out;
-		}
-	for (i = 0; i < ncur; i++)
-		for (j = 0; j < sub->doc.n; j++) {
-			if (current[i].ship_id != sub->ship_id[j])
-				continue;
-			replaces = 1;
-			/* A mail re-delivered late, or overtaken: the later-written orders stand. */
-			if (written && *written && current[i].written_at[0] &&
-			    strcmp(current[i].written_at, written) > 0) {
-				res->older = 1;
-				ret = refuse(sub, EXIT_DATAERR, "%s: this mail was written at %s, before "
-					     "the orders for %s that stand (written at %s); they stay",
-					     sub->name, written, current[i].ship, current[i].written_at);
-				goto out;
-			}
-		}
+	if ((ret = submit_check_turn(sub->db, &sub->c, t.id, sub->ship_id, sub->doc.n, sub->auth,
+				     sub->name, res, &replaces)))
+		goto out;
+	ret = EXIT_FAIL;
 	for (i = 0; i < sub->doc.n; i++) {
 		char *one = orders_format(&sub->doc.blocks[i]);
 
@@ -526,7 +545,6 @@ out:
 	json_decref(data);
 	strbuf_release(&body);
 	strbuf_release(&subject);
-	db_order_list_release(current, ncur);
 	db_campaign_release(&again);
 	db_turn_release(&t);
 	free(raw);

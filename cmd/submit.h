@@ -100,6 +100,16 @@ int submit_check_address(struct db *db, const struct submit_sender *w,
 int submit_check_secret(struct db *db, const struct submit_sender *w,
 			const struct submit_auth *auth, const char *name, time_t now,
 			struct submit_result *res, int *wrong);
+/*
+ * Under the write lock, before orders for seats are sealed in turn_id:
+ * refused when a vote that passed ended the game, or when the mail was
+ * written before orders of those seats that stand (res->older). 0 with
+ * *replaces set when orders of those seats stand; EXIT_DATAERR with
+ * res->error; another exit code for the judge's trouble.
+ */
+int submit_check_turn(struct db *db, const struct db_campaign *c, long long turn_id,
+		      const long long *seat_id, size_t nseats, const struct submit_auth *auth,
+		      const char *name, struct submit_result *res, int *replaces);
 /* Counts a wrong secret towards the lockout; ret, or the guard's exit code with its message. */
 int submit_count_wrong(struct db *db, const struct submit_sender *w,
 		       const struct submit_auth *auth, int wrong, time_t now, int ret,

@@ -71,6 +71,19 @@ expect_exit 0 $db receive --now 2025-03-01T14:00Z <mail.txt
 # The same mail again seals nothing twice.
 expect_exit 0 $db receive --now 2025-03-01T14:05Z <mail.txt
 [ "$(q "select count(*) from orders")" -eq 2 ]
+# A mail written later replaces those orders, and says so; one written
+# before the orders that stand (delivered late) is refused, as in Hovercrafts.
+printf 'From: bob@example.org\nTo: judge@example.org\nSubject: Re: d\nDate: Sat, 01 Mar 2025 14:10:00 +0000\nMessage-ID: <b2@example.org>\n\nGAME d\nSEAT south2\nPASSWORD %s\nPLAY %s\nEND\n' "$ps" "$scard" >later.txt
+expect_exit 0 $db receive --now 2025-03-01T14:20Z <later.txt
+[ "$(q "select count(*) from orders where current = 1")" -eq 2 ]
+[ "$(q "select count(*) from orders")" -eq 3 ]
+expect_exit 0 $db campaign outbox d --full
+contains out "Orders received for south2 in d (Toy: a two-seat hidden-hand test game), turn 1; they replace the ones sent before."
+printf 'From: bob@example.org\nTo: judge@example.org\nSubject: Re: d\nDate: Sat, 01 Mar 2025 13:55:00 +0000\nMessage-ID: <b3@example.org>\n\nGAME d\nSEAT south2\nPASSWORD %s\nPLAY %s\nEND\n' "$ps" "$scard" >older.txt
+expect_exit 0 $db receive --now 2025-03-01T14:30Z <older.txt
+[ "$(q "select count(*) from orders")" -eq 3 ]
+expect_exit 0 $db campaign outbox d --full
+contains out "this mail was written at 2025-03-01T13:55:00Z, before the orders for south2 that stand (written at 2025-03-01T14:10:00Z); they stay"
 
 # Turns resolve at the deadline; a silent seat plays its lowest card.
 expect_exit 0 $db process --now 2025-03-02T13:00Z
