@@ -1,8 +1,8 @@
 /*
- * Hovercrafts' steps of a turn (cmd/steps.h): its orders read again from
- * their sealed text, the autopilot planning every silent ship together,
- * the struct state and its dice table, the ships' record, the battle's
- * end in its series, and the reports per captain.
+ * Hovercrafts' steps of a turn (cmd/steps.h): orders sealed before their
+ * reading was stored, read again from their text; the autopilot planning
+ * every silent ship together; the struct state and its dice table; the
+ * ships' record; the battle's end in its series; the reports per captain.
  */
 #include "steps.h"
 
@@ -104,6 +104,7 @@ static int hover_autopilot(struct play_turn *pt, const json_t *seats, json_t *pl
 		struct strbuf raw = STRBUF_INIT, said = STRBUF_INIT;
 		struct db_ship ship;
 		struct db_order o;
+		json_t *acts, *reading;
 		int a;
 
 		if (!mine[i])
@@ -118,7 +119,13 @@ static int hover_autopilot(struct play_turn *pt, const json_t *seats, json_t *pl
 		}
 		strbuf_addstr(&raw, "END\n");
 		memset(&o, 0, sizeof(o));
-		if (raw.failed || said.failed) {
+		acts = json_array();
+		for (a = 0; acts && a < plans[i].n; a++)
+			json_array_append_new(acts, json_string(action_name(plans[i].act[a])));
+		reading = acts ? json_pack("{s:{s:o,s:b}}", name, "actions", acts, "autopilot", 1) : NULL;
+		o.reading = reading ? json_dumps(reading, JSON_COMPACT) : NULL;
+		json_decref(reading);
+		if (raw.failed || said.failed || !o.reading) {
 			snprintf(err, errlen, "out of memory");
 			rc = DB_ERROR;
 		} else if (!(rc = db_ship_get(pt->db, pt->c->id, name, &ship, err, errlen))) {
@@ -133,6 +140,7 @@ static int hover_autopilot(struct play_turn *pt, const json_t *seats, json_t *pl
 		}
 		strbuf_release(&raw);
 		strbuf_release(&said);
+		free(o.reading);
 	}
 	bot_release(&bot);
 	if (rc)

@@ -939,8 +939,11 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		goto fail;
 	if ((rc = db_order_list(ctx->db, t.id, 1, &orders, &norders, err, sizeof(err))))
 		goto dberr;
-	if (!(plan = steps ? steps->plan(&pt, orders, norders, err, sizeof(err))
-			   : orders_of(orders, norders, err, sizeof(err)))) {
+	for (i = 0; i < norders && orders[i].reading; i++)
+		;
+	/* Orders sealed before their reading was stored are read again by the game's steps. */
+	if (!(plan = steps && i < norders ? steps->plan(&pt, orders, norders, err, sizeof(err))
+					  : orders_of(orders, norders, err, sizeof(err)))) {
 		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
 		goto out;
 	}

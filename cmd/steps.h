@@ -3,9 +3,10 @@
  * (cmd/play.c's process_turn). The driver claims the turn, reads the
  * deadline, absences and votes, stores the state after, opens the next
  * turn and commits, for every game. A game whose storage predates the
- * ruleset seam (Hovercrafts: orders read from their text, an autopilot
- * that plans every silent ship together, a dice table and ship records,
- * battles in series, reports per captain) hands the driver these steps;
+ * ruleset seam (Hovercrafts: orders sealed before their reading was
+ * stored, read again from their text; an autopilot that plans every
+ * silent ship together; a dice table and ship records; battles in
+ * series; reports per captain) hands the driver these steps;
  * each is a hook core/ruleset.h does not have yet. A new game has none.
  *
  * Ownership: a play_turn is the driver's; what a step keeps in its game
@@ -41,7 +42,10 @@ struct play_steps {
 	/* Reads the stored state its own way: 0, or -1 with err. */
 	int (*begin)(struct play_turn *pt, char *err, size_t errlen);
 	void (*end)(struct play_turn *pt);
-	/* {SEAT: orders} from the turn's current orders; NULL with err. */
+	/*
+	 * {SEAT: orders} from the turn's current orders when some were sealed
+	 * without their reading (before readings were stored); NULL with err.
+	 */
 	json_t *(*plan)(struct play_turn *pt, const struct db_order *o, size_t n, char *err,
 			size_t errlen);
 	/*

@@ -8,7 +8,9 @@
 #include <strings.h>
 
 #include "cmd.h"
+#include "core/hovercrafts/hovercrafts.h"
 #include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/turn.h"
 #include "db/mail.h"
 #include "guard.h"
 #include "judge.h"
@@ -32,6 +34,7 @@ struct submission {
 	const char *text;
 	const char *name;
 	time_t deadline;
+	json_t *reading;		/* the plans read, {SHIP: ...} */
 };
 
 static void submission_release(struct submission *sub)
@@ -40,6 +43,7 @@ static void submission_release(struct submission *sub)
 	db_campaign_release(&sub->c);
 	judge_settings_release(&sub->s);
 	db_turn_release(&sub->t);
+	json_decref(sub->reading);
 }
 
 static int refuse(struct submission *sub, int code, const char *fmt, ...)
@@ -386,10 +390,17 @@ static int check(struct submission *sub, time_t now)
 	if (judge_state_load(&st, sub->t.state_before, sub->c.name, err, sizeof(err)))
 		return refuse(sub, EXIT_FAIL, "%s", err);
 	rc = orders_validate(&sub->doc, &st, name, err, sizeof(err));
+	/* The ruleset's reading, stored beside the text: {SHIP: [ACTION, ...]} per block. */
+	if (!rc) {
+		struct turn_plan plans[GAME_MAX_SHIPS];
+
+		turn_plans_from_orders(&st, &sub->doc, plans);
+		sub->reading = hover_plans_to_json(&st, plans);
+	}
 	game_state_release(&st);
 	if (rc)
 		return refuse(sub, EXIT_DATAERR, "%s", err);
-	return 0;
+	return sub->reading ? 0 : refuse(sub, EXIT_FAIL, "out of memory");
 }
 
 /* The orders as the judge read them, every block. */
@@ -411,6 +422,18 @@ static char *understood(const struct orders_doc *doc)
 		free(one);
 	}
 	return strbuf_detach(&sb, NULL);
+}
+
+/* {SHIP: ORDERS} of one ship named in any case, from the reading of every block. */
+static json_t *reading_of(const json_t *reading, const char *ship)
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach((json_t *)reading, key, v)
+		if (!mx_strcasecmp(key, ship))
+			return json_pack("{s:O}", key, v);
+	return NULL;
 }
 
 /* Seals the checked orders and queues the receipt; one transaction. */
@@ -457,6 +480,7 @@ static int seal(struct submission *sub, time_t now)
 	ret = EXIT_FAIL;
 	for (i = 0; i < sub->doc.n; i++) {
 		char *one = orders_format(&sub->doc.blocks[i]);
+		json_t *mine;
 
 		memset(&o, 0, sizeof(o));
 		o.turn_id = t.id;
@@ -464,11 +488,17 @@ static int seal(struct submission *sub, time_t now)
 		o.captain_id = sub->cap.id;
 		o.raw = raw;
 		o.understood = one;
+		mine = reading_of(sub->reading, sub->doc.blocks[i].ship);
+		o.reading = mine ? json_dumps(mine, JSON_COMPACT) : NULL;
+		json_decref(mine);
 		snprintf(o.digest, sizeof(o.digest), "%s", digest);
 		snprintf(o.written_at, sizeof(o.written_at), "%s", written ? written : "");
 		time_format_utc(now, o.received_at, sizeof(o.received_at));
-		rc = one ? db_order_submit(sub->db, &o, err, sizeof(err)) : DB_ERROR;
+		rc = one && o.reading ? db_order_submit(sub->db, &o, err, sizeof(err)) : DB_ERROR;
+		if (!one || !o.reading)
+			snprintf(err, sizeof(err), "out of memory");
 		free(one);
+		free(o.reading);
 		if (rc)
 			goto dberr;
 		if (!first)

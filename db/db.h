@@ -200,7 +200,7 @@ struct db_order {
 	long long superseded_by;	/* 0 if none (read only) */
 	char *raw;			/* the text as received (secret redacted) */
 	char *understood;		/* the orders as the judge read them */
-	char *reading;			/* the ruleset's JSON reading, or NULL (Hovercrafts) */
+	char *reading;			/* the ruleset's JSON reading; NULL: sealed before readings were stored */
 	char written_at[DB_TIME_MAX];	/* the Date: of the mail that carried them, "" if none */
 };
 /* Inserts o as current and supersedes the ship's earlier current orders. */

@@ -38,6 +38,8 @@ stored=$(sqlite3 t.db "select raw from orders where current = 1")
 printf '%s' "$stored" | grep -F "PASSWORD [redacted]" >/dev/null
 [ -z "$(sqlite3 t.db "select 1 from orders where raw like '%$pa%'")" ]
 [ "$(sqlite3 t.db "select digest from orders where current = 1")" = "$digest" ]
+# Beside the text, the ruleset's reading, as every game's orders (the turn plays it).
+[ "$(sqlite3 t.db "select reading from orders where current = 1")" = '{"Minx":["MOVE","LEFT"]}' ]
 
 # A later submission replaces the earlier one; both are kept.
 printf 'GAME g\nSHIP Minx\nPASSWORD %s\n1 LAND\n' "$pa" | mx $db orders submit --now 2025-03-01T14:00Z >out

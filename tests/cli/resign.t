@@ -61,6 +61,8 @@ expect_exit 0 $db mail remind --before 24 --now 2025-03-02T06:00Z
 expect_exit 0 $db process --now 2025-03-02T12:30Z
 contains out "g: turn 1 resolved"
 [ "$(q "select count(*) from orders o join ships s on s.id = o.ship_id where s.name = 'Minx' and o.raw like '%the autopilot flies Minx%'")" -eq 1 ]
+# Its reading marks the autopilot's plan, as the sealed text does.
+q "select o.reading from orders o join ships s on s.id = o.ship_id where s.name = 'Minx'" | grep -E '^\{"Minx":\{"actions":\[("[A-Z]+",?)+\],"autopilot":true\}\}$' >/dev/null
 [ "$(q "select count(*) from orders o join ships s on s.id = o.ship_id where s.name = 'Locust'")" -eq 0 ]
 
 # TAKEOVER: only from the list, only when the campaign allows it.
