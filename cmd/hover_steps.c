@@ -214,8 +214,7 @@ static int hover_store(struct play_turn *pt, char *err, size_t errlen)
 	struct hover_turn *h = pt->game;
 	int rc;
 
-	if ((rc = db_turn_set_rules_version(pt->db, pt->t->id, GAME_RULES_CURRENT, err, errlen)) ||
-	    (rc = judge_store_events(pt->db, pt->t->id, &h->after, &h->ev, err, errlen)))
+	if ((rc = judge_store_events(pt->db, pt->t->id, &h->after, &h->ev, err, errlen)))
 		return rc;
 	return update_record(pt->db, pt->c->id, &h->after, &h->ev, err, errlen);
 }
@@ -257,5 +256,4 @@ const struct play_steps hover_steps = {
 	.over = hover_over,
 	.queue = hover_queue,
 	.said_over = hover_said_over,
-	.rules_version = GAME_RULES_CURRENT,
 };

@@ -611,6 +611,7 @@ int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const str
 	snprintf(t1.opened_at, sizeof(t1.opened_at), "%s", now_text);
 	time_format_utc(deadline, t1.deadline, sizeof(t1.deadline));
 	t1.state_before = ready;
+	t0.rules_version = t1.rules_version = rs->rules_version;
 	snprintf(c.status, sizeof(c.status), "running");
 	c.turn = 1;
 	memset(&r, 0, sizeof(r));
@@ -1050,6 +1051,8 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		}
 	}
 	if ((rc = db_turn_set_after(ctx->db, t.id, after, err, sizeof(err))) ||
+	    (rs->rules_version &&
+	     (rc = db_turn_set_rules_version(ctx->db, t.id, rs->rules_version, err, sizeof(err)))) ||
 	    (rc = steps ? steps->store(&pt, err, sizeof(err))
 			: store_outcome(ctx->db, t.id, &out, &log, err, sizeof(err))))
 		goto dberr;
@@ -1083,7 +1086,7 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		snprintf(next.opened_at, sizeof(next.opened_at), "%s", now_text);
 		time_format_utc(next_deadline, next.deadline, sizeof(next.deadline));
 		next.state_before = after;
-		next.rules_version = steps ? steps->rules_version : 0;
+		next.rules_version = rs->rules_version;
 		if ((rc = db_turn_add(ctx->db, &next, err, sizeof(err))))
 			goto dberr;
 		next.state_before = NULL;

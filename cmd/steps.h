@@ -64,8 +64,6 @@ struct play_steps {
 	int (*queue)(struct play_turn *pt, time_t deadline, char *err, size_t errlen);
 	/* How process tells the end of the game: "the battle is over: Zion wins". */
 	void (*said_over)(struct play_turn *pt, char *buf, size_t len);
-	/* Stored with each turn: the rules it was played under (rules_version.t). */
-	int rules_version;
 };
 
 /* The steps of a game, or NULL when the driver does everything. */

@@ -87,6 +87,11 @@ struct ruleset {
 	const struct ruleset_data_kind *data_kinds;	/* ends with {NULL}; may be NULL */
 	const struct ruleset_tool *tools;		/* ends with {NULL}; may be NULL */
 	const char *man_page;		/* "mxjudge-hovercrafts(7)" */
+	/*
+	 * The version of its rules a new turn is played under, stored with
+	 * each turn so an old one replays under its own; 0: one version only.
+	 */
+	int rules_version;
 	/* One line on what orders look like, for error replies ("PLAY CARD"). */
 	const char *(*order_help)(void);
 

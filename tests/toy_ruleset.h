@@ -474,6 +474,7 @@ static const struct ruleset toy_ruleset = {
 	.data_kinds = toy_data,
 	.order_help = toy_order_help,
 	.man_page = NULL,
+	.rules_version = 2,		/* stored with each turn by the one driver (toy_play.t) */
 	.check_settings = toy_check_settings,
 	.setup = toy_setup,
 	.waiting_for = toy_waiting_for,

@@ -556,6 +556,7 @@ const struct ruleset hovercrafts_ruleset = {
 	.data_kinds = NULL,
 	.tools = hover_tools,
 	.man_page = "mxjudge-hovercrafts(7)",
+	.rules_version = GAME_RULES_CURRENT,
 	.order_help = report_spellings,
 	.check_settings = hover_check_settings,
 	.check_seat = hover_check_seat,

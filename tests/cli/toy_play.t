@@ -88,6 +88,8 @@ contains out "this mail was written at 2025-03-01T13:55:00Z, before the orders f
 # Turns resolve at the deadline; a silent seat plays its lowest card.
 expect_exit 0 $db process --now 2025-03-02T13:00Z
 contains out "d: turn 1 resolved; turn 2 due by 2025-03-03 12:00 UTC"
+# The game's rules version is stored with the turn played and the next one.
+[ "$(q "select group_concat(number || ':' || rules_version) from turns")" = "0:2,1:2,2:2" ]
 [ "$(q "select count(*) from draws d join turns t on t.id = d.turn_id where t.number = 1 and stream = 'open'")" -eq 2 ]
 # A draw event only its drawer may see is stored as such.
 [ "$(q "select count(*) from events e join turns t on t.id = e.turn_id where t.number = 1 and visible_to = '[\"north1\"]'")" -eq 1 ]
