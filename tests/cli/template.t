@@ -19,10 +19,14 @@ contains err "bad.mustache: line 2: section 'open' is not closed"
 expect_exit 65 template render t.mustache --data '{"name":'
 contains err "--data:1: expected valid JSON"
 
-# Every shipped template parses and renders with an empty model.
-for f in "$ROOT"/templates/*.mustache; do
+# Every shipped template parses and renders with an empty model, a
+# game's own (templates/GAME/) with its partials.
+n=0
+for f in "$ROOT"/templates/*.mustache "$ROOT"/templates/*/*.mustache; do
 	expect_exit 0 template render "$f" --partials "$ROOT/templates"
+	n=$((n + 1))
 done
+[ -f "$ROOT/templates/hovercrafts/report.mustache" ] && [ "$n" -ge 50 ]
 # Any JSON value is data (the spec's implicit iterator); a CR LF template
 # renders with CR LF; a file that is not there is said so.
 printf 'Hi {{.}}!\r\nBye\r\n' >crlf.mustache
