@@ -16,6 +16,7 @@
 
 #include "cmd.h"
 #include "core/mustache.h"
+#include "core/ruleset.h"
 #include "db/doctor.h"
 #include "db/mail.h"
 #include "judge.h"
@@ -177,18 +178,28 @@ static void check_one_template(void *ctx, const char *name, const char *path)
 
 static void check_templates(struct report *r, const char *campaign, const char *dir)
 {
-	/* The templates the judge renders by name; partials may come and go. */
-	static const char *const needed[] = { "report", "bulletin", "receipt", "reminder",
-					      "error-reply", "help", "game-over", "undo",
-					      "play-report", "play-reminder", "play-receipt",
-					      "play-duplicate", "desk-reply", "desk-help", "desk-list",
-					      "desk-status", "desk-report", "desk-check", "desk-press",
-					      "press", "desk-set", "series-over", "desk-address",
-					      "desk-password", "desk-forgot", "desk-absence",
-					      "address-changed", "new-password", "desk-join",
-					      "welcome", "desk-resign", "desk-takeover",
-					      "seat-vacant", "desk-observe", "desk-unobserve",
-					      "desk-confirm" };
+	/*
+	 * The templates the judge renders by name, with the game whose folder
+	 * is looked in first (NULL: the judge's own); partials may come and go.
+	 */
+	static const struct {
+		const char *game, *name;
+	} needed[] = {
+		{ "hovercrafts", "report" }, { "hovercrafts", "bulletin" },
+		{ "hovercrafts", "receipt" }, { "hovercrafts", "reminder" },
+		{ "hovercrafts", "game-over" }, { "hovercrafts", "series-over" },
+		{ NULL, "error-reply" }, { NULL, "help" }, { NULL, "undo" },
+		{ NULL, "play-report" }, { NULL, "play-reminder" }, { NULL, "play-receipt" },
+		{ NULL, "play-duplicate" }, { NULL, "desk-reply" }, { NULL, "desk-help" },
+		{ NULL, "desk-list" }, { NULL, "desk-status" }, { NULL, "desk-report" },
+		{ NULL, "desk-check" }, { NULL, "desk-press" }, { NULL, "press" },
+		{ NULL, "desk-set" }, { NULL, "desk-address" }, { NULL, "desk-password" },
+		{ NULL, "desk-forgot" }, { NULL, "desk-absence" }, { NULL, "address-changed" },
+		{ NULL, "new-password" }, { NULL, "desk-join" }, { NULL, "welcome" },
+		{ NULL, "desk-resign" }, { NULL, "desk-takeover" }, { NULL, "seat-vacant" },
+		{ NULL, "desk-observe" }, { NULL, "desk-unobserve" }, { NULL, "desk-confirm" },
+	};
+	const struct ruleset *const *games;
 	struct tcheck t;
 	size_t i;
 	int missing = 0;
@@ -196,13 +207,17 @@ static void check_templates(struct report *r, const char *campaign, const char *
 	memset(&t, 0, sizeof(t));
 	t.r = r;
 	templates_each_file(".", "mustache", dir, check_one_template, &t);
+	/* Each game's own folder (templates/hovercrafts/, templates/netrun/ ...). */
+	for (games = ruleset_all(); *games; games++)
+		templates_each_file((*games)->name, "mustache", dir, check_one_template, &t);
 	for (i = 0; i < sizeof(needed) / sizeof(needed[0]); i++) {
-		char *found = templates_find(needed[i], dir);
+		char *found = templates_find(needed[i].game, needed[i].name, dir);
 
 		if (!found) {
-			say(r, FAIL, "templates", "%s.mustache not found%s%s: reinstall (make install) "
-			    "or set MXJUDGE_TEMPLATES to a directory holding it", needed[i],
-			    campaign ? " for campaign " : "", campaign ? campaign : "");
+			say(r, FAIL, "templates", "%s%s%s.mustache not found%s%s: reinstall (make "
+			    "install) or set MXJUDGE_TEMPLATES to a directory holding it",
+			    needed[i].game ? needed[i].game : "", needed[i].game ? "/" : "",
+			    needed[i].name, campaign ? " for campaign " : "", campaign ? campaign : "");
 			missing++;
 		}
 		free(found);

@@ -650,8 +650,9 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 		strbuf_reset(&body);
 		strbuf_reset(&subject);
 		/* The last turn of a battle is told by the game-over template. */
-		rc = templates_render(st->winner != WINNER_NONE ? "game-over" : "report",
-				      reporting_templates_dir(s), mine, &body, err, errlen);
+		rc = templates_render_game(reporting_game(s),
+					   st->winner != WINNER_NONE ? "game-over" : "report",
+					   reporting_templates_dir(s), mine, &body, err, errlen);
 		json_decref(mine);
 		if (rc < 0) {
 			rc = DB_ERROR;
@@ -694,8 +695,9 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 		if (!rendered++) {
 			strbuf_reset(&body);
 			strbuf_reset(&subject);
-			if (templates_render("bulletin", reporting_templates_dir(s), model, &body, err,
-					     errlen) < 0) {
+			if (templates_render_game(reporting_game(s), "bulletin",
+						  reporting_templates_dir(s), model, &body, err,
+						  errlen) < 0) {
 				rc = DB_ERROR;
 				goto out;
 			}

@@ -351,7 +351,8 @@ int mailer_queue_reminder(struct cmd_ctx *ctx, const struct db_campaign *c,
 	if (rc)
 		goto out;
 	json_object_set_new(data, "code", json_string(code));
-	if (templates_render(template, reporting_templates_dir(s), data, &body, err, errlen) < 0) {
+	if (templates_render_game(reporting_game(s), template, reporting_templates_dir(s), data,
+				  &body, err, errlen) < 0) {
 		rc = MAILER_NO_TEMPLATE;
 		goto out;
 	}

@@ -209,8 +209,9 @@ static int report_show(struct cmd_ctx *ctx, const char *name, const char *ship_n
 			goto out;
 		putchar('\n');
 	} else {
-		if (templates_render(ship_name ? "report" : "bulletin", reporting_templates_dir(&s), model,
-				     &out, err, sizeof(err)) < 0) {
+		if (templates_render_game(reporting_game(&s), ship_name ? "report" : "bulletin",
+					  reporting_templates_dir(&s), model, &out, err,
+					  sizeof(err)) < 0) {
 			cmd_error("%s", err);
 			rc = EXIT_DATAERR;
 			goto out;

@@ -337,3 +337,9 @@ const char *reporting_templates_dir(const struct judge_settings *s)
 {
 	return s->templates[0] ? s->templates : NULL;
 }
+
+const char *reporting_game(const struct judge_settings *s)
+{
+	/* A struct filled by hand (campaign new) may leave the game unnamed: Hovercrafts. */
+	return s->ruleset[0] ? s->ruleset : "hovercrafts";
+}

@@ -88,6 +88,8 @@ int reporting_for_ship(struct db *db, const struct db_campaign *c,
 
 /* The campaign's own templates directory (setting "templates"), or NULL. */
 const char *reporting_templates_dir(const struct judge_settings *s);
+/* The game whose templates folder the campaign's mails look in first: its ruleset. */
+const char *reporting_game(const struct judge_settings *s);
 
 /*
  * The public report (the bulletin) of campaign name's resolved turn, any

@@ -144,8 +144,8 @@ static int campaign_over_no_ship(struct cmd_ctx *ctx, struct db_campaign *c,
 	    (rc = db_captain_list(ctx->db, c->id, &caps, &ncaps, err, sizeof(err))))
 		goto dberr;
 	if (!model || series_model(ctx->db, c, model, err, sizeof(err)) < 0 ||
-	    templates_render("series-over", reporting_templates_dir(s), model, &body, err,
-			     sizeof(err)) < 0) {
+	    templates_render_game(reporting_game(s), "series-over", reporting_templates_dir(s), model,
+				  &body, err, sizeof(err)) < 0) {
 		cmd_error("campaign '%s': %s", c->name, model ? err : "out of memory");
 		rc = EXIT_FAIL;
 		goto out;

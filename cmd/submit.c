@@ -522,8 +522,9 @@ static int seal(struct submission *sub, time_t now)
 		json_array_append_new(ships, json_pack("{s:s,s:o}", "ship", sub->doc.blocks[i].ship,
 						       "actions", acts));
 	}
-	if (!data || templates_render("receipt", reporting_templates_dir(&sub->s), data, &body,
-				      err, sizeof(err)) < 0) {
+	if (!data || templates_render_game(reporting_game(&sub->s), "receipt",
+					   reporting_templates_dir(&sub->s), data, &body, err,
+					   sizeof(err)) < 0) {
 		ret = refuse(sub, EXIT_FAIL, "%s", data ? err : "out of memory");
 		goto out;
 	}

@@ -10,10 +10,11 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "core/ruleset.h"
 #include "lib/strbuf.h"
 #include "templates.h"
 
-#define RENDER_USAGE "FILE [--data JSON|FILE] [--partials DIR]"
+#define RENDER_USAGE "FILE [--data JSON|FILE] [--partials DIR] [--game GAME]"
 
 static json_t *load_data(const char *arg, char *err, size_t errlen)
 {
@@ -72,14 +73,38 @@ static int with_crlf(struct strbuf *out)
 	return 0;
 }
 
+/*
+ * The game whose partials a template takes (GAME/NAME first): a file in a
+ * game's folder (templates/netrun/report.mustache) is that game's; any
+ * other is Hovercrafts', whose templates a game master's own most often
+ * started from.
+ */
+static const char *file_game(const char *path)
+{
+	const char *end = strrchr(path, '/'), *start;
+	const struct ruleset *const *rs;
+
+	if (end) {
+		for (start = end; start > path && start[-1] != '/'; start--)
+			;
+		for (rs = ruleset_all(); *rs; rs++)
+			if (strlen((*rs)->name) == (size_t)(end - start) &&
+			    !strncmp((*rs)->name, start, end - start))
+				return (*rs)->name;
+	}
+	return "hovercrafts";
+}
+
 static int render_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "data", required_argument, NULL, 'd' },
 		{ "partials", required_argument, NULL, 'p' },
+		{ "game", required_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *data_arg = NULL, *partials = NULL;
+	const char *data_arg = NULL, *partials = NULL, *game = NULL;
+	const struct ruleset *rs;
 	struct strbuf out = STRBUF_INIT;
 	json_t *data = NULL;
 	char err[1024];
@@ -87,19 +112,29 @@ static int render_run(struct cmd_ctx *ctx, int argc, char **argv)
 
 	(void)ctx;
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'd')
-			data_arg = optarg;
-		else if (opt == 'p')
-			partials = optarg;
-		else
-			return EXIT_USAGE;
+		switch (opt) {
+		case 'd': data_arg = optarg; break;
+		case 'p': partials = optarg; break;
+		case 'g':
+			if (!(rs = ruleset_find(optarg))) {
+				cmd_error("--game: no game named '%s' ('mxjudge games' lists them)",
+					  optarg);
+				return EXIT_USAGE;
+			}
+			game = rs->name;
+			break;
+		default: return EXIT_USAGE;
+		}
 	}
 	if (optind != argc - 1)
 		return EXIT_USAGE;
+	if (!game)
+		game = file_game(argv[optind]);
 	data = data_arg ? load_data(data_arg, err, sizeof(err)) : json_object();
 	if (!data)
 		goto fail;
-	if (templates_render_file(argv[optind], partials, data, &out, err, sizeof(err)) < 0)
+	if (templates_render_file_game(game, argv[optind], partials, data, &out, err,
+				       sizeof(err)) < 0)
 		goto fail;
 	if (crlf_template(argv[optind]) && with_crlf(&out) < 0) {
 		snprintf(err, sizeof(err), "out of memory");

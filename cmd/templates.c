@@ -14,6 +14,7 @@
 struct search {
 	const char *dirs[5];
 	int n;
+	const char *game;	/* its folder is looked in first, in each directory; or NULL */
 	char exe_dir[PATH_MAX];
 	char exe_share[PATH_MAX + 32];
 };
@@ -25,6 +26,7 @@ static void search_init(struct search *s, const char *override_dir)
 	char *slash;
 
 	s->n = 0;
+	s->game = NULL;
 	s->exe_share[0] = '\0';
 	if (override_dir && *override_dir)
 		s->dirs[s->n++] = override_dir;
@@ -56,18 +58,47 @@ static int safe_name(const char *name)
 	       strlen(name) < 128;
 }
 
+/* A game names a folder: a plain name too, else there is none. */
+static const char *game_folder(const char *game)
+{
+	return game && safe_name(game) ? game : NULL;
+}
+
+/*
+ * Candidate k of NAME.mustache in path, k from 0 to 2 * s->n - 1: in each
+ * directory DIR/GAME/NAME (with a game), then DIR/NAME, before the next
+ * directory. *dir_len gets the length of its directory part. 0, or -1
+ * when there is no such candidate (no game) or the path does not fit.
+ */
+static int candidate(const struct search *s, int k, const char *name, char *path, size_t len,
+		     size_t *dir_len)
+{
+	int n;
+
+	if (k / 2 >= s->n || (k % 2 == 0 && !s->game))
+		return -1;
+	if (k % 2 == 0)
+		n = snprintf(path, len, "%s/%s/", s->dirs[k / 2], s->game);
+	else
+		n = snprintf(path, len, "%s/", s->dirs[k / 2]);
+	if (n <= 0 || (size_t)n >= len)
+		return -1;
+	*dir_len = (size_t)n - 1;
+	return (size_t)snprintf(path + n, len - n, "%s.mustache", name) < len - n ? 0 : -1;
+}
+
 static char *load_from(const struct search *s, const char *name)
 {
 	char path[PATH_MAX], err[256];
-	int i;
+	size_t dir_len;
+	int k;
 
 	if (!safe_name(name))
 		return NULL;
-	for (i = 0; i < s->n; i++) {
+	for (k = 0; k < 2 * s->n; k++) {
 		char *text;
 
-		snprintf(path, sizeof(path), "%s/%s.mustache", s->dirs[i], name);
-		if (access(path, R_OK))
+		if (candidate(s, k, name, path, sizeof(path), &dir_len) || access(path, R_OK))
 			continue;
 		text = cmd_read_file(path, NULL, err, sizeof(err));
 		if (text)
@@ -81,20 +112,20 @@ static char *load_partial(void *ctx, const char *name)
 	return load_from(ctx, name);
 }
 
-char *templates_find(const char *name, const char *override_dir)
+char *templates_find(const char *game, const char *name, const char *override_dir)
 {
 	struct search s;
 	char path[PATH_MAX];
-	int i;
+	size_t dir_len;
+	int k;
 
 	search_init(&s, override_dir);
+	s.game = game_folder(game);
 	if (!safe_name(name))
 		return NULL;
-	for (i = 0; i < s.n; i++) {
-		snprintf(path, sizeof(path), "%s/%s.mustache", s.dirs[i], name);
-		if (!access(path, R_OK))
-			return strdup(s.dirs[i]);
-	}
+	for (k = 0; k < 2 * s.n; k++)
+		if (!candidate(&s, k, name, path, sizeof(path), &dir_len) && !access(path, R_OK))
+			return strndup(path, dir_len);
 	return NULL;
 }
 
@@ -110,8 +141,8 @@ static void scrub_from(struct strbuf *out, size_t start)
 	out->buf[out->len] = '\0';
 }
 
-int templates_render(const char *name, const char *override_dir, const json_t *data,
-		     struct strbuf *out, char *err, size_t errlen)
+int templates_render_game(const char *game, const char *name, const char *override_dir,
+			  const json_t *data, struct strbuf *out, char *err, size_t errlen)
 {
 	size_t start;
 	struct search s;
@@ -121,10 +152,16 @@ int templates_render(const char *name, const char *override_dir, const json_t *d
 	int rc;
 
 	search_init(&s, override_dir);
+	s.game = game_folder(game);
 	text = load_from(&s, name);
 	if (!text) {
-		snprintf(err, errlen, "template %s.mustache not found (looked in %s%s%s and %s)", name,
-			 s.dirs[0], s.n > 2 ? ", " : "", s.n > 2 ? s.dirs[1] : "", s.dirs[s.n - 1]);
+		char game_too[300] = "";
+
+		if (s.game)
+			snprintf(game_too, sizeof(game_too), "%s/%s.mustache (or ", s.game, name);
+		snprintf(err, errlen, "template %s%s.mustache%s not found (looked in %s%s%s and %s)",
+			 game_too, name, s.game ? ")" : "", s.dirs[0], s.n > 2 ? ", " : "",
+			 s.n > 2 ? s.dirs[1] : "", s.dirs[s.n - 1]);
 		return -1;
 	}
 	partials.load = load_partial;
@@ -139,8 +176,14 @@ int templates_render(const char *name, const char *override_dir, const json_t *d
 	return rc;
 }
 
-int templates_render_file(const char *path, const char *partials_dir, const json_t *data,
-			  struct strbuf *out, char *err, size_t errlen)
+int templates_render(const char *name, const char *override_dir, const json_t *data,
+		     struct strbuf *out, char *err, size_t errlen)
+{
+	return templates_render_game(NULL, name, override_dir, data, out, err, errlen);
+}
+
+int templates_render_file_game(const char *game, const char *path, const char *partials_dir,
+			       const json_t *data, struct strbuf *out, char *err, size_t errlen)
 {
 	size_t start;
 	struct search s;
@@ -158,6 +201,7 @@ int templates_render_file(const char *path, const char *partials_dir, const json
 		s.dirs[0] = partials_dir;
 		s.n = 1;	/* an explicit directory is the only place looked in */
 	}
+	s.game = game_folder(game);
 	partials.load = load_partial;
 	partials.ctx = &s;
 	start = out->len;
@@ -168,6 +212,12 @@ int templates_render_file(const char *path, const char *partials_dir, const json
 		scrub_from(out, start);
 	free(text);
 	return rc;
+}
+
+int templates_render_file(const char *path, const char *partials_dir, const json_t *data,
+			  struct strbuf *out, char *err, size_t errlen)
+{
+	return templates_render_file_game(NULL, path, partials_dir, data, out, err, errlen);
 }
 
 char *templates_find_file(const char *subdir, const char *name, const char *ext,

@@ -59,6 +59,11 @@ sqlite3 t.db "UPDATE campaigns SET settings = json_set(settings, '\$.timezone', 
 expect_exit 1 $db doctor --now 2025-03-02T12:06Z
 contains out "FAIL zones      campaign doc: no time zone 'Mars/Olympus' here: mxjudge campaign set doc timezone ZONE"
 contains out "FAIL templates  $PWD/mine/report.mustache:"
+# A game's folder in it is checked too.
+mkdir mine/hovercrafts
+printf '{{/fleet}}\n' > mine/hovercrafts/fleet.mustache
+expect_exit 1 $db doctor --now 2025-03-02T12:06Z
+contains out "FAIL templates  $PWD/mine/hovercrafts/fleet.mustache:"
 
 # SMTP: a server that takes the login, and the same with a wrong password.
 python3 "$ROOT/tests/cli/data/fake-smtp.py" port judge s3cret smtp.log &

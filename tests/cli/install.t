@@ -11,7 +11,9 @@ make --no-print-directory -C "$ROOT" -o all install BIN="$bin" DESTDIR="$dest" P
 inst=$dest/opt/mx/bin/mxjudge
 for f in bin/mxjudge share/man/man1/mxjudge.1 share/man/man1/mxjudge-verify.1 \
 	share/man/man5/mxjudge-settings.5 share/man/man7/mxjudge-rules.7 \
-	share/mxjudge/templates/report.mustache share/bash-completion/completions/mxjudge; do
+	share/mxjudge/templates/help.mustache share/mxjudge/templates/hovercrafts/report.mustache \
+	share/mxjudge/templates/hovercrafts/maps/tunnels.map \
+	share/bash-completion/completions/mxjudge; do
 	[ -f "$dest/opt/mx/$f" ] || { echo "not installed: /opt/mx/$f"; exit 1; }
 done
 cmp "$bin" "$inst"

@@ -19,10 +19,14 @@ contains err "bad.mustache: line 2: section 'open' is not closed"
 expect_exit 65 template render t.mustache --data '{"name":'
 contains err "--data:1: expected valid JSON"
 
-# Every shipped template parses and renders with an empty model.
-for f in "$ROOT"/templates/*.mustache; do
+# Every shipped template parses and renders with an empty model, a
+# game's own (templates/GAME/) with its partials.
+n=0
+for f in "$ROOT"/templates/*.mustache "$ROOT"/templates/*/*.mustache; do
 	expect_exit 0 template render "$f" --partials "$ROOT/templates"
+	n=$((n + 1))
 done
+[ -f "$ROOT/templates/hovercrafts/report.mustache" ] && [ "$n" -ge 50 ]
 # Any JSON value is data (the spec's implicit iterator); a CR LF template
 # renders with CR LF; a file that is not there is said so.
 printf 'Hi {{.}}!\r\nBye\r\n' >crlf.mustache
@@ -33,3 +37,80 @@ expect_exit 0 template render crlf.mustache --data 42
 contains out "Hi 42!"
 expect_exit 65 template render crlf.mustache --data missing.json
 contains err "--data: no file named 'missing.json', and it is not JSON either"
+
+# A template file in a game's folder takes that game's partials first
+# (GAME/NAME, then NAME, in each directory); --game says it for any file,
+# and a file elsewhere is Hovercrafts'.
+mkdir -p p/duel p/hovercrafts
+printf 'flat\n' >p/who.mustache
+printf 'duel\n' >p/duel/who.mustache
+printf '{{> who}}' >p/duel/t.mustache
+printf '{{> who}}' >g.mustache
+expect_exit 0 template render g.mustache --partials p
+printf 'flat\n' >want
+diff -u want out
+expect_exit 0 template render g.mustache --partials p --game duel
+printf 'duel\n' >want
+diff -u want out
+expect_exit 0 template render p/duel/t.mustache --partials p
+diff -u want out
+printf 'hover\n' >p/hovercrafts/who.mustache
+expect_exit 0 template render g.mustache --partials p
+printf 'hover\n' >want
+diff -u want out
+expect_exit 2 template render g.mustache --game chess
+contains err "--game: no game named 'chess'"
+
+# A Hovercrafts campaign's templates directory (setting "templates"), its
+# report looked up as DIR/hovercrafts/report, DIR/report, then the shipped
+# ones the same way (templates/hovercrafts/report): a flat report of the
+# game master's still overrides the shipped one, one in the game's folder
+# comes before it, and their partials, flat or in the folder, go into the
+# shipped report. Each as `report` prints it and as the judge mails it.
+export MXJUDGE_FAST_HASH=1
+db="--db ./t.db"
+mx $db campaign new g --width 6 --height 2 --density 0 --seed 3 --deadline 24 >/dev/null
+mx $db campaign join g --captain Ann --email ann@example.org --ship Minx --team zion >/dev/null 2>&1
+mx $db campaign join g --captain Bob --email bob@example.org --ship Locust --team machines >/dev/null 2>&1
+mx $db campaign start g --now 2025-03-01T12:00Z >/dev/null
+mx $db process --now 2025-03-02T12:00Z >/dev/null
+expect_exit 0 $db report g --ship Minx
+cp out shipped.txt
+contains shipped.txt "HOVERCRAFTS - g - turn 1"
+contains shipped.txt "FLEETS"
+mkdir -p own/hovercrafts
+mx $db campaign set g templates "$PWD/own" >/dev/null
+expect_exit 0 $db report g --ship Minx
+cmp shipped.txt out
+# A flat partial of theirs in the shipped report; one in the folder before it.
+printf 'OWN FLEET\n' >own/fleet.mustache
+expect_exit 0 $db report g --ship Minx
+contains out "HOVERCRAFTS - g - turn 1"
+contains out "OWN FLEET"
+lacks out "FLEETS"
+contains out "THE DICE"
+printf 'GAME FLEET\n' >own/hovercrafts/fleet.mustache
+expect_exit 0 $db report g --ship Minx
+contains out "GAME FLEET"
+lacks out "OWN FLEET"
+# A flat report of theirs overrides the shipped one, with their partials.
+printf 'FLAT REPORT {{{campaign}}}\n{{> fleet}}' >own/report.mustache
+expect_exit 0 $db report g --ship Minx
+printf 'FLAT REPORT g\nGAME FLEET\n' >want
+diff -u want out
+# Theirs in the game's folder comes before their flat one; the shipped
+# dice partial (flat) is still found from it.
+printf 'FOLDER REPORT {{{campaign}}}\n{{> dice}}' >own/hovercrafts/report.mustache
+expect_exit 0 $db report g --ship Minx
+contains out "FOLDER REPORT g"
+contains out "THE DICE"
+lacks out "FLAT REPORT"
+# The bulletin, not theirs, is still the shipped one, with their fleet.
+expect_exit 0 $db report g
+contains out "HOVERCRAFTS - g - turn 1 bulletin"
+contains out "GAME FLEET"
+# The judge mails what they wrote.
+mx $db process --now 2025-03-03T12:00Z >/dev/null
+expect_exit 0 $db campaign outbox g --full
+[ "$(grep -c "FOLDER REPORT g" out)" -eq 2 ]
+lacks out "FLAT REPORT"
