@@ -189,7 +189,7 @@ static void check_templates(struct report *r, const char *campaign, const char *
 		{ "hovercrafts", "receipt" }, { "hovercrafts", "reminder" },
 		{ "hovercrafts", "game-over" }, { "hovercrafts", "series-over" },
 		{ NULL, "error-reply" }, { NULL, "help" }, { NULL, "undo" },
-		{ NULL, "play-report" }, { NULL, "play-reminder" }, { NULL, "play-receipt" },
+		{ NULL, "report" }, { NULL, "reminder" }, { NULL, "receipt" },
 		{ NULL, "play-duplicate" }, { NULL, "desk-reply" }, { NULL, "desk-help" },
 		{ NULL, "desk-list" }, { NULL, "desk-status" }, { NULL, "desk-report" },
 		{ NULL, "desk-check" }, { NULL, "desk-press" }, { NULL, "press" },

@@ -167,7 +167,7 @@ struct report_ctx {
 
 /*
  * The report of one seat (templates/GAME/report.mustache, else
- * templates/play-report.mustache): what it may see of the state, its
+ * templates/report.mustache): what it may see of the state, its
  * events and story, the order form with the next turn's CODE, the seeds.
  */
 static json_t *seat_model(const struct report_ctx *r, const struct db_ship *seat, int over,
@@ -258,7 +258,7 @@ nomem:
  * The public view (the report of nobody's seat) to each observer (OBSERVE
  * by mail), keyed by turn and observer; in the caller's transaction.
  */
-static int queue_bulletins(const struct report_ctx *r, const char *own, const char *dir, int over,
+static int queue_bulletins(const struct report_ctx *r, const char *dir, int over,
 			   const char *now_text, char *err, size_t errlen)
 {
 	struct db_observer *obs = NULL;
@@ -273,8 +273,7 @@ static int queue_bulletins(const struct report_ctx *r, const char *own, const ch
 		rc = DB_ERROR;
 		goto out;
 	}
-	if ((own ? templates_render_file(own, NULL, m, &body, err, errlen)
-		 : templates_render("play-report", dir, m, &body, err, errlen)) < 0) {
+	if (templates_render_game(r->rs->name, "report", dir, m, &body, err, errlen) < 0) {
 		rc = DB_ERROR;
 		goto out;
 	}
@@ -310,14 +309,13 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 {
 	struct db_ship *seats = NULL;
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
-	char now_text[DB_TIME_MAX], *own = NULL;
+	char now_text[DB_TIME_MAX];
 	size_t n = 0, i;
 	int rc, over = engine_is_over(r->rs, r->t->state);
 	const char *dir = r->s->templates[0] ? r->s->templates : NULL;
 
 	if ((rc = db_ship_list(r->db, r->c->id, &seats, &n, err, errlen)))
 		return rc;
-	own = templates_find_file(r->rs->name, "report", "mustache", dir);
 	time_format_utc(r->now, now_text, sizeof(now_text));
 	for (i = 0; i < n; i++) {
 		json_t *m;
@@ -335,8 +333,7 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 		}
 		strbuf_reset(&body);
 		strbuf_reset(&subject);
-		rc = own ? templates_render_file(own, NULL, m, &body, err, errlen)
-			 : templates_render("play-report", dir, m, &body, err, errlen);
+		rc = templates_render_game(r->rs->name, "report", dir, m, &body, err, errlen);
 		json_decref(m);
 		if (rc < 0) {
 			rc = DB_ERROR;
@@ -370,8 +367,7 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 			break;
 	}
 	if (!rc)
-		rc = queue_bulletins(r, own, dir, over, now_text, err, errlen);
-	free(own);
+		rc = queue_bulletins(r, dir, over, now_text, err, errlen);
 	free(seats);
 	strbuf_release(&body);
 	strbuf_release(&subject);
@@ -1481,7 +1477,7 @@ int play_submit(struct db *db, const char *text, const char *name,
 				json_object_set_new(data, "hidden", json_true());
 			if (!data)
 				snprintf(err, sizeof(err), "out of memory");
-			if (!data || templates_render("play-receipt", s.templates[0] ? s.templates : NULL,
+			if (!data || templates_render_game(rs->name, "receipt", s.templates[0] ? s.templates : NULL,
 						      data, &body, err, sizeof(err)) < 0)
 				receipt_failed = 1;
 			json_decref(data);
@@ -1655,7 +1651,7 @@ int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct j
 	struct report_ctx r;
 	struct strbuf text = STRBUF_INIT;
 	json_t *m = NULL;
-	char err[1024], *own = NULL;
+	char err[1024];
 	int rc, ret = EXIT_FAIL;
 	const char *dir = s->templates[0] ? s->templates : NULL;
 
@@ -1700,9 +1696,7 @@ int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct j
 		m = NULL;
 		goto out;
 	}
-	own = templates_find_file(rs->name, "report", "mustache", dir);
-	if ((own ? templates_render_file(own, NULL, m, &text, err, sizeof(err))
-		 : templates_render("play-report", dir, m, &text, err, sizeof(err))) < 0) {
+	if (templates_render_game(rs->name, "report", dir, m, &text, err, sizeof(err)) < 0) {
 		cmd_error("%s", err);
 		ret = EXIT_DATAERR;
 		goto out;
@@ -1713,7 +1707,6 @@ int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct j
 		fputs(strbuf_str(&text), stdout);
 	ret = EXIT_OK;
 out:
-	free(own);
 	json_decref(m);
 	strbuf_release(&text);
 	engine_turn_release(&out);
@@ -1920,7 +1913,7 @@ out:
 /*
  * Reminds the seats of such a campaign that are due and have sent nothing,
  * once per turn each, in the last hours before the deadline
- * (templates/play-reminder.mustache, with the game's own order form).
+ * (templates/reminder.mustache, with the game's own order form).
  */
 int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, time_t now,
 		size_t *queued)
@@ -1970,7 +1963,7 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 			rc = DB_ERROR;
 			goto dberr;
 		}
-		rc = mailer_queue_reminder(ctx, c, &s, &t, &seat, "play-reminder", data, now_text, &one,
+		rc = mailer_queue_reminder(ctx, c, &s, &t, &seat, "reminder", data, now_text, &one,
 					   err, sizeof(err));
 		json_decref(data);
 		if (rc == MAILER_NO_TEMPLATE) {

@@ -171,17 +171,17 @@ pn2=$(mx $db campaign join d2 --captain Ann --email ann@example.org --ship north
 pb2=$(mx $db campaign join d2 --captain Bob --email bob@example.org --ship south2 --team south 2>/dev/null)
 mx $db campaign start d2 --now 2025-05-02T12:00Z >/dev/null
 mkdir tpl
-printf '{{#broken}}\n' >tpl/play-report.mustache
+printf '{{#broken}}\n' >tpl/report.mustache
 mx $db campaign set d2 templates "$PWD/tpl" >/dev/null
 now=2025-05-02T13:00Z
 send ann@example.org t2 "VOTE CONCEDE d2" "PASSWORD $pn2"
-contains err "play-report.mustache"
+contains err "report.mustache"
 [ "$(q "select status from campaigns where name = 'd2'")" = running ]
 card=$(q "select json_extract(state_after, '\$.private.south2.hand[0]') from turns t join campaigns c on c.id = t.campaign_id where c.name = 'd2' and number = 0")
 printf 'GAME d2\nSEAT south2\nPASSWORD %s\nPLAY %s\n' "$pb2" "$card" >o.txt
 expect_exit 65 $db orders submit o.txt --now 2025-05-02T13:10Z
 contains err "'d2' ends by a vote that passed (turn 1 is its last): no orders are taken"
-rm tpl/play-report.mustache
+rm tpl/report.mustache
 expect_exit 0 $db process --now 2025-05-02T13:20Z
 contains out "d2: turn 1 resolved; the game is over: south2"
 
