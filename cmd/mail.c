@@ -381,81 +381,6 @@ out:
 }
 
 /* Reminds the captains of one campaign whose orders are missing; counts in *queued. */
-static int remind_one(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, time_t now,
-		      size_t *queued)
-{
-	struct judge_settings s;
-	struct db_turn t;
-	struct db_order *orders = NULL;
-	struct game_state st;
-	size_t norders = 0, i, k;
-	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX];
-	time_t deadline;
-	int rc, ret = 0;
-
-	memset(&s, 0, sizeof(s));
-	memset(&t, 0, sizeof(t));
-	game_state_init(&st);
-	if (judge_settings_parse(&s, c->settings, err, sizeof(err)) ||
-	    db_turn_get(ctx->db, c->id, c->turn, &t, err, sizeof(err)) || t.resolved_at[0] ||
-	    time_parse_iso(t.deadline, &deadline))
-		goto out;
-	deadline = judge_effective_deadline(c, deadline, now);
-	if (now >= deadline || now < deadline - (time_t)hours * 3600)
-		goto out;
-	if (judge_state_load(&st, t.state_before, c->name, err, sizeof(err)) ||
-	    (rc = db_order_list(ctx->db, t.id, 1, &orders, &norders, err, sizeof(err))))
-		goto out;
-	time_format_utc(now, now_text, sizeof(now_text));
-	time_format_zone(deadline, s.timezone, when, sizeof(when));
-	for (i = 0; i < st.nships; i++) {
-		const struct ship *sh = &st.ships[i];
-		struct db_ship ship;
-		json_t *data, *slots;
-		int have = 0, n, one;
-
-		if (!ship_is_active(sh))
-			continue;
-		for (k = 0; k < norders && !have; k++)
-			have = !mx_strcasecmp(orders[k].ship, sh->name);
-		if (have || db_ship_get(ctx->db, c->id, sh->name, &ship, err, sizeof(err)))
-			continue;
-		data = json_pack("{s:s,s:s,s:i,s:i,s:s,s:i,s:b,s:[]}", "campaign", c->name,
-				 "ship", sh->name, "turn", t.number, "next_turn", t.number,
-				 "deadline", when, "actions", sh->actions, "one_action",
-				 sh->actions == 1, "slots");
-		slots = json_object_get(data, "slots");
-		for (n = 1; data && n <= sh->actions; n++)
-			json_array_append_new(slots, json_pack("{s:i}", "n", n));
-		if (!data) {
-			snprintf(err, sizeof(err), "out of memory");
-			rc = DB_ERROR;
-			goto dberr;
-		}
-		rc = mailer_queue_reminder(ctx, c, &s, &t, &ship, "reminder", data, now_text, &one,
-					   err, sizeof(err));
-		json_decref(data);
-		if (rc == MAILER_NO_TEMPLATE) {	/* this campaign's trouble: the others go on */
-			cmd_error("campaign '%s': %s", c->name, err);
-			ret = EXIT_FAIL;
-			continue;
-		}
-		if (rc)
-			goto dberr;
-		*queued += (size_t)one;
-	}
-	goto out;
-dberr:
-	cmd_error("%s", err);
-	ret = judge_db_exit(rc);
-out:
-	db_order_list_release(orders, norders);
-	game_state_release(&st);
-	db_turn_release(&t);
-	judge_settings_release(&s);
-	return ret;
-}
-
 int mailer_remind(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose)
 {
 	struct db_campaign *list = NULL;
@@ -473,9 +398,7 @@ int mailer_remind(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t no
 	for (i = 0; i < n; i++) {
 		if (strcmp(list[i].status, "running") && strcmp(list[i].status, "paused"))
 			continue;
-		rc = play_is_generic(list[i].ruleset)
-			? play_remind(ctx, &list[i], ms->remind_hours, now, &queued)
-			: remind_one(ctx, &list[i], ms->remind_hours, now, &queued);
+		rc = play_remind(ctx, &list[i], ms->remind_hours, now, &queued);
 		if (rc && (ret == EXIT_OK || rc == EXIT_TEMPFAIL))
 			ret = rc;
 	}

@@ -495,9 +495,10 @@ json_t *play_packs_of(struct db *db, long long campaign_id, char *err, size_t er
 	return out;
 }
 
+/* A campaign's game; one made before games had names is Hovercrafts. NULL: unknown. */
 static const struct ruleset *game_of(const struct db_campaign *c)
 {
-	return ruleset_find(c->ruleset);
+	return ruleset_find(c->ruleset[0] ? c->ruleset : "hovercrafts");
 }
 
 const struct play_steps *play_steps_of(const struct ruleset *rs)
@@ -907,6 +908,11 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	steps = play_steps_of(rs);
 	if (strcmp(c.status, "running")) {
 		ret = 0;
+		goto out;
+	}
+	if (!rs) {
+		cmd_error("campaign '%s' plays '%s', a game this judge does not know", c.name,
+			  c.ruleset);
 		goto out;
 	}
 	if ((rc = db_turn_get(ctx->db, c.id, c.turn, &t, err, sizeof(err))))
@@ -1931,7 +1937,7 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 
 	memset(&s, 0, sizeof(s));
 	memset(&t, 0, sizeof(t));
-	if (judge_settings_parse(&s, c->settings, err, sizeof(err)) ||
+	if (!rs || judge_settings_parse(&s, c->settings, err, sizeof(err)) ||
 	    db_turn_get(ctx->db, c->id, c->turn, &t, err, sizeof(err)) || t.resolved_at[0] ||
 	    time_parse_iso(t.deadline, &deadline))
 		goto out;
@@ -1955,9 +1961,19 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 		if (have || db_ship_get(ctx->db, c->id, name, &seat, err, sizeof(err)))
 			continue;
 		form = rs->order_form ? rs->order_form(state, seat.name) : NULL;
-		data = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:o}", "campaign", c->name, "game_title",
-				 rs->title, "seat_word", rs->seat_word, "seat", seat.name, "turn", t.number,
-				 "deadline", when, "order_form", form ? form : json_string(""));
+		data = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:s,s:o}", "campaign", c->name,
+				 "game_title", rs->title, "seat_word", rs->seat_word, "seat", seat.name,
+				 "turn", t.number, "next_turn", t.number, "deadline", when, "order_form",
+				 form ? form : json_string(""));
+		if (data && rs->seat_summary) {
+			json_t *more = rs->seat_summary(state, seat.name);
+
+			if (!more || json_object_update(data, more)) {
+				json_decref(data);
+				data = NULL;
+			}
+			json_decref(more);
+		}
 		if (!data) {
 			snprintf(err, sizeof(err), "out of memory");
 			rc = DB_ERROR;

@@ -150,6 +150,12 @@ struct ruleset {
 	/* The text a seat fills in and sends back, for its report. Optional. */
 	json_t *(*order_form)(const json_t *state, const char *seat);
 	/*
+	 * What the reminder to a silent seat says of it beyond the judge's
+	 * words, an object merged into the reminder's data (Hovercrafts: the
+	 * ship's actions this turn). Optional.
+	 */
+	json_t *(*seat_summary)(const json_t *state, const char *seat);
+	/*
 	 * Orders for a silent seat (the autopilot), as read_orders gives them
 	 * for that seat. Optional: a silent seat then sends nothing.
 	 */

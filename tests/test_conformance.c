@@ -161,6 +161,13 @@ static void play(const struct ruleset *rs, uint64_t seed, struct draw_queue *q, 
 
 			if (rs->bot && !o)
 				fail_msg("%s: bot: %s", rs->name, err);
+			/* A reminder's words for a seat due: an object to merge, never NULL. */
+			if (rs->seat_summary) {
+				json_t *sum = rs->seat_summary(state, json_string_value(s));
+
+				assert_true(json_is_object(sum));
+				json_decref(sum);
+			}
 			json_object_update(orders, o);
 			json_decref(o);
 		}

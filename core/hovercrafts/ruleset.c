@@ -494,6 +494,32 @@ static json_t *hover_order_form(const json_t *state, const char *seat)
 	return out;
 }
 
+/* The reminder's words for a ship: its actions this turn, a numbered line for each. */
+static json_t *hover_seat_summary(const json_t *state, const char *seat)
+{
+	struct game_state st;
+	char err[256];
+	json_t *out = NULL, *slots;
+	int idx, n;
+
+	if (state_from_json(&st, state, "state", err, sizeof(err)) < 0)
+		return NULL;
+	idx = game_find_ship(&st, seat);
+	if (idx < 0) {
+		out = json_object();
+	} else {
+		const struct ship *sh = &st.ships[idx];
+
+		out = json_pack("{s:s,s:i,s:b,s:[]}", "ship", sh->name, "actions", sh->actions,
+				"one_action", sh->actions == 1, "slots");
+		slots = json_object_get(out, "slots");
+		for (n = 1; out && n <= sh->actions; n++)
+			json_array_append_new(slots, json_pack("{s:i}", "n", n));
+	}
+	game_state_release(&st);
+	return out;
+}
+
 static json_t *hover_bot(const json_t *state, const char *seat, struct draw_source *draws,
 			 char *err, size_t errlen)
 {
@@ -567,6 +593,7 @@ const struct ruleset hovercrafts_ruleset = {
 	.status = hover_status,
 	.view = NULL,
 	.order_form = hover_order_form,
+	.seat_summary = hover_seat_summary,
 	.bot = hover_bot,
 	.agree = hover_agree,
 	.record = NULL,
