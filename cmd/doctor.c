@@ -199,6 +199,7 @@ static void check_templates(struct report *r, const char *campaign, const char *
 		{ NULL, "desk-resign" }, { NULL, "desk-takeover" }, { NULL, "seat-vacant" },
 		{ NULL, "desk-observe" }, { NULL, "desk-unobserve" }, { NULL, "desk-confirm" },
 	};
+	static const char *const renamed[] = { "report", "receipt", "reminder" };
 	const struct ruleset *const *games;
 	struct tcheck t;
 	size_t i;
@@ -221,6 +222,15 @@ static void check_templates(struct report *r, const char *campaign, const char *
 			missing++;
 		}
 		free(found);
+	}
+	/* A campaign's own templates under the names they had before games had one name each. */
+	for (i = 0; campaign && dir && i < sizeof(renamed) / sizeof(renamed[0]); i++) {
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/play-%s.mustache", dir, renamed[i]);
+		if (!access(path, F_OK))
+			say(r, WARN, "templates", "campaign %s: %s is no longer used: rename it "
+			    "%s.mustache (see mxjudge-templates(5))", campaign, path, renamed[i]);
 	}
 	if (!t.bad && !missing && !campaign)
 		say(r, OK, "templates", "%d templates parse (first found in %s)", t.n,

@@ -64,6 +64,11 @@ mkdir mine/hovercrafts
 printf '{{/fleet}}\n' > mine/hovercrafts/fleet.mustache
 expect_exit 1 $db doctor --now 2025-03-02T12:06Z
 contains out "FAIL templates  $PWD/mine/hovercrafts/fleet.mustache:"
+rm mine/hovercrafts/fleet.mustache mine/report.mustache
+# A template under its old name is named, with the new one.
+printf 'Orders for {{{seat}}}\n' > mine/play-receipt.mustache
+expect_exit 1 $db doctor --now 2025-03-02T12:06Z
+contains out "warn templates  campaign doc: $PWD/mine/play-receipt.mustache is no longer used: rename it receipt.mustache (see mxjudge-templates(5))"
 
 # SMTP: a server that takes the login, and the same with a wrong password.
 python3 "$ROOT/tests/cli/data/fake-smtp.py" port judge s3cret smtp.log &
