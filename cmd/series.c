@@ -975,7 +975,7 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 	struct submit_sender who;
 	long long ids[1];
 	const char *names[1], **blocks = NULL;
-	char code_from[64];
+	char code_from[64], first[DB_NAME_MAX];
 	int rc, ret = EXIT_DATAERR, k, battle = 0, wrong = 0;
 
 	res->receipt = NULL;
@@ -1064,8 +1064,10 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 			}
 			for (k = 0; k < (int)doc->n; k++)
 				blocks[k] = doc->blocks[k].ship;
+			/* who outlives this block: the wrong secret is counted after the rollback. */
 			ids[0] = ship.id;
-			names[0] = ship.name;
+			snprintf(first, sizeof(first), "%s", ship.name);
+			names[0] = first;
 			/* The lockout is the first ship's; the CODE may be any ship's of the mail. */
 			who.code_seat = blocks;
 			who.ncode_seats = doc->n;
