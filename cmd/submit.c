@@ -124,11 +124,9 @@ static int other_captain(struct db *db, long long campaign_id, long long owner,
 /* Is the CODE the code of one of the seats named, for code_turn? */
 static int code_matches(struct db *db, const struct submit_sender *w)
 {
-	char want[JUDGE_CODE_LEN + 1], err[256];
-	size_t i;
-
 	const char *const *seat = w->code_seat ? w->code_seat : w->seat;
-	size_t n = w->code_seat ? w->ncode_seats : w->nseats;
+	size_t n = w->code_seat ? w->ncode_seats : w->nseats, i;
+	char want[JUDGE_CODE_LEN + 1], err[256];
 
 	for (i = 0; i < n; i++)
 		if (!judge_order_code(db, w->c->id, seat[i], w->code_turn, 0, want, err,

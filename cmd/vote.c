@@ -274,20 +274,6 @@ out:
 	return rc;
 }
 
-int vote_sealed(struct db *db, long long turn_id, char *err, size_t errlen)
-{
-	struct db_order *o = NULL;
-	size_t n = 0, i;
-	int rc = db_order_list(db, turn_id, 1, &o, &n, err, errlen), sealed = 0;
-
-	if (rc)
-		return rc == 1 ? DB_ERROR : rc;
-	for (i = 0; i < n; i++)
-		sealed |= o[i].understood && !strncmp(o[i].understood, VOTE_AGREE, strlen(VOTE_AGREE));
-	db_order_list_release(o, n);
-	return sealed;
-}
-
 int vote_forget(char **settings)
 {
 	json_t *all = json_loads(*settings, 0, NULL);

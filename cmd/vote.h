@@ -45,11 +45,4 @@ int vote_cast(struct db *db, const struct db_captain *caps, size_t ncaps, const 
  */
 int vote_forget(char **settings);
 
-/*
- * 1 when a vote that passed sealed the judge's agreement in the turn
- * (turn_id): the game ends with that turn and no orders are taken; 0 when
- * not; a DB_ code (negative or not: any non-0, non-1) with err.
- */
-int vote_sealed(struct db *db, long long turn_id, char *err, size_t errlen);
-
 #endif
