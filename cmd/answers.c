@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/engine.h"
 #include "core/hovercrafts/game.h"
 #include "core/ruleset.h"
 #include "guard.h"
@@ -66,9 +67,55 @@ static json_t *order_block(struct db *db, const struct db_campaign *c, const str
 	return b;
 }
 
+/*
+ * The order blocks of a game other than Hovercrafts: each of the
+ * captain's seats due in the open turn t, with its CODE and the game's
+ * order form, as its report writes them.
+ */
+static void seat_blocks(struct db *db, const struct db_campaign *c, const struct ruleset *rs,
+			const struct db_turn *t, long long captain_id, const char *deadline,
+			json_t *blocks)
+{
+	struct db_ship *seats = NULL;
+	json_t *state = json_loads(t->state_before, 0, NULL);
+	json_t *due = state ? engine_waiting_for(rs, state) : NULL;
+	size_t n = 0, i, k;
+	char err[256];
+
+	if (!due || db_ship_list(db, c->id, &seats, &n, err, sizeof(err)))
+		goto out;
+	for (i = 0; i < n; i++) {
+		char code[JUDGE_CODE_LEN + 1];
+		json_t *b, *form;
+		int is_due = 0;
+
+		for (k = 0; k < json_array_size(due) && !is_due; k++)
+			is_due = !strcasecmp(json_string_value(json_array_get(due, k)), seats[i].name);
+		if (seats[i].captain_id != captain_id || !is_due)
+			continue;
+		form = rs->order_form ? rs->order_form(state, seats[i].name) : NULL;
+		b = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:o}", "campaign", c->name, "seat_word",
+			      rs->seat_word, "seat", seats[i].name, "ship", seats[i].name, "turn",
+			      t->number, "deadline", deadline, "order_form",
+			      json_is_string(form) ? json_incref(form) : json_string(""));
+		json_decref(form);
+		/* No key yet (no report was ever mailed): the block asks for the password. */
+		if (b && !judge_order_code(db, c->id, seats[i].name, t->number, 0, code, err,
+					   sizeof(err)))
+			json_object_set_new(b, "code", json_string(code));
+		if (b)
+			json_array_append_new(blocks, b);
+	}
+out:
+	free(seats);
+	json_decref(due);
+	json_decref(state);
+}
+
 int answers_what_now(struct db *db, long long campaign_id, long long captain_id, int fix,
 		     time_t now, json_t *data)
 {
+	const struct ruleset *rs = NULL;
 	struct db_campaign c;
 	struct judge_settings s;
 	struct db_turn t;
@@ -88,6 +135,8 @@ int answers_what_now(struct db *db, long long campaign_id, long long captain_id,
 	if (!blocks || campaign_by_id(db, campaign_id, &c, err, sizeof(err)) ||
 	    judge_settings_parse(&s, c.settings, err, sizeof(err)))
 		goto out;
+	/* The game's words for the answer: the word of its order block, what orders look like. */
+	rs = ruleset_find(c.ruleset[0] ? c.ruleset : "hovercrafts");
 	if (!strcmp(c.status, "finished")) {
 		snprintf(todo, sizeof(todo), "Campaign %s is over: no more orders are needed.", c.name);
 		goto out;
@@ -126,8 +175,14 @@ int answers_what_now(struct db *db, long long campaign_id, long long captain_id,
 		snprintf(todo, sizeof(todo), "Send the corrected block before the deadline (%s)%s",
 			 when, play_is_generic(c.ruleset) ? "." : ": fill in the block below and "
 			 "reply.");
-	if (play_is_generic(c.ruleset) ||
-	    judge_state_load(&st, t.state_before, c.name, err, sizeof(err)) ||
+	if (rs && rs != &hovercrafts_ruleset) {
+		seat_blocks(db, &c, rs, &t, captain_id, when, blocks);
+		if (fix && json_array_size(blocks))
+			snprintf(todo, sizeof(todo), "Send the corrected block before the deadline "
+				 "(%s): fill in the block below and reply.", when);
+		goto out;
+	}
+	if (judge_state_load(&st, t.state_before, c.name, err, sizeof(err)) ||
 	    db_ship_list(db, c.id, &ships, &nships, err, sizeof(err)))
 		goto out;
 	for (i = 0; i < nships; i++) {
@@ -136,6 +191,10 @@ int answers_what_now(struct db *db, long long campaign_id, long long captain_id,
 			json_array_append_new(blocks, order_block(db, &c, &t, &st.ships[idx], when));
 	}
 out:
+	if (rs && !json_object_get(data, "seat_word"))
+		json_object_set_new(data, "seat_word", json_string(rs->seat_word));
+	if (rs && rs->order_help && !json_object_get(data, "spellings"))
+		json_object_set_new(data, "spellings", json_string(rs->order_help()));
 	answers_wrap(todo);
 	if (todo[0])
 		json_object_set_new(data, "todo", json_string(todo));

@@ -188,6 +188,7 @@ static void check_templates(struct report *r, const char *campaign, const char *
 		{ "hovercrafts", "report" }, { "hovercrafts", "bulletin" },
 		{ "hovercrafts", "receipt" }, { "hovercrafts", "reminder" },
 		{ "hovercrafts", "game-over" }, { "hovercrafts", "series-over" },
+		{ "hovercrafts", "help" }, { "hovercrafts", "error-reply" },
 		{ NULL, "error-reply" }, { NULL, "help" }, { NULL, "undo" },
 		{ NULL, "report" }, { NULL, "reminder" }, { NULL, "receipt" },
 		{ NULL, "play-duplicate" }, { NULL, "desk-reply" }, { NULL, "desk-help" },

@@ -56,20 +56,24 @@ void mailtext_ascii_sender(char **from)
 	*from = copy;
 }
 
-void mailtext_templates_dir(struct db *db, long long campaign_id, char *dir, size_t len)
+void mailtext_templates_dir(struct db *db, long long campaign_id, char *dir, size_t len,
+			    char *game, size_t gamelen)
 {
 	struct db_campaign *list = NULL;
 	size_t n = 0, i;
 	char err[256];
 
 	dir[0] = '\0';
+	game[0] = '\0';
 	if (db_campaign_list(db, &list, &n, err, sizeof(err)))
 		return;
 	for (i = 0; i < n; i++) {
 		struct judge_settings s;
 
-		if (list[i].id != campaign_id || judge_settings_parse(&s, list[i].settings, err,
-								       sizeof(err)))
+		if (list[i].id != campaign_id)
+			continue;
+		snprintf(game, gamelen, "%s", list[i].ruleset[0] ? list[i].ruleset : "hovercrafts");
+		if (judge_settings_parse(&s, list[i].settings, err, sizeof(err)))
 			continue;
 		snprintf(dir, len, "%s", s.templates);
 		judge_settings_release(&s);

@@ -22,10 +22,13 @@ const char *mailtext_shown(const char *s, int keep_newlines, struct strbuf *out)
 
 /*
  * The campaign's own templates directory (its "templates" setting) into
- * dir, "" when it has none or cannot be read: the help and error replies
- * are written with the campaign's templates as its reports are.
+ * dir, "" when it has none or cannot be read, and its game into game
+ * ("hovercrafts" for a campaign without a game name; "" when there is no
+ * such campaign): the help and error replies are written with the
+ * campaign's templates, in its game's words, as its reports are.
  */
-void mailtext_templates_dir(struct db *db, long long campaign_id, char *dir, size_t len);
+void mailtext_templates_dir(struct db *db, long long campaign_id, char *dir, size_t len,
+			    char *game, size_t gamelen);
 
 /*
  * An --email option whose domain is Unicode (ann@bücher.example): *email

@@ -307,13 +307,15 @@ static int queue_answer(struct cmd_ctx *ctx, const struct db_mail_in *in, const 
 	struct outbox_mail m;
 	char key[DB_KEY_MAX], created[DB_TIME_MAX];
 	char one_line[200];
-	char dir[4096];
+	char dir[4096], game[DB_NAME_MAX];
 	int rc;
 
-	/* The campaign's own templates, as for its reports. */
-	mailtext_templates_dir(ctx->db, campaign_id, dir, sizeof(dir));
-	if (!a->data || templates_render(a->template, dir[0] ? dir : NULL, a->data, &body, err,
-					 errlen) < 0) {
+	/* The campaign's own templates, as for its reports, in its game's words. */
+	mailtext_templates_dir(ctx->db, campaign_id ? campaign_id : to ? to->campaign_id : 0, dir,
+			       sizeof(dir), game, sizeof(game));
+	if (!a->data || templates_render_game(game[0] ? game : NULL, a->template,
+					      dir[0] ? dir : NULL, a->data, &body, err,
+					      errlen) < 0) {
 		if (!a->data)
 			snprintf(err, errlen, "out of memory");
 		json_decref(a->data);

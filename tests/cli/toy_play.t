@@ -195,8 +195,24 @@ printf 'From: bob@example.org\nTo: judge@example.org\nSubject: Re: r\nMessage-ID
 expect_exit 0 $db receive --now 2025-04-01T15:00Z <bad-mail.txt
 expect_exit 0 $db campaign outbox r --full
 contains out "Your orders for s2 in r were NOT accepted."
-contains out "Actions: PLAY CARD (a card of your hand, such as PLAY C7)"
+contains out "Orders: PLAY CARD (a card of your hand, such as PLAY C7)"
 lacks out "MOVE (M"
+# ... with the block of the seat's open turn to fill in, as its report has it.
+awk '/error-reply\/mail/,0' out >reply.txt
+contains reply.txt "fill in the block below and reply."
+[ "$(sed -n '/^GAME r$/,/^END$/p' reply.txt | sed 's/^CODE .*/CODE x/')" = "$(printf 'GAME r\nSEAT s2\nCODE x\nTURN 1\nPLAY \nEND')" ]
+lacks reply.txt "SHIP"
+# A mail without orders gets the help, in the game's words too.
+printf 'From: bob@example.org\nTo: judge@example.org\nSubject: hello\nMessage-ID: <b10@example.org>\n\nWhat do I do now?\n' >help-mail.txt
+expect_exit 0 $db receive --now 2025-04-01T15:05Z <help-mail.txt
+expect_exit 0 $db campaign outbox r --full
+awk '/help\/mail/,0' out >help.txt
+contains help.txt "Hello Bob,"
+contains help.txt "SEAT s2"
+contains help.txt "Keep the GAME, SEAT, CODE and TURN lines as the report wrote them,"
+contains help.txt "Orders: PLAY CARD (a card of your hand, such as PLAY C7)"
+lacks help.txt "1-Move"
+lacks help.txt "SHIP"
 # The game master may publish the sealed root before the end.
 rroot=$(q "select root from sealed_roots r join campaigns c on c.id = r.campaign_id where c.name = 'r'")
 [ -z "$(q "select revealed_at from sealed_roots r join campaigns c on c.id = r.campaign_id where c.name = 'r'")" ]
