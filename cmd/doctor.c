@@ -189,7 +189,7 @@ static void check_templates(struct report *r, const char *campaign, const char *
 		{ "hovercrafts", "receipt" }, { "hovercrafts", "reminder" },
 		{ "hovercrafts", "game-over" }, { "hovercrafts", "series-over" },
 		{ "hovercrafts", "help" }, { "hovercrafts", "error-reply" },
-		{ NULL, "error-reply" }, { NULL, "help" }, { NULL, "undo" },
+		{ "hovercrafts", "undo" }, { NULL, "error-reply" }, { NULL, "help" },
 		{ NULL, "report" }, { NULL, "reminder" }, { NULL, "receipt" },
 		{ NULL, "play-duplicate" }, { NULL, "desk-reply" }, { NULL, "desk-help" },
 		{ NULL, "desk-list" }, { NULL, "desk-status" }, { NULL, "desk-report" },

@@ -20,6 +20,7 @@
 #include "guard.h"
 #include "lib/strbuf.h"
 #include "mailtext.h"
+#include "play.h"
 #include "reporting.h"
 #include "submit.h"
 #include "templates.h"
@@ -1738,8 +1739,8 @@ static int undo_notices(struct db *db, const struct db_campaign *c,
 		slots = json_object_get(data, "slots");
 		for (n = 1; data && n <= sh->actions; n++)
 			json_array_append_new(slots, json_pack("{s:i}", "n", n));
-		if (!data || templates_render("undo", reporting_templates_dir(s), data, &body, err,
-					      errlen) < 0) {
+		if (!data || templates_render_game(reporting_game(s), "undo", reporting_templates_dir(s),
+						   data, &body, err, errlen) < 0) {
 			if (!data)
 				snprintf(err, errlen, "out of memory");
 			rc = DB_ERROR;
@@ -1815,6 +1816,15 @@ int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv)
 	if (ret)
 		return ret;
 	ret = EXIT_DATAERR;
+	/*
+	 * Another game's turn drew from streams its players have seen (a hand,
+	 * a deal): playing it again would let them fish for better draws.
+	 */
+	if (play_is_generic(c.ruleset)) {
+		cmd_error("campaign '%s' plays %s: only a Hovercrafts turn can be undone (another "
+			  "game's draws were seen by its players)", c.name, c.ruleset);
+		goto out;
+	}
 	if (strcmp(c.status, "running") && strcmp(c.status, "paused")) {
 		cmd_error("campaign '%s' is %s: only a turn of the battle being fought can be "
 			  "undone", c.name, !strcmp(c.status, "open") ? "between battles" : c.status);

@@ -202,6 +202,9 @@ awk '/error-reply\/mail/,0' out >reply.txt
 contains reply.txt "fill in the block below and reply."
 [ "$(sed -n '/^GAME r$/,/^END$/p' reply.txt | sed 's/^CODE .*/CODE x/')" = "$(printf 'GAME r\nSEAT s2\nCODE x\nTURN 1\nPLAY \nEND')" ]
 lacks reply.txt "SHIP"
+# Only a Hovercrafts turn can be undone: this game's players saw its draws.
+expect_exit 65 $db campaign undo r --now 2025-04-01T15:02Z
+contains err "campaign 'r' plays toy: only a Hovercrafts turn can be undone (another game's draws were seen by its players)"
 # A mail without orders gets the help, in the game's words too.
 printf 'From: bob@example.org\nTo: judge@example.org\nSubject: hello\nMessage-ID: <b10@example.org>\n\nWhat do I do now?\n' >help-mail.txt
 expect_exit 0 $db receive --now 2025-04-01T15:05Z <help-mail.txt
