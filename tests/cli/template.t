@@ -69,10 +69,7 @@ contains err "--game: no game named 'chess'"
 # shipped report. Each as `report` prints it and as the judge mails it.
 export MXJUDGE_FAST_HASH=1
 db="--db ./t.db"
-mx $db campaign new g --width 6 --height 2 --density 0 --seed 3 --deadline 24 >/dev/null
-mx $db campaign join g --captain Ann --email ann@example.org --ship Minx --team zion >/dev/null 2>&1
-mx $db campaign join g --captain Bob --email bob@example.org --ship Locust --team machines >/dev/null 2>&1
-mx $db campaign start g --now 2025-03-01T12:00Z >/dev/null
+game_ann_bob
 mx $db process --now 2025-03-02T12:00Z >/dev/null
 expect_exit 0 $db report g --ship Minx
 cp out shipped.txt
