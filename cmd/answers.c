@@ -168,28 +168,23 @@ int answers_what_now(struct db *db, long long campaign_id, long long captain_id,
 		goto out;
 	}
 	open = 1;
+	if (rs && rs != &hovercrafts_ruleset) {
+		seat_blocks(db, &c, rs, &t, captain_id, when, blocks);
+	} else if (!judge_state_load(&st, t.state_before, c.name, err, sizeof(err)) &&
+		   !db_ship_list(db, c.id, &ships, &nships, err, sizeof(err))) {
+		for (i = 0; i < nships; i++) {
+			idx = ships[i].captain_id == captain_id ? game_find_ship(&st, ships[i].name) : -1;
+			if (idx >= 0 && ship_is_active(&st.ships[idx]))
+				json_array_append_new(blocks, order_block(db, &c, &t, &st.ships[idx],
+									  when));
+		}
+	}
 	if (!fix)
 		snprintf(todo, sizeof(todo), "Orders for turn %d of %s are due by %s.", t.number,
 			 c.name, when);
 	else
 		snprintf(todo, sizeof(todo), "Send the corrected block before the deadline (%s)%s",
-			 when, play_is_generic(c.ruleset) ? "." : ": fill in the block below and "
-			 "reply.");
-	if (rs && rs != &hovercrafts_ruleset) {
-		seat_blocks(db, &c, rs, &t, captain_id, when, blocks);
-		if (fix && json_array_size(blocks))
-			snprintf(todo, sizeof(todo), "Send the corrected block before the deadline "
-				 "(%s): fill in the block below and reply.", when);
-		goto out;
-	}
-	if (judge_state_load(&st, t.state_before, c.name, err, sizeof(err)) ||
-	    db_ship_list(db, c.id, &ships, &nships, err, sizeof(err)))
-		goto out;
-	for (i = 0; i < nships; i++) {
-		idx = ships[i].captain_id == captain_id ? game_find_ship(&st, ships[i].name) : -1;
-		if (idx >= 0 && ship_is_active(&st.ships[idx]))
-			json_array_append_new(blocks, order_block(db, &c, &t, &st.ships[idx], when));
-	}
+			 when, json_array_size(blocks) ? ": fill in the block below and reply." : ".");
 out:
 	if (rs && !json_object_get(data, "seat_word"))
 		json_object_set_new(data, "seat_word", json_string(rs->seat_word));
