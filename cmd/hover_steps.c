@@ -16,6 +16,7 @@
 #include "core/hovercrafts/orders.h"
 #include "core/hovercrafts/report.h"
 #include "core/hovercrafts/turn.h"
+#include "core/ruleset.h"
 #include "db/db.h"
 #include "judge.h"
 #include "lib/strbuf.h"
@@ -26,7 +27,6 @@ struct hover_turn {
 	struct game_state before, after;
 	struct turn_plan plans[GAME_MAX_SHIPS];
 	struct event_list ev;
-	int played;			/* plans and ev hold the turn */
 };
 
 static int hover_begin(struct play_turn *pt, char *err, size_t errlen)
@@ -161,16 +161,14 @@ static char *hover_play(struct play_turn *pt, const json_t *plan, char *err, siz
 	uint64_t seed;
 	char *text;
 
-	if (hover_plans_from_json(&h->before, plan, h->plans, err, errlen))
-		return NULL;
 	if (judge_parse_u64(pt->t->seed, &seed)) {
 		snprintf(err, errlen, "bad seed '%s'", pt->t->seed);
 		return NULL;
 	}
-	if (reporting_play(&h->before, plan, seed, GAME_RULES_CURRENT, &h->after, h->plans, &h->ev,
-			   err, errlen))
+	/* hover_turn reads the plans from plan into h->plans, for the reports. */
+	if (reporting_play(&h->before, plan, seed, pt->rs->rules_version, &h->after, h->plans,
+			   &h->ev, err, errlen))
 		return NULL;
-	h->played = 1;
 	if (!(text = judge_state_dump(&h->after)))
 		snprintf(err, errlen, "out of memory");
 	return text;
