@@ -68,9 +68,16 @@ json_t *play_seats_json(struct db *db, const struct db_ship *seats, size_t n,
 int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int *due,
 		     int *resolved);
 
-/* submit_orders() for such a campaign (cmd/submit.h): the same contract. */
-int play_submit(struct db *db, const char *text, const char *name,
-		const struct submit_auth *auth, time_t now, int store, struct submit_result *res);
+/* A campaign's game (unnamed: Hovercrafts, as campaigns were made before games had names); NULL: unknown. */
+const struct ruleset *play_game_of(const struct db_campaign *c);
+
+/*
+ * A solo game's turn resolved as its orders are sealed (cmd/submit.c):
+ * the report answers mail answer_id of seat seat_id in place of its
+ * receipt. An exit code; EXIT_TEMPFAIL leaves the turn to `process`.
+ */
+int play_answer_turn(struct db *db, const char *name, time_t now, long long answer_id,
+		     long long seat_id);
 
 /*
  * `--data KIND=FILE`: the file read whole as the game's data of that kind

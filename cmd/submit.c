@@ -8,16 +8,15 @@
 #include <strings.h>
 
 #include "cmd.h"
-#include "core/hovercrafts/hovercrafts.h"
-#include "core/hovercrafts/orders.h"
-#include "core/hovercrafts/turn.h"
+#include "core/engine.h"
+#include "core/ruleset.h"
+#include "core/secret.h"
 #include "db/mail.h"
 #include "guard.h"
 #include "judge.h"
 #include "play.h"
 #include "lib/strbuf.h"
-#include "reporting.h"
-#include "series.h"
+#include "steps.h"
 #include "templates.h"
 #include "vote.h"
 
@@ -25,21 +24,26 @@ struct submission {
 	struct db *db;
 	const struct submit_auth *auth;
 	struct submit_result *res;
-	struct orders_doc doc;
+	const struct ruleset *rs;	/* the campaign's game; the judge's default without one */
+	const struct play_form *form;
+	struct submit_envelope env;
 	struct db_campaign c;
 	struct judge_settings s;
 	struct db_turn t;
 	struct db_captain cap;
-	long long ship_id[ORDERS_MAX_ACTIONS * 4];
+	long long ship_id[SUBMIT_MAX_SEATS];
+	char seat_name[SUBMIT_MAX_SEATS][DB_NAME_MAX];	/* as the campaign spells them */
 	const char *text;
 	const char *name;
 	time_t deadline;
-	json_t *reading;		/* the plans read, {SHIP: ...} */
+	json_t *reading;		/* the orders read, {SEAT: ...} */
 };
 
 static void submission_release(struct submission *sub)
 {
-	orders_doc_release(&sub->doc);
+	if (sub->form && sub->form->release)
+		sub->form->release(&sub->env);
+	strbuf_release(&sub->env.body);
 	db_campaign_release(&sub->c);
 	judge_settings_release(&sub->s);
 	db_turn_release(&sub->t);
@@ -58,6 +62,54 @@ static int refuse(struct submission *sub, int code, const char *fmt, ...)
 	vsnprintf(sub->res->error, sizeof(sub->res->error), fmt, ap);
 	va_end(ap);
 	return code;
+}
+
+/* The word at p (any case) followed by a blank: the rest after the blanks, else NULL. */
+static const char *keyword(const char *p, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (strncasecmp(p, word, n) || (p[n] != ' ' && p[n] != '\t'))
+		return NULL;
+	p += n;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/*
+ * The campaign a text names on its first GAME line (any case), trimmed and
+ * without a '#' comment; 0, or -1 when it names none.
+ */
+static int find_game(const char *text, char *buf, size_t len, int *line)
+{
+	const char *p = text;
+	int n = 0;
+
+	while (*p) {
+		const char *s = p, *e, *eol = strchr(p, '\n'), *v;
+
+		if (!eol)
+			eol = p + strlen(p);
+		p = *eol ? eol + 1 : eol;
+		n++;
+		for (e = s; e < eol && *e != '#'; e++)
+			;
+		while (s < e && (*s == ' ' || *s == '\t' || *s == '\r'))
+			s++;
+		while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+			e--;
+		if (e - s > 5 && (v = keyword(s, "GAME")) && v < e) {
+			if ((size_t)(e - v) >= len)
+				return -1;
+			memcpy(buf, v, (size_t)(e - v));
+			buf[e - v] = '\0';
+			if (line)
+				*line = n;
+			return 0;
+		}
+	}
+	return -1;
 }
 
 /* Are there current orders for the first ship (what an error reply tells)? */
@@ -83,11 +135,10 @@ static void note_current(struct submission *sub)
 static void note_campaign(struct submission *sub, time_t now)
 {
 	struct submit_result *res = sub->res;
-	char game[ORDERS_FIELD_MAX], err[512];
+	char err[512];
 	time_t deadline;
 
-	if (orders_find_game(sub->text, game, sizeof(game)) ||
-	    db_campaign_get(sub->db, game, &sub->c, err, sizeof(err)))
+	if (!sub->c.id)
 		return;
 	snprintf(res->campaign, sizeof(res->campaign), "%s", sub->c.name);
 	res->campaign_id = sub->c.id;
@@ -103,7 +154,6 @@ static void note_campaign(struct submission *sub, time_t now)
 		time_format_zone(deadline, sub->s.timezone, res->deadline, sizeof(res->deadline));
 }
 
-/* Does a captain other than `owner` hold this password? Only on the error path. */
 static int other_captain(struct db *db, long long campaign_id, long long owner,
 			 const char *password)
 {
@@ -259,27 +309,153 @@ int submit_count_wrong(struct db *db, const struct submit_sender *w,
 	return rc;
 }
 
+/* ---------- the judge's envelope: the form of every game without its own ---------- */
+
+/*
+ * GAME, the seat word and the seat (SIDE, RUNNER ...), PASSWORD or CODE,
+ * TURN, the body, END. Lines before GAME are ignored (mail headers,
+ * greetings); the body keeps the text's line numbers for the game's
+ * messages.
+ */
+static int judge_form_parse(struct submit_envelope *env, const struct ruleset *rs,
+			    const char *text, const char *name, char *err, size_t errlen)
+{
+	const char *p = text;
+	int line = 0, in = 0, ended = 0, lines = 0;
+
+	while (*p && !ended) {
+		const char *eol = strchr(p, '\n'), *v, *ve;
+		char buf[1024];
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		enum secret_kind kind = SECRET_NONE;
+
+		line++;
+		if (len >= sizeof(buf))
+			len = sizeof(buf) - 1;
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		while (len && (buf[len - 1] == '\r' || buf[len - 1] == ' ' || buf[len - 1] == '\t'))
+			buf[--len] = '\0';
+		p = eol ? eol + 1 : p + strlen(p);
+		v = buf;
+		while (*v == ' ' || *v == '\t')
+			v++;
+		if (!in) {
+			if (keyword(v, "GAME") && !find_game(v, env->game, sizeof(env->game), NULL)) {
+				env->game_line = line;
+				in = 1;
+			}
+			continue;
+		}
+		if (!strcasecmp(v, "END")) {
+			ended = 1;
+		} else if ((v = keyword(buf, rs->seat_word)) && !env->nseats) {
+			snprintf(env->seat[0], sizeof(env->seat[0]), "%s", v);
+			env->seat_line[0] = line;
+			env->nseats = 1;
+		} else if ((kind = secret_line(buf, buf + len, &v, &ve)) == SECRET_PASSWORD) {
+			/* The tokenizer redaction uses (core/secret.h): taken is blanked. */
+			snprintf(env->password, sizeof(env->password), "%.*s", (int)(ve - v), v);
+		} else if (kind == SECRET_CODE) {
+			snprintf(env->code, sizeof(env->code), "%.*s", (int)(ve - v), v);
+		} else if ((v = keyword(buf, "TURN"))) {
+			env->turn = atoi(v);
+		} else if (env->nseats) {
+			while (lines < line - 1) {
+				strbuf_addch(&env->body, '\n');
+				lines++;
+			}
+			strbuf_addf(&env->body, "%s\n", buf);
+			lines++;
+		} else if (buf[0]) {
+			snprintf(err, errlen, "%s:%d: expected '%s <name>' before the orders", name, line,
+				 rs->seat_word);
+			return -1;
+		}
+	}
+	if (!in) {
+		snprintf(err, errlen, "%s: expected a line 'GAME <campaign>'", name);
+		return -1;
+	}
+	return env->body.failed ? (snprintf(err, errlen, "out of memory"), -1) : 0;
+}
+
+/* The seat's orders as its ruleset reads them, once they are due from it. */
+static json_t *judge_form_read(struct submit_envelope *env, const struct ruleset *rs,
+			       const char *const *seats, const char *state_text,
+			       const char *campaign, int turn, const char *name, int *code,
+			       char *err, size_t errlen)
+{
+	json_error_t jerr;
+	json_t *state = json_loads(state_text, 0, &jerr), *due = NULL, *reading = NULL;
+	size_t i;
+	int is_due = 0;
+
+	*code = EXIT_FAIL;
+	if (!state) {
+		snprintf(err, errlen, "campaign '%s': the open turn's state does not read: %s",
+			 campaign, jerr.text);
+		return NULL;
+	}
+	due = engine_waiting_for(rs, state);
+	for (i = 0; i < json_array_size(due); i++)
+		is_due |= !strcasecmp(json_string_value(json_array_get(due, i)), seats[0]);
+	*code = EXIT_DATAERR;
+	if (!is_due)
+		snprintf(err, errlen, "%s: no orders are due from %s in turn %d", name, seats[0], turn);
+	else
+		reading = rs->read_orders(state, seats[0], strbuf_str(&env->body), name, 0, err,
+					  errlen);
+	json_decref(due);
+	json_decref(state);
+	return reading;
+}
+
+static char *judge_form_understood(const struct submit_envelope *env, int i)
+{
+	const char *b = strbuf_str(&env->body);
+
+	(void)i;
+	return strdup(b + strspn(b, "\n"));
+}
+
+static const struct play_form judge_form = {
+	.parse = judge_form_parse,
+	.orders_word = "orders",
+	.read = judge_form_read,
+	.understood = judge_form_understood,
+};
+
+/* ---------- one submission, every game ---------- */
+
+/* The lowercase word for a seat in messages: "ship", "side". */
+static void seat_noun(const struct ruleset *rs, char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; rs->seat_word[i] && i + 1 < len; i++)
+		buf[i] = (char)(rs->seat_word[i] >= 'A' && rs->seat_word[i] <= 'Z' ?
+				rs->seat_word[i] - 'A' + 'a' : rs->seat_word[i]);
+	buf[i] = '\0';
+}
+
 /* Every check but the final one under the lock: 0 or an exit code with the reason. */
 static int check(struct submission *sub, time_t now)
 {
 	struct submit_result *res = sub->res;
+	struct submit_envelope *env = &sub->env;
 	const char *name = sub->name;
-	char err[512];
-	struct game_state st;
+	char err[512], noun[32];
 	time_t deadline;
 	size_t i;
 	int rc;
 
-	if (orders_parse(&sub->doc, sub->text, name, ORDERS_SUBMISSION, err, sizeof(err))) {
-		note_campaign(sub, now);
-		return refuse(sub, EXIT_DATAERR, "%s", err);
-	}
-	if (sub->doc.n)
-		snprintf(res->ship, sizeof(res->ship), "%s", sub->doc.blocks[0].ship);
-	rc = db_campaign_get(sub->db, sub->doc.game, &sub->c, err, sizeof(err));
+	db_campaign_release(&sub->c);
+	memset(&sub->c, 0, sizeof(sub->c));
+	rc = db_campaign_get(sub->db, env->game, &sub->c, err, sizeof(err));
 	if (rc == DB_NOT_FOUND)
 		return refuse(sub, EXIT_DATAERR, "%s:%d: no campaign named '%s' (expected the name "
-			      "from your report's GAME line)", name, sub->doc.game_line, sub->doc.game);
+			      "from your report's GAME line)", name, env->game_line, env->game);
 	if (rc)
 		return refuse(sub, judge_db_exit(rc), "%s", err);
 	snprintf(res->campaign, sizeof(res->campaign), "%s", sub->c.name);
@@ -288,32 +464,24 @@ static int check(struct submission *sub, time_t now)
 	if (judge_settings_parse(&sub->s, sub->c.settings, err, sizeof(err)))
 		return refuse(sub, EXIT_FAIL, "campaign '%s': %s", sub->c.name, err);
 	if (!strcmp(sub->c.status, "open")) {
-		char when[256];
-		int next;
-
 		/* Between battles: what is taken now, and when moves are taken again. */
-		res->between = series_between(sub->db, &sub->c, &sub->s, &next, when, sizeof(when));
+		res->between = sub->form->waiting &&
+			sub->form->waiting(sub->db, &sub->c, &sub->s, name, env->game_line,
+					   res->error, sizeof(res->error));
 		if (res->between)
-			return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' is between battles %d "
-				      "and %d: no turn takes moves now, only UPGRADE lines (your report "
-				      "after battle %d lists the prices). %s", name, sub->doc.game_line,
-				      sub->c.name, next - 1, next, next - 1, when);
+			return EXIT_DATAERR;
 		return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' has not started yet; no turn "
-			      "takes orders", name, sub->doc.game_line, sub->c.name);
+			      "takes orders", name, env->game_line, sub->c.name);
 	}
 	if (!strcmp(sub->c.status, "finished"))
 		return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' is over; turn %d, its last, is "
-			      "already resolved", name, sub->doc.game_line, sub->c.name, sub->c.turn);
-	if (!sub->doc.n)
-		return refuse(sub, EXIT_DATAERR, "%s: expected a line 'SHIP <name>' followed by its "
-			      "actions", name);
-	if (!sub->doc.password[0] && !sub->doc.code[0])
-		return refuse(sub, EXIT_DATAERR, "%s: expected a line 'PASSWORD <your password>'%s",
-			      name, sub->auth && sub->auth->sender ?
-			      " (or the CODE line of your latest report)" : "");
-	if (sub->doc.turn && sub->doc.turn != sub->c.turn)
+			      "already resolved", name, env->game_line, sub->c.name, sub->c.turn);
+	if (!env->nseats)
+		return refuse(sub, EXIT_DATAERR, "%s: expected a line '%s <name>' followed by its %s",
+			      name, sub->rs->seat_word, sub->form->orders_word);
+	if (env->turn && env->turn != sub->c.turn)
 		return refuse(sub, EXIT_DATAERR, "%s: these orders are for turn %d, but %s; turn %d "
-			      "is open", name, sub->doc.turn, sub->doc.turn < sub->c.turn ?
+			      "is open", name, env->turn, env->turn < sub->c.turn ?
 			      "that turn is already resolved" : "that turn has not begun",
 			      sub->c.turn);
 	rc = db_turn_get(sub->db, sub->c.id, sub->c.turn, &sub->t, err, sizeof(err));
@@ -331,16 +499,16 @@ static int check(struct submission *sub, time_t now)
 	if (now > sub->deadline)
 		return refuse(sub, EXIT_DATAERR, "%s: turn %d of '%s' closed at %s; it takes no more "
 			      "orders", name, sub->t.number, sub->c.name, res->deadline);
-	if (sub->doc.n > sizeof(sub->ship_id) / sizeof(sub->ship_id[0]))
-		return refuse(sub, EXIT_DATAERR, "%s: too many SHIP blocks", name);
-	for (i = 0; i < sub->doc.n; i++) {
-		const struct ship_orders *b = &sub->doc.blocks[i];
+	if (env->nseats > SUBMIT_MAX_SEATS)
+		return refuse(sub, EXIT_DATAERR, "%s: too many %s blocks", name, sub->rs->seat_word);
+	seat_noun(sub->rs, noun, sizeof(noun));
+	for (i = 0; i < env->nseats; i++) {
 		struct db_ship ship;
 
-		rc = db_ship_get(sub->db, sub->c.id, b->ship, &ship, err, sizeof(err));
+		rc = db_ship_get(sub->db, sub->c.id, env->seat[i], &ship, err, sizeof(err));
 		if (rc == DB_NOT_FOUND)
-			return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' has no ship named '%s'",
-				      name, b->ship_line, sub->c.name, b->ship);
+			return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' has no %s named '%s'",
+				      name, env->seat_line[i], sub->c.name, noun, env->seat[i]);
 		if (rc)
 			return refuse(sub, judge_db_exit(rc), "%s", err);
 		if (i == 0) {
@@ -349,30 +517,31 @@ static int check(struct submission *sub, time_t now)
 				return refuse(sub, judge_db_exit(rc), "%s", err);
 		} else if (ship.captain_id != sub->cap.id) {
 			return refuse(sub, EXIT_DATAERR, "%s:%d: %s is not commanded by %s, the captain "
-				      "of %s", name, b->ship_line, ship.name, sub->cap.name,
-				      sub->doc.blocks[0].ship);
+				      "of %s", name, env->seat_line[i], ship.name, sub->cap.name,
+				      env->seat[0]);
 		}
 		sub->ship_id[i] = ship.id;
+		snprintf(sub->seat_name[i], sizeof(sub->seat_name[i]), "%s", ship.name);
 	}
 	{
-		const char *ships[ORDERS_MAX_ACTIONS * 4];
+		const char *seats[SUBMIT_MAX_SEATS];
 		char from[64];
 		struct submit_sender w;
 		int wrong = 0;
 
-		for (i = 0; i < sub->doc.n; i++)
-			ships[i] = sub->doc.blocks[i].ship;
+		for (i = 0; i < env->nseats; i++)
+			seats[i] = env->seat[i];
 		snprintf(from, sizeof(from), "your latest report, for turn %d", sub->c.turn);
 		memset(&w, 0, sizeof(w));
 		w.c = &sub->c;
 		w.s = &sub->s;
 		w.cap = &sub->cap;
 		w.seat_id = sub->ship_id;
-		w.seat = ships;
-		w.nseats = sub->doc.n;
-		w.seat_line = sub->doc.blocks[0].ship_line;
-		w.password = sub->doc.password;
-		w.code = sub->doc.code;
+		w.seat = seats;
+		w.nseats = env->nseats;
+		w.seat_line = env->seat_line[0];
+		w.password = env->password;
+		w.code = env->code;
 		w.code_turn = sub->c.turn;
 		w.code_from = from;
 		/* Mail must come from the captain's own address, whatever secret it holds. */
@@ -385,51 +554,25 @@ static int check(struct submission *sub, time_t now)
 		if (rc)
 			return rc;
 	}
-	if (judge_state_load(&st, sub->t.state_before, sub->c.name, err, sizeof(err)))
-		return refuse(sub, EXIT_FAIL, "%s", err);
-	rc = orders_validate(&sub->doc, &st, name, err, sizeof(err));
-	/* The ruleset's reading, stored beside the text: {SHIP: [ACTION, ...]} per block. */
-	if (!rc) {
-		struct turn_plan plans[GAME_MAX_SHIPS];
+	{
+		const char *seats[SUBMIT_MAX_SEATS];
 
-		turn_plans_from_orders(&st, &sub->doc, plans);
-		sub->reading = hover_plans_to_json(&st, plans);
+		for (i = 0; i < env->nseats; i++)
+			seats[i] = sub->seat_name[i];
+		sub->reading = sub->form->read(env, sub->rs, seats, sub->t.state_before, sub->c.name,
+					       sub->c.turn, name, &rc, err, sizeof(err));
 	}
-	game_state_release(&st);
-	if (rc)
-		return refuse(sub, EXIT_DATAERR, "%s", err);
-	return sub->reading ? 0 : refuse(sub, EXIT_FAIL, "out of memory");
+	return sub->reading ? 0 : refuse(sub, rc, "%s", err);
 }
 
-/* The orders as the judge read them, every block. */
-static char *understood(const struct orders_doc *doc)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
-
-	for (i = 0; i < doc->n; i++) {
-		char *one = orders_format(&doc->blocks[i]);
-
-		if (!one) {
-			strbuf_release(&sb);
-			return NULL;
-		}
-		strbuf_addstr(&sb, one);
-		if (!doc->blocks[i].n)
-			strbuf_addstr(&sb, "(no actions: idle all turn)\n");
-		free(one);
-	}
-	return strbuf_detach(&sb, NULL);
-}
-
-/* {SHIP: ORDERS} of one ship named in any case, from the reading of every block. */
-static json_t *reading_of(const json_t *reading, const char *ship)
+/* {SEAT: ORDERS} of one seat named in any case, from the reading of every seat. */
+static json_t *reading_of(const json_t *reading, const char *seat)
 {
 	const char *key;
 	json_t *v;
 
 	json_object_foreach((json_t *)reading, key, v)
-		if (!mx_strcasecmp(key, ship))
+		if (!strcasecmp(key, seat))
 			return json_pack("{s:O}", key, v);
 	return NULL;
 }
@@ -438,11 +581,12 @@ static json_t *reading_of(const json_t *reading, const char *ship)
 static int seal(struct submission *sub, time_t now)
 {
 	struct submit_result *res = sub->res;
+	const struct submit_envelope *env = &sub->env;
 	struct db_order o;
 	struct db_campaign again;
 	struct db_turn t;
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
-	json_t *data = NULL, *ships;
+	json_t *data = NULL;
 	struct outbox_mail m;
 	char key[DB_KEY_MAX], created[DB_TIME_MAX];
 	long long id = 0;
@@ -472,12 +616,12 @@ static int seal(struct submission *sub, time_t now)
 			     "were being checked; nothing stored", sub->name, sub->c.turn, sub->c.name);
 		goto out;
 	}
-	if ((ret = submit_check_turn(sub->db, &sub->c, t.id, sub->ship_id, sub->doc.n, sub->auth,
+	if ((ret = submit_check_turn(sub->db, &sub->c, t.id, sub->ship_id, env->nseats, sub->auth,
 				     sub->name, res, &replaces)))
 		goto out;
 	ret = EXIT_FAIL;
-	for (i = 0; i < sub->doc.n; i++) {
-		char *one = orders_format(&sub->doc.blocks[i]);
+	for (i = 0; i < env->nseats; i++) {
+		char *one = sub->form->understood(env, (int)i);
 		json_t *mine;
 
 		memset(&o, 0, sizeof(o));
@@ -486,8 +630,8 @@ static int seal(struct submission *sub, time_t now)
 		o.captain_id = sub->cap.id;
 		o.raw = raw;
 		o.understood = one;
-		mine = reading_of(sub->reading, sub->doc.blocks[i].ship);
-		o.reading = mine ? json_dumps(mine, JSON_COMPACT) : NULL;
+		mine = reading_of(sub->reading, sub->seat_name[i]);
+		o.reading = mine ? json_dumps(mine, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 		json_decref(mine);
 		snprintf(o.digest, sizeof(o.digest), "%s", digest);
 		snprintf(o.written_at, sizeof(o.written_at), "%s", written ? written : "");
@@ -504,26 +648,23 @@ static int seal(struct submission *sub, time_t now)
 	}
 	time_format_zone(now, sub->s.timezone, got, sizeof(got));
 	/* The receipt's data: mxjudge-templates(5). */
-	data = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s,s:b,s:[]}", "campaign", sub->c.name,
-			 "captain", sub->cap.name, "turn", t.number, "deadline", res->deadline,
-			 "received_at", got, "digest", digest, "replaces", replaces, "ships");
+	data = json_pack("{s:s,s:s,s:s,s:s,s:s,s:i,s:s,s:s,s:s,s:s,s:b}", "campaign", sub->c.name,
+			 "captain", sub->cap.name, "game_title", sub->rs->title, "seat_word",
+			 sub->rs->seat_word, "seat", sub->seat_name[0], "turn", t.number, "deadline",
+			 res->deadline, "received_at", got, "digest", digest, "orders",
+			 res->understood, "replaces", replaces);
 	if (data && sub->auth && sub->auth->note)
 		json_object_set_new(data, "note", json_string(sub->auth->note));
-	ships = json_object_get(data, "ships");
-	for (i = 0; data && i < sub->doc.n; i++) {
-		json_t *acts = json_array();
-		int k;
-
-		for (k = 0; k < sub->doc.blocks[i].n; k++)
-			json_array_append_new(acts, json_pack("{s:i,s:s}", "n", k + 1, "action",
-							      action_name(sub->doc.blocks[i].act[k])));
-		json_array_append_new(ships, json_pack("{s:s,s:o}", "ship", sub->doc.blocks[i].ship,
-						       "actions", acts));
+	/* A game with hidden information never shows a seat's orders to the others. */
+	if (data && (sub->rs->flags & RULESET_HIDDEN))
+		json_object_set_new(data, "hidden", json_true());
+	if (!data || (sub->form->receipt && sub->form->receipt(env, data) < 0)) {
+		ret = refuse(sub, EXIT_FAIL, "out of memory");
+		goto out;
 	}
-	if (!data || templates_render_game(reporting_game(&sub->s), "receipt",
-					   reporting_templates_dir(&sub->s), data, &body, err,
-					   sizeof(err)) < 0) {
-		ret = refuse(sub, EXIT_FAIL, "%s", data ? err : "out of memory");
+	if (templates_render_game(sub->rs->name, "receipt", sub->s.templates[0] ? sub->s.templates :
+				  NULL, data, &body, err, sizeof(err)) < 0) {
+		ret = refuse(sub, EXIT_FAIL, "%s", err);
 		goto out;
 	}
 	strbuf_addf(&subject, "%s: orders received for turn %d", sub->c.name, t.number);
@@ -543,6 +684,10 @@ static int seal(struct submission *sub, time_t now)
 	m.subject = strbuf_str(&subject);
 	m.body = strbuf_str(&body);
 	m.in_reply_to = sub->auth ? sub->auth->in_reply_to : NULL;
+	if (body.failed || subject.failed) {
+		ret = refuse(sub, EXIT_FAIL, "out of memory");
+		goto out;
+	}
 	rc = outbox_queue(sub->db, &m, &id, err, sizeof(err));
 	if (rc == DB_EXISTS && !(sub->auth && sub->auth->mail_id)) {
 		/*
@@ -593,6 +738,39 @@ static int error_line(const char *error, const char *name)
 	return end != error + n + 1 && *end == ':' && v > 0 && v < 1000000 ? (int)v : 0;
 }
 
+/*
+ * The game whose form reads text: the one of the campaign its GAME line
+ * names, left in sub->c. A campaign that does not exist is refused before
+ * any game reads the text; without a GAME line, the judge's default game
+ * (Hovercrafts) reads it, so its parser says what is wrong.
+ */
+static int choose_form(struct submission *sub)
+{
+	char game[SUBMIT_FIELD_MAX], err[256];
+	const struct play_steps *steps;
+	int line = 0, rc;
+
+	sub->rs = NULL;
+	if (!find_game(sub->text, game, sizeof(game), &line)) {
+		rc = db_campaign_get(sub->db, game, &sub->c, err, sizeof(err));
+		if (rc == DB_NOT_FOUND)
+			return refuse(sub, EXIT_DATAERR, "%s:%d: no campaign named '%s' (expected the "
+				      "name from your report's GAME line)", sub->name, line, game);
+		if (rc)
+			return refuse(sub, judge_db_exit(rc), "%s", err);
+		sub->rs = play_game_of(&sub->c);
+		if (!sub->rs)
+			return refuse(sub, EXIT_DATAERR, "%s: campaign '%s' is a game of '%s', which this "
+				      "judge does not know", sub->name, sub->c.name, sub->c.ruleset);
+	} else {
+		sub->rs = play_game_of(&sub->c);	/* no campaign: the default game */
+	}
+	steps = play_steps_of(sub->rs);
+	sub->form = steps && steps->form ? steps->form : &judge_form;
+	snprintf(sub->res->ruleset, sizeof(sub->res->ruleset), "%s", sub->rs->name);
+	return 0;
+}
+
 int submit_orders(struct db *db, const char *text, const char *name,
 		  const struct submit_auth *auth, time_t now, int store,
 		  struct submit_result *res)
@@ -600,49 +778,41 @@ int submit_orders(struct db *db, const char *text, const char *name,
 	struct submission sub;
 	int ret;
 
-	/* Another game's orders go to its own driver (cmd/play.h). */
-	{
-		char game[ORDERS_FIELD_MAX], err[256];
-		struct db_campaign c;
-		int generic = 0;
-
-		if (!orders_find_game(text, game, sizeof(game)) &&
-		    !db_campaign_get(db, game, &c, err, sizeof(err))) {
-			generic = play_is_generic(c.ruleset);
-			db_campaign_release(&c);
-		}
-		if (generic)
-			return play_submit(db, text, name, auth, now, store, res);
-	}
 	memset(res, 0, sizeof(*res));
 	memset(&sub, 0, sizeof(sub));
-	orders_doc_init(&sub.doc);
+	strbuf_init(&sub.env.body);
 	sub.db = db;
 	sub.auth = auth;
 	sub.res = res;
 	sub.text = text;
 	sub.name = name;
-	/* Between battles a campaign takes UPGRADE orders instead (cmd/series.c). */
-	if (!orders_parse(&sub.doc, text, name, ORDERS_SUBMISSION, res->error,
-			  sizeof(res->error)) && orders_has_upgrades(&sub.doc)) {
-		ret = series_upgrade_submit(db, &sub.doc, name, auth, now, store, res);
-		if (!ret && !(res->understood = strdup(res->receipt)))
-			ret = EXIT_FAIL;
-		if (ret)
-			res->line = error_line(res->error, name);
-		submission_release(&sub);
-		return ret;
+	if ((ret = choose_form(&sub)))
+		goto out;
+	if (sub.form->parse(&sub.env, sub.rs, text, name, res->error, sizeof(res->error))) {
+		note_campaign(&sub, now);
+		ret = EXIT_DATAERR;
+		goto out;
 	}
-	orders_doc_release(&sub.doc);
-	res->error[0] = '\0';
+	if (sub.env.nseats)
+		snprintf(res->ship, sizeof(res->ship), "%.*s", (int)sizeof(res->ship) - 1,
+			 sub.env.seat[0]);
+	/* Orders of another kind the game takes in their place. */
+	if (sub.form->other &&
+	    (ret = sub.form->other(&sub.env, db, name, auth, now, store, res)) >= 0)
+		goto out;
 	ret = check(&sub, now);
-	if (!ret) {
-		res->understood = understood(&sub.doc);
-		if (!res->understood)
-			ret = refuse(&sub, EXIT_FAIL, "out of memory");
-	}
+	if (!ret && !(res->understood = sub.form->understood(&sub.env, -1)))
+		ret = refuse(&sub, EXIT_FAIL, "out of memory");
 	if (!ret && store)
 		ret = seal(&sub, now);
+	/*
+	 * A solo game resolves when its mail comes; its report answers in
+	 * place of the receipt. A failure leaves the turn to the next
+	 * `process`: the orders are sealed either way.
+	 */
+	if (!ret && store && !res->already && (sub.rs->flags & RULESET_SOLO))
+		play_answer_turn(db, sub.c.name, now, res->receipt_id, sub.ship_id[0]);
+out:
 	if (ret)
 		res->line = error_line(res->error, name);
 	submission_release(&sub);

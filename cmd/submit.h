@@ -1,9 +1,12 @@
 /*
- * submit: the one path by which orders enter the judge, shared by
- * `orders submit|check` and mail (`receive`, `fetch`). It parses the
- * text, checks it against the campaign, the open turn, the captain's
- * secret and the rules, and with store seals it in one transaction:
- * the orders with their SHA-256 digest, and the receipt in the outbox.
+ * submit: the one path by which orders of every game enter the judge,
+ * shared by `orders submit|check` and mail (`receive`, `fetch`). It reads
+ * the text with the game's form (the judge's envelope, or the game's own:
+ * cmd/steps.h), checks it against the campaign, the open turn, the seats
+ * named, the sender's address and secret and the game's reading, and with
+ * store seals it in one transaction: the orders with their reading and
+ * SHA-256 digest, and the receipt in the outbox. A solo game's turn then
+ * resolves.
  *
  * A captain proves who they are with PASSWORD <password>, or, in mail
  * from the captain's own address (auth->sender), with CODE <code> from

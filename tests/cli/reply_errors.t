@@ -65,3 +65,25 @@ last_reply reply-errors-old-turn.txt
 contains reply.txt "TURN 2"
 lacks reply.txt "CODE $code"
 
+
+# No PASSWORD or CODE while orders stand: the reply says they stand. It is
+# checked after the seats and the address, so the reply knows (it used to
+# say "no orders are on file" before it looked).
+code2=$(sqlite3 t.db "select body from outbox where recipient = 'bob@example.org' and kind = 'report' order by id desc limit 1" |
+	sed -n 's/^CODE //p')
+mail b5 "GAME g" "SHIP Locust" "CODE $code2" "TURN 2" "1-Move" "END" >m.eml
+expect_exit 0 $db receive --now 2025-03-02T13:10Z <m.eml
+contains out "orders sealed for Locust in g, turn 2"
+mail b6 "GAME g" "SHIP Locust" "TURN 2" "1-Left" "END" >m.eml
+expect_exit 0 $db receive --now 2025-03-02T13:20Z <m.eml
+contains out "expected a line 'PASSWORD <your password>' (or the CODE line of your latest report)"
+sqlite3 t.db "select body from outbox where kind = 'error-reply' order by id desc limit 1" >reply.txt
+contains reply.txt "Nothing was stored; your earlier orders still stand."
+# From another captain's address, nothing is said of Locust's orders at all.
+sed 's/bob@example.org/ann@example.org/; s/<b6@/<b7@/' m.eml >m7.eml
+expect_exit 0 $db receive --now 2025-03-02T13:25Z <m7.eml
+contains out "orders for Locust are taken only from the address its captain joined with"
+sqlite3 t.db "select body from outbox where kind = 'error-reply' order by id desc limit 1" >reply.txt
+contains reply.txt "Nothing was stored."
+lacks reply.txt "earlier orders"
+lacks reply.txt "on file"

@@ -85,6 +85,35 @@ expect_exit 0 $db receive --now 2025-03-01T14:30Z <older.txt
 expect_exit 0 $db campaign outbox d --full
 contains out "this mail was written at 2025-03-01T13:55:00Z, before the orders for south2 that stand (written at 2025-03-01T14:10:00Z); they stay"
 
+# Every game's orders take the one submission path (cmd/submit.c): the
+# same checks, in the same order and words, as Hovercrafts'.
+printf 'GAME d\nSEAT west\nPASSWORD %s\nPLAY C1\n' "$pn" >w.txt
+expect_exit 65 $db orders check w.txt --now 2025-03-01T14:40Z
+contains err "w.txt:2: campaign 'd' has no seat named 'west'"
+printf 'GAME d\nSEAT north1\nPASSWORD %s\nTURN 2\nPLAY C1\n' "$pn" >w.txt
+expect_exit 65 $db orders check w.txt --now 2025-03-01T14:40Z
+contains err "w.txt: these orders are for turn 2, but that turn has not begun; turn 1 is open"
+printf 'GAME d\nPASSWORD %s\nEND\n' "$pn" >w.txt
+expect_exit 65 $db orders check w.txt --now 2025-03-01T14:40Z
+contains err "w.txt: expected a line 'SEAT <name>' followed by its orders"
+printf 'GAME nosuch\nSEAT north1\nPASSWORD %s\n' "$pn" >w.txt
+expect_exit 65 $db orders check w.txt --now 2025-03-01T14:40Z
+contains err "w.txt:1: no campaign named 'nosuch' (expected the name from your report's GAME line)"
+# A mail without its secret while orders stand: the reply says they stand.
+printf 'From: bob@example.org\nTo: judge@example.org\nSubject: Re: d\nMessage-ID: <b4@example.org>\n\nGAME d\nSEAT south2\nPLAY %s\nEND\n' "$scard" >nosecret.txt
+expect_exit 0 $db receive --now 2025-03-01T14:40Z <nosecret.txt
+sqlite3 t.db "select body from outbox where kind = 'error-reply' order by id desc limit 1" >reply.txt
+contains reply.txt "expected a line 'PASSWORD <your password>' (or the CODE line of your latest report)"
+contains reply.txt "Nothing was stored; your earlier orders still stand."
+# The receipt is keyed by the mail, the digest taken of the text as stored (secrets redacted).
+[ "$(q "select count(*) from outbox where kind = 'receipt' and key = 'receipt/mail/' || (select id from mail_in where message_id like '%b2@example.org%')")" -eq 1 ]
+PN="$pn" python3 - <<'PY'
+import hashlib, os, sqlite3
+rows = sqlite3.connect("t.db").execute("select raw, digest from orders").fetchall()
+assert len(rows) == 3 and all(os.environ["PN"] not in r for r, d in rows), rows
+assert all(hashlib.sha256(r.encode()).hexdigest() == d for r, d in rows), rows
+PY
+
 # Turns resolve at the deadline; a silent seat plays its lowest card.
 expect_exit 0 $db process --now 2025-03-02T13:00Z
 contains out "d: turn 1 resolved; turn 2 due by 2025-03-03 12:00 UTC"
@@ -121,6 +150,9 @@ contains out "d, turns 1-2: partly verified as one game: 2 turns replayed (2 onl
 expect_exit 0 $db process --now 2025-03-04T13:00Z
 contains out "d: turn 3 resolved; the game is over: "
 [ "$(q "select status from campaigns")" = finished ]
+printf 'GAME d\nSEAT north1\nPASSWORD %s\nPLAY C1\n' "$pn" >w.txt
+expect_exit 65 $db orders check w.txt --now 2025-03-04T14:00Z
+contains err "w.txt:1: campaign 'd' is over; turn 3, its last, is already resolved"
 # Over: the root is published, every turn replays from its seed and the root.
 [ -n "$(q "select revealed_at from sealed_roots")" ]
 expect_exit 0 $db report d --ship south2
