@@ -3,6 +3,7 @@
  * and the game master's controls (list, show, pause, resume, extend, outbox).
  * Every command that writes does all its writes in one transaction.
  */
+#include <ctype.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <jansson.h>
@@ -533,12 +534,23 @@ static int seat_fits(struct db *db, const struct ruleset *game, const struct db_
 		     const struct judge_settings *s, const struct db_ship *ships, size_t n,
 		     const char *name, const char *side, const json_t *data)
 {
-	json_t *seats, *seat, *packs;
-	char err[512];
+	json_t *seats, *seat = NULL, *packs, *settings;
+	char err[512], noun[32];
+	size_t i;
 	int rc = 0;
 
+	for (i = 0; game->seat_word[i] && i + 1 < sizeof(noun); i++)
+		noun[i] = (char)tolower((unsigned char)game->seat_word[i]);
+	noun[i] = '\0';
 	/* The seats with their data (a removed ship is none) and the campaign's packs. */
 	seats = play_seats_json(db, ships, n, c->name);
+	settings = play_settings_of(s);
+	for (i = 0; i < n; i++)
+		if (!strcasecmp(ships[i].name, name)) {
+			cmd_error("campaign '%s' already has a %s named '%s'", c->name, noun, name);
+			rc = EXIT_DATAERR;
+			goto out;
+		}
 	if ((int)json_array_size(seats) >= game->max_seats) {
 		cmd_error("campaign '%s' is full: %s takes at most %d seats", c->name, game->name,
 			  game->max_seats);
@@ -552,10 +564,16 @@ static int seat_fits(struct db *db, const struct ruleset *game, const struct db_
 		json_object_set_new(seat, "packs", packs);
 	else
 		json_decref(packs);
-	if (game->check_seat && game->check_seat(s->game, seats, seat, err, sizeof(err)) < 0) {
+	if (!seats || !settings) {
+		cmd_error("out of memory");
+		rc = EXIT_FAIL;
+	} else if (game->check_seat &&
+		   game->check_seat(settings, seats, seat, err, sizeof(err)) < 0) {
 		cmd_error("campaign '%s': %s", c->name, err);
 		rc = EXIT_DATAERR;
 	}
+out:
+	json_decref(settings);
 	json_decref(seats);
 	json_decref(seat);
 	return rc;
@@ -585,7 +603,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_ship sh, *ships = NULL;
 	size_t nships = 0, i;
 	char err[512], pw[JUDGE_PASSWORD_LEN + 1] = "", hash[DB_HASH_MAX];
-	int opt, rc, ret, existing = 0, same_team = 0, captains = 0;
+	int opt, rc, ret, existing = 0, captains = 0;
 	struct db_captain *caps = NULL;
 	size_t ncaps = 0;
 	char target[DB_NAME_MAX];	/* the campaign joined: a set's run, else NAME */
@@ -685,20 +703,8 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	if ((rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
 	    (rc = db_captain_list(ctx->db, c.id, &caps, &ncaps, err, sizeof(err))))
 		goto dberr;
-	for (i = 0; i < nships; i++)
-		same_team += !strcmp(ships[i].team, side);
 	captains = (int)ncaps;
-	if (game == &hovercrafts_ruleset && (same_team >= s.height || nships >= GAME_MAX_SHIPS)) {
-		cmd_error("campaign '%s': no room for another %s ship (the board has %d rows)",
-			  c.name, side, s.height);
-		goto out;
-	}
 	/* A seat's own data (a character sheet): read whole, checked by the game. */
-	if (npacks && game == &hovercrafts_ruleset) {
-		cmd_error("--data: Hovercrafts' ships take no data");
-		ret = EXIT_USAGE;
-		goto out;
-	}
 	if (npacks && !(seat_data = json_object()))
 		goto out;
 	for (i = 0; i < (size_t)npacks; i++) {
@@ -712,9 +718,9 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		json_object_update(seat_data, one);
 		json_decref(one);
 	}
-	if (game != &hovercrafts_ruleset &&
-	    (rc = seat_fits(ctx->db, game, &c, &s, ships, nships, ship, side, seat_data)))
+	if ((ret = seat_fits(ctx->db, game, &c, &s, ships, nships, ship, side, seat_data)))
 		goto out;
+	ret = EXIT_DATAERR;
 	rc = db_captain_get(ctx->db, c.id, captain, &cap, err, sizeof(err));
 	if (rc == 0) {
 		/* A game master may give a captain several ships (rulings 8). */

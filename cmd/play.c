@@ -506,6 +506,22 @@ const struct ruleset *play_game_of(const struct db_campaign *c)
 	return game_of(c);
 }
 
+json_t *play_settings_of(const struct judge_settings *s)
+{
+	json_t *out = s->game ? json_deep_copy(s->game) : json_object();
+
+	/* Hovercrafts keeps its board settings beside the judge's (older than the seam). */
+	if (out && (!s->ruleset[0] || !strcmp(s->ruleset, "hovercrafts")) &&
+	    (json_object_set_new(out, "width", json_integer(s->width)) ||
+	     json_object_set_new(out, "height", json_integer(s->height)) ||
+	     json_object_set_new(out, "density", json_integer(s->density)) ||
+	     json_object_set_new(out, "phase_maps", json_boolean(s->phase_maps)))) {
+		json_decref(out);
+		return NULL;
+	}
+	return out;
+}
+
 const struct play_steps *play_steps_of(const struct ruleset *rs)
 {
 	return rs == &hovercrafts_ruleset ? &hover_steps : NULL;

@@ -72,6 +72,13 @@ int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry,
 const struct ruleset *play_game_of(const struct db_campaign *c);
 
 /*
+ * The game's settings as its ruleset's hooks take them (a new reference,
+ * NULL on no memory): Hovercrafts' board (width, height, density,
+ * phase_maps) kept beside the judge's, another game's under "game".
+ */
+json_t *play_settings_of(const struct judge_settings *s);
+
+/*
  * A solo game's turn resolved as its orders are sealed (cmd/submit.c):
  * the report answers mail answer_id of seat seat_id in place of its
  * receipt. An exit code; EXIT_TEMPFAIL leaves the turn to `process`.

@@ -88,17 +88,13 @@ static int signup_fits(struct db *db, long long campaign_id, const struct rulese
 		       const struct judge_settings *s, const struct db_ship *ships, size_t n,
 		       const char *name, const char *side, char *why, size_t whylen)
 {
-	json_t *seats, *seat, *packs;
+	json_t *seats, *seat, *packs, *settings;
 	char err[256];
-	size_t i;
-	int same = 0, rc = 0;
+	int rc = 0;
 
-	for (i = 0; i < n; i++)
-		same += !strcmp(ships[i].team, side);
 	/* The seats with their data (a removed ship is none) and the campaign's packs. */
 	seats = play_seats_json(db, ships, n, "");
-	if ((int)json_array_size(seats) >= game->max_seats ||
-	    (game == &hovercrafts_ruleset && (same >= s->height || n >= GAME_MAX_SHIPS))) {
+	if ((int)json_array_size(seats) >= game->max_seats) {
 		snprintf(why, whylen, "There is no room for another seat%s%s.", side[0] ? " on side " : "",
 			 side);
 		json_decref(seats);
@@ -110,8 +106,15 @@ static int signup_fits(struct db *db, long long campaign_id, const struct rulese
 		json_object_set_new(seat, "packs", packs);
 	else
 		json_decref(packs);
-	if (game->check_seat && game->check_seat(s->game, seats, seat, why, whylen) < 0)
+	/* The game's own limits (Hovercrafts: a ship a row of its side's edge). */
+	settings = play_settings_of(s);
+	if (!settings) {
+		snprintf(why, whylen, "The judge ran out of memory.");
 		rc = 1;
+	} else if (game->check_seat && game->check_seat(settings, seats, seat, why, whylen) < 0) {
+		rc = 1;
+	}
+	json_decref(settings);
 	json_decref(seats);
 	json_decref(seat);
 	return rc;

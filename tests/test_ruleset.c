@@ -147,6 +147,35 @@ static void test_ruleset_hovercrafts_refuses_bad_orders(void **state)
 	json_decref(st);
 }
 
+/* A side has a ship a row of the board's height; names are the game's. */
+static void test_ruleset_hovercrafts_seat_room(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	json_t *settings = json_pack("{s:i,s:i}", "width", 6, "height", 2);
+	json_t *seats = json_pack("[{s:s,s:s},{s:s,s:s},{s:s,s:s}]", "name", "Minx", "side", "zion",
+				  "name", "Kestrel", "side", "zion", "name", "Locust", "side",
+				  "machines");
+	json_t *third = json_pack("{s:s,s:s}", "name", "Nebula", "side", "zion");
+	json_t *second = json_pack("{s:s,s:s}", "name", "Hornet", "side", "machines");
+	json_t *same = json_pack("{s:s,s:s}", "name", "minx", "side", "machines");
+	char err[256];
+
+	(void)state;
+	assert_int_equal(rs->check_seat(settings, seats, third, err, sizeof(err)), -1);
+	assert_string_equal(err, "no room for another zion ship (the board has 2 rows)");
+	assert_int_equal(rs->check_seat(settings, seats, second, err, sizeof(err)), 0);
+	assert_int_equal(rs->check_seat(settings, seats, same, err, sizeof(err)), -1);
+	assert_string_equal(err, "a ship named 'Minx' is already in the game");
+	json_object_set_new(settings, "height", json_integer(1));
+	assert_int_equal(rs->check_seat(settings, seats, second, err, sizeof(err)), -1);
+	assert_string_equal(err, "no room for another machines ship (the board has 1 row)");
+	json_decref(settings);
+	json_decref(seats);
+	json_decref(third);
+	json_decref(second);
+	json_decref(same);
+}
+
 static void test_ruleset_hovercrafts_missing_die(void **state)
 {
 	const struct ruleset *rs = ruleset_find("hovercrafts");
@@ -177,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_ruleset_hovercrafts_sample_turn),
 		cmocka_unit_test(test_ruleset_hovercrafts_refuses_bad_orders),
 		cmocka_unit_test(test_ruleset_hovercrafts_missing_die),
+		cmocka_unit_test(test_ruleset_hovercrafts_seat_room),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

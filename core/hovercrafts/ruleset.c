@@ -425,24 +425,29 @@ static int hover_check_seat(const json_t *settings, const json_t *seats, const j
 {
 	const char *side = json_string_value(json_object_get(seat, "side"));
 	const char *name = json_string_value(json_object_get(seat, "name"));
+	json_int_t rows = json_integer_value(json_object_get(settings, "height"));
 	json_t *other;
 	size_t i;
+	int same = 0;
 
-	(void)settings;
 	if (!side || team_parse(side) < 0) {
 		errbuf_set(err, errlen, "expected a side: zion or machines");
 		return -1;
 	}
 	json_array_foreach(seats, i, other) {
 		const char *o = json_string_value(json_object_get(other, "name"));
+		const char *s = json_string_value(json_object_get(other, "side"));
 
 		if (name && o && !mx_strcasecmp(name, o)) {
 			errbuf_set(err, errlen, "a ship named '%s' is already in the game", o);
 			return -1;
 		}
+		same += s && !strcmp(s, side);
 	}
-	if (json_array_size(seats) >= GAME_MAX_SHIPS) {
-		errbuf_set(err, errlen, "the board takes at most %d ships", GAME_MAX_SHIPS);
+	/* A side starts in its edge column, a ship a row (map_place_fleets). */
+	if (same >= rows || json_array_size(seats) >= GAME_MAX_SHIPS) {
+		errbuf_set(err, errlen, "no room for another %s ship (the board has %d row%s)", side,
+			   (int)rows, rows == 1 ? "" : "s");
 		return -1;
 	}
 	return 0;

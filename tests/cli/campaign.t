@@ -82,6 +82,17 @@ contains out "To: bob@example.org"
 contains out "SHIP Hopper"
 contains out "GAME alpha"
 
+# A side has a ship a row of the board (Hovercrafts' check_seat): one row, one ship a side.
+mx $db campaign new tiny --width 4 --height 1 --density 0 --seed 5 >/dev/null
+mx $db campaign join tiny --captain Ann --email ann@example.org --ship Minx --team zion >/dev/null 2>&1
+expect_exit 65 $db campaign join tiny --captain Bob --email bob@example.org --ship Kite --team zion
+contains err "campaign 'tiny': no room for another zion ship (the board has 1 row)"
+expect_exit 65 $db campaign join tiny --captain Bob --email bob@example.org --ship minx --team machines
+contains err "campaign 'tiny' already has a ship named 'minx'"
+expect_exit 65 $db campaign join tiny --captain Bob --email bob@example.org --ship Kite --team machines --data deck=/dev/null
+contains err "--data: hovercrafts takes no data of kind 'deck'"
+expect_exit 0 $db campaign join tiny --captain Bob --email bob@example.org --ship Kite --team machines
+
 # A database from a newer mxjudge is refused.
 sqlite3 t.db "PRAGMA user_version = 99"
 expect_exit 1 $db campaign list

@@ -91,6 +91,10 @@ desk wes@example.org "HELP"
 desk zed@example.org "JOIN g Zonk zion"
 contains answer.txt "You joined g as captain zed of Zonk (zion). Your password is the one you have"
 [ "$(q "select count(*) from captains")" -eq 2 ]
+# Side zion is full (a ship a row of its board's edge): the game says why.
+desk zed@example.org "JOIN g Zeta zion"
+contains answer.txt "You did not join g: no room for another zion ship (the board has 2 rows)"
+[ "$(q "select count(*) from ships where name = 'Zeta'")" -eq 0 ]
 # The same JOIN again (as after a crash before its answer): joined already, no second seat.
 desk zed@example.org "JOIN g Zonk zion"
 contains answer.txt "You joined g as captain zed of Zonk (zion)."

@@ -16,6 +16,8 @@ expect_exit 2 $db campaign join d --captain Cy --email cy@example.org --ship wes
 contains err "--team: expected north or south, got 'east'"
 expect_exit 65 $db campaign join d --captain Cy --email cy@example.org --ship west --team north
 contains err "campaign 'd' is full: toy takes at most 2 seats"
+expect_exit 65 $db campaign join d --captain Cy --email cy@example.org --ship North1 --team north
+contains err "campaign 'd' already has a seat named 'North1'"
 [ "$(q "select team from ships where name = 'north1'")" = north ]
 
 # The start deals from the sealed stream and commits to its root.
