@@ -554,8 +554,8 @@ static int seat_fits(struct db *db, const struct ruleset *game, const struct db_
 	if ((int)json_array_size(seats) >= game->max_seats) {
 		cmd_error("campaign '%s' is full: %s takes at most %d seats", c->name, game->name,
 			  game->max_seats);
-		json_decref(seats);
-		return EXIT_DATAERR;
+		rc = EXIT_DATAERR;
+		goto out;
 	}
 	seat = json_pack("{s:s,s:s,s:o}", "name", name, "side", side, "data",
 			 data ? json_incref((json_t *)data) : json_object());
