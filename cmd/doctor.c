@@ -199,6 +199,7 @@ static void check_templates(struct report *r, const char *campaign, const char *
 		{ NULL, "new-password" }, { NULL, "desk-join" }, { NULL, "welcome" },
 		{ NULL, "desk-resign" }, { NULL, "desk-takeover" }, { NULL, "seat-vacant" },
 		{ NULL, "desk-observe" }, { NULL, "desk-unobserve" }, { NULL, "desk-confirm" },
+		{ NULL, "desk-vote" }, { NULL, "desk-history" }, { NULL, "wrong-address" },
 	};
 	static const char *const renamed[] = { "report", "receipt", "reminder" };
 	const struct ruleset *const *games;

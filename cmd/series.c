@@ -1035,7 +1035,7 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 	for (i = 0; i < doc->n; i++) {
 		const struct ship_orders *b = &doc->blocks[i];
 		struct db_ship ship;
-		int removed = 0;
+		int removed = 0, locked;
 
 		if (b->n) {
 			snprintf(error, errlen, "%s:%d: no battle is being fought: only UPGRADE lines are taken for %s",
@@ -1069,7 +1069,7 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 			ids[0] = ship.id;
 			snprintf(first, sizeof(first), "%s", ship.name);
 			names[0] = first;
-			/* The lockout is the first ship's; the CODE may be any ship's of the mail. */
+			/* The first ship's lockout here, the others' below; the CODE may be any ship's. */
 			who.code_seat = blocks;
 			who.ncode_seats = doc->n;
 			snprintf(code_from, sizeof(code_from), "your report after battle %d", battle);
@@ -1091,6 +1091,14 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 		} else if (cap.id != ship.captain_id) {
 			snprintf(error, errlen, "%s:%d: %s is not commanded by %s", name, b->ship_line, ship.name,
 				  cap.name);
+			goto out;
+		} else if (doc->password[0] &&
+			   (locked = guard_check(db, &s, ship.id, ship.name, now, err, sizeof(err)))) {
+			/* Every ship named is under its own lockout, as for moves. */
+			if (locked == EXIT_DATAERR)
+				res->auth_ship_id = ship.id;
+			snprintf(error, errlen, "%s: %s", name, err);
+			ret = locked;
 			goto out;
 		}
 		strbuf_addf(&body, "\nSHIP %s\n", ship.name);

@@ -61,3 +61,31 @@ printf 'GAME up\nSHIP Minx\nPASSWORD %s\nUPGRADE hull\n' "$pm" >r.txt
 expect_exit 65 $db orders submit r.txt $now
 contains err "too many wrong passwords for Minx"
 [ "$(purchases)" -eq 1 ]
+
+# Every ship a mail names is under its own lockout, as for moves: Kite,
+# locked, is refused when named after Minx, which is not.
+mx $db campaign new up2 --width 6 --height 2 --density 0 --seed 11 --deadline 24 --rules rules.json >/dev/null
+pa=$(mx $db campaign join up2 --captain Ann --email ann@example.org --ship Minx --team zion 2>/dev/null)
+mx $db campaign join up2 --captain Ann --email ann@example.org --ship Kite --team zion >/dev/null 2>&1
+mx $db campaign join up2 --captain Bob --email bob@example.org --ship Locust --team machines >/dev/null 2>&1
+mx $db campaign set up2 bot_plays_silent true >/dev/null
+mx $db campaign start up2 --now 2025-03-01T12:00Z >/dev/null
+day=2
+while [ "$(q "SELECT status FROM campaigns WHERE name = 'up2'")" = running ] && [ $day -lt 28 ]; do
+	mx $db process --now "2025-03-$(printf %02d $day)T13:00Z" >/dev/null
+	day=$((day + 1))
+done
+[ "$(q "SELECT status FROM campaigns WHERE name = 'up2'")" = open ]
+for i in 1 2 3 4 5; do
+	printf 'GAME up2\nSHIP Kite\nPASSWORD wrong%s\nUPGRADE hull\n' "$i" >w.txt
+	expect_exit 65 $db orders submit w.txt $now
+done
+bought=$(purchases)
+printf 'GAME up2\nSHIP Minx\nPASSWORD %s\nUPGRADE shield\nSHIP Kite\nUPGRADE hull\n' "$pa" >r.txt
+expect_exit 65 $db orders submit r.txt $now
+contains err "too many wrong passwords for Kite"
+[ "$(purchases)" -eq "$bought" ]
+# Minx alone is not locked.
+printf 'GAME up2\nSHIP Minx\nPASSWORD %s\nUPGRADE shield\n' "$pa" >r.txt
+expect_exit 0 $db orders submit r.txt $now
+[ "$(purchases)" -eq $((bought + 1)) ]
