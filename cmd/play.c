@@ -256,7 +256,8 @@ nomem:
 
 /*
  * The public view (the report of nobody's seat) to each observer (OBSERVE
- * by mail), keyed by turn and observer; in the caller's transaction.
+ * by mail) and to the campaign's bulletin_to address, keyed by turn and
+ * recipient; in the caller's transaction.
  */
 static int queue_bulletins(const struct report_ctx *r, const char *dir, int over,
 			   const char *now_text, char *err, size_t errlen)
@@ -266,8 +267,9 @@ static int queue_bulletins(const struct report_ctx *r, const char *dir, int over
 	json_t *m = NULL;
 	size_t n = 0, i;
 	int rc = db_observer_list(r->db, r->c->id, NULL, &obs, &n, err, errlen);
+	int list = r->s->bulletin_to[0] != '\0';
 
-	if (rc || !n)
+	if (rc || (!n && !list))
 		goto out;
 	if (!(m = seat_model(r, NULL, over, err, errlen))) {
 		rc = DB_ERROR;
@@ -278,17 +280,21 @@ static int queue_bulletins(const struct report_ctx *r, const char *dir, int over
 		goto out;
 	}
 	strbuf_addf(&subject, "%s: turn %d bulletin", r->c->name, r->turn);
-	for (i = 0; !rc && i < n; i++) {
+	for (i = 0; !rc && i < n + (size_t)list; i++) {
 		struct outbox_mail msg;
 		char key[96];
 
-		snprintf(key, sizeof(key), "bulletin/%lld/%d/observer/%lld", r->c->id, r->turn, obs[i].id);
+		if (i < n)
+			snprintf(key, sizeof(key), "bulletin/%lld/%d/observer/%lld", r->c->id, r->turn,
+				 obs[i].id);
+		else
+			snprintf(key, sizeof(key), "bulletin/%lld/%d", r->c->id, r->turn);
 		memset(&msg, 0, sizeof(msg));
 		msg.campaign_id = r->c->id;
 		msg.turn_id = r->turn_id;
 		msg.kind = "bulletin";
 		msg.key = key;
-		msg.recipient = obs[i].email;
+		msg.recipient = i < n ? obs[i].email : r->s->bulletin_to;
 		msg.created_at = now_text;
 		msg.subject = strbuf_str(&subject);
 		msg.body = strbuf_str(&body);

@@ -10,6 +10,7 @@ export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$ROOT/templates"
 db="--db ./t.db"
 q() { sqlite3 t.db "$1"; }
 mx $db campaign new d --game toy --seed 5 --deadline 24 >/dev/null
+mx $db campaign set d bulletin_to list@example.org >/dev/null
 pn=$(mx $db campaign join d --captain Ann --email ann@example.org --ship north1 --team North 2>/dev/null)
 ps=$(mx $db campaign join d --captain Bob --email bob@example.org --ship south2 --team south 2>/dev/null)
 expect_exit 2 $db campaign join d --captain Cy --email cy@example.org --ship west --team east
@@ -33,6 +34,11 @@ south_hand=$(q "select json_extract(state_after, '\$.private.south2.hand') from 
 expect_exit 0 $db campaign outbox d --full
 mv out setup.txt
 [ "$(grep -c '"hand": \[' setup.txt)" -eq 2 ]
+# The public bulletin goes to the campaign's list too, with nobody's hand.
+[ "$(q "select count(*) from outbox where kind = 'bulletin' and recipient = 'list@example.org'")" -eq 1 ]
+q "select body from outbox where kind = 'bulletin'" >bulletin.txt
+lacks bulletin.txt '"hand"'
+contains bulletin.txt "the public"
 awk '/^To: ann/,/^To: bob/' setup.txt >ann.txt
 contains ann.txt '"north1": {'
 lacks ann.txt '"south2": {'
