@@ -1371,36 +1371,26 @@ out:
 	return ret;
 }
 
-int play_verify(struct cmd_ctx *ctx, const struct db_campaign *c, const struct judge_settings *s,
-		int only)
+int play_verify_turn(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+		     int n, size_t *draws, char *seed, size_t seedlen, char *err, size_t errlen)
 {
-	int n, ret = EXIT_OK, last = !strcmp(c->status, "finished") ? c->turn : c->turn - 1;
+	struct db_turn t;
+	struct engine_turn out;
+	struct draw_log log;
+	int rc;
 
-	for (n = only >= 0 ? only : 0; n <= (only >= 0 ? only : last); n++) {
-		struct db_turn t;
-		struct engine_turn out;
-		struct draw_log log;
-		char err[1024];
-		int rc;
-
-		memset(&t, 0, sizeof(t));
-		engine_turn_init(&out);
-		draw_log_init(&log);
-		rc = replay_turn(ctx->db, c, s, n, &t, &out, &log, err, sizeof(err));
-		if (rc == 0)
-			printf("%s, turn %d: verified: %zu draw%s replayed from seed %s%s\n", c->name, n,
-			       log.n, log.n == 1 ? "" : "s", t.seed, n == 0 ? " and the sealed root" : "");
-		else if (rc == 1)
-			printf("%s, turn %d: DIFFERS: %s\n", c->name, n, err);
-		else
-			cmd_error("%s", err);
-		if (rc && (ret == EXIT_OK || rc != 1))
-			ret = rc == 1 ? EXIT_FAIL : rc;
-		engine_turn_release(&out);
-		draw_log_release(&log);
-		db_turn_release(&t);
-	}
-	return ret;
+	memset(&t, 0, sizeof(t));
+	engine_turn_init(&out);
+	draw_log_init(&log);
+	seed[0] = '\0';
+	rc = replay_turn(db, c, s, n, &t, &out, &log, err, errlen);
+	if (t.id)
+		snprintf(seed, seedlen, "%s", t.seed);
+	*draws = log.n;
+	engine_turn_release(&out);
+	draw_log_release(&log);
+	db_turn_release(&t);
+	return rc;
 }
 
 /*

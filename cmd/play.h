@@ -108,12 +108,15 @@ struct strbuf;
 int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct judge_settings *s,
 		const char *seat, long turn, int json, struct strbuf *sink);
 /*
- * `verify` of such a campaign: every resolved turn (only >= 0: that one)
- * replayed from its stored inputs, seed and sealed root; the state and
- * every draw compared. EXIT_OK, EXIT_FAIL when one differs, or another.
+ * `verify` and `replay` of such a campaign (cmd/verify.c prints the
+ * verdict): stored turn n replayed from its stored inputs, seed and
+ * sealed root, the state and every draw compared. 0 when it agrees,
+ * with the draws replayed in *draws; 1 when it differs, why in err;
+ * EXIT_DATAERR when there is no such resolved turn; another exit code.
+ * seed gets the turn's seed once the turn is found ("" before).
  */
-int play_verify(struct cmd_ctx *ctx, const struct db_campaign *c, const struct judge_settings *s,
-		int only);
+int play_verify_turn(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+		     int n, size_t *draws, char *seed, size_t seedlen, char *err, size_t errlen);
 
 /* `turn show` of such a campaign: what the public may know of turn number. */
 int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,

@@ -38,6 +38,7 @@ struct verdict {
 	char commit[65];		/* the seed's commitment; "" when unknown */
 	int commitment_checked;		/* --commitment given and compared */
 	char difference[512];		/* "" when ok */
+	char said[256];			/* another game's words for ok; "": Hovercrafts' */
 };
 
 static json_t *verdict_json(const struct verdict *v)
@@ -316,6 +317,10 @@ static void verdict_print(const struct verdict *v, int published, int quiet)
 	}
 	if (quiet)
 		return;
+	if (v->said[0]) {
+		printf("%s, turn %d: %s\n", v->campaign, v->turn, v->said);
+		return;
+	}
 	if (published) {
 		printf("%s, turn %d: verified: %zu dice and the result follow from the seed %s%s\n",
 		       v->campaign, v->turn, v->dice, v->seed,
@@ -343,20 +348,44 @@ static int load_campaign(struct cmd_ctx *ctx, const char *name, struct db_campai
 	return 0;
 }
 
-/* verify and replay of another game's campaign (cmd/play.h). */
-static int generic(struct cmd_ctx *ctx, const struct db_campaign *c, int only)
+/*
+ * Stored turn n of another game's campaign played again (cmd/play.h), as
+ * replay_stored does for Hovercrafts: draws instead of dice, its setup
+ * turn 0 verified with the sealed root.
+ */
+static int replay_other(struct db *db, const struct db_campaign *c, int n, const char *commitment,
+			struct verdict *v)
 {
 	struct judge_settings s;
-	char err[512];
+	char err[1024];
+	size_t draws = 0;
 	int rc;
 
 	if (judge_settings_parse(&s, c->settings, err, sizeof(err))) {
 		cmd_error("campaign '%s': %s", c->name, err);
 		return EXIT_FAIL;
 	}
-	rc = play_verify(ctx, c, &s, only);
+	rc = play_verify_turn(db, c, &s, n, &draws, v->seed, sizeof(v->seed), err, sizeof(err));
 	judge_settings_release(&s);
-	return rc;
+	if (rc && rc != 1) {
+		cmd_error("%s", err);
+		return rc;
+	}
+	snprintf(v->campaign, sizeof(v->campaign), "%s", c->name);
+	v->turn = n;
+	v->dice = draws;
+	v->commitment_checked = commitment != NULL;
+	judge_seed_commitment(c->name, n, v->seed, v->commit);
+	if (rc)
+		snprintf(v->difference, sizeof(v->difference), "%.*s", (int)sizeof(v->difference) - 1, err);
+	else if (commitment && strcmp(commitment, v->commit))
+		snprintf(v->difference, sizeof(v->difference),
+			 "the seed %s does not match the commitment %s", v->seed, commitment);
+	v->ok = !v->difference[0];
+	if (v->ok)
+		snprintf(v->said, sizeof(v->said), "verified: %zu draw%s replayed from seed %s%s", draws,
+			 draws == 1 ? "" : "s", v->seed, n == 0 ? " and the sealed root" : "");
+	return v->ok ? EXIT_OK : EXIT_FAIL;
 }
 
 /* One file of verify --published with several: its turn, and where it was given. */
@@ -635,13 +664,9 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 		}
 	}
 	rc = load_campaign(ctx, argv[optind], &c);
-	if (!rc && play_is_generic(c.ruleset)) {
-		rc = generic(ctx, &c, (int)turn);
-		db_campaign_release(&c);
-		return rc;
-	}
 	if (!rc)
-		rc = replay_stored(ctx->db, &c, (int)turn, commitment, &v);
+		rc = play_is_generic(c.ruleset) ? replay_other(ctx->db, &c, (int)turn, commitment, &v)
+			: replay_stored(ctx->db, &c, (int)turn, commitment, &v);
 	db_campaign_release(&c);
 done:
 	if (!verdict_found(&v))
@@ -694,7 +719,7 @@ static int replay_run(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_campaign c;
 	json_t *turns = NULL;
 	long only = -1;
-	int opt, rc, bad = 0, n, last, json = 0;
+	int opt, rc, bad = 0, n, last, json = 0, other;
 
 	memset(&c, 0, sizeof(c));
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -714,25 +739,23 @@ static int replay_run(struct cmd_ctx *ctx, int argc, char **argv)
 	rc = load_campaign(ctx, argv[optind], &c);
 	if (rc)
 		return rc;
-	if (play_is_generic(c.ruleset)) {
-		rc = generic(ctx, &c, (int)only);
-		db_campaign_release(&c);
-		return rc;
-	}
+	other = play_is_generic(c.ruleset);
 	if (json && !(turns = json_array())) {
 		cmd_error("out of memory");
 		db_campaign_release(&c);
 		return EXIT_FAIL;
 	}
 	last = last_resolved(ctx->db, &c);
-	for (n = only > 0 ? (int)only : 1; n <= (only > 0 ? (int)only : last); n++) {
+	/* Another game's setup (turn 0) is its deal from the sealed root: replayed too. */
+	for (n = only > 0 ? (int)only : other ? 0 : 1; n <= (only > 0 ? (int)only : last); n++) {
 		struct verdict v;
 
 		/* A later battle's setup (placement, first energy) has no orders to replay. */
-		if (only <= 0 && is_setup_turn(ctx->db, &c, n))
+		if (only <= 0 && !other && is_setup_turn(ctx->db, &c, n))
 			continue;
 		memset(&v, 0, sizeof(v));
-		rc = replay_stored(ctx->db, &c, n, NULL, &v);
+		rc = other ? replay_other(ctx->db, &c, n, NULL, &v)
+			: replay_stored(ctx->db, &c, n, NULL, &v);
 		if (verdict_found(&v) && json)
 			json_array_append_new(turns, verdict_json(&v));
 		else if (verdict_found(&v))

@@ -169,6 +169,22 @@ contains out "$root"
 expect_exit 0 $db replay d
 [ "$(grep -c ': verified: ' out)" -eq 4 ]
 contains out "d, turn 0: verified: 1 draw replayed from seed"
+contains out "d: every resolved turn replays exactly"
+# replay and verify print the same verdicts as Hovercrafts': --json, --commitment.
+expect_exit 0 $db replay d --json
+python3 - <<'PY'
+import json
+r = json.load(open("out"))
+assert r["campaign"] == "d" and r["ok"] is True, r
+assert [t["turn"] for t in r["turns"]] == [0, 1, 2, 3], r
+assert r["turns"][1]["dice"] == 2 and r["turns"][1]["difference"] is None, r
+PY
+seal1=$(q "select seed from turns where number = 1")
+commit1=$(printf 'mxjudge:d:turn:1:seed:%s' "$seal1" | sha256sum | cut -d' ' -f1)
+expect_exit 0 $db verify d --turn 1 --commitment "$commit1" --json
+python3 -c 'import json; v = json.load(open("out")); assert v["ok"] and v["commitment_checked"] and v["commitment"] == "'"$commit1"'", v'
+expect_exit 1 $db verify d --turn 1 --commitment 0000000000000000000000000000000000000000000000000000000000000000
+contains out "d, turn 1: DIFFERS: the seed $seal1 does not match the commitment 0000"
 # Anyone can replay a finished game's turn from what it publishes: whole
 # states, the orders read, every draw, the root and its commitment.
 expect_exit 0 $db turn show d --turn 1 --json
