@@ -25,6 +25,7 @@
 #include "steps.h"
 #include "templates.h"
 #include "timeutil.h"
+#include "verdict.h"
 #include "vote.h"
 
 int play_is_generic(const char *ruleset)
@@ -1695,7 +1696,7 @@ static json_t *published_packs(const struct ruleset *rs, const json_t *root, con
  * gives (core/draw.h, draw_open_check); hands and decks wait for the end.
  */
 static int verify_open_part(const json_t *root, const char *campaign, int turn,
-			    const char *seed_text, uint64_t seed, int quiet)
+			    const char *seed_text, uint64_t seed, struct verdict *v)
 {
 	const json_t *list = json_object_get(root, "draws");
 	const char *commitment = json_string_value(json_object_get(root, "commitment"));
@@ -1707,8 +1708,8 @@ static int verify_open_part(const json_t *root, const char *campaign, int turn,
 
 	judge_seed_commitment(campaign, turn, seed_text, check);
 	if (!commitment || strcmp(check, commitment)) {
-		printf("%s, turn %d: DIFFERS: the seed %s does not match its seal %s (it gives %s)\n",
-		       campaign, turn, seed_text, commitment ? commitment : "(none)", check);
+		snprintf(v->difference, sizeof(v->difference), "the seed %s does not match its seal "
+			 "%s (it gives %s)", seed_text, commitment ? commitment : "(none)", check);
 		return EXIT_FAIL;
 	}
 	streams = calloc(n + 1, sizeof(*streams));
@@ -1732,19 +1733,19 @@ static int verify_open_part(const json_t *root, const char *campaign, int turn,
 	case 0:
 		break;
 	case 1:
-		printf("%s, turn %d: DIFFERS: draw %zu: published '%s', the seed gives '%s'\n",
-		       campaign, turn, bad + 1, lines[bad], want);
+		snprintf(v->difference, sizeof(v->difference), "draw %zu: published '%.200s', the "
+			 "seed gives '%.200s'", bad + 1, lines[bad], want);
 		goto out;
 	default:
 		cmd_error("%s, turn %d: %s", campaign, turn, err);
 		rc = EXIT_DATAERR;
 		goto out;
 	}
-	if (!quiet)
-		printf("%s, turn %d: partly verified: the seed %s matches its seal, and %zu open "
-		       "draw%s of %zu replayed from it; the sealed draws (hands, decks) verify once "
-		       "the game has ended\n", campaign, turn, seed_text, checked,
-		       checked == 1 ? "" : "s", n);
+	v->ok = v->partly = 1;
+	v->dice = checked;
+	snprintf(v->said, sizeof(v->said), "partly verified: the seed %s matches its seal, and %zu "
+		 "open draw%s of %zu replayed from it; the sealed draws (hands, decks) verify once "
+		 "the game has ended", seed_text, checked, checked == 1 ? "" : "s", n);
 	rc = EXIT_OK;
 out:
 	free(streams);
@@ -1753,7 +1754,7 @@ out:
 }
 
 int play_verify_published(const json_t *root, const char *name, const char *const *packs,
-			  int npacks, const char *given, int quiet)
+			  int npacks, const char *given, struct verdict *v)
 {
 	const struct ruleset *rs = ruleset_find(json_string_value(json_object_get(root, "game")));
 	const char *campaign = json_string_value(json_object_get(root, "campaign"));
@@ -1775,20 +1776,25 @@ int play_verify_published(const json_t *root, const char *name, const char *cons
 
 	draw_log_init(&log);
 	engine_turn_init(&t);
+	memset(v, 0, sizeof(*v));
+	if (campaign && seed_text) {
+		snprintf(v->campaign, sizeof(v->campaign), "%s", campaign);
+		snprintf(v->seed, sizeof(v->seed), "%s", seed_text);
+		v->turn = turn;
+		v->commitment_checked = given != NULL;
+		judge_seed_commitment(campaign, turn, seed_text, v->commit);
+	}
 	/* The seal a captain kept from the report before the turn (--commitment). */
-	if (given && campaign && seed_text) {
-		judge_seed_commitment(campaign, turn, seed_text, check);
-		if (strcasecmp(given, check)) {
-			printf("%s, turn %d: DIFFERS: the seed %s does not match the commitment %s "
-			       "(it gives %s)\n", campaign, turn, seed_text, given, check);
-			rc = EXIT_FAIL;
-			goto out;
-		}
+	if (given && campaign && seed_text && strcasecmp(given, v->commit)) {
+		snprintf(v->difference, sizeof(v->difference), "the seed %s does not match the "
+			 "commitment %s (it gives %s)", seed_text, given, v->commit);
+		rc = EXIT_FAIL;
+		goto out;
 	}
 	/* A running game keeps its root: only the open part can be checked yet. */
 	if (rs && campaign && seed_text && !judge_parse_u64(seed_text, &seed) && !hex && orders &&
 	    turn >= 1 && !json_is_true(json_object_get(root, "over"))) {
-		rc = verify_open_part(root, campaign, turn, seed_text, seed, quiet);
+		rc = verify_open_part(root, campaign, turn, seed_text, seed, v);
 		goto out;
 	}
 	if (!rs || !campaign || !seed_text || judge_parse_u64(seed_text, &seed) || !hex ||
@@ -1796,6 +1802,7 @@ int play_verify_published(const json_t *root, const char *name, const char *cons
 		cmd_error("%s: expected a resolved turn (\"game\", \"campaign\", \"turn\" from 1, "
 			  "\"seed\"; a finished game's \"sealed\" with its root) as 'mxjudge turn show "
 			  "--json' prints it", name);
+		v->campaign[0] = '\0';
 		goto out;
 	}
 	/* The root is the one committed to when the game (or its duplicate set) began. */
@@ -1805,8 +1812,8 @@ int play_verify_published(const json_t *root, const char *name, const char *cons
 		       campaign, hex, text, sizeof(text));
 	sha256_hex(text, check);
 	if (!commitment || strcmp(check, commitment)) {
-		printf("%s, turn %d: DIFFERS: the root does not match its commitment %s (it gives %s)\n",
-		       campaign, turn, commitment ? commitment : "(none)", check);
+		snprintf(v->difference, sizeof(v->difference), "the root does not match its "
+			 "commitment %s (it gives %s)", commitment ? commitment : "(none)", check);
 		rc = EXIT_FAIL;
 		goto out;
 	}
@@ -1823,36 +1830,40 @@ int play_verify_published(const json_t *root, const char *name, const char *cons
 	if (rs->resolve_data &&
 	    !(data = published_packs(rs, root, name, packs, npacks, err, sizeof(err)))) {
 		cmd_error("%s", err);
+		v->campaign[0] = '\0';
 		goto out;
 	}
 	if (engine_resolve_data(rs, before, orders, data, &src, &t, err, sizeof(err))) {
 		cmd_error("%s: %s", name, err);
+		v->campaign[0] = '\0';
 		goto out;
 	}
 	rc = EXIT_FAIL;
+	v->dice = log.n;
 	json_array_foreach(json_object_get(root, "draws"), i, d) {
 		const char *want = json_string_value(json_object_get(d, "draw"));
 
 		if (i >= log.n || !want || strcmp(want, log.e[i].line)) {
-			printf("%s, turn %d: DIFFERS: draw %zu: published '%s', replayed '%s'\n", campaign,
-			       turn, i + 1, want ? want : "(none)", i < log.n ? log.e[i].line : "(none)");
+			snprintf(v->difference, sizeof(v->difference), "draw %zu: published '%.200s', "
+				 "replayed '%.200s'", i + 1, want ? want : "(none)",
+				 i < log.n ? log.e[i].line : "(none)");
 			goto out;
 		}
 	}
 	if (json_array_size(json_object_get(root, "draws")) != log.n) {
-		printf("%s, turn %d: DIFFERS: %zu draws published, %zu replayed\n", campaign, turn,
-		       json_array_size(json_object_get(root, "draws")), log.n);
+		snprintf(v->difference, sizeof(v->difference), "%zu draws published, %zu replayed",
+			 json_array_size(json_object_get(root, "draws")), log.n);
 		goto out;
 	}
 	if (!json_equal(json_object_get(root, "state_after"), t.state)) {
-		printf("%s, turn %d: DIFFERS: the state after the turn is not the one published\n",
-		       campaign, turn);
+		snprintf(v->difference, sizeof(v->difference), "the state after the turn is not the "
+			 "one published");
 		goto out;
 	}
-	if (!quiet)
-		printf("%s, turn %d: verified: %zu draw%s replayed from seed %s and the sealed root, "
-		       "which matches its commitment\n", campaign, turn, log.n, log.n == 1 ? "" : "s",
-		       seed_text);
+	v->ok = 1;
+	snprintf(v->said, sizeof(v->said), "verified: %zu draw%s replayed from seed %s and the "
+		 "sealed root, which matches its commitment", log.n, log.n == 1 ? "" : "s",
+		 seed_text);
 	rc = EXIT_OK;
 out:
 	json_decref(data);

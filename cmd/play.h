@@ -129,10 +129,13 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 /*
  * `verify --published` of a turn (`turn show --json`): a finished game's
  * replayed whole, a running game's open draws only; commitment (or NULL)
- * the seed's seal from an earlier report. 0, 1 differs, 65.
+ * the seed's seal from an earlier report. What was found in v
+ * (cmd/verdict.h, printed by the caller); 0, 1 differs, 65 (said on
+ * standard error, v found nothing).
  */
+struct verdict;
 int play_verify_published(const json_t *root, const char *name, const char *const *packs,
-			  int npacks, const char *commitment, int quiet);
+			  int npacks, const char *commitment, struct verdict *v);
 
 /* `campaign reveal NAME`: publishes the sealed root now (the game master's choice). */
 int play_reveal(struct cmd_ctx *ctx, int argc, char **argv);

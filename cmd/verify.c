@@ -20,35 +20,24 @@
 #include "judge.h"
 #include "play.h"
 #include "reporting.h"
+#include "verdict.h"
 
 #define VERIFY_USAGE "(NAME --turn N | --published FILE ... [--data KIND=FILE ...]) [--commitment HEX] [--json]"
 #define REPLAY_USAGE "NAME [--turn N] [--json]"
 
-/*
- * What one turn's check found: printed as text, or as JSON with --json.
- * A verdict is filled only for a finding (ok or different), never for an
- * error such as an unreadable file.
- */
-struct verdict {
-	char campaign[DB_NAME_MAX];
-	int turn;
-	int ok;
-	size_t dice;			/* dice replayed */
-	char seed[32];			/* decimal; "" when unknown */
-	char commit[65];		/* the seed's commitment; "" when unknown */
-	int commitment_checked;		/* --commitment given and compared */
-	char difference[512];		/* "" when ok */
-	char said[256];			/* another game's words for ok; "": Hovercrafts' */
-};
-
 static json_t *verdict_json(const struct verdict *v)
 {
-	return json_pack("{s:s, s:i, s:b, s:I, s:s?, s:s?, s:b, s:s?}", "campaign", v->campaign,
-			 "turn", v->turn, "ok", v->ok, "dice", (json_int_t)v->dice,
-			 "seed", v->seed[0] ? v->seed : NULL,
-			 "commitment", v->commit[0] ? v->commit : NULL,
-			 "commitment_checked", v->commitment_checked,
-			 "difference", v->difference[0] ? v->difference : NULL);
+	json_t *o = json_pack("{s:s, s:i, s:b, s:I, s:s?, s:s?, s:b, s:s?}", "campaign", v->campaign,
+			      "turn", v->turn, "ok", v->ok, "dice", (json_int_t)v->dice,
+			      "seed", v->seed[0] ? v->seed : NULL,
+			      "commitment", v->commit[0] ? v->commit : NULL,
+			      "commitment_checked", v->commitment_checked,
+			      "difference", v->difference[0] ? v->difference : NULL);
+
+	/* A running game's turn, verified in its open draws only. */
+	if (o && v->partly)
+		json_object_set_new(o, "partly", json_true());
+	return o;
 }
 
 /* One die as both sides know it: who, which check, which face. */
@@ -518,15 +507,14 @@ static int verify_game(struct cmd_ctx *ctx, const char *const *paths, size_t n,
 			       seal ? seal : "(none)");
 			goto out;
 		}
-		if (is_generic) {
-			/* A running game keeps its root: those turns verify only in part. */
-			partial += !text_at(json_object_get(r, "sealed"), "root");
-			rc = play_verify_published(r, p[i].path, packs, npacks, NULL, ctx->quiet);
-		} else {
+		{
 			struct verdict v;
 
 			memset(&v, 0, sizeof(v));
-			rc = verify_published(r, p[i].path, i ? NULL : commitment, &v);
+			/* A running game keeps its root: those turns verify only in part. */
+			partial += is_generic && !text_at(json_object_get(r, "sealed"), "root");
+			rc = is_generic ? play_verify_published(r, p[i].path, packs, npacks, NULL, &v)
+				: verify_published(r, p[i].path, i ? NULL : commitment, &v);
 			if (verdict_found(&v))
 				verdict_print(&v, 1, ctx->quiet);
 		}
@@ -641,13 +629,9 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 			return EXIT_DATAERR;
 		}
 		/* Another game's turn has its game named (cmd/play.h). */
-		if (play_is_generic(json_string_value(json_object_get(root, "game")))) {
-			rc = play_verify_published(root, published, packs, npacks, commitment,
-						   ctx->quiet);
-			json_decref(root);
-			return rc;
-		}
-		rc = verify_published(root, published, commitment, &v);
+		rc = play_is_generic(json_string_value(json_object_get(root, "game"))) ?
+			play_verify_published(root, published, packs, npacks, commitment, &v) :
+			verify_published(root, published, commitment, &v);
 		json_decref(root);
 		goto done;
 	}

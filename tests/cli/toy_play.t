@@ -149,6 +149,11 @@ json.dump(t, open("run1-bad.json", "w"))
 PY
 expect_exit 1 verify --published run1-bad.json
 contains out "d, turn 1: DIFFERS: draw 1: published '"
+# --json says the same for every game: partly verified, or what differs.
+expect_exit 0 verify --published run1.json --json
+python3 -c 'import json; v = json.load(open("out")); assert v["ok"] and v["partly"] and v["dice"] == 2 and v["difference"] is None, v'
+expect_exit 1 verify --published run1-bad.json --json
+python3 -c 'import json; v = json.load(open("out")); assert not v["ok"] and v["difference"].startswith("draw 1: published"), v'
 expect_exit 0 $db process --now 2025-03-03T13:00Z
 # Several turns of the running game verify as one, in their open part.
 expect_exit 0 $db turn show d --turn 2 --json
@@ -192,6 +197,8 @@ mv out pub.json
 python3 -c 'import json; t=json.load(open("pub.json")); assert t["state_before"]["private"] and t["sealed"]["root"]'
 expect_exit 0 verify --published pub.json
 contains out "d, turn 1: verified: 2 draws replayed from seed"
+expect_exit 0 verify --published pub.json --json
+python3 -c 'import json; v = json.load(open("out")); assert v["ok"] and "partly" not in v and v["dice"] == 2 and v["turn"] == 1, v'
 python3 - <<'PY'
 import json
 t = json.load(open("pub.json"))
