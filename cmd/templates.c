@@ -156,12 +156,19 @@ int templates_render_game(const char *game, const char *name, const char *overri
 	text = load_from(&s, name);
 	if (!text) {
 		char game_too[300] = "";
+		struct strbuf where = STRBUF_INIT;
+		int k;
 
 		if (s.game)
 			snprintf(game_too, sizeof(game_too), "%s/%s.mustache (or ", s.game, name);
-		snprintf(err, errlen, "template %s%s.mustache%s not found (looked in %s%s%s and %s)",
-			 game_too, name, s.game ? ")" : "", s.dirs[0], s.n > 2 ? ", " : "",
-			 s.n > 2 ? s.dirs[1] : "", s.dirs[s.n - 1]);
+		/* Every directory searched, in order. */
+		for (k = 0; k < s.n; k++)
+			strbuf_addf(&where, "%s%s", k == 0 ? "" : k == s.n - 1 ? " and " : ", ",
+				    s.dirs[k]);
+		snprintf(err, errlen, "template %s%s.mustache%s not found (looked in %s)", game_too,
+			 name, s.game ? ")" : "", where.failed ? "the template directories" :
+			 strbuf_str(&where));
+		strbuf_release(&where);
 		return -1;
 	}
 	partials.load = load_partial;
