@@ -631,6 +631,9 @@ static int seal(struct submission *sub, time_t now)
 		o.raw = raw;
 		o.understood = one;
 		mine = reading_of(sub->reading, sub->seat_name[i]);
+		/* One seat's orders are its game's whole reading, however the game keys it. */
+		if (!mine && env->nseats == 1)
+			mine = json_incref(sub->reading);
 		o.reading = mine ? json_dumps(mine, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 		json_decref(mine);
 		snprintf(o.digest, sizeof(o.digest), "%s", digest);
