@@ -8,7 +8,6 @@
 #include <strings.h>
 
 #include "core/engine.h"
-#include "core/hovercrafts/game.h"
 #include "core/ruleset.h"
 #include "guard.h"
 #include "judge.h"
@@ -47,30 +46,11 @@ void answers_wrap(char *s)
 	}
 }
 
-/* The order block of ship sh for the open turn t, as the report writes it. */
-static json_t *order_block(struct db *db, const struct db_campaign *c, const struct db_turn *t,
-			   const struct ship *sh, const char *deadline)
-{
-	char code[JUDGE_CODE_LEN + 1], err[256];
-	json_t *b, *slots;
-	int n;
-
-	/* No key yet (no report was ever mailed): the block asks for the password. */
-	if (judge_order_code(db, c->id, sh->name, t->number, 0, code, err, sizeof(err)))
-		code[0] = '\0';
-	b = json_pack("{s:s,s:s,s:s,s:i,s:s,s:i,s:[]}", "campaign", c->name, "ship", sh->name,
-		      "code", code, "turn", t->number, "deadline", deadline, "actions", sh->actions,
-		      "slots");
-	slots = json_object_get(b, "slots");
-	for (n = 1; b && n <= sh->actions; n++)
-		json_array_append_new(slots, json_pack("{s:i}", "n", n));
-	return b;
-}
-
 /*
- * The order blocks of a game other than Hovercrafts: each of the
- * captain's seats due in the open turn t, with its CODE and the game's
- * order form, as its report writes them.
+ * The order blocks of every game: each of the captain's seats due in the
+ * open turn t, with its CODE, the game's order form and what the game
+ * says of the seat (seat_summary: Hovercrafts' actions and their slots),
+ * as its report writes them.
  */
 static void seat_blocks(struct db *db, const struct db_campaign *c, const struct ruleset *rs,
 			const struct db_turn *t, long long captain_id, const char *deadline,
@@ -99,6 +79,12 @@ static void seat_blocks(struct db *db, const struct db_campaign *c, const struct
 			      t->number, "deadline", deadline, "order_form",
 			      json_is_string(form) ? json_incref(form) : json_string(""));
 		json_decref(form);
+		if (b && rs->seat_summary) {
+			json_t *more = rs->seat_summary(state, seats[i].name);
+
+			json_object_update_missing(b, more);
+			json_decref(more);
+		}
 		/* No key yet (no report was ever mailed): the block asks for the password. */
 		if (b && !judge_order_code(db, c->id, seats[i].name, t->number, 0, code, err,
 					   sizeof(err)))
@@ -119,18 +105,14 @@ int answers_what_now(struct db *db, long long campaign_id, long long captain_id,
 	struct db_campaign c;
 	struct judge_settings s;
 	struct db_turn t;
-	struct db_ship *ships = NULL;
-	struct game_state st;
 	json_t *blocks = json_array();
 	char err[512], when[TIME_TEXT_MAX], todo[512];
-	size_t nships = 0, i;
 	time_t deadline;
-	int open = 0, idx;
+	int open = 0;
 
 	memset(&c, 0, sizeof(c));
 	memset(&s, 0, sizeof(s));
 	memset(&t, 0, sizeof(t));
-	game_state_init(&st);
 	todo[0] = '\0';
 	if (!blocks || campaign_by_id(db, campaign_id, &c, err, sizeof(err)) ||
 	    judge_settings_parse(&s, c.settings, err, sizeof(err)))
@@ -168,17 +150,8 @@ int answers_what_now(struct db *db, long long campaign_id, long long captain_id,
 		goto out;
 	}
 	open = 1;
-	if (rs && rs != &hovercrafts_ruleset) {
+	if (rs)
 		seat_blocks(db, &c, rs, &t, captain_id, when, blocks);
-	} else if (!judge_state_load(&st, t.state_before, c.name, err, sizeof(err)) &&
-		   !db_ship_list(db, c.id, &ships, &nships, err, sizeof(err))) {
-		for (i = 0; i < nships; i++) {
-			idx = ships[i].captain_id == captain_id ? game_find_ship(&st, ships[i].name) : -1;
-			if (idx >= 0 && ship_is_active(&st.ships[idx]))
-				json_array_append_new(blocks, order_block(db, &c, &t, &st.ships[idx],
-									  when));
-		}
-	}
 	if (!fix)
 		snprintf(todo, sizeof(todo), "Orders for turn %d of %s are due by %s.", t.number,
 			 c.name, when);
@@ -196,8 +169,6 @@ out:
 	json_object_set_new(data, "has_blocks", json_boolean(json_array_size(blocks) > 0));
 	if (blocks)
 		json_object_set_new(data, "blocks", blocks);
-	free(ships);
-	game_state_release(&st);
 	db_turn_release(&t);
 	db_campaign_release(&c);
 	judge_settings_release(&s);
