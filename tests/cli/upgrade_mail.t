@@ -8,15 +8,18 @@ echo '{"battles":2,"award_part":3}' >rules.json
 mx $db campaign new up --width 6 --height 2 --density 0 --seed 11 --deadline 24 --rules rules.json >/dev/null
 pm=$(mx $db campaign join up --captain Ann --email ann@example.org --ship Minx --team zion 2>/dev/null)
 mx $db campaign join up --captain Bob --email bob@example.org --ship Locust --team machines >/dev/null 2>&1
-mx $db campaign set up bot_plays_silent true >/dev/null
-mx $db campaign start up --now 2025-03-01T12:00Z >/dev/null
-# The autopilots fight battle 1 to its end.
-day=2
-while [ "$(q "SELECT status FROM campaigns WHERE name = 'up'")" = running ] && [ $day -lt 28 ]; do
-	mx $db process --now "2025-03-$(printf %02d $day)T13:00Z" >/dev/null
-	day=$((day + 1))
-done
-[ "$(q "SELECT status FROM campaigns WHERE name = 'up'")" = open ]
+# battle_one NAME: the autopilots fight the campaign's battle 1 to its end.
+battle_one() {
+	mx $db campaign set "$1" bot_plays_silent true >/dev/null
+	mx $db campaign start "$1" --now 2025-03-01T12:00Z >/dev/null
+	day=2
+	while [ "$(q "SELECT status FROM campaigns WHERE name = '$1'")" = running ] && [ $day -lt 28 ]; do
+		mx $db process --now "2025-03-$(printf %02d $day)T13:00Z" >/dev/null
+		day=$((day + 1))
+	done
+	[ "$(q "SELECT status FROM campaigns WHERE name = '$1'")" = open ]
+}
+battle_one up
 now="--now 2025-03-28T12:00Z"
 purchases() { q "SELECT count(*) FROM ledger WHERE kind = 'purchase'"; }
 
@@ -68,14 +71,7 @@ mx $db campaign new up2 --width 6 --height 2 --density 0 --seed 11 --deadline 24
 pa=$(mx $db campaign join up2 --captain Ann --email ann@example.org --ship Minx --team zion 2>/dev/null)
 mx $db campaign join up2 --captain Ann --email ann@example.org --ship Kite --team zion >/dev/null 2>&1
 mx $db campaign join up2 --captain Bob --email bob@example.org --ship Locust --team machines >/dev/null 2>&1
-mx $db campaign set up2 bot_plays_silent true >/dev/null
-mx $db campaign start up2 --now 2025-03-01T12:00Z >/dev/null
-day=2
-while [ "$(q "SELECT status FROM campaigns WHERE name = 'up2'")" = running ] && [ $day -lt 28 ]; do
-	mx $db process --now "2025-03-$(printf %02d $day)T13:00Z" >/dev/null
-	day=$((day + 1))
-done
-[ "$(q "SELECT status FROM campaigns WHERE name = 'up2'")" = open ]
+battle_one up2
 for i in 1 2 3 4 5; do
 	printf 'GAME up2\nSHIP Kite\nPASSWORD wrong%s\nUPGRADE hull\n' "$i" >w.txt
 	expect_exit 65 $db orders submit w.txt $now
