@@ -58,20 +58,16 @@ static void seat_blocks(struct db *db, const struct db_campaign *c, const struct
 {
 	struct db_ship *seats = NULL;
 	json_t *state = json_loads(t->state_before, 0, NULL);
-	json_t *due = state ? engine_waiting_for(rs, state) : NULL;
-	size_t n = 0, i, k;
+	size_t n = 0, i;
 	char err[256];
 
-	if (!due || db_ship_list(db, c->id, &seats, &n, err, sizeof(err)))
+	if (!state || db_ship_list(db, c->id, &seats, &n, err, sizeof(err)))
 		goto out;
 	for (i = 0; i < n; i++) {
 		char code[JUDGE_CODE_LEN + 1];
 		json_t *b, *form;
-		int is_due = 0;
 
-		for (k = 0; k < json_array_size(due) && !is_due; k++)
-			is_due = !strcasecmp(json_string_value(json_array_get(due, k)), seats[i].name);
-		if (seats[i].captain_id != captain_id || !is_due)
+		if (seats[i].captain_id != captain_id || !engine_waits_for(rs, state, seats[i].name))
 			continue;
 		form = rs->order_form ? rs->order_form(state, seats[i].name) : NULL;
 		b = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:o}", "campaign", c->name, "seat_word",
@@ -94,7 +90,6 @@ static void seat_blocks(struct db *db, const struct db_campaign *c, const struct
 	}
 out:
 	free(seats);
-	json_decref(due);
 	json_decref(state);
 }
 
@@ -118,7 +113,7 @@ int answers_what_now(struct db *db, long long campaign_id, long long captain_id,
 	    judge_settings_parse(&s, c.settings, err, sizeof(err)))
 		goto out;
 	/* The game's words for the answer: the word of its order block, what orders look like. */
-	rs = ruleset_find(c.ruleset[0] ? c.ruleset : "hovercrafts");
+	rs = play_game_of(&c);
 	if (!strcmp(c.status, "finished")) {
 		snprintf(todo, sizeof(todo), "Campaign %s is over: no more orders are needed.", c.name);
 		goto out;
@@ -317,7 +312,7 @@ int answers_credential(struct db *db, const char *text, time_t now,
 	snprintf(cr->campaign, sizeof(cr->campaign), "%s", c.name);
 	cr->campaign_id = c.id;
 	cr->turn = c.turn;
-	rs = ruleset_find(c.ruleset[0] ? c.ruleset : "hovercrafts");
+	rs = play_game_of(&c);
 	h.seat_word = rs && rs->seat_word ? rs->seat_word : "SHIP";
 	each_block_line(text, read_header, &h);
 	rc = h.seat[0] ? db_ship_get(db, c.id, h.seat, &ship, err, errlen) : DB_NOT_FOUND;

@@ -387,9 +387,7 @@ static json_t *judge_form_read(struct submit_envelope *env, const struct ruleset
 			       char *err, size_t errlen)
 {
 	json_error_t jerr;
-	json_t *state = json_loads(state_text, 0, &jerr), *due = NULL, *reading = NULL;
-	size_t i;
-	int is_due = 0;
+	json_t *state = json_loads(state_text, 0, &jerr), *reading = NULL;
 
 	*code = EXIT_FAIL;
 	if (!state) {
@@ -397,16 +395,12 @@ static json_t *judge_form_read(struct submit_envelope *env, const struct ruleset
 			 campaign, jerr.text);
 		return NULL;
 	}
-	due = engine_waiting_for(rs, state);
-	for (i = 0; i < json_array_size(due); i++)
-		is_due |= !strcasecmp(json_string_value(json_array_get(due, i)), seats[0]);
 	*code = EXIT_DATAERR;
-	if (!is_due)
+	if (!engine_waits_for(rs, state, seats[0]))
 		snprintf(err, errlen, "%s: no orders are due from %s in turn %d", name, seats[0], turn);
 	else
 		reading = rs->read_orders(state, seats[0], strbuf_str(&env->body), name, 0, err,
 					  errlen);
-	json_decref(due);
 	json_decref(state);
 	return reading;
 }

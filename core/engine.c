@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lib/errbuf.h"
 
@@ -199,6 +200,18 @@ json_t *engine_waiting_for(const struct ruleset *rs, const json_t *state)
 	json_t *w = rs->waiting_for(state);
 
 	return w ? w : json_array();
+}
+
+int engine_waits_for(const struct ruleset *rs, const json_t *state, const char *seat)
+{
+	json_t *due = rs->waiting_for(state), *v;
+	size_t i;
+	int found = 0;
+
+	json_array_foreach(due, i, v)
+		found |= json_is_string(v) && !strcasecmp(json_string_value(v), seat);
+	json_decref(due);
+	return found;
 }
 
 int engine_is_over(const struct ruleset *rs, const json_t *state)

@@ -58,6 +58,8 @@ int engine_resolve_data(const struct ruleset *rs, const json_t *state, const jso
 
 /* The seats due now (a new array; [] when over). */
 json_t *engine_waiting_for(const struct ruleset *rs, const json_t *state);
+/* 1 when seat (in any case) is one of them. */
+int engine_waits_for(const struct ruleset *rs, const json_t *state, const char *seat);
 /* 1 when the game is over. */
 int engine_is_over(const struct ruleset *rs, const json_t *state);
 

@@ -147,6 +147,22 @@ static void test_ruleset_hovercrafts_refuses_bad_orders(void **state)
 	json_decref(st);
 }
 
+/* A seat is due when the game waits for it, its name in any case. */
+static void test_ruleset_waits_for(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr);
+
+	(void)state;
+	assert_int_equal(engine_waits_for(rs, st, "Minx"), 1);
+	assert_int_equal(engine_waits_for(rs, st, "LOCUST"), 1);
+	assert_int_equal(engine_waits_for(rs, st, "Nebula"), 0);
+	json_object_set_new(ship(st, "Minx"), "status", json_string("destroyed"));
+	assert_int_equal(engine_waits_for(rs, st, "Minx"), 0);
+	json_decref(st);
+}
+
 /* A side has a ship a row of the board's height; names are the game's. */
 static void test_ruleset_hovercrafts_seat_room(void **state)
 {
@@ -207,6 +223,7 @@ int main(void)
 		cmocka_unit_test(test_ruleset_hovercrafts_refuses_bad_orders),
 		cmocka_unit_test(test_ruleset_hovercrafts_missing_die),
 		cmocka_unit_test(test_ruleset_hovercrafts_seat_room),
+		cmocka_unit_test(test_ruleset_waits_for),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
