@@ -529,54 +529,36 @@ static const char *side_of(const struct ruleset *game, const char *side)
 	return NULL;
 }
 
-/* Room for one more seat, as the game says (seat limit, its own check). An exit code. */
+/* Room for one more seat, as the game says (a name not taken, seat limit, its own check). An exit code. */
 static int seat_fits(struct db *db, const struct ruleset *game, const struct db_campaign *c,
-		     const struct judge_settings *s, const struct db_ship *ships, size_t n,
-		     const char *name, const char *side, const json_t *data)
+		     const struct db_ship *ships, size_t n, const char *name, const char *side,
+		     const json_t *data)
 {
-	json_t *seats, *seat = NULL, *packs, *settings;
 	char err[512], noun[32];
 	size_t i;
-	int rc = 0;
 
 	for (i = 0; game->seat_word[i] && i + 1 < sizeof(noun); i++)
 		noun[i] = (char)tolower((unsigned char)game->seat_word[i]);
 	noun[i] = '\0';
-	/* The seats with their data (a removed ship is none) and the campaign's packs. */
-	seats = play_seats_json(db, ships, n, c->name);
-	settings = play_settings_of(s);
 	for (i = 0; i < n; i++)
 		if (!strcasecmp(ships[i].name, name)) {
 			cmd_error("campaign '%s' already has a %s named '%s'", c->name, noun, name);
-			rc = EXIT_DATAERR;
-			goto out;
+			return EXIT_DATAERR;
 		}
-	if ((int)json_array_size(seats) >= game->max_seats) {
+	switch (play_seat_room(db, game, c, ships, n, name, side, data, err, sizeof(err))) {
+	case 0:
+		return 0;
+	case PLAY_SEAT_FULL:
 		cmd_error("campaign '%s' is full: %s takes at most %d seats", c->name, game->name,
 			  game->max_seats);
-		rc = EXIT_DATAERR;
-		goto out;
-	}
-	seat = json_pack("{s:s,s:s,s:o}", "name", name, "side", side, "data",
-			 data ? json_incref((json_t *)data) : json_object());
-	packs = play_packs_of(db, c->id, err, sizeof(err));
-	if (seat && packs)
-		json_object_set_new(seat, "packs", packs);
-	else
-		json_decref(packs);
-	if (!seats || !settings) {
-		cmd_error("out of memory");
-		rc = EXIT_FAIL;
-	} else if (game->check_seat &&
-		   game->check_seat(settings, seats, seat, err, sizeof(err)) < 0) {
+		return EXIT_DATAERR;
+	case PLAY_SEAT_REFUSED:
 		cmd_error("campaign '%s': %s", c->name, err);
-		rc = EXIT_DATAERR;
+		return EXIT_DATAERR;
+	default:
+		cmd_error("%s", err);
+		return EXIT_FAIL;
 	}
-out:
-	json_decref(settings);
-	json_decref(seats);
-	json_decref(seat);
-	return rc;
 }
 
 static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
@@ -718,7 +700,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		json_object_update(seat_data, one);
 		json_decref(one);
 	}
-	if ((ret = seat_fits(ctx->db, game, &c, &s, ships, nships, ship, side, seat_data)))
+	if ((ret = seat_fits(ctx->db, game, &c, ships, nships, ship, side, seat_data)))
 		goto out;
 	ret = EXIT_DATAERR;
 	rc = db_captain_get(ctx->db, c.id, captain, &cap, err, sizeof(err));

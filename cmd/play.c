@@ -513,20 +513,53 @@ const struct ruleset *play_game_of(const struct db_campaign *c)
 	return game_of(c);
 }
 
-json_t *play_settings_of(const struct judge_settings *s)
+json_t *play_settings_of(const struct ruleset *rs, const struct db_campaign *c)
 {
-	json_t *out = s->game ? json_deep_copy(s->game) : json_object();
+	json_t *root = json_loads(c->settings, 0, NULL), *game = json_object_get(root, "game");
+	json_t *out = json_is_object(game) ? json_deep_copy(game) : json_object();
+	const struct ruleset_setting *k;
 
-	/* Hovercrafts keeps its board settings beside the judge's (older than the seam). */
-	if (out && (!s->ruleset[0] || !strcmp(s->ruleset, "hovercrafts")) &&
-	    (json_object_set_new(out, "width", json_integer(s->width)) ||
-	     json_object_set_new(out, "height", json_integer(s->height)) ||
-	     json_object_set_new(out, "density", json_integer(s->density)) ||
-	     json_object_set_new(out, "phase_maps", json_boolean(s->phase_maps)))) {
-		json_decref(out);
-		return NULL;
-	}
+	/* A key the game declares may stand beside the judge's (Hovercrafts' board, older than "game"). */
+	for (k = rs->settings; out && k && k->key; k++)
+		if (!json_object_get(out, k->key) && json_object_get(root, k->key))
+			json_object_set(out, k->key, json_object_get(root, k->key));
+	json_decref(root);
 	return out;
+}
+
+int play_seat_room(struct db *db, const struct ruleset *rs, const struct db_campaign *c,
+		   const struct db_ship *ships, size_t n, const char *name, const char *side,
+		   const json_t *data, char *err, size_t errlen)
+{
+	json_t *seats = play_seats_json(db, ships, n, c->name), *settings = NULL, *seat = NULL;
+	json_t *packs;
+	char inner[256];
+	int rc = PLAY_SEAT_FULL;
+
+	/* The seats with their data (a removed ship is none) and the campaign's packs. */
+	if (seats && (int)json_array_size(seats) >= rs->max_seats)
+		goto out;
+	rc = -1;
+	settings = play_settings_of(rs, c);
+	seat = json_pack("{s:s,s:s,s:o}", "name", name, "side", side, "data",
+			 data ? json_incref((json_t *)data) : json_object());
+	packs = play_packs_of(db, c->id, inner, sizeof(inner));
+	if (seat && packs)
+		json_object_set_new(seat, "packs", packs);
+	else
+		json_decref(packs);
+	if (!seats || !settings || !seat) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	/* The game's own limits (Hovercrafts: a ship a row of its side's edge). */
+	rc = rs->check_seat && rs->check_seat(settings, seats, seat, err, errlen) < 0 ?
+		PLAY_SEAT_REFUSED : 0;
+out:
+	json_decref(seats);
+	json_decref(settings);
+	json_decref(seat);
+	return rc;
 }
 
 const struct play_steps *play_steps_of(const struct ruleset *rs)

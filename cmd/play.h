@@ -72,11 +72,22 @@ int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry,
 const struct ruleset *play_game_of(const struct db_campaign *c);
 
 /*
- * The game's settings as its ruleset's hooks take them (a new reference,
- * NULL on no memory): Hovercrafts' board (width, height, density,
- * phase_maps) kept beside the judge's, another game's under "game".
+ * The game's settings of campaign c as its ruleset's hooks take them (a
+ * new reference, NULL on no memory): those under "game", and each key the
+ * game declares that stands beside the judge's (Hovercrafts' board).
  */
-json_t *play_settings_of(const struct judge_settings *s);
+json_t *play_settings_of(const struct ruleset *rs, const struct db_campaign *c);
+
+enum { PLAY_SEAT_FULL = 1, PLAY_SEAT_REFUSED = 2 };
+/*
+ * Room in c for seat name on side, with its own data (NULL: none), beside
+ * ships: 0; PLAY_SEAT_FULL when the game has its most seats;
+ * PLAY_SEAT_REFUSED with the game's why in err (its check_seat); -1 with
+ * err. Every join, by the game master or by mail, asks here.
+ */
+int play_seat_room(struct db *db, const struct ruleset *rs, const struct db_campaign *c,
+		   const struct db_ship *ships, size_t n, const char *name, const char *side,
+		   const json_t *data, char *err, size_t errlen);
 
 /*
  * A solo game's turn resolved as its orders are sealed (cmd/submit.c):

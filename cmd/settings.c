@@ -14,6 +14,7 @@
 #include "core/ruleset.h"
 #include "core/names.h"
 #include "judge.h"
+#include "play.h"
 #include "settings.h"
 #include "timeutil.h"
 
@@ -183,19 +184,17 @@ static int settings_list(struct cmd_ctx *ctx, const char *name)
 			    settable[i].help);
 	}
 	if (rs && rs->settings && rs->settings->key) {
-		const json_t *game = json_object_get(root, "game");
+		json_t *game = play_settings_of(rs, &c);
 
 		printf("The game's (%s, %s):\n", rs->name, rs->man_page ? rs->man_page : "mxjudge games");
 		for (rset = rs->settings; rset->key; rset++) {
-			const json_t *v = json_object_get(game, rset->key);
-
 			if (find_setting(rset->key))
 				continue;	/* the judge's own key, listed above */
-			if (!v)
-				v = json_object_get(root, rset->key);
-			print_value(rset->key, v, rset->def ? rset->def : "(unset)", rset->fixed ?
+			print_value(rset->key, json_object_get(game, rset->key),
+				    rset->def ? rset->def : "(unset)", rset->fixed ?
 				    "(fixed when the campaign was created)" : rset->help);
 		}
+		json_decref(game);
 	}
 	json_decref(root);
 	db_campaign_release(&c);

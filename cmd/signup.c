@@ -84,40 +84,23 @@ int signup_max_seats(const struct ruleset *game, const struct judge_settings *s)
 }
 
 /* Room for the seat, as the game says: 0, or 1 with why. */
-static int signup_fits(struct db *db, long long campaign_id, const struct ruleset *game,
-		       const struct judge_settings *s, const struct db_ship *ships, size_t n,
-		       const char *name, const char *side, char *why, size_t whylen)
+static int signup_fits(struct db *db, const struct db_campaign *c, const struct ruleset *game,
+		       const struct db_ship *ships, size_t n, const char *name, const char *side,
+		       char *why, size_t whylen)
 {
-	json_t *seats, *seat, *packs, *settings;
-	char err[256];
-	int rc = 0;
-
-	/* The seats with their data (a removed ship is none) and the campaign's packs. */
-	seats = play_seats_json(db, ships, n, "");
-	if ((int)json_array_size(seats) >= game->max_seats) {
+	switch (play_seat_room(db, game, c, ships, n, name, side, NULL, why, whylen)) {
+	case 0:
+		return 0;
+	case PLAY_SEAT_FULL:
 		snprintf(why, whylen, "There is no room for another seat%s%s.", side[0] ? " on side " : "",
 			 side);
-		json_decref(seats);
+		return 1;
+	case PLAY_SEAT_REFUSED:
+		return 1;
+	default:
+		snprintf(why, whylen, "The judge ran out of memory.");
 		return 1;
 	}
-	seat = json_pack("{s:s,s:s,s:{}}", "name", name, "side", side, "data");
-	packs = play_packs_of(db, campaign_id, err, sizeof(err));
-	if (seat && packs)
-		json_object_set_new(seat, "packs", packs);
-	else
-		json_decref(packs);
-	/* The game's own limits (Hovercrafts: a ship a row of its side's edge). */
-	settings = play_settings_of(s);
-	if (!settings) {
-		snprintf(why, whylen, "The judge ran out of memory.");
-		rc = 1;
-	} else if (game->check_seat && game->check_seat(settings, seats, seat, why, whylen) < 0) {
-		rc = 1;
-	}
-	json_decref(settings);
-	json_decref(seats);
-	json_decref(seat);
-	return rc;
 }
 
 /* ---------- CONFIRM: the double opt-in, stateless ---------- */
@@ -274,8 +257,7 @@ static int signup_confirmed(struct db *db, const struct db_campaign *c, const ch
 }
 
 /* Whether the campaign has room for the seat now; why set when not. */
-static void signup_room(struct db *db, const struct ruleset *game,
-			const struct judge_settings *s, const struct db_campaign *c,
+static void signup_room(struct db *db, const struct ruleset *game, const struct db_campaign *c,
 			const struct db_ship *ships, size_t n, size_t nall, int existing,
 			const char *seat, const char *spelled, char *why, size_t whylen)
 {
@@ -286,7 +268,7 @@ static void signup_room(struct db *db, const struct ruleset *game,
 	else if (!existing && nall >= JUDGE_MAX_CAPTAINS)
 		snprintf(why, whylen, "The campaign has all the captains it takes.");
 	else
-		signup_fits(db, c->id, game, s, ships, n, seat, spelled, why, whylen);
+		signup_fits(db, c, game, ships, n, seat, spelled, why, whylen);
 	for (i = 0; !why[0] && i < n; i++)
 		if (!strcasecmp(ships[i].name, seat))
 			snprintf(why, whylen, "The campaign has a seat named %s already: pick another "
@@ -373,7 +355,7 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 		if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)) ||
 		    (rc = db_captain_list(db, c.id, &all, &nall, err, errlen)))
 			goto out;
-		signup_room(db, game, &s, &c, ships, n, nall, existing, seat, spelled, why, sizeof(why));
+		signup_room(db, game, &c, ships, n, nall, existing, seat, spelled, why, sizeof(why));
 		free(ships);
 		free(all);
 		ships = NULL;
@@ -422,7 +404,7 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 			rc = *answer ? 0 : DB_ERROR;
 			goto out;
 		}
-	signup_room(db, game, &s, &c, ships, n, nall, existing, seat, spelled, why, sizeof(why));
+	signup_room(db, game, &c, ships, n, nall, existing, seat, spelled, why, sizeof(why));
 	if (why[0]) {
 		db_rollback(db);
 		goto refused;
