@@ -1835,7 +1835,6 @@ int play_verify_published(const json_t *root, const char *name, const char *cons
 		cmd_error("%s: expected a resolved turn (\"game\", \"campaign\", \"turn\" from 1, "
 			  "\"seed\"; a finished game's \"sealed\" with its root) as 'mxjudge turn show "
 			  "--json' prints it", name);
-		v->campaign[0] = '\0';
 		goto out;
 	}
 	/* The root is the one committed to when the game (or its duplicate set) began. */
@@ -1863,12 +1862,10 @@ int play_verify_published(const json_t *root, const char *name, const char *cons
 	if (rs->resolve_data &&
 	    !(data = published_packs(rs, root, name, packs, npacks, err, sizeof(err)))) {
 		cmd_error("%s", err);
-		v->campaign[0] = '\0';
 		goto out;
 	}
 	if (engine_resolve_data(rs, before, orders, data, &src, &t, err, sizeof(err))) {
 		cmd_error("%s: %s", name, err);
-		v->campaign[0] = '\0';
 		goto out;
 	}
 	rc = EXIT_FAIL;
