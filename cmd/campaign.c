@@ -3,7 +3,6 @@
  * and the game master's controls (list, show, pause, resume, extend, outbox).
  * Every command that writes does all its writes in one transaction.
  */
-#include <ctype.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <jansson.h>
@@ -537,9 +536,7 @@ static int seat_fits(struct db *db, const struct ruleset *game, const struct db_
 	char err[512], noun[32];
 	size_t i;
 
-	for (i = 0; game->seat_word[i] && i + 1 < sizeof(noun); i++)
-		noun[i] = (char)tolower((unsigned char)game->seat_word[i]);
-	noun[i] = '\0';
+	play_seat_noun(game, noun, sizeof(noun));
 	for (i = 0; i < n; i++)
 		if (!strcasecmp(ships[i].name, name)) {
 			cmd_error("campaign '%s' already has a %s named '%s'", c->name, noun, name);

@@ -2,6 +2,7 @@
 #include "account.h"
 #include "duplicate.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -511,6 +512,15 @@ static const struct ruleset *game_of(const struct db_campaign *c)
 const struct ruleset *play_game_of(const struct db_campaign *c)
 {
 	return game_of(c);
+}
+
+void play_seat_noun(const struct ruleset *rs, char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; rs->seat_word[i] && i + 1 < len; i++)
+		buf[i] = (char)tolower((unsigned char)rs->seat_word[i]);
+	buf[i] = '\0';
 }
 
 json_t *play_settings_of(const struct ruleset *rs, const struct db_campaign *c)

@@ -71,6 +71,9 @@ int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry,
 /* A campaign's game (unnamed: Hovercrafts, as campaigns were made before games had names); NULL: unknown. */
 const struct ruleset *play_game_of(const struct db_campaign *c);
 
+/* The word for a seat in messages, the seat word in lowercase: "ship", "side". */
+void play_seat_noun(const struct ruleset *rs, char *buf, size_t len);
+
 /*
  * The game's settings of campaign c as its ruleset's hooks take them (a
  * new reference, NULL on no memory): those under "game", and each key the

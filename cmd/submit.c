@@ -422,17 +422,6 @@ static const struct play_form judge_form = {
 
 /* ---------- one submission, every game ---------- */
 
-/* The lowercase word for a seat in messages: "ship", "side". */
-static void seat_noun(const struct ruleset *rs, char *buf, size_t len)
-{
-	size_t i;
-
-	for (i = 0; rs->seat_word[i] && i + 1 < len; i++)
-		buf[i] = (char)(rs->seat_word[i] >= 'A' && rs->seat_word[i] <= 'Z' ?
-				rs->seat_word[i] - 'A' + 'a' : rs->seat_word[i]);
-	buf[i] = '\0';
-}
-
 /* Every check but the final one under the lock: 0 or an exit code with the reason. */
 static int check(struct submission *sub, time_t now)
 {
@@ -495,7 +484,7 @@ static int check(struct submission *sub, time_t now)
 			      "orders", name, sub->t.number, sub->c.name, res->deadline);
 	if (env->nseats > SUBMIT_MAX_SEATS)
 		return refuse(sub, EXIT_DATAERR, "%s: too many %s blocks", name, sub->rs->seat_word);
-	seat_noun(sub->rs, noun, sizeof(noun));
+	play_seat_noun(sub->rs, noun, sizeof(noun));
 	for (i = 0; i < env->nseats; i++) {
 		struct db_ship ship;
 
