@@ -3,13 +3,19 @@
 # lib.sh sourced, in a fresh temporary directory; it fails by exiting
 # non-zero. $MXJUDGE is the binary under test; $MXJUDGE_WRAP (e.g.
 # valgrind) wraps every call. Ends with "cli: N passed, N failed".
+# With arguments, runs only the tests of those names (run.sh signup vote).
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 : "${MXJUDGE:=$root/mxjudge}"
 : "${MXJUDGE_TESTDATA:=$root/tests/data}"
 export MXJUDGE MXJUDGE_TESTDATA
 passed=0 failed=0 skipped=0
-for t in "$here"/*.t; do
+if [ $# -gt 0 ]; then
+	set -- $(for n in "$@"; do printf '%s/%s.t ' "$here" "${n%.t}"; done)
+else
+	set -- "$here"/*.t
+fi
+for t in "$@"; do
 	[ -e "$t" ] || continue
 	name=$(basename "$t" .t)
 	dir=$(mktemp -d "${TMPDIR:-/tmp}/mxjudge-cli.XXXXXX")
