@@ -134,6 +134,24 @@ char *judge_state_dump(const struct game_state *st);
 /* Stores each event (JSON) and each die of a turn; within the caller's transaction. */
 int judge_store_events(struct db *db, long long turn_id, const struct game_state *st,
 		       const struct event_list *ev, char *err, size_t errlen);
+/*
+ * A Hovercrafts die as the draws log keeps it (db/play.h, the one draws
+ * record of every game): stream JUDGE_DIE_STREAM, seq the event's, line
+ * "d6 PHASE D6 STAT SCORE CHECK CAUSE SHIP" (the ship, or the side of a
+ * setup roll, last: the rest of the line).
+ */
+#define JUDGE_DIE_STREAM "hovercrafts"
+struct judge_die {
+	int seq;			/* the event's seq */
+	int phase;
+	char ship[DB_NAME_MAX];
+	char check[16];
+	char cause[24];
+	int d6, stat, score;
+};
+/* The dice of a turn in order; free() the array. Another stream's draws are skipped. */
+int judge_dice_list(struct db *db, long long turn_id, struct judge_die **out, size_t *n,
+		    char *err, size_t errlen);
 
 /*
  * Queues one report per captain of the campaign for the turn that was

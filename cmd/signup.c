@@ -25,6 +25,7 @@
 #include "mail/reply.h"
 #include "outbox.h"
 #include "play.h"
+#include "series.h"
 #include "timeutil.h"
 
 static json_t *signup_refused(const char *campaign, const char *why)
@@ -425,12 +426,16 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 	sh.captain_id = cap.id;
 	snprintf(sh.name, sizeof(sh.name), "%s", seat);
 	snprintf(sh.team, sizeof(sh.team), "%s", spelled);
-	if (game == &hovercrafts_ruleset) {
-		sh.hull = 3;
-		sh.shield = sh.ballistic = sh.energy = 1;
-	}
 	if ((rc = db_ship_add(db, &sh, err, errlen)))
 		goto fail;
+	/* A new ship's record, kept in its data (core/hovercrafts/record.h). */
+	if (game == &hovercrafts_ruleset) {
+		struct hover_record r;
+
+		hover_record_new(&r);
+		if ((rc = series_record_put(db, sh.id, &r, err, errlen)))
+			goto fail;
+	}
 	/* The welcome: to the address that joined, which is now the captain's. */
 	data = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s?,s:i,s:i,s:i,s:b}", "campaign", c.name,
 			 "captain", cap.name, "seat", sh.name, "side", sh.team, "seat_word",
