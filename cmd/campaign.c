@@ -28,6 +28,7 @@
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
 #include "guard.h"
+#include "hover.h"
 #include "judge.h"
 #include "duplicate.h"
 #include "lib/strbuf.h"
