@@ -28,6 +28,7 @@
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
 #include "guard.h"
+#include "hover.h"
 #include "judge.h"
 #include "duplicate.h"
 #include "lib/strbuf.h"
@@ -752,6 +753,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	sh.captain_id = cap.id;
 	snprintf(sh.name, sizeof(sh.name), "%s", ship);
 	snprintf(sh.team, sizeof(sh.team), "%s", side);
+	/* Its data is "{}" (or what it joined with): to Hovercrafts, a new ship's record. */
 	rc = db_ship_add(ctx->db, &sh, err, sizeof(err));
 	if (rc == DB_EXISTS) {
 		cmd_error("campaign '%s' already has a %s named '%s'", c.name, noun, ship);
@@ -764,13 +766,6 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		if (!text)
 			snprintf(err, sizeof(err), "out of memory");
 		free(text);
-	}
-	/* A new ship's record, kept in its data (core/hovercrafts/record.h). */
-	if (!rc && game == &hovercrafts_ruleset) {
-		struct hover_record r;
-
-		hover_record_new(&r);
-		rc = series_record_put(ctx->db, sh.id, &r, err, sizeof(err));
 	}
 	if (rc || (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;

@@ -19,6 +19,7 @@
 #include "core/hovercrafts/turn.h"
 #include "core/ruleset.h"
 #include "db/db.h"
+#include "hover.h"
 #include "judge.h"
 #include "lib/strbuf.h"
 #include "reporting.h"

@@ -1,3 +1,4 @@
+#include "hover.h"
 #include "judge.h"
 #include "outbox.h"
 

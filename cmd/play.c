@@ -188,7 +188,7 @@ static json_t *seat_model(const struct report_ctx *r, const struct db_ship *seat
 		return NULL;
 	view = engine_view_data(r->rs, r->t->state, who, packs);
 	json_decref(packs);
-	status = r->rs->status(r->t->state);
+	status = engine_status(r->rs, r->t->state);
 	memset(&played, 0, sizeof(played));
 	memset(&next, 0, sizeof(next));
 	text = view ? json_dumps(view, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
@@ -228,7 +228,7 @@ static json_t *seat_model(const struct report_ctx *r, const struct db_ship *seat
 		json_object_set_new(m, "code", json_string(code));
 		time_format_zone(r->deadline, r->s->timezone, when, sizeof(when));
 		json_object_set_new(m, "deadline", json_string(when));
-		form = r->rs->order_form ? r->rs->order_form(r->t->state, who) : NULL;
+		form = engine_order_form(r->rs, r->t->state, who);
 		json_object_set_new(m, "order_form", form ? form : json_string(""));
 	}
 	/* The open seed of the turn played, revealed; the next one's, sealed. */
@@ -1145,7 +1145,7 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		if ((rc = steps->over(&pt, err, sizeof(err))))
 			goto dberr;
 	} else if (over) {
-		json_t *st = rs->status(out.state);
+		json_t *st = engine_status(rs, out.state);
 		const char *result = json_string_value(json_object_get(st, "result"));
 
 		snprintf(c.status, sizeof(c.status), "finished");
@@ -1650,7 +1650,7 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 			have = !strcasecmp(orders[k].ship, name);
 		if (have || db_ship_get(ctx->db, c->id, name, &seat, err, sizeof(err)))
 			continue;
-		form = rs->order_form ? rs->order_form(state, seat.name) : NULL;
+		form = engine_order_form(rs, state, seat.name);
 		data = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:s,s:o}", "campaign", c->name,
 				 "game_title", rs->title, "seat_word", rs->seat_word, "seat", seat.name,
 				 "turn", t.number, "next_turn", t.number, "deadline", when, "order_form",

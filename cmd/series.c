@@ -18,6 +18,7 @@
 #include "db/battles.h"
 #include "db/desk.h"
 #include "guard.h"
+#include "hover.h"
 #include "lib/strbuf.h"
 #include "mailtext.h"
 #include "play.h"

@@ -25,7 +25,6 @@
 #include "mail/reply.h"
 #include "outbox.h"
 #include "play.h"
-#include "series.h"
 #include "timeutil.h"
 
 static json_t *signup_refused(const char *campaign, const char *why)
@@ -426,16 +425,9 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 	sh.captain_id = cap.id;
 	snprintf(sh.name, sizeof(sh.name), "%s", seat);
 	snprintf(sh.team, sizeof(sh.team), "%s", spelled);
+	/* A new seat's data is "{}": a new ship's record, to Hovercrafts (core/hovercrafts/record.h). */
 	if ((rc = db_ship_add(db, &sh, err, errlen)))
 		goto fail;
-	/* A new ship's record, kept in its data (core/hovercrafts/record.h). */
-	if (game == &hovercrafts_ruleset) {
-		struct hover_record r;
-
-		hover_record_new(&r);
-		if ((rc = series_record_put(db, sh.id, &r, err, errlen)))
-			goto fail;
-	}
 	/* The welcome: to the address that joined, which is now the captain's. */
 	data = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s?,s:i,s:i,s:i,s:b}", "campaign", c.name,
 			 "captain", cap.name, "seat", sh.name, "side", sh.team, "seat_word",

@@ -17,6 +17,7 @@
 #include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/turn.h"
 #include "db/battles.h"
+#include "hover.h"
 #include "judge.h"
 #include "play.h"
 #include "reporting.h"

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "hovercrafts/game.h"
+#include "lib/strcase.h"
 
 #define RULESET_MAX 16
 
