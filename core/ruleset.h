@@ -215,11 +215,11 @@ const struct ruleset *const *ruleset_all(void);
  */
 int ruleset_register(const struct ruleset *rs);
 
-/* Each game's registration: one line here and one in core/ruleset.c. */
+/*
+ * The games are registered in one list, in core/ruleset.c (a new game adds
+ * its line there). Hovercrafts' table is named here too while cmd/ still
+ * tells Hovercrafts apart (cmd/hover.h); no other game's is.
+ */
 extern const struct ruleset hovercrafts_ruleset;
-extern const struct ruleset netrun_ruleset;
-extern const struct ruleset iterations_ruleset;
-extern const struct ruleset legendary_ruleset;
-extern const struct ruleset duel_ruleset;
 
 #endif
