@@ -199,6 +199,16 @@ struct ruleset {
 	json_t *(*simulate)(const json_t *settings, const json_t *data, uint64_t seed,
 			    uint64_t first, uint64_t count, char *err, size_t errlen);
 	/*
+	 * A game whose case files have a format of their own (Hovercrafts: a
+	 * board, ships and its dice syntax; mxjudge-cases(5)): every case of
+	 * the file text (name for messages) run, as [{"name", "ruling",
+	 * "passed": bool, "report": the failure's lines, indented}], or NULL
+	 * with "NAME:LINE: ..." in err. Its files are those naming it on a
+	 * `game` line, and those naming no game at all. Optional: other
+	 * games' cases are the judge's format (core/gamecase.h).
+	 */
+	json_t *(*cases)(const char *text, const char *name, char *err, size_t errlen);
+	/*
 	 * The namespace of run-long sealed streams ("sealed/NAME@K", core/draw.h):
 	 * NULL for "sealed".
 	 */
