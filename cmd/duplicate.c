@@ -403,8 +403,9 @@ static int dup_close(struct cmd_ctx *ctx, const char *name, time_t now, int prin
 		if ((rc = db_root_reveal(ctx->db, set.id, now_text, err, sizeof(err))))
 			goto dberr;
 		snprintf(set.status, sizeof(set.status), "finished");
-		snprintf(set.winner, sizeof(set.winner), "%.15s",
-			 n > 1 && runs[1].place == 1 ? "tie" : n ? runs[0].seat : "");
+		if (db_campaign_set_result(&set, n > 1 && runs[1].place == 1 ? "tie"
+					   : n ? runs[0].seat : ""))
+			goto nomem;
 		if ((rc = db_campaign_update(ctx->db, &set, err, sizeof(err))))
 			goto dberr;
 		for (i = 0; i < n; i++) {

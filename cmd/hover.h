@@ -19,6 +19,7 @@
 #include "core/hovercrafts/game.h"
 #include "core/hovercrafts/map.h"
 #include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/record.h"
 #include "core/hovercrafts/scenario.h"
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
@@ -55,6 +56,18 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 /* The campaign's rules (its settings' "campaign" object). 0 or -1 with err. */
 int series_rules(const struct db_campaign *c, struct campaign_rules *r, char *err,
 		 size_t errlen);
+/*
+ * A ship's record (its stats and career), kept in its seat's data
+ * (core/hovercrafts/record.h). get: DB_NOT_FOUND without the seat, DB_ERROR
+ * when the data is not a record. list: one per ship, in the order of
+ * ships; free() the array.
+ */
+int series_record_get(struct db *db, long long ship_id, struct hover_record *r, char *err,
+		      size_t errlen);
+int series_record_put(struct db *db, long long ship_id, const struct hover_record *r, char *err,
+		      size_t errlen);
+int series_record_list(struct db *db, const struct db_ship *ships, size_t n,
+		       struct hover_record **out, char *err, size_t errlen);
 
 /*
  * The end of a battle, in process's transaction: the ships' results and

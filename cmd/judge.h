@@ -122,6 +122,25 @@ int judge_parse_u64(const char *s, uint64_t *out);
 time_t judge_step_deadline(const struct judge_settings *s, time_t from);
 
 /*
+ * A Hovercrafts die as the draws log keeps it (db/play.h, the one draws
+ * record of every game): stream JUDGE_DIE_STREAM, seq the event's, line
+ * "d6 PHASE D6 STAT SCORE CHECK CAUSE SHIP" (the ship, or the side of a
+ * setup roll, last: the rest of the line).
+ */
+#define JUDGE_DIE_STREAM "hovercrafts"
+struct judge_die {
+	int seq;			/* the event's seq */
+	int phase;
+	char ship[DB_NAME_MAX];
+	char check[16];
+	char cause[24];
+	int d6, stat, score;
+};
+/* The dice of a turn in order; free() the array. Another stream's draws are skipped. */
+int judge_dice_list(struct db *db, long long turn_id, struct judge_die **out, size_t *n,
+		    char *err, size_t errlen);
+
+/*
  * Loads campaign name and its settings (the caller releases both); prints
  * the error and returns an exit code (65 no such campaign, 75 busy, 1).
  */

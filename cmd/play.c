@@ -1149,8 +1149,12 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		const char *result = json_string_value(json_object_get(st, "result"));
 
 		snprintf(c.status, sizeof(c.status), "finished");
-		snprintf(c.winner, sizeof(c.winner), "%s", result ? result : "");
+		rc = db_campaign_set_result(&c, result) ? DB_ERROR : 0;
 		json_decref(st);
+		if (rc) {
+			snprintf(err, sizeof(err), "out of memory");
+			goto dberr;
+		}
 		/*
 		 * Nothing is hidden once the game is over: the root is published;
 		 * a run of a duplicate set keeps it until the set closes.
@@ -1206,11 +1210,14 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		if (over) {
 			char said[128];
 
+			/* The game's result is printed whole, however long. */
 			if (steps)
 				steps->said_over(&pt, said, sizeof(said));
+			if (steps)
+				printf("%s: turn %d resolved; %s\n", c.name, t.number, said);
 			else
-				snprintf(said, sizeof(said), "the game is over: %s", c.winner);
-			printf("%s: turn %d resolved; %s\n", c.name, t.number, said);
+				printf("%s: turn %d resolved; the game is over: %s\n", c.name, t.number,
+				       c.result);
 		} else {
 			time_format_zone(next_deadline, s.timezone, when, sizeof(when));
 			printf("%s: turn %d resolved%s; turn %d due by %s\n", c.name, t.number,

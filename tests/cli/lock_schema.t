@@ -41,7 +41,7 @@ for f in "$ROOT"/tests/data/db/schema-*.sql; do
 	lock_sed=$paused_sed
 	lock "schema-$v-list.txt" $db campaign list
 	lock_sed=
-	[ "$(sqlite3 t.db 'PRAGMA user_version')" -eq 9 ]
+	[ "$(sqlite3 t.db 'PRAGMA user_version')" -eq 10 ]
 	# Version 9 (the mail desk): no pending password, other address or absence yet.
 	[ "$(sqlite3 t.db "select count(*) from captains where pwhash_new != ''")" -eq 0 ]
 	[ "$(sqlite3 t.db "select (select count(*) from captain_addresses) + (select count(*) from absences)")" -eq 0 ]
