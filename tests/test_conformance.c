@@ -641,10 +641,10 @@ static void test_conformance_agreement_refused(void **unused)
 		json_decref(due);
 		engine_turn_release(&t);
 	}
-	started(&hovercrafts_ruleset, &t);
+	started(ruleset_find("hovercrafts"), &t);
 	seats = json_pack("[s,s]", "zion1", "machines2");
 	orders = agreement(seats, "concede");
-	assert_int_equal(engine_resolve(&hovercrafts_ruleset, t.state, orders, &none, &f, err,
+	assert_int_equal(engine_resolve(ruleset_find("hovercrafts"), t.state, orders, &none, &f, err,
 					sizeof(err)), -1);
 	assert_string_equal(err, "a concession is one side's: machines2 is not of Zion");
 	json_decref(orders);

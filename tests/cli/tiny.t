@@ -10,8 +10,8 @@ q() { sqlite3 t.db "$1"; }
 expect_exit 0 games --json
 python3 -c 'import json; g={x["name"]: x for x in json.load(open("out"))}; assert g["tiny"]["seat_word"] == "SEAT"'
 mx $db campaign new t --game tiny --seed 4 --deadline 24 >/dev/null
-mx $db campaign join t --captain Ann --email ann@example.org --ship north >/dev/null 2>&1
-mx $db campaign join t --captain Bob --email bob@example.org --ship south >/dev/null 2>&1
+mx $db campaign join t --captain Ann --email ann@example.org --seat north >/dev/null 2>&1
+mx $db campaign join t --captain Bob --email bob@example.org --seat south >/dev/null 2>&1
 expect_exit 0 $db campaign start t --now 2025-03-01T12:00Z
 contains out "campaign t started (tiny); orders for turn 1 are due by 2025-03-02 12:00 UTC"
 # The report's order block: the seat's CODE and a plain text field.
@@ -54,7 +54,7 @@ die1=$(q "select json_extract(json, '\$.d6') from events e join turns t on t.id 
 die2=$(q "select json_extract(json, '\$.d6') from events e join turns t on t.id = e.turn_id where t.number = 2")
 n=$(( (die1 == 3) + (die2 == 5) )); s=$(( die2 == 2 ))
 want=$( [ $n -gt $s ] && echo north || { [ $s -gt $n ] && echo south || echo "a draw"; })
-[ "$(q "select winner from campaigns")" = "$want" ]
+[ "$(q "select result from campaigns")" = "$want" ]
 contains said.txt "t: turn 2 resolved; the game is over: $want"
 expect_exit 0 $db verify t --turn 2
 contains out "turn 2"
