@@ -109,9 +109,11 @@ _mxjudge() {
 
 	# The value of an option: the usage line says what it takes.
 	if [[ $prev == -* ]]; then
-		local arg
-		arg=$(printf '%s\n' "$usage" | grep -oE -- "$prev[ =][A-Za-z|,]+" | head -n 1)
-		arg=${arg#"$prev"}
+		local arg look=$prev
+		# campaign join's --team is --side by its older name.
+		[[ $look == --team ]] && look=--side
+		arg=$(printf '%s\n' "$usage" | grep -oE -- "$look[ =][A-Za-z|,]+" | head -n 1)
+		arg=${arg#"$look"}
 		arg=${arg# }
 		if [[ -n $arg ]]; then
 			case $prev in

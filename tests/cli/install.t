@@ -49,6 +49,7 @@ if command -v bash >/dev/null; then
 		t mxjudge report in
 		t mxjudge report inst --sh
 		t mxjudge report inst --ship L
+		t mxjudge campaign join inst --side z
 		t mxjudge campaign join inst --team z
 		t mxjudge campaign set inst deadl
 		t mxjudge campaign new x --scenario esc
@@ -59,7 +60,7 @@ if command -v bash >/dev/null; then
 		t mxjudge mail inbox in
 		t mxjudge press send inst --to L
 	' sh "$dest/opt/mx/share/bash-completion/completions/mxjudge" >comp.txt
-	printf 'start standings standby\ninst\n--ship\nLocust\nzion\ndeadline_hours\nescape\nhovercrafts\nEurope/Paris\nMinx\ninbox\ninst\nLocust\n' >comp.want
+	printf 'start standings standby\ninst\n--ship\nLocust\nzion\nzion\ndeadline_hours\nescape\nhovercrafts\nEurope/Paris\nMinx\ninbox\ninst\nLocust\n' >comp.want
 	diff -u comp.want comp.txt
 fi
 
