@@ -1106,7 +1106,9 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 		printf("\n  %-16s %-9s %-16s %-28s %s\n", noun, "TEAM", "CAPTAIN", "EMAIL",
 		       "BATTLES/WINS/KILLS");
 	else
-		printf("\n  %-16s %-9s %-16s %s\n", noun, "SIDE", "CAPTAIN", "EMAIL");
+		/* The duel's seat word is SIDE: its seats' sides are teams. */
+		printf("\n  %-16s %-9s %-16s %s\n", noun, strcmp(noun, "SIDE") ? "SIDE" : "TEAM",
+		       "CAPTAIN", "EMAIL");
 	for (i = 0; i < nships; i++)
 		if (recs)
 			printf("  %-16s %-9s %-16s %-28s %d/%d/%d\n", ships[i].name, ships[i].team,

@@ -991,7 +991,11 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	ret = EXIT_FAIL;
 	rs = game_of(&c);
 	steps = play_steps_of(rs);
-	if (strcmp(c.status, "running")) {
+	/*
+	 * A duplicate set has no turns of its own, its runs have: it was read
+	 * as a turn not found, with an error message never written.
+	 */
+	if (strcmp(c.status, "running") || s.duplicate) {
 		ret = 0;
 		goto out;
 	}

@@ -118,16 +118,15 @@ int series_record_get(struct db *db, long long ship_id, struct hover_record *r, 
 int series_record_put(struct db *db, long long ship_id, const struct hover_record *r, char *err,
 		      size_t errlen)
 {
-	char *old = NULL, *text = NULL;
-	int rc = db_ship_data_get(db, ship_id, &old, err, errlen);
+	/* Hovercrafts takes no seat data of its own (no --data): the record is all of it. */
+	char *text = hover_record_to_json(r, NULL);
+	int rc;
 
-	if (!rc && !(text = hover_record_to_json(r, old))) {
-		snprintf(err, errlen, "ship %lld: cannot write its record (out of memory?)", ship_id);
-		rc = DB_ERROR;
+	if (!text) {
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
 	}
-	if (!rc)
-		rc = db_ship_data_set(db, ship_id, text, err, errlen);
-	free(old);
+	rc = db_ship_data_set(db, ship_id, text, err, errlen);
 	free(text);
 	return rc;
 }
