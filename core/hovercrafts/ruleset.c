@@ -20,6 +20,7 @@
 #include "hovercrafts.h"
 #include "lib/errbuf.h"
 #include "lib/strbuf.h"
+#include "core/picture.h"
 
 static int draws_roll(void *ctx, enum check check, const char *ship, int *d6, char *err,
 		      size_t errlen)
@@ -602,4 +603,5 @@ const struct ruleset hovercrafts_ruleset = {
 	.bot = hover_bot,
 	.agree = hover_agree,
 	.record = NULL,
+	.draw = hover_picture,
 };
