@@ -53,9 +53,9 @@ static void test_picture_hover_geometry(void **state)
 	assert_non_null(strstr(svg, "<circle cx=\"90.4\" cy=\"73\" r=\"11.2\" fill=\"#2f6fb5\""));
 	/* Facing east: the wedge's tip 0.95 R to the right. */
 	assert_non_null(strstr(svg, "<polygon points=\"107.5,73 "));
-	/* A1's wall hexagon, dark, its first corner at 30 degrees below east. */
-	assert_non_null(strstr(svg, "<polygon points=\"59.2,37 "));
-	assert_non_null(strstr(svg, "fill=\"#5b5346\""));
+	/* The walls in one dark path: A1's hexagon, its first corner 30 degrees above east. */
+	assert_non_null(strstr(svg, "<path fill=\"#5b5346\" stroke=\"#3d372e\" d=\"M59.2,37.0L59.2,55.0L"
+			       "43.6,64.0L28.0,55.0L28.0,37.0L43.6,28.0Z\"/>"));
 	/* The disabled ship grey, crossed, without a facing wedge. */
 	assert_non_null(strstr(svg, "<circle cx=\"105.9\" cy=\"46\" r=\"11.2\" fill=\"#9a9a9a\""));
 	assert_null(strstr(svg, "<polygon points=\"88.8,46 "));
