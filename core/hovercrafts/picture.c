@@ -24,15 +24,42 @@ static void centre(struct hex h, double *x, double *y)
 	*y = MARGIN + R * 1.5 * h.row + R;
 }
 
+/* v with one decimal, as "%.1f" writes it for the board's (positive) sizes, without printf. */
+static void tenths(struct strbuf *sb, double v)
+{
+	long t = lround(v * 10.0);
+	char buf[24];
+	int n = (int)sizeof(buf);
+
+	if (t < 0) {
+		strbuf_addf(sb, "%.1f", v);
+		return;
+	}
+	buf[--n] = (char)('0' + t % 10);
+	buf[--n] = '.';
+	t /= 10;
+	do {
+		buf[--n] = (char)('0' + t % 10);
+		t /= 10;
+	} while (t && n > 0);
+	strbuf_add(sb, buf + n, sizeof(buf) - (size_t)n);
+}
+
 /* One hexagon as a subpath ("M x,y L ... Z") of a path drawn at once. */
 static void hexagon(struct strbuf *sb, double cx, double cy, double r)
 {
+	/* cos and sin of -30, 30, 90 ... degrees: the corners of a pointy-topped hex. */
+	static const double cs[6][2] = {
+		{ 0.8660254037844387, -0.5 }, { 0.8660254037844387, 0.5 }, { 0.0, 1.0 },
+		{ -0.8660254037844387, 0.5 }, { -0.8660254037844387, -0.5 }, { 0.0, -1.0 }
+	};
 	int i;
 
 	for (i = 0; i < 6; i++) {
-		double a = (60.0 * i - 30.0) * M_PI / 180.0;
-
-		strbuf_addf(sb, "%c%.1f,%.1f", i ? 'L' : 'M', cx + r * cos(a), cy + r * sin(a));
+		strbuf_addch(sb, i ? 'L' : 'M');
+		tenths(sb, cx + r * cs[i][0]);
+		strbuf_addch(sb, ',');
+		tenths(sb, cy + r * cs[i][1]);
 	}
 	strbuf_addch(sb, 'Z');
 }

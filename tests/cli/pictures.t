@@ -46,6 +46,7 @@ for x in "h g Minx" "d z zion" "n run1 ann" "i sk ann" "l h ann"; do
 	expect_exit 0 --db $1.db board $2 --png --seat $3 -o $2.png
 	[ ! -s out ]
 	svg_png $2.svg $2.png
+	python3 "$ROOT/tests/cli/pngdiff.py" $2.png $2.png >/dev/null
 	expect_exit 0 --db $1.db board $2 --turn 0 --seat $3 --svg
 	cp out $2-seat.svg
 	python3 -c 'import sys, xml.etree.ElementTree as ET; ET.parse(sys.argv[1])' $2-seat.svg

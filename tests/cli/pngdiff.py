@@ -1,4 +1,5 @@
 """pngdiff.py A.png B.png [MAX_FRACTION]: compares two screenshots.
+(pngdiff.py A.png A.png checks that A decodes: CRCs, zlib, filters.)
 
 A tiny PNG reader (8-bit RGB/RGBA, not interlaced: what Chromium writes),
 zlib only. Exits 0 when both have the same size and at most MAX_FRACTION
@@ -18,6 +19,8 @@ def read(path):
     while pos < len(data):
         n, kind = struct.unpack(">I4s", data[pos:pos + 8])
         body = data[pos + 8:pos + 8 + n]
+        crc = struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])[0]
+        assert crc == zlib.crc32(kind + body) & 0xffffffff, (path, kind, "bad CRC")
         if kind == b"IHDR":
             ihdr = struct.unpack(">IIBBBBB", body)
         elif kind == b"IDAT":
