@@ -66,6 +66,12 @@ static double zone(struct strbuf *sb, double y, const char *title, const json_t 
 	return y + (double)((json_array_size(list) > 5 ? 2 : 1)) * (CH + 8) + 20;
 }
 
+/* The height zone() takes for a list of n cards. */
+static double zone_height(size_t n)
+{
+	return n ? 8 + (double)(n > 5 ? 2 : 1) * (CH + 8) + 20 : 42;
+}
+
 int legendary_picture(const json_t *view, const char *seat, struct strbuf *sb, char *err,
 		      size_t errlen)
 {
@@ -80,7 +86,8 @@ int legendary_picture(const json_t *view, const char *seat, struct strbuf *sb, c
 		errbuf_set(err, errlen, "row: expected the Matrix row, a list");
 		return -1;
 	}
-	h = 60 + 4 * 100 + (ncz > 5) * (CH + 8) + (nrw > 5) * (CH + 8) + 40;
+	h = 70 + 8 + CH + 28 + zone_height(ncz) + zone_height(nrw) +
+	    zone_height(json_array_size(json_object_get(view, "dock"))) + 10;
 	svg_begin(sb, W, (int)h, "#f3efe6", "Legendary Encounters");
 	snprintf(text, sizeof(text), "Film %lld, act %lld, turn %lld, in the %s",
 		 (long long)json_integer_value(json_object_get(view, "film")),
