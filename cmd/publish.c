@@ -168,9 +168,13 @@ static int turn_page(struct archive *a, const char *dir, const struct db_turn *t
 	strbuf_addstr(&sb, "</h1>\n<p>Resolved ");
 	esc(&sb, t->resolved_at);
 	strbuf_addstr(&sb, ".</p>\n");
+	/* A board that cannot be drawn is said on its page; the archive is written all the same. */
 	pic = picture_svg(a->db, a->c, t->number, NULL, &svg, err, errlen);
-	if (pic < 0)
-		goto out;
+	if (pic < 0) {
+		strbuf_addstr(&sb, "<p>The board could not be drawn: ");
+		esc(&sb, err);
+		strbuf_addstr(&sb, "</p>\n");
+	}
 	if (!pic) {
 		strbuf_addstr(&sb, "<h2>The board</h2>\n<figure>\n");
 		strbuf_add(&sb, strbuf_str(&svg), svg.len);
@@ -364,7 +368,9 @@ static int feed(struct archive *a, const char *dir, const char *const *resolved_
 			    "<link href=\"turn-%d.html\"/>\n<updated>", t, t ? " resolved" : ": the setup",
 			    strbuf_str(&id), t, t);
 		esc(&sb, resolved_at[t]);
-		strbuf_addf(&sb, "</updated>\n<summary>%s, turn %d</summary>\n</entry>\n", "", t);
+		strbuf_addstr(&sb, "</updated>\n<summary>");
+		esc(&sb, a->c->name);
+		strbuf_addf(&sb, ", turn %d</summary>\n</entry>\n", t);
 	}
 	strbuf_addstr(&sb, "</feed>\n");
 	rc = put(dir, "feed.atom", &sb, err, errlen);
