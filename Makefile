@@ -15,10 +15,11 @@ VERSION   := 0.1.0
 
 # Linked: LIBS_PC. Headers only: CFLAGS_PC; libcurl is dlopen()ed by
 # mail/curl_load.c when a command talks to a mail server, and GMime by
-# mail/gmime_load.c when a message is more than plain text, so the many
-# libraries they need cost nothing to a run that does not.
+# mail/gmime_load.c when a message is more than plain text, and librsvg
+# by mail/rsvg_load.c when a picture becomes a PNG, so the many libraries
+# they need cost nothing to a run that does not.
 LIBS_PC   := sqlite3 jansson libsodium
-CFLAGS_PC := libcurl gmime-3.0
+CFLAGS_PC := libcurl gmime-3.0 librsvg-2.0
 TEST_PC   := cmocka
 
 WARN      := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \

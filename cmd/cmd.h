@@ -63,6 +63,8 @@ extern const struct cmd adjudicate_cmd[];
 extern const struct cmd test_cmd[];
 extern const struct cmd process_cmd[];
 extern const struct cmd report_cmd[];
+extern const struct cmd board_cmd[];	/* cmd/board.c */
+extern const struct cmd publish_cmd[];	/* cmd/publish.c */
 extern const struct cmd receive_cmd[];
 extern const struct cmd fetch_cmd[];
 extern const struct cmd tick_cmd[];

@@ -41,6 +41,7 @@
 #include "reporting.h"
 #include "templates.h"
 #include "timeutil.h"
+#include "picture.h"
 
 /* ---------- send ---------- */
 
@@ -168,7 +169,8 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 		struct db_delivery *d = &due[i];
 		struct mime_msg mm;
 		char *data;
-		size_t len;
+		unsigned char *png = NULL;
+		size_t len, png_len = 0;
 		enum mail_result r;
 		char why[512] = "";
 
@@ -204,9 +206,21 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 		mm.text = d->m.body;
 		/* Reports and bulletins hold the map: an HTML copy keeps it aligned. */
 		mm.html = !strcmp(d->m.kind, "report") || !strcmp(d->m.kind, "bulletin");
+		/*
+		 * A turn's report and bulletin show the board too (cmd/picture.h),
+		 * drawn now from the stored turn; without librsvg, or when it
+		 * cannot be drawn, the mail goes as it would without it.
+		 */
+		if (mm.html && !picture_for_mail(ctx->db, &d->m, &png, &png_len, why, sizeof(why))) {
+			mm.image = png;
+			mm.image_len = png_len;
+		}
+		why[0] = '\0';
 		mm.answer = !strcmp(d->m.kind, "receipt") || !strcmp(d->m.kind, "help") ||
 			    !strcmp(d->m.kind, "error-reply");
 		data = mime_build(&mm, &len);
+		free(png);
+		png = NULL;
 		if (!data && mime_check(&mm)) {
 			r = MAIL_PERM;
 			snprintf(why, sizeof(why), "%s", mime_check(&mm));

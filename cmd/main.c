@@ -27,6 +27,8 @@ static const struct cmd commands[] = {
 	{ "tick", NULL, NULL, 0, "the cron job: fetch, remind, process, send", tick_cmd },
 	{ "turn", NULL, NULL, 0, "show a resolved turn", turn_cmds },
 	{ "report", NULL, NULL, 0, "render a turn report", report_cmd },
+	{ "board", NULL, NULL, 0, "draw a campaign's board as SVG or PNG", board_cmd },
+	{ "publish", NULL, NULL, 0, "write a campaign's public archive as a static web site", publish_cmd },
 	{ "template", NULL, NULL, 0, "render Mustache templates", template_cmds },
 	{ "map", NULL, NULL, 0, "generate, check and show boards", map_cmds },
 	{ "scenario", NULL, NULL, 0, "list and show battle scenarios", scenario_cmds },

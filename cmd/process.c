@@ -22,8 +22,26 @@
 #include "process.h"
 #include "series.h"
 #include "timeutil.h"
+#include "publish.h"
 
 enum outcome { DONE_NOTHING, DONE_RESOLVED, DONE_DUE };
+
+/*
+ * The archive of a campaign with publish_to, brought up to date
+ * (cmd/publish.h); a failure is told, and the turn stands all the same.
+ */
+static void publish_after(struct cmd_ctx *ctx, const char *name)
+{
+	struct db_campaign c;
+	char err[1024];
+
+	memset(&c, 0, sizeof(c));
+	if (db_campaign_get(ctx->db, name, &c, err, sizeof(err)))
+		return;
+	if (publish_if_behind(ctx->db, &c, err, sizeof(err)))
+		cmd_error("publish '%s': %s", c.name, err);
+	db_campaign_release(&c);
+}
 
 /* A campaign's turn, by the one turn driver (cmd/play.h). */
 static int process_campaign(struct cmd_ctx *ctx, const struct db_campaign *c, time_t now, int dry,
@@ -33,6 +51,8 @@ static int process_campaign(struct cmd_ctx *ctx, const struct db_campaign *c, ti
 
 	r = play_process_one(ctx, c->name, now, dry, &due, &resolved);
 	*done = resolved ? DONE_RESOLVED : due ? DONE_DUE : DONE_NOTHING;
+	if (!dry)
+		publish_after(ctx, c->name);
 	return r;
 }
 

@@ -36,6 +36,8 @@ static const struct setting settable[] = {
 	{ "early", V_BOOL, 0, 0, "resolve as soon as every ship has orders (true/false)", NULL },
 	{ "bulletin_to", V_EMAIL, 0, 0, "an address that gets the public bulletin of every turn ('' for none)", NULL },
 	{ "phase_maps", V_BOOL, 0, 0, "show the board after every phase where a ship moved (true/false)", NULL },
+	{ "publish_to", V_DIR, 0, 0, "a directory that process keeps the campaign's public web "
+	  "archive in, as mxjudge publish writes it ('' for none)", NULL },
 	{ "gm_email", V_EMAIL, 0, 0, "the game master's address, for alerts such as lockouts after wrong passwords ('' for none)", NULL },
 	{ "bot_plays_silent", V_BOOL, 0, 0,
 	  "the autopilot flies a ship whose captain sent no orders (true/false)", NULL },

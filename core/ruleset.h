@@ -32,6 +32,8 @@
 
 #include "draw.h"
 
+struct strbuf;
+
 enum ruleset_flags {
 	RULESET_HIDDEN = 1 << 0,	/* seats hold what other seats may not see */
 	RULESET_GM_SEAT = 1 << 1,	/* the game master plays a seat of the game */
@@ -213,6 +215,14 @@ struct ruleset {
 	 * NULL for "sealed".
 	 */
 	const char *draw_namespace;
+	/*
+	 * The board as SVG text appended to svg (core/svg.h), drawn from
+	 * view, what engine_view gave seat (NULL: the public): nothing the
+	 * view hides is there to draw. 0, or -1 with why. Optional: a game
+	 * without it has no picture (core/picture.h: each game's).
+	 */
+	int (*draw)(const json_t *view, const char *seat, struct strbuf *svg, char *err,
+		    size_t errlen);
 };
 
 /* The ruleset of that name (any case), or NULL. */

@@ -233,6 +233,36 @@ static void text_part(struct strbuf *sb, const char *type, const char *text,
 	}
 }
 
+/* bytes as base64 (RFC 2045), lines of 76 characters, each ended by CRLF. */
+static void base64_lines(struct strbuf *sb, const unsigned char *d, size_t n)
+{
+	static const char a[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t i, col = 0;
+
+	for (i = 0; i < n; i += 3) {
+		unsigned v = (unsigned)d[i] << 16;
+		char q[4];
+
+		if (i + 1 < n)
+			v |= (unsigned)d[i + 1] << 8;
+		if (i + 2 < n)
+			v |= d[i + 2];
+		q[0] = a[(v >> 18) & 63];
+		q[1] = a[(v >> 12) & 63];
+		q[2] = i + 1 < n ? a[(v >> 6) & 63] : '=';
+		q[3] = i + 2 < n ? a[v & 63] : '=';
+		strbuf_add(sb, q, 4);
+		col += 4;
+		if (col == 76) {
+			strbuf_addstr(sb, "\r\n");
+			col = 0;
+		}
+	}
+	if (col)
+		strbuf_addstr(sb, "\r\n");
+}
+
 static void html_escape(struct strbuf *sb, const char *s)
 {
 	for (; *s; s++) {
@@ -274,9 +304,10 @@ const char *mime_check(const struct mime_msg *m)
 char *mime_build(const struct mime_msg *m, size_t *len)
 {
 	struct strbuf sb = STRBUF_INIT, html = STRBUF_INIT;
-	char date[64], boundary[64];
+	char date[64], boundary[64], related[64], cid[64];
 	uint32_t h = 2166136261u;
 	const char *p;
+	int image = m->image && m->image_len;
 
 	/* Every header is built from checked tokens: nothing from a mail ends a line. */
 	if (mime_check(m))
@@ -304,17 +335,42 @@ char *mime_build(const struct mime_msg *m, size_t *len)
 	/* "=_" never occurs in quoted-printable text; 7bit parts are checked. */
 	snprintf(boundary, sizeof(boundary), "=_mxjudge_%08x", (unsigned)h);
 	strbuf_addf(&sb, "Content-Type: multipart/alternative;\r\n boundary=\"%s\"\r\n\r\n", boundary);
-	strbuf_addstr(&sb, "This is a MIME message: the text and an HTML copy of it.\r\n");
+	strbuf_addf(&sb, "This is a MIME message: the text and an HTML copy of it%s.\r\n",
+		    image ? " with the board" : "");
 	strbuf_addf(&sb, "\r\n--%s\r\n", boundary);
-	text_part(&sb, "text/plain", m->text, boundary);
+	text_part(&sb, "text/plain", m->text, image ? "=_mxjudge_" : boundary);
 	strbuf_addstr(&html, "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>");
 	html_escape(&html, m->subject ? m->subject : "");
-	strbuf_addstr(&html, "</title>\n</head>\n<body>\n"
-		      "<pre style=\"font-family: monospace, monospace; white-space: pre;\">");
+	strbuf_addstr(&html, "</title>\n</head>\n<body>\n");
+	if (image) {
+		snprintf(cid, sizeof(cid), "board.%08x@mxjudge", (unsigned)h);
+		/* Short lines: the HTML stays 7bit when the text is. */
+		strbuf_addf(&html, "<p><img src=\"cid:%s\"\n alt=\"The board\"\n"
+			    " style=\"max-width: 100%%; height: auto;\"></p>\n", cid);
+	}
+	strbuf_addstr(&html, "<pre style=\"font-family: monospace, monospace; white-space: pre;\">");
 	html_escape(&html, m->text);
 	strbuf_addstr(&html, "</pre>\n</body>\n</html>\n");
 	strbuf_addf(&sb, "\r\n--%s\r\n", boundary);
-	text_part(&sb, "text/html", strbuf_str(&html), boundary);
+	if (image) {
+		/* The HTML and the picture it shows belong together (RFC 2387). */
+		/* Not the outer boundary with more after it: no delimiter starts another. */
+		snprintf(related, sizeof(related), "=_mxjudge_r%08x", (unsigned)h);
+		strbuf_addf(&sb, "Content-Type: multipart/related; type=\"text/html\";\r\n"
+			    " boundary=\"%s\"\r\n\r\n", related);
+		strbuf_addf(&sb, "--%s\r\n", related);
+		/* Their common start: a 7bit HTML holds neither. */
+		text_part(&sb, "text/html", strbuf_str(&html), "=_mxjudge_");
+		strbuf_addf(&sb, "\r\n--%s\r\n", related);
+		strbuf_addstr(&sb, "Content-Type: image/png; name=\"board.png\"\r\n"
+			      "Content-Transfer-Encoding: base64\r\n");
+		strbuf_addf(&sb, "Content-ID: <%s>\r\n", cid);
+		strbuf_addstr(&sb, "Content-Disposition: inline; filename=\"board.png\"\r\n\r\n");
+		base64_lines(&sb, m->image, m->image_len);
+		strbuf_addf(&sb, "\r\n--%s--\r\n", related);
+	} else {
+		text_part(&sb, "text/html", strbuf_str(&html), boundary);
+	}
 	strbuf_addf(&sb, "\r\n--%s--\r\n", boundary);
 	if (html.failed)
 		sb.failed = 1;

@@ -5,7 +5,10 @@
  * as 7bit when they are short-lined ASCII, else quoted-printable UTF-8.
  * With html set the message is multipart/alternative: the text, and an
  * HTML part with the same text HTML-escaped in a <pre>, so a map stays
- * aligned in mail clients that show proportional fonts.
+ * aligned in mail clients that show proportional fonts. With an image as
+ * well (the board as a PNG), the HTML part shows it above the text
+ * (<img src="cid:...">), the two in a multipart/related; the text part
+ * stays as it is.
  *
  * Ownership: mime_build() returns a malloc'd message; the encoders append
  * to a strbuf the caller owns. Inputs are borrowed UTF-8 strings.
@@ -29,6 +32,8 @@ struct mime_msg {
 	const char *text;		/* the body, LF line ends */
 	int html;			/* add the <pre> HTML alternative */
 	int answer;			/* an answer to a mail: Auto-Submitted: auto-replied */
+	const unsigned char *image;	/* with html: a PNG the HTML part shows, or NULL */
+	size_t image_len;
 };
 
 /*

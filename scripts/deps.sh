@@ -18,8 +18,8 @@ set -eu
 build="gcc libc6-dev make pkgconf|pkg-config
 	libsqlite3-dev libjansson-dev libsodium-dev
 	libcurl4-openssl-dev|libcurl4-gnutls-dev libgmime-3.0-dev
-	sqlite3 tzdata"
-check="$build libcmocka-dev mandoc curl python3 python3-aiosmtpd dovecot-imapd"
+	librsvg2-dev fonts-dejavu-core sqlite3 tzdata"
+check="$build libcmocka-dev mandoc curl python3 python3-aiosmtpd dovecot-imapd chromium"
 
 case ${1:-check} in
 build) want=$build ;;

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
 
 #include <stdlib.h>
@@ -92,7 +93,7 @@ static void test_mime_report_round_trip(void **state)
 	const char *subject = "tunnels: turn 1 resolved \xe2\x80\x94 orders for turn 2, with a subject "
 			      "long enough to need folding over more than one line";
 	struct mime_msg mm = { "judge@example.org", "Le Juge \xc3\xa9", "ann@example.org", subject,
-			       "mxjudge.1.abc@example.org", "orig@example.org", 1740852000, text, 1, 0 };
+			       "mxjudge.1.abc@example.org", "orig@example.org", 1740852000, text, 1, 0, NULL, 0 };
 	struct mail_msg back;
 	char err[128], *msg;
 	size_t len;
@@ -159,7 +160,7 @@ static void test_mime_header_injection(void **state)
 	};
 	struct mime_msg mm = { "judge@example.org", NULL, "ann@example.org",
 			       "Re: orders\r\nX-Spam-Flag: NO\r\n\r\nbody", "m3@example.org", NULL,
-			       0, "Orders received.\n", 0, 1 };
+			       0, "Orders received.\n", 0, 1, NULL, 0 };
 	char *msg;
 	size_t len, i;
 
@@ -189,7 +190,7 @@ static void test_mime_header_injection(void **state)
 static void test_mime_plain_reply(void **state)
 {
 	struct mime_msg mm = { "judge@example.org", NULL, "ann@example.org", "Re: orders",
-			       "m2@example.org", NULL, 0, "Orders received.\n", 0, 1 };
+			       "m2@example.org", NULL, 0, "Orders received.\n", 0, 1, NULL, 0 };
 	char *msg;
 	size_t len;
 
@@ -205,6 +206,78 @@ static void test_mime_plain_reply(void **state)
 	free(msg);
 }
 
+/* base64 text (whitespace skipped) back to bytes; the count decoded. */
+static size_t unbase64(const char *s, const char *end, unsigned char *out, size_t max)
+{
+	static const char a[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	unsigned v = 0;
+	int bits = 0;
+	size_t n = 0;
+
+	for (; s < end && *s != '='; s++) {
+		const char *p = strchr(a, *s);
+
+		if (*s == '\r' || *s == '\n')
+			continue;
+		assert_non_null(p);
+		v = (v << 6) | (unsigned)(p - a);
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			assert_true(n < max);
+			out[n++] = (unsigned char)(v >> bits);
+		}
+	}
+	return n;
+}
+
+/*
+ * A report with the board: the text part as before, the HTML and the PNG
+ * together in a multipart/related, the <img> naming the PNG's Content-ID,
+ * the PNG's bytes back whole from base64 lines of 76.
+ */
+static void test_mime_board_image(void **state)
+{
+	unsigned char png[200], back_png[256];
+	struct mime_msg mm = { "judge@example.org", NULL, "ann@example.org", "g: turn 1",
+			       "mxjudge.7.x@example.org", NULL, 1740852000, "MAP\n", 1, 0, png,
+			       sizeof(png) };
+	struct mail_msg back;
+	char err[128], *msg, cid[80], want[120];
+	const char *p, *q, *end;
+	size_t len, i;
+
+	(void)state;
+	for (i = 0; i < sizeof(png); i++)
+		png[i] = (unsigned char)(i * 37 + 11);
+	msg = mime_build(&mm, &len);
+	assert_non_null(msg);
+	assert_lines(msg, len, 78);
+	p = strstr(msg, "Content-Type: multipart/related; type=\"text/html\";");
+	assert_non_null(p);
+	/* The text part comes first, outside the related part. */
+	q = strstr(msg, "Content-Type: text/plain");
+	assert_non_null(q);
+	assert_true(q < p);
+	assert_non_null(strstr(p, "Content-Type: text/html"));
+	p = strstr(msg, "Content-ID: <");
+	assert_non_null(p);
+	assert_int_equal(sscanf(p, "Content-ID: <%79[^>]>", cid), 1);
+	snprintf(want, sizeof(want), "<img src=\"cid:%s\"", cid);
+	assert_non_null(strstr(msg, want));
+	assert_non_null(strstr(msg, "Content-Type: image/png"));
+	p = strstr(p, "\r\n\r\n") + 4;
+	end = strstr(p, "\r\n--");
+	assert_non_null(end);
+	assert_int_equal(unbase64(p, end, back_png, sizeof(back_png)), sizeof(png));
+	assert_memory_equal(back_png, png, sizeof(png));
+	/* The parser still reads the text the captain replies to. */
+	assert_int_equal(mail_parse(msg, len, &back, err, sizeof(err)), 0);
+	assert_string_equal(back.text, "MAP\n");
+	mail_msg_release(&back);
+	free(msg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +287,7 @@ int main(void)
 		cmocka_unit_test(test_mime_report_round_trip),
 		cmocka_unit_test(test_mime_plain_reply),
 		cmocka_unit_test(test_mime_header_injection),
+		cmocka_unit_test(test_mime_board_image),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -21,6 +21,7 @@
 #include "core/duel/duel.h"
 #include "lib/errbuf.h"
 #include "lib/strbuf.h"
+#include "core/picture.h"
 
 /* ---------- loading ---------- */
 
@@ -787,4 +788,5 @@ const struct ruleset duel_ruleset = {
 	.forfeit = duel_forfeit,
 	.simulate = duel_simulate,
 	.draw_namespace = "duel",
+	.draw = duel_picture,
 };

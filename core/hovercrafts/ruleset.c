@@ -21,6 +21,7 @@
 #include "hovercrafts.h"
 #include "lib/errbuf.h"
 #include "lib/strbuf.h"
+#include "core/picture.h"
 
 static int draws_roll(void *ctx, enum check check, const char *ship, int *d6, char *err,
 		      size_t errlen)
@@ -634,4 +635,5 @@ const struct ruleset hovercrafts_ruleset = {
 	.agree = hover_agree,
 	.record = NULL,
 	.cases = hover_cases,
+	.draw = hover_picture,
 };

@@ -15,6 +15,7 @@
 #include "core/iterations/iterations.h"
 #include "lib/errbuf.h"
 #include "lib/strbuf.h"
+#include "core/picture.h"
 
 int it_can_see(const json_t *state, const json_t *viewer, const json_t *target);
 
@@ -1025,4 +1026,5 @@ const struct ruleset iterations_ruleset = {
 	.bot = it_bot,
 	.forfeit = it_forfeit,
 	.simulate = it_simulate,
+	.draw = iterations_picture,
 };

@@ -15,6 +15,7 @@
 #include "core/legendary/legendary.h"
 #include "lib/errbuf.h"
 #include "lib/strbuf.h"
+#include "core/picture.h"
 
 /* Reads the pack of data ({"pack": {"name", "digest", "text", "path"?}}). */
 static int pack_of(const json_t *data, struct legendary_pack *p, char *err, size_t errlen)
@@ -424,4 +425,5 @@ const struct ruleset legendary_ruleset = {
 	.simulate = legendary_simulate,
 	.forfeit = legendary_forfeit,
 	.draw_namespace = "legendary",
+	.draw = legendary_picture,
 };

@@ -15,6 +15,7 @@
 
 #include "core/netrun/netrun.h"
 #include "lib/errbuf.h"
+#include "core/picture.h"
 
 static const char *const queue_tags[NR_QUEUES] = { "strength", "reach", "choose" };
 
@@ -596,4 +597,5 @@ const struct ruleset netrun_ruleset = {
 	.compare = netrun_compare_hook,
 	.simulate = netrun_simulate,
 	.draw_namespace = "piecepack",
+	.draw = netrun_picture,
 };

@@ -35,6 +35,10 @@
 
 #include "core/hovercrafts/sim.h"
 #include "core/legendary/legendary.h"
+#include "core/hovercrafts/hex.h"
+#include "core/picture.h"
+#include "lib/strbuf.h"
+#include "mail/rsvg_load.h"
 
 static double now_seconds(void)
 {
@@ -209,6 +213,88 @@ static int time_command(char **argv)
 	return 0;
 }
 
+/*
+ * Figure 11: a 26 x 20 Hovercrafts board (a wall in every tenth hex, ten
+ * ships) drawn from its view (hover_picture) and rasterised (librsvg):
+ * milliseconds a board, the median of n after one untimed board (the
+ * first loads librsvg and its fonts, once a process).
+ */
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int picture(long n)
+{
+	json_t *view = json_pack("{s:i,s:{s:i,s:i,s:[]},s:[]}", "turn", 7, "map", "width", 26,
+				 "height", 20, "walls", "ships");
+	json_t *walls = json_object_get(json_object_get(view, "map"), "walls");
+	json_t *ships = json_object_get(view, "ships");
+	double *ms = calloc((size_t)(n > 0 ? n : 1), sizeof(double)), svg_total = 0;
+	double *cpu = calloc((size_t)(n > 0 ? n : 1), sizeof(double));
+	char err[256], label[16];
+	long i;
+	int c, r;
+	size_t svg_len = 0, png_len = 0;
+
+	if (!view || !ms || !cpu || n < 1)
+		return 1;
+	for (r = 0; r < 20; r++)
+		for (c = 0; c < 26; c++)
+			if ((r * 26 + c) % 10 == 3) {
+				hex_format((struct hex){ c, r }, label, sizeof(label));
+				json_array_append_new(walls, json_string(label));
+			}
+	for (i = 0; i < 10; i++) {
+		hex_format((struct hex){ (int)(i * 2 + 1), (int)(i % 2 ? 18 : 1) }, label, sizeof(label));
+		json_array_append_new(ships, json_pack("{s:s+,s:s,s:s,s:s,s:s}", "name", "Ship",
+						       i % 2 ? "B" : "A", "team", i % 2 ? "machines" : "zion",
+						       "hex", label, "facing", i % 2 ? "NW" : "SE", "status",
+						       "active"));
+	}
+	for (i = -1; i < n; i++) {
+		struct strbuf sb = STRBUF_INIT;
+		unsigned char *png = NULL;
+		double t0 = now_seconds(), c0 = cpu_seconds(), t1;
+
+		if (hover_picture(view, NULL, &sb, err, sizeof(err))) {
+			fprintf(stderr, "bench: %s\n", err);
+			return 1;
+		}
+		t1 = now_seconds();
+		if (rsvgx_png(strbuf_str(&sb), sb.len, &png, &png_len, err, sizeof(err))) {
+			fprintf(stderr, "bench: %s\n", err);
+			return 1;
+		}
+		if (i >= 0) {
+			ms[i] = (now_seconds() - t0) * 1000.0;
+			cpu[i] = (cpu_seconds() - c0) * 1000.0;
+			svg_total += (t1 - t0) * 1000.0;
+		}
+		svg_len = sb.len;
+		free(png);
+		strbuf_release(&sb);
+	}
+	qsort(ms, (size_t)n, sizeof(double), cmp_double);
+	qsort(cpu, (size_t)n, sizeof(double), cmp_double);
+	printf("board_ms %.2f cpu_ms %.2f svg_ms %.3f svg_bytes %zu png_bytes %zu boards %ld\n",
+	       ms[n / 2], cpu[n / 2], svg_total / (double)n, svg_len, png_len, n);
+	free(ms);
+	free(cpu);
+	json_decref(view);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "engine"))
@@ -217,8 +303,10 @@ int main(int argc, char **argv)
 		return engine_battles(atol(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "legendary"))
 		return legendary(atol(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "picture"))
+		return picture(atol(argv[2]));
 	if (argc >= 3 && !strcmp(argv[1], "time"))
 		return time_command(argv + 2);
-	fprintf(stderr, "usage: bench engine SECONDS | engine-battles N | legendary N | time CMD [ARGS...]\n");
+	fprintf(stderr, "usage: bench engine SECONDS | engine-battles N | legendary N | picture N | time CMD [ARGS...]\n");
 	return 2;
 }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # make bench: measures every figure of issue 8 (and the games' figures 7
-# to 10 of issues 15 to 20) in one run and prints one
+# to 10 of issues 15 to 20, the pictures' 11 and 12 of issue 29) in one run and prints one
 # table: figure, measured, target, ratio to the target where one exists
 # (>= 1.00 is met), ok. Figures that need a database build it here, in a
 # temporary directory, through the CLI (and SQL to clone campaigns).
@@ -372,6 +372,50 @@ row "  CPU s, 2 threads / 1 thread (1.00: no overhead)" "$(awk -v a="$c1" -v b="
 # Rounds per CPU second of the 1-thread run: what a free core gives, when
 # other processes take the cores (see the load average).
 row "  rounds per CPU s, 1 thread" "$(awk -v n="$nrounds" -v c="$c1" 'BEGIN { printf "%.0f", n / c }')" "-" "-" "-"
+
+# ---- 11. A board drawn and rasterised ---------------------------------------
+# A 26 x 20 Hovercrafts board (ten ships, a wall in every tenth hex) drawn
+# (hover_picture) and made a PNG (librsvg): the median of 50 boards in one
+# process, after one untimed board that loads librsvg and its fonts. The
+# wall time is the figure; the CPU time is what a free core gives when
+# other processes take the cores (see the load average).
+nb=50
+[ "$QUICK" = 1 ] && nb=5
+pout=$("$BENCH" picture "$nb")
+pm=$(echo "$pout" | field board_ms)
+set -- $(at_most "$pm" 20)
+row "11 a 26 x 20 board, SVG and PNG, ms" "$pm" "<= 20" "$1" "$2"
+row "  CPU ms a board" "$(echo "$pout" | field cpu_ms)" "-" "-" "-"
+row "  of which the SVG, ms" "$(echo "$pout" | field svg_ms)" "-" "-" "-"
+
+# ---- 12. The archive of a 100-turn campaign -------------------------------
+# mxjudge publish of a Hovercrafts campaign on 26 x 20 with four ships
+# after 100 resolved turns: every page (board, bulletin, seals), the index
+# and the feed, written from scratch.
+pt=100
+[ "$QUICK" = 1 ] && pt=10
+"$MX" -q --db pub.db campaign new p --width 26 --height 20 --seed 1 --deadline 1 >/dev/null
+for i in 1 2 3 4; do
+	team=zion; [ $((i % 2)) = 0 ] && team=machines
+	"$MX" -q --db pub.db campaign join p --captain "P$i" --email "p$i@example.org" \
+		--ship "p$i" --team "$team" >/dev/null 2>&1
+done
+"$MX" -q --db pub.db campaign start p --now "$(stamp 0)" >/dev/null
+h=1
+while [ "$h" -le "$pt" ]; do
+	"$MX" -q --db pub.db process --now "$(stamp "$h")" >/dev/null
+	h=$((h + 1))
+done
+resolved pub.db "$pt"
+i=0; : >p.txt
+while [ "$i" -lt 3 ]; do
+	rm -rf site; wall "$MX" -q --db pub.db publish p --to site >>p.txt
+	i=$((i + 1))
+done
+[ -f site/turn-$pt.html ] || { echo "bench: the archive lacks turn $pt" >&2; exit 1; }
+tp=$(median <p.txt)
+set -- $(at_most "$tp" 2)
+row "12 publish a $pt-turn campaign, s" "$(printf '%.2f' "$tp")" "<= 2" "$1" "$2"
 
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 echo

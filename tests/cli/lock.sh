@@ -17,10 +17,12 @@ fixed_key() {
 # norm: the filter every locked output goes through. Only what is random
 # by design is replaced, nothing else:
 #   - Message-IDs made by 'mail send' (random bytes), and the MIME
-#     boundary and Maildir file name that are hashed from them.
+#     boundaries, the board's Content-ID and the Maildir file name that
+#     are hashed from them.
 norm() {
 	sed -e 's/<mxjudge\.\([0-9]*\)\.[0-9a-f]\{16\}@/<mxjudge.\1.<random>@/g' \
-		-e 's/=_mxjudge_[0-9a-f]\{8\}/=_mxjudge_<hash>/g'
+		-e 's/=_mxjudge_\(r\{0,1\}\)[0-9a-f]\{8\}/=_mxjudge_\1<hash>/g' \
+		-e 's/board\.[0-9a-f]\{8\}@mxjudge/board.<hash>@mxjudge/g'
 }
 
 # lock NAME ARGS...: runs mxjudge ARGS (stdin passed on) and locks, in
@@ -55,7 +57,14 @@ lock_maildir() {
 	: >maildir.txt
 	for f in $(ls "$2/new" | sort -t. -k2.2n); do
 		echo "=== $(echo "$f" | sed 's/\.[0-9a-f]\{8\}$/.<hash>/')" >>maildir.txt
-		tr -d '\r' <"$2/new/$f" >>maildir.txt
+		# The board's PNG is one line here: its pixels are librsvg's and the
+		# fonts' (tests/cli/pictures.t checks the picture); its place is locked.
+		tr -d '\r' <"$2/new/$f" | awk '
+			png == 2 && $0 == "" { png = 0 }
+			png == 2 { next }
+			{ print }
+			png == 1 && $0 == "" { print "<the board, a PNG in base64>"; png = 2 }
+			/^Content-Disposition: inline; filename="board.png"$/ { png = 1 }' >>maildir.txt
 		mv "$2/new/$f" "$2/seen/"
 	done
 	lock_file "$1" maildir.txt

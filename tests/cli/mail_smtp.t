@@ -42,7 +42,8 @@ cat parsed
 [ "$(grep -c 'lines-ok,date-ok,mime' parsed)" -eq 4 ]
 grep '|ann@example.org|g: the battle begins; orders for turn 1|' parsed >ann
 contains ann "|Le Jugé <judge@example.org>|"
-contains ann "multipart/alternative,text/plain,text/html|"
+# The report's HTML shows the board: a PNG beside it in a multipart/related.
+contains ann "multipart/alternative,text/plain,multipart/related,text/html,image/png|"
 contains ann ",pre"
 grep '|g: orders received for turn 1|' parsed >receipt
 contains receipt "|<o1@example.org>|text/plain|"
@@ -65,6 +66,9 @@ for path in sorted(glob.glob(sys.argv[1] + "/*.eml")):
     esc = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     assert esc in html, (path, esc)
     assert "<pre" in html and "</pre>" in html
+    png = [p for p in m.walk() if p.get_content_type() == "image/png"][0]
+    assert png.get_content().startswith(b"\x89PNG\r\n\x1a\n"), path
+    assert 'src="cid:%s"' % png["Content-ID"].strip("<>") in html, path
 print("html ok")
 PYEOF
 

@@ -1,0 +1,112 @@
+/*
+ * mxjudge board: a campaign's board as its game draws it, from one seat's
+ * view or the public's, as SVG or PNG (cmd/picture.h).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "db/db.h"
+#include "judge.h"
+#include "picture.h"
+
+#define BOARD_USAGE "NAME [--turn N] [--seat SEAT] (--svg | --png) [-o FILE]"
+
+static int board_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "turn", required_argument, NULL, 't' },
+		{ "seat", required_argument, NULL, 's' },
+		{ "svg", no_argument, NULL, 'v' },
+		{ "png", no_argument, NULL, 'p' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct db_campaign c;
+	struct strbuf svg = STRBUF_INIT;
+	unsigned char *png = NULL;
+	const char *seat = NULL, *out = NULL;
+	const void *data;
+	char err[1024];
+	size_t len = 0;
+	long turn = -1;
+	int opt, format = 0, rc, ret = EXIT_FAIL;
+
+	while ((opt = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+		switch (opt) {
+		case 't':
+			if (cmd_parse_int(optarg, 0, 1000000, &turn) < 0) {
+				cmd_error("--turn: expected a turn number from 0 (the setup), got '%s'",
+					  optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 's': seat = optarg; break;
+		case 'v':
+		case 'p':
+			if (format && format != opt) {
+				cmd_error("board: --svg or --png, not both");
+				return EXIT_USAGE;
+			}
+			format = opt;
+			break;
+		case 'o': out = optarg; break;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1)
+		return EXIT_USAGE;
+	if (!format) {
+		cmd_error("board: say --svg or --png");
+		return EXIT_USAGE;
+	}
+	memset(&c, 0, sizeof(c));
+	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
+	if (rc == DB_NOT_FOUND) {
+		judge_no_campaign(ctx->db, argv[optind]);
+		return EXIT_DATAERR;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	rc = format == 'v' ? picture_svg(ctx->db, &c, (int)turn, seat, &svg, err, sizeof(err))
+			   : picture_png(ctx->db, &c, (int)turn, seat, &png, &len, err, sizeof(err));
+	if (rc == 1) {
+		cmd_error("campaign '%s': its game (%s) draws no picture", c.name,
+			  c.ruleset[0] ? c.ruleset : "hovercrafts");
+		ret = EXIT_DATAERR;
+		goto out;
+	}
+	if (rc) {
+		cmd_error("%s", err);
+		/* What was asked does not exist (a turn, a seat); else the drawing failed. */
+		ret = strstr(err, " has no ") || strstr(err, "not resolved") ? EXIT_DATAERR : EXIT_FAIL;
+		goto out;
+	}
+	data = format == 'v' ? (const void *)strbuf_str(&svg) : (const void *)png;
+	if (format == 'v')
+		len = svg.len;
+	if (out && strcmp(out, "-")) {
+		if (picture_write_file(out, data, len, err, sizeof(err))) {
+			cmd_error("%s", err);
+			goto out;
+		}
+	} else if (cmd_write_stdout(data, len)) {
+		goto out;
+	}
+	ret = EXIT_OK;
+out:
+	free(png);
+	strbuf_release(&svg);
+	db_campaign_release(&c);
+	return ret;
+}
+
+const struct cmd board_cmd[] = {
+	{ "board", BOARD_USAGE, board_run, NEED_DB,
+	  "draw a campaign's board as SVG or PNG, from a seat's view or the public's", NULL },
+	{ NULL, NULL, NULL, 0, NULL, NULL }
+};
