@@ -452,6 +452,29 @@ static int has_carry(struct lg *g)
 	return 0;
 }
 
+/* Does EFFECT name a carried text (R3.4)? Only such a line may come before them (R9.5.4). */
+static int states_a_carry(struct lg *g, const struct order *o)
+{
+	size_t i;
+	const json_t *d;
+
+	if (o->cmd != C_EFFECT)
+		return 0;
+	json_array_foreach(A(g, "due"), i, d) {
+		json_t *one;
+		int hit;
+
+		if (!json_is_true(json_object_get(d, "carry")))
+			continue;
+		one = json_pack("[s]", json_string_value(json_object_get(d, "card")));
+		hit = one && lgp_find_named(one, o->arg) == 0;
+		json_decref(one);
+		if (hit)
+			return 1;
+	}
+	return 0;
+}
+
 static json_t *resolve_mail(const struct legendary_pack *p, const json_t *state, const json_t *lines,
 			    struct draw_source *draws, int quiet, char *err, size_t errlen);
 
@@ -567,7 +590,7 @@ static json_t *resolve_mail(const struct legendary_pack *p, const json_t *state,
 			goto line_refused;
 		}
 		if (!json_is_string(json_object_get(g.st, "offer")) && has_carry(&g) &&
-		    !(o->cmd == C_EFFECT) && o->cmd != C_WILDSWING) {
+		    !states_a_carry(&g, o) && o->cmd != C_WILDSWING) {
 			lgp_refuse(&g, "effect-pending", "state the texts due first (EFFECT ID \"...\")");
 			goto line_refused;
 		}
