@@ -31,7 +31,7 @@ static void note_draw(struct lg *g, const char *deck, const json_t *ids, size_t 
 	size_t i, len;
 	char *line;
 
-	if (g->quiet || !json_is_array(log))
+	if (g->quiet || (!json_is_array(log) && n > 1))
 		return;
 	len = strlen(deck) + 16;
 	for (i = 0; i < n; i++)
@@ -46,7 +46,11 @@ static void note_draw(struct lg *g, const char *deck, const json_t *ids, size_t 
 		strcat(line, json_string_value(json_array_get(ids, i)) ?
 		       json_string_value(json_array_get(ids, i)) : "");
 	}
-	json_array_append_new(log, json_string(line));
+	if (json_is_array(log))
+		json_array_append_new(log, json_string(line));
+	/* A draw goes to the rolls too, in order with the shuffles (R10.3). */
+	if (n == 1)
+		draw_note(g->draws, "sealed", line);
 	free(line);
 }
 
