@@ -97,6 +97,31 @@ static json_t *new_state(const struct legendary_pack *p, const json_t *settings,
 	return st;
 }
 
+/*
+ * The instances of act k's Matrix mini-deck (1-3), numbered as the deal
+ * numbers them (R2.6: start deck, hovercraft, zion, wounds, then the acts'
+ * piles in order), appended to out.
+ */
+void lgp_act_deck(struct lg *g, int k, json_t *out)
+{
+	const json_t *f = film(g), *acts = json_object_get(f, "acts");
+	json_t *counts = json_object(), *skip = json_array();
+	int a;
+
+	if (!counts || !skip)
+		goto out;
+	instances(json_object_get(f, "start_deck"), counts, skip);
+	instances(json_object_get(f, "hovercraft"), counts, skip);
+	instances(json_object_get(f, "zion"), counts, skip);
+	instances(json_object_get(f, "wounds"), counts, skip);
+	for (a = 1; a <= k; a++)
+		instances(json_object_get(json_array_get(acts, (size_t)(a - 1)), "matrix"), counts,
+			  a == k ? out : skip);
+out:
+	json_decref(counts);
+	json_decref(skip);
+}
+
 int lgp_deal(struct lg *g)
 {
 	const json_t *f = film(g), *acts = json_object_get(f, "acts");

@@ -675,6 +675,7 @@ static int begin_act(struct lg *g)
 	lgp_ev(g, "act", "Act %d \"%s\" begins.", I(g, "act"), json_string_value(json_object_get(a, "name")));
 	if (mode && !strcmp(mode, "per-act")) {
 		json_t *deck = A(g, "matrix_deck"), *aside = A(g, "aside"), *fresh = json_array();
+		json_t *mine = json_array(), *all = json_array();
 		const char *inev = NULL;
 		char label[16], key[24];
 		size_t i;
@@ -683,8 +684,26 @@ static int begin_act(struct lg *g)
 		json_array_extend(aside, deck);
 		json_array_clear(deck);
 		snprintf(key, sizeof(key), "act%d", I(g, "act"));
-		/* The act's mini-deck waits in "pending_acts" (state) since the deal. */
-		json_array_foreach(json_object_get(json_object_get(g->st, "pending_acts"), key), i, v) {
+		/*
+		 * The act's mini-deck waits in "pending_acts" since the deal; a
+		 * state written by R12.1 keeps it among the cards set aside, so
+		 * without that key the act's own instances are taken from "aside".
+		 */
+		if (json_object_get(json_object_get(g->st, "pending_acts"), key)) {
+			json_array_foreach(json_object_get(json_object_get(g->st, "pending_acts"), key), i, v)
+				json_array_append(mine, (json_t *)v);
+		} else {
+			lgp_act_deck(g, I(g, "act"), all);
+			json_array_foreach(all, i, v) {
+				long at = find(aside, json_string_value(v));
+
+				if (at >= 0) {
+					json_array_append(mine, (json_t *)v);
+					json_array_remove(aside, (size_t)at);
+				}
+			}
+		}
+		json_array_foreach(mine, i, v) {
 			if (!strcmp(ctype(g, json_string_value(v)), "inevitable"))
 				inev = json_string_value(v);
 			else
@@ -693,6 +712,8 @@ static int begin_act(struct lg *g)
 		snprintf(label, sizeof(label), "matrix-%d", I(g, "act"));
 		if (lgp_shuffle(g, label, fresh) < 0) {
 			json_decref(fresh);
+			json_decref(mine);
+			json_decref(all);
 			return -1;
 		}
 		json_array_extend(deck, fresh);
@@ -700,6 +721,8 @@ static int begin_act(struct lg *g)
 			json_array_append_new(deck, json_string(inev));
 		json_object_del(json_object_get(g->st, "pending_acts"), key);
 		json_decref(fresh);
+		json_decref(mine);
+		json_decref(all);
 	}
 	lgp_apply_list(g, "ACT", "setup", json_object_get(a, "setup"));
 	return 0;

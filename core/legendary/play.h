@@ -181,6 +181,8 @@ int lgp_strike_phase(struct lg *g);
 /* deal.c */
 const char *lgp_avatar_of_film(struct lg *g);
 /* deal.c */
+void lgp_act_deck(struct lg *g, int k, json_t *out);
+/* deal.c */
 int lgp_deal(struct lg *g);
 /* deal.c */
 void lgp_free(struct lg *g);
