@@ -262,6 +262,11 @@ int draw_seal(struct draw_source *src, const char *name, char out[65], char *err
 	return rc;
 }
 
+void draw_note(struct draw_source *src, const char *stream, const char *line)
+{
+	log_add(src->log, stream, strdup(line));
+}
+
 /* ---------- the seeded source ---------- */
 
 void draw_seeded_init(struct draw_seeded *s, uint64_t open_seed, const unsigned char *root,
@@ -627,6 +632,9 @@ int draw_queue_parse(struct draw_queue *q, const char *text, const char *name, i
 		while (e > s && is_blank(e[-1]))
 			e--;
 		if (s == e)
+			continue;
+		/* "draw DECK ID": a note the log writes (draw_note), not a draw to give. */
+		if (e - s > 5 && !strncmp(s, "draw", 4) && is_blank(s[4]))
 			continue;
 		if (e - s >= DRAW_LINE_MAX) {
 			errbuf_set(err, errlen, "%s:%d: expected a draw line of at most %d characters",

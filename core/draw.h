@@ -125,6 +125,13 @@ int draw_mix(struct draw_source *src, const char *word, char *err, size_t errlen
  * when written, 0 when there is no seal (no root, no line), -1 with err.
  */
 int draw_seal(struct draw_source *src, const char *name, char out[65], char *err, size_t errlen);
+/*
+ * A line of the log that is no draw: "draw DECK ID", a card taken from the
+ * top of a pile already shuffled (legendary R10.3), so the log lists every
+ * draw in order and a game can be rechecked from it alone. It takes
+ * nothing from the source, and the tagged queue skips such lines on input.
+ */
+void draw_note(struct draw_source *src, const char *stream, const char *line);
 
 /*
  * The seeded source. The open stream is the turn's seed itself; "open/NAME"

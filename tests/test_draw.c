@@ -620,6 +620,32 @@ static void test_draw_queue_parse_comments_and_blanks(void **state)
 	assert_null(q.l);
 }
 
+/* "draw DECK ID" lines are notes of the log (legendary R10.3): logged, never given. */
+static void test_draw_note_is_logged_and_skipped_on_input(void **state)
+{
+	struct draw_queue q;
+	struct draw_log log;
+	struct draw_source src;
+	char err[128] = "";
+	int face = 0;
+
+	(void)state;
+	queue_from(&q, "draw wounds W-CUT.1\nd6 x 4\ndrawn x 2\n");
+	assert_int_equal(q.n, 2);	/* "drawn" is a label, not a note */
+	assert_string_equal(q.l[0].text, "d6 x 4");
+	draw_log_init(&log);
+	src = draw_queue_source(&q, &log);
+	draw_note(&src, "sealed", "draw wounds W-CUT.1");
+	assert_int_equal(draw_die(&src, "open", "d6 x", 6, &face, err, sizeof(err)), 0);
+	assert_int_equal(face, 4);
+	assert_int_equal(log.n, 2);
+	assert_string_equal(log.e[0].line, "draw wounds W-CUT.1");
+	assert_string_equal(log.e[1].line, "d6 x 4");
+	assert_int_equal(draw_queue_unused(&q), 1);
+	draw_log_release(&log);
+	draw_queue_release(&q);
+}
+
 static void test_draw_queue_parse_many_lines(void **state)
 {
 	struct draw_queue q;
@@ -1457,6 +1483,7 @@ int main(void)
 		cmocka_unit_test(test_draw_seeded_pick_logs_label_and_id),
 		cmocka_unit_test(test_draw_log_grows_past_one_allocation),
 		cmocka_unit_test(test_draw_queue_parse_comments_and_blanks),
+		cmocka_unit_test(test_draw_note_is_logged_and_skipped_on_input),
 		cmocka_unit_test(test_draw_queue_parse_many_lines),
 		cmocka_unit_test(test_draw_queue_dice_takes_a_whole_pool),
 		cmocka_unit_test(test_draw_queue_die_matches_label_any_case),

@@ -20,6 +20,7 @@
 #include "core/draw.h"
 #include "core/legendary/legendary.h"
 #include "core/ruleset.h"
+#include "lib/strbuf.h"
 
 #define SAMPLE_DIGEST "b186baf357b4f180c547deb5957e40ebf047177d4a0591161c8a08e87f8604ae"
 
@@ -688,6 +689,193 @@ static void test_legendary_status_says_the_outcome_in_the_game_language(void **u
 	}
 }
 
+/* ---------- the shadow: random play against the rulings' invariants ---------- */
+
+static uint64_t lg_rand(uint64_t *r)
+{
+	*r = *r * 6364136223846793005u + 1442695040888963407u;
+	return *r >> 33;
+}
+
+/* Every card instance of a state, wherever it is (R1, R12.1); played_log is a log, not a place. */
+static int lg_instances(const json_t *st)
+{
+	static const char *const piles[] = { "real_world", "operations", "dock", "zion", "hovercraft",
+					     "matrix_deck", "deck", "hand", "played", "discard", "wounds",
+					     "wound_deck", "wound_discard", "scars", "defeated_enemies",
+					     "defeated_heroes", "completed", "extras", "aside", NULL };
+	const json_t *v;
+	size_t i, k;
+	int n = json_is_string(json_object_get(st, "avatar"));
+
+	for (k = 0; piles[k]; k++)
+		json_array_foreach(json_object_get(st, piles[k]), i, v)
+			n += json_is_string(v);
+	json_array_foreach(json_object_get(st, "row"), i, v)
+		n += json_is_string(json_object_get(v, "card"));
+	json_array_foreach(json_object_get(st, "combat_zone"), i, v)
+		n += json_is_string(json_object_get(v, "card")) || json_is_string(v);
+	/* per-act films: the later acts' mini-decks wait here (R4.3, R6.2) */
+	{
+		const char *key;
+		const json_t *pile;
+
+		json_object_foreach((json_t *)json_object_get(st, "pending_acts"), key, pile)
+			n += (int)json_array_size(pile);
+	}
+	return n;
+}
+
+/* Adds a mail's shuffles to the per-deck counts ("shuffle player-deck": n, R10.4). */
+static void lg_count(json_t *counts, const struct draw_log *log)
+{
+	size_t i;
+
+	for (i = 0; i < log->n; i++) {
+		char label[64];
+		const char *line = log->e[i].line, *sp;
+
+		if (strncmp(line, "shuffle ", 8) || !(sp = strchr(line + 8, ' ')))
+			continue;
+		snprintf(label, sizeof(label), "%.*s", (int)(sp - line), line);
+		json_object_set_new(counts, label,
+				    json_integer(json_integer_value(json_object_get(counts, label)) + 1));
+	}
+}
+
+static void lg_random_line(uint64_t *r, const json_t *st, char *out, size_t len)
+{
+	static const char *const words[] = { "ENTER", "LEAVE", "LEAVE ZONE", "LEAVE EXTRA", "HOLD",
+					     "RECRUIT HOVERCRAFT", "VICTORY MAJOR", "VICTORY MINOR",
+					     "WILDSWING KEEP", "PLAY ALL", "FLY AWAY", "BUY TIME Z1" };
+	const json_t *hand = json_object_get(st, "hand"), *due = json_object_get(st, "due");
+	const char *card = json_string_value(json_array_get(hand, lg_rand(r) % (json_array_size(hand) + 1)));
+	int k = 1 + (int)(lg_rand(r) % 5);
+
+	switch (lg_rand(r) % 12) {
+	case 0: snprintf(out, len, "PLAY %s", card ? card : "S-FEINT"); break;
+	case 1: snprintf(out, len, "RECRUIT D%d", k); break;
+	case 2: snprintf(out, len, "SCAN R%d", k); break;
+	case 3: snprintf(out, len, "FIGHT %c%d", "RZW"[lg_rand(r) % 3], k); break;
+	case 4: snprintf(out, len, "COMPLETE %c%d", "RZO"[lg_rand(r) % 3], k); break;
+	case 5: snprintf(out, len, "EVADE R%d IF ABLE", k); break;
+	case 6: snprintf(out, len, "COORDINATE %s", card ? card : "H-SPLICER"); break;
+	case 7:
+		snprintf(out, len, "EFFECT %s \"nothing\"",
+			 json_array_size(due) ? json_string_value(json_object_get(json_array_get(due, 0), "card")) : "ACT");
+		break;
+	default: snprintf(out, len, "%s", words[lg_rand(r) % (sizeof(words) / sizeof(words[0]))]); break;
+	}
+}
+
+static void test_legendary_shadow_random_play_keeps_the_rulings_invariants(void **unused)
+{
+	struct legendary_pack p;
+	uint64_t r = 0x853c49e6748fea9bu;
+	int game, mails = 0, turns = 0, over = 0;
+	char err[256];
+
+	(void)unused;
+	legendary_pack_init(&p);
+	assert_int_equal(legendary_pack_read(&p, legendary_sample_pack, "sample", err, sizeof(err)), 0);
+	for (game = 0; game < 60; game++) {
+		unsigned char root[DRAW_ROOT_LEN];
+		char hex[2 * DRAW_ROOT_LEN + 1], text[200], seal[65];
+		json_t *settings = json_pack("{s:i,s:b}", "film", 1 + game % 3, "nonce", game % 4 == 0);
+		json_t *counts = json_object(), *st = NULL, *out;
+		struct draw_seeded seeded;
+		struct draw_source src;
+		struct draw_log log;
+		int mail, k, total = 0, time_start = p.board.time_start;
+
+		for (k = 0; k < DRAW_ROOT_LEN; k++)
+			root[k] = (unsigned char)lg_rand(&r);
+		for (mail = 0; mail < 80; mail++) {
+			json_t *lines = NULL, *next;
+			int was_over = st && !strcmp(json_string_value(json_object_get(st, "status")), "over");
+			int turn = st ? (int)json_integer_value(json_object_get(st, "turn")) : 0;
+
+			draw_seeded_init(&seeded, 0, root, mail);
+			draw_seeded_namespace(&seeded, "legendary");
+			draw_log_init(&log);
+			src = draw_seeded_source(&seeded, &log);
+			if (!st) {
+				out = legendary_setup(&p, settings, "shadow", &src, err, sizeof(err));
+			} else {
+				if (!strcmp(json_string_value(json_object_get(st, "status")), "setup")) {
+					lines = legendary_read_orders("NONCE shadow\n", "mail", err, sizeof(err));
+				} else if (lg_rand(&r) % 2) {
+					lines = legendary_bot_lines(&p, st);
+				} else {
+					struct strbuf sb = STRBUF_INIT;
+
+					for (k = 0; k < 1 + (int)(lg_rand(&r) % 4); k++) {
+						lg_random_line(&r, st, text, sizeof(text));
+						strbuf_addf(&sb, "%s\n", text);
+					}
+					lines = legendary_read_orders(strbuf_str(&sb), "mail", err, sizeof(err));
+					strbuf_release(&sb);
+				}
+				if (!lines) {	/* refused whole, nothing played */
+					draw_log_release(&log);
+					continue;
+				}
+				out = legendary_resolve(&p, st, lines, &src, err, sizeof(err));
+				json_decref(lines);
+				mails++;
+			}
+			if (!out)
+				fail_msg("game %d mail %d: %s", game, mail, err);
+			next = json_object_get(out, "state");
+			assert_non_null(next);
+			lg_count(counts, &log);
+			draw_log_release(&log);
+			/* No instance in two places, every card of the pack's film (R12.2). */
+			assert_int_equal(legendary_state_check(&p, next, err, sizeof(err)), 0);
+			if (!st) {
+				/* The seal (R10.5): SHA-256 of "mxjudge:legendary:NAME:root:ROOT". */
+				draw_root_hex(root, hex);
+				snprintf(text, sizeof(text), "mxjudge:legendary:shadow:root:%s", hex);
+				draw_sha256_hex(text, seal);
+				assert_string_equal(json_string_value(json_object_get(next, "commitment")), seal);
+			}
+			/* Card conservation: once dealt, no card comes or goes (R1, R5). */
+			if (strcmp(json_string_value(json_object_get(next, "status")), "setup")) {
+				if (!total)
+					total = lg_instances(next);
+				assert_int_equal(lg_instances(next), total);
+			}
+			/* The draw counters are the shuffles done (R10.4). */
+			assert_true(json_equal(json_object_get(next, "draws"), counts));
+			/* The Time Track in range; at 0 the game is lost (R6.4). */
+			k = (int)json_integer_value(json_object_get(next, "time"));
+			assert_true(k >= 0 && k <= time_start);
+			if (k == 0)
+				assert_string_equal(json_string_value(json_object_get(next, "status")), "over");
+			if (was_over)
+				assert_true(json_equal(json_object_get(next, "turn"), json_object_get(st, "turn")));
+			/* A turn that ended drew a full hand at Cleanup (R5.4). */
+			if (st && json_integer_value(json_object_get(next, "turn")) == turn + 1 &&
+			    !strcmp(json_string_value(json_object_get(next, "status")), "running") &&
+			    json_integer_value(json_object_get(next, "film")) == json_integer_value(json_object_get(st, "film"))) {
+				turns++;
+				assert_int_equal(json_array_size(json_object_get(next, "hand")), p.board.hand_size);
+			}
+			json_decref(st);
+			st = json_incref(next);
+			json_decref(out);
+		}
+		over += !strcmp(json_string_value(json_object_get(st, "status")), "over");
+		json_decref(st);
+		json_decref(counts);
+		json_decref(settings);
+	}
+	assert_true(mails > 2000);
+	assert_true(turns > 500);
+	assert_true(over > 10);
+	legendary_pack_release(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -706,6 +894,7 @@ int main(void)
 		cmocka_unit_test(test_legendary_bot_lines_name_no_hidden_card),
 		cmocka_unit_test(test_legendary_french_formats_match),
 		cmocka_unit_test(test_legendary_status_says_the_outcome_in_the_game_language),
+		cmocka_unit_test(test_legendary_shadow_random_play_keeps_the_rulings_invariants),
 	};
 
 	if (sodium_init() < 0)

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <sodium.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@
 #include "core/engine.h"
 #include "core/netrun/netrun.h"
 #include "core/ruleset.h"
+#include "lib/strbuf.h"
 
 /* The rulings' 14.4 example, as they print it. */
 static const char example_state[] =
@@ -546,6 +548,227 @@ static void test_netrun_run_targets_agree_with_run_legal(void **state)
 	assert_true(checked > 3000);
 }
 
+/* ---------- the shadow: random play against the rulings' invariants ---------- */
+
+static uint64_t shadow_rand(uint64_t *r)
+{
+	*r = *r * 6364136223846793005u + 1442695040888963407u;
+	return *r >> 33;
+}
+
+/* A tile code's index 0..23 (R1.2), or -1. */
+static int tile_index(const char *code)
+{
+	static const char colours[] = "BGRU", values[] = "NA2345";
+	const char *c = code ? strchr(colours, code[0]) : NULL, *v = c ? strchr(values, code[1]) : NULL;
+
+	return c && v && code[1] && !code[2] ? (int)(c - colours) * 6 + (int)(v - values) : -1;
+}
+
+/*
+ * The invariants the rulings state, on a state the judge wrote: every
+ * tile once (matrix and stack, R1.2, R4.2), 5 tokens a colour at most on
+ * structures and held (R1.4, R8), no structure with 4 neighbours (R5.4),
+ * breakers on structures or out, two only with Assimilation Kuang (R1.3),
+ * brain damage 0-10 and an over run when it reaches 10 or passes the target
+ * (R7.1, R7.2).
+ */
+static void shadow_check(const json_t *st, int dealt)
+{
+	int seen[NR_TILES] = { 0 }, tokens[NR_COLOURS] = { 0 }, n = 0, c, bd;
+	const json_t *matrix = json_object_get(st, "matrix"), *v, *target;
+	const char *key;
+	size_t i;
+
+	json_object_foreach((json_t *)matrix, key, v) {
+		int t = tile_index(json_string_value(json_object_get(v, "tile"))), x, y, nb = 0;
+		char probe[16];
+		static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+
+		assert_true(t >= 0);
+		seen[t]++;
+		n++;
+		tokens[t / 6] += json_is_true(json_object_get(v, "token"));
+		assert_int_equal(sscanf(key, "%d,%d", &x, &y), 2);
+		for (c = 0; c < 4; c++) {
+			snprintf(probe, sizeof(probe), "%d,%d", x + dx[c], y + dy[c]);
+			nb += json_object_get(matrix, probe) != NULL;
+		}
+		assert_true(nb <= 3);
+	}
+	json_array_foreach(json_object_get(st, "stack"), i, v) {
+		int t = tile_index(json_string_value(v));
+
+		assert_true(t >= 0);
+		seen[t]++;
+		n++;
+	}
+	for (c = 0; c < NR_TILES; c++)
+		assert_int_equal(seen[c], dealt ? 1 : 0);
+	assert_int_equal(n, dealt ? NR_TILES : 0);
+	for (c = 0; c < NR_COLOURS; c++) {
+		const char *name = netrun_colour_names[c];
+		const json_t *b = json_object_get(json_object_get(st, "breakers"), name);
+		const char *at = json_string_value(json_object_get(b, "at"));
+		int k, sharing = 0;
+
+		tokens[c] += (int)json_integer_value(json_object_get(json_object_get(st, "powerups"), name));
+		assert_true(tokens[c] <= 5);
+		assert_non_null(at);
+		if (!strcmp(at, "out"))
+			continue;
+		assert_non_null(json_object_get(matrix, at));
+		for (k = 0; k < NR_COLOURS; k++) {
+			const json_t *o = json_object_get(json_object_get(st, "breakers"), netrun_colour_names[k]);
+
+			if (k != c && !strcmp(json_string_value(json_object_get(o, "at")), at)) {
+				sharing++;
+				assert_true(!strcmp(json_string_value(json_object_get(b, "kind")), "assimilation-kuang") ||
+					    !strcmp(json_string_value(json_object_get(o, "kind")), "assimilation-kuang"));
+			}
+		}
+		assert_true(sharing <= 1);
+	}
+	bd = (int)json_integer_value(json_object_get(st, "brain_damage"));
+	assert_true(bd >= 0 && bd <= 10);
+	target = json_object_get(json_object_get(st, "options"), "target");
+	if (bd == 10 || (json_is_integer(target) && bd > json_integer_value(target)))
+		assert_string_equal(json_string_value(json_object_get(st, "status")), "over");
+}
+
+/* A random line: most are steps the state may or may not allow, some are garbage. */
+static void shadow_line(uint64_t *r, char *out, size_t len)
+{
+	static const char *const colours[4] = { "black", "green", "red", "blue" };
+	const char *col = colours[shadow_rand(r) % 4];
+	int x = (int)(shadow_rand(r) % 7) - 3, y = (int)(shadow_rand(r) % 7) - 3;
+
+	switch (shadow_rand(r) % 12) {
+	case 0: snprintf(out, len, "SPEND ALL\nRUN %s %d,%d", col, x, y); break;
+	case 1: snprintf(out, len, "ABILITY %s", col); break;
+	case 2: snprintf(out, len, "ABILITY %s %d,%d", col, x, y); break;
+	case 3: snprintf(out, len, "ABILITY %s %d,%d %d,%d", col, x, y, y, x); break;
+	case 4: snprintf(out, len, "EXPECT %s %d,%d", col, x, y); break;
+	case 5: snprintf(out, len, "SPEND %s 2\nRUN %s %d,%d ALT", col, col, x, y); break;
+	case 6: snprintf(out, len, "FLY %s", col); break;
+	case 7: snprintf(out, len, "ABILITY %s %s", col, colours[shadow_rand(r) % 4]); break;
+	default: snprintf(out, len, "RUN %s %d,%d", col, x, y); break;
+	}
+}
+
+/* Adds the draws of one mail's log to the per-queue counts ("strength black" ...). */
+static void shadow_count(json_t *counts, const struct draw_log *log)
+{
+	size_t i;
+
+	for (i = 0; i < log->n; i++) {
+		char label[64];
+		const char *line = log->e[i].line, *sp = strchr(line, ' ');
+
+		if (!strncmp(line, "deal ", 5) || !strncmp(line, "seal ", 5) || !sp || !strchr(sp + 1, ' '))
+			continue;
+		snprintf(label, sizeof(label), "%.*s", (int)(strchr(sp + 1, ' ') - line), line);
+		json_object_set_new(counts, label,
+				    json_integer(json_integer_value(json_object_get(counts, label)) + 1));
+	}
+}
+
+static void test_netrun_shadow_random_play_keeps_the_rulings_invariants(void **state)
+{
+	static const char *const options[] = { "basic", "custom", "black=roll", "ankara,turing-scout,hosaka-prime,enigma" };
+	const struct ruleset *rs = ruleset_find("netrun");
+	uint64_t r = 0x2545f4914f6cdd1du;
+	int game, mails = 0, over = 0;
+
+	(void)state;
+	for (game = 0; game < 300; game++) {
+		unsigned char root[DRAW_ROOT_LEN];
+		char hex[2 * DRAW_ROOT_LEN + 1], text[200], seal[65], err[256] = "";
+		struct draw_seeded seeded;
+		struct draw_log log;
+		struct draw_source src;
+		struct engine_turn t;
+		json_t *given, *settings, *seats, *st, *counts = json_object();
+		int mail, k;
+
+		for (k = 0; k < DRAW_ROOT_LEN; k++)
+			root[k] = (unsigned char)shadow_rand(&r);
+		given = json_pack("{s:s,s:b}", "breakers", options[game % 4], "nonce", game % 3 == 0);
+		if (game % 5 == 1)
+			json_object_set_new(given, "target", json_integer(game % 10));
+		settings = engine_settings(rs, given, NULL, err, sizeof(err));
+		assert_non_null(settings);
+		seats = json_pack("[{s:s,s:s,s:{}}]", "name", "shadow", "side", "", "data");
+		draw_seeded_init(&seeded, 1, root, 0);
+		draw_seeded_namespace(&seeded, rs->draw_namespace);
+		draw_log_init(&log);
+		src = draw_seeded_source(&seeded, &log);
+		assert_int_equal(engine_setup(rs, settings, NULL, seats, &src, &t, err, sizeof(err)), 0);
+		/* The seal (R11.5): SHA-256 of "mxjudge:piecepack:RUN:root:ROOT". */
+		draw_root_hex(root, hex);
+		snprintf(text, sizeof(text), "mxjudge:piecepack:shadow:root:%s", hex);
+		draw_sha256_hex(text, seal);
+		assert_string_equal(json_string_value(json_object_get(t.state, "commitment")), seal);
+		shadow_count(counts, &log);
+		draw_log_release(&log);
+		st = json_incref(t.state);
+		engine_turn_release(&t);
+		for (mail = 0; mail < 60; mail++) {
+			struct strbuf sb = STRBUF_INIT;
+			struct netrun_state ns;
+			struct engine_turn next;
+			json_t *orders;
+			int dealt = strcmp(json_string_value(json_object_get(st, "status")), "setup") != 0;
+			int was_over = !strcmp(json_string_value(json_object_get(st, "status")), "over");
+
+			shadow_check(st, dealt);
+			assert_true(json_equal(json_object_get(st, "draws"), counts));
+			if (!dealt)
+				strbuf_addstr(&sb, "NONCE shadow\n");
+			else if (shadow_rand(&r) % 2 && netrun_state_from_json(&ns, st, err, sizeof(err)) == 0)
+				netrun_bot_orders(&ns, &sb);
+			else
+				for (k = 0; k < 1 + (int)(shadow_rand(&r) % 3); k++) {
+					shadow_line(&r, text, sizeof(text));
+					strbuf_addf(&sb, "%s\n", text);
+				}
+			orders = rs->read_orders(st, "shadow", strbuf_str(&sb), "mail", 0, err, sizeof(err));
+			strbuf_release(&sb);
+			if (!orders)
+				continue;	/* refused whole: nothing played (R10.4.2) */
+			draw_seeded_init(&seeded, 2 + (uint64_t)mail, root, mail + 1);
+			draw_seeded_namespace(&seeded, rs->draw_namespace);
+			draw_log_init(&log);
+			src = draw_seeded_source(&seeded, &log);
+			assert_int_equal(engine_resolve(rs, st, orders, &src, &next, err, sizeof(err)), 0);
+			json_decref(orders);
+			mails++;
+			if (was_over) {
+				/* R7.6: a run that is over takes nothing more. */
+				assert_int_equal(log.n, 0);
+				assert_int_equal(json_integer_value(json_object_get(next.state, "steps")),
+						 json_integer_value(json_object_get(st, "steps")));
+			}
+			assert_true(json_integer_value(json_object_get(next.state, "steps")) >=
+				    json_integer_value(json_object_get(st, "steps")));
+			shadow_count(counts, &log);
+			draw_log_release(&log);
+			json_decref(st);
+			st = json_incref(next.state);
+			engine_turn_release(&next);
+		}
+		over += !strcmp(json_string_value(json_object_get(st, "status")), "over");
+		json_decref(st);
+		json_decref(counts);
+		json_decref(given);
+		json_decref(settings);
+		json_decref(seats);
+	}
+	/* The shadow played: most runs end, and thousands of mails were judged. */
+	assert_true(mails > 5000);
+	assert_true(over > 200);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -560,6 +783,7 @@ int main(void)
 		cmocka_unit_test(test_netrun_compare_ranks_by_the_key),
 		cmocka_unit_test(test_netrun_simulate_same_tallies_for_any_split),
 		cmocka_unit_test(test_netrun_run_targets_agree_with_run_legal),
+		cmocka_unit_test(test_netrun_shadow_random_play_keeps_the_rulings_invariants),
 	};
 
 	if (sodium_init() < 0)

@@ -6,7 +6,8 @@
  *  1. in act 3, a standing answer to the minor-victory offer: MINOR when the Time
  *     Track is at 3 or less or the damage 2 or less from the avatar's
  *     health, else MAJOR (play on for the major victory);
- *  2. every text due stated as changing nothing (EFFECT ID "...");
+ *  2. every text due stated as changing nothing (EFFECT ID "..."), the
+ *     carried ones first (R9.5.4);
  *  3. PLAY ALL;
  *  4. from the Real World: fight the Real World enemies it can pay, then
  *     recruit dock heroes, dearest first, then Hovercraft cards, with the
@@ -205,7 +206,7 @@ json_t *legendary_bot_lines(const struct legendary_pack *p, const json_t *state)
 	struct bot b;
 	const json_t *d, *v;
 	size_t i;
-	int in_matrix, margin;
+	int in_matrix, margin, pass;
 
 	memset(&b, 0, sizeof(b));
 	b.p = p;
@@ -221,13 +222,17 @@ json_t *legendary_bot_lines(const struct legendary_pack *p, const json_t *state)
 	if (I(state, "act") == 3 && (!json_is_true(json_object_get(state, "offered")) ||
 				     json_is_string(json_object_get(state, "offer"))))
 		line(&b, I(state, "time") <= 3 || margin <= 2 ? "VICTORY MINOR" : "VICTORY MAJOR", NULL);
-	json_array_foreach(json_object_get(state, "due"), i, d) {
-		char text[96];
+	/* The carried texts first: nothing else may come before them (R9.5.4). */
+	for (pass = 0; pass < 2; pass++)
+		json_array_foreach(json_object_get(state, "due"), i, d) {
+			char text[96];
 
-		snprintf(text, sizeof(text), "EFFECT %s \"the bot states no change\"",
-			 strcmp(S(d, "card"), "ACT") ? S(d, "card") : "ACT");
-		line(&b, "%s", text);
-	}
+			if (json_is_true(json_object_get(d, "carry")) != !pass)
+				continue;
+			snprintf(text, sizeof(text), "EFFECT %s \"the bot states no change\"",
+				 strcmp(S(d, "card"), "ACT") ? S(d, "card") : "ACT");
+			line(&b, "%s", text);
+		}
 	line(&b, "PLAY ALL", NULL);
 	json_array_foreach(json_object_get(state, "hand"), i, v) {
 		b.attack += num(&b, json_string_value(v), "attack");

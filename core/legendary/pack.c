@@ -45,7 +45,27 @@ int legendary_int(const json_t *card, const char *key, int def)
 
 static int ref_cmp(const void *a, const void *b)
 {
-	return strcmp(((const struct legendary_card_ref *)a)->id, ((const struct legendary_card_ref *)b)->id);
+	const struct legendary_card_ref *x = a, *y = b;
+	int d = strcmp(x->id, y->id);
+
+	/* Equal ids (a duplicate, refused) in pack order: the first is found first. */
+	return d ? d : x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* The position in "cards" of the first card whose id is exactly id, or SIZE_MAX. */
+static size_t first_pos(const struct legendary_pack *p, const char *id)
+{
+	size_t lo = 0, hi = p->ncards;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(p->index[mid].id, id) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < p->ncards && !strcmp(p->index[lo].id, id) ? p->index[lo].pos : SIZE_MAX;
 }
 
 /* The id index (a sorted array): every lookup of a turn goes through it. 0, or -1 out of memory. */
@@ -236,6 +256,18 @@ struct checker {
 	char *err;
 	size_t errlen, used;
 	int shown, more;	/* problems written, problems past the bound */
+	/*
+	 * Where line_of last stopped, so that problems found in file order
+	 * cost one walk of the text in all, not one each (issue 28): the
+	 * newlines counted up to line_at, and the last array item reached
+	 * (arr_item, its index arr_k, in the array at arr_path).
+	 */
+	const char *line_at;
+	int line_no;
+	const struct legendary_pack *pack;	/* its id index is built before the cards are checked */
+	char arr_path[256];
+	const char *arr_item;
+	long arr_k;
 };
 
 #define LG_MAX_PROBLEMS 20
@@ -281,14 +313,15 @@ static const char *skip_value(const char *s)
  * own and not the first place its words appear. A missing step stops at
  * the deepest value found.
  */
-static int line_of(const struct checker *c, const char *path)
+static int line_of(struct checker *c, const char *path)
 {
-	const char *at = skip_ws(c->text), *p;
+	const char *at = skip_ws(c->text), *p, *start = path;
 	char step[64];
 	int line = 1;
 
 	while (path && *path) {
 		size_t len = strcspn(path, "/");
+		size_t done = (size_t)(path - start);	/* the path of the value at 'at' */
 		const char *found = NULL;
 
 		snprintf(step, sizeof(step), "%.*s", (int)len, path);
@@ -300,30 +333,56 @@ static int line_of(const struct checker *c, const char *path)
 
 				val = skip_ws(skip_ws(skip_value(at)) + 1);	/* past the colon */
 				if (strlen(step) == (size_t)(skip_value(at) - key - 1) &&
-				    !strncmp(key, step, strlen(step)))
+				    !strncmp(key, step, strlen(step))) {
 					found = val;
+					break;	/* not past the value: it may be the whole file */
+				}
 				at = skip_ws(skip_value(val));
 				if (*at == ',')
 					at = skip_ws(at + 1);
 			}
 		} else if (*at == '[') {
-			long k = strtol(step, NULL, 10);
+			long want = strtol(step, NULL, 10), k = 0;
 
-			at = skip_ws(at + 1);
+			/* The same array as last time, at or past its item: go on from there. */
+			if (c->arr_item && done < sizeof(c->arr_path) &&
+			    strlen(c->arr_path) == done && !strncmp(c->arr_path, start, done) &&
+			    want >= c->arr_k) {
+				at = c->arr_item;
+				k = c->arr_k;
+			} else {
+				at = skip_ws(at + 1);
+			}
 			while (*at && *at != ']' && !found) {
-				if (k-- == 0)
+				if (k == want) {
 					found = at;
+					break;
+				}
+				k++;
 				at = skip_ws(skip_value(at));
 				if (*at == ',')
 					at = skip_ws(at + 1);
+			}
+			if (found && done < sizeof(c->arr_path)) {
+				memcpy(c->arr_path, start, done);
+				c->arr_path[done] = '\0';
+				c->arr_item = found;
+				c->arr_k = want;
 			}
 		}
 		if (!found)
 			break;
 		at = found;
 	}
-	for (p = c->text; p < at && *p; p++)
+	p = c->text;
+	if (c->line_at && c->line_at <= at) {
+		p = c->line_at;
+		line = c->line_no;
+	}
+	for (; p < at && *p; p++)
 		line += *p == '\n';
+	c->line_at = at;
+	c->line_no = line;
 	return line;
 }
 
@@ -337,6 +396,19 @@ static int fail(struct checker *c, const char *path, const char *code, const cha
 	char one[512];
 	size_t n;
 
+	/*
+	 * Past the problems shown only the count is kept, with no line to
+	 * find: past LG_MAX_PROBLEMS, or when even a one-digit line number
+	 * would not fit in what is left of err.
+	 */
+	n = (size_t)snprintf(NULL, 0, "%s%s:0: %s: %s: %s", c->shown ? "\n" : "", c->file, code,
+			     where, what);
+	if (n >= sizeof(one))
+		n = sizeof(one) - 1;
+	if (c->shown >= LG_MAX_PROBLEMS || (c->shown && c->used + n + 40 >= c->errlen)) {
+		c->more++;
+		return -1;
+	}
 	n = (size_t)snprintf(one, sizeof(one), "%s%s:%d: %s: %s: %s", c->shown ? "\n" : "", c->file,
 			     line_of(c, path), code, where, what);
 	if (n >= sizeof(one))
@@ -490,8 +562,6 @@ static int check_effect(struct checker *c, const char *base, const char *where, 
 			    "expected a list of atoms or \"manual\"");
 	json_array_foreach(v, i, a) {
 		struct lg_atom atom;
-		size_t k;
-		const json_t *other;
 		int found = 0;
 
 		path_f(path, sizeof(path), "%s/%s/%zu", base, field, i);
@@ -503,9 +573,8 @@ static int check_effect(struct checker *c, const char *base, const char *where, 
 		}
 		if (atom.op != LG_GAIN_EXTRA)
 			continue;
-		json_array_foreach(cards, k, other)
-			found |= !strcmp(json_string_value(json_object_get(other, "id")) ?
-					 json_string_value(json_object_get(other, "id")) : "", atom.word);
+		(void)cards;
+		found = first_pos(c->pack, atom.word) != SIZE_MAX;	/* the index, not a walk (issue 28) */
 		if (!found) {
 			snprintf(why, sizeof(why), "gain extra %s names no card of the pack", atom.word);
 			return fail(c, path, "unknown-card", place, why);
@@ -587,8 +656,6 @@ static int check_card(struct checker *c, const json_t *card, const json_t *cards
 	const char *type = json_string_value(json_object_get(card, "type"));
 	const char *cls = json_string_value(json_object_get(card, "class"));
 	char needle[64], where[40], path[80];
-	const json_t *other;
-	size_t k;
 	int n;
 
 	snprintf(where, sizeof(where), "cards[%zu]", index);
@@ -596,12 +663,8 @@ static int check_card(struct checker *c, const json_t *card, const json_t *cards
 	if (!id || !id_ok(id))
 		return fail(c, path_f(path, sizeof(path), "%s/id", needle), "bad-id", where,
 			    "an id is 1-24 of A-Z 0-9 -, first a letter or digit");
-	json_array_foreach(cards, k, other) {
-		const char *oid = json_string_value(json_object_get(other, "id"));
-
-		if (k < index && oid && !strcmp(oid, id))
-			return fail(c, path_f(path, sizeof(path), "%s/id", needle), "duplicate-id", id, "this id is used twice");
-	}
+	if (first_pos(c->pack, id) < index)	/* an earlier card has it: the index, not a walk */
+		return fail(c, path_f(path, sizeof(path), "%s/id", needle), "duplicate-id", id, "this id is used twice");
 	if (!text_ok(json_object_get(card, "name"), 1, 40))
 		return fail(c, path_f(path, sizeof(path), "%s/name", needle), "bad-field", id, "name: expected 1 to 40 characters");
 	if (!in_list(type, card_types))
@@ -903,7 +966,8 @@ static int check_film(struct checker *c, const struct legendary_pack *p, const j
 int legendary_pack_read(struct legendary_pack *p, const char *text, const char *file, char *err,
 			size_t errlen)
 {
-	struct checker c = { text ? text : "", file ? file : "pack", err, errlen, 0, 0, 0 };
+	struct checker c = { .text = text ? text : "", .file = file ? file : "pack", .err = err,
+			     .errlen = errlen };
 	json_error_t jerr;
 	const json_t *card, *film, *v;
 	size_t i;
@@ -937,6 +1001,11 @@ int legendary_pack_read(struct legendary_pack *p, const char *text, const char *
 		fail(&c, "cards", "bad-field", "pack", "expected a list of cards");
 		goto bad;	/* the films name cards */
 	}
+	c.pack = p;
+	if (build_index(p) < 0) {
+		errbuf_set(err, errlen, "%s:1: out of memory", c.file);
+		goto bad;
+	}
 	json_array_foreach(p->cards, i, card) {
 		char path[32];
 
@@ -945,10 +1014,6 @@ int legendary_pack_read(struct legendary_pack *p, const char *text, const char *
 			     "a card is an object");
 		else
 			check_card(&c, card, p->cards, i, &p->board);
-	}
-	if (build_index(p) < 0) {
-		errbuf_set(err, errlen, "%s:1: out of memory", c.file);
-		goto bad;
 	}
 	if (!json_is_array(p->films) || json_array_size(p->films) < 1 || json_array_size(p->films) > 3)
 		fail(&c, "films", "bad-film", "pack", "expected 1 to 3 films");

@@ -115,19 +115,29 @@ static int split(const char *text, char *buf, size_t len, char *words[MAX_WORDS 
 	int nw = 0;
 	char *p;
 
-	/* "1. RUN", "2) RUN", "3- RUN", "4: RUN", "4 RUN" */
+	/*
+	 * "1. RUN", "2) RUN", "3- RUN", "4: RUN", "4 RUN", and with blanks
+	 * before the mark as people and mail clients write them, "1 - RUN",
+	 * "2 ) RUN" (R10.2).
+	 */
 	if (*s >= '0' && *s <= '9') {
-		const char *t = s;
+		const char *t = s, *u;
 
 		while (*t >= '0' && *t <= '9')
 			t++;
-		if (*t == '.' || *t == ')' || *t == '-' || *t == ':')
-			t++;
-		if (is_blank(*t) || !*t) {
-			while (is_blank(*t))
-				t++;
-			s = t;
+		u = t;
+		while (is_blank(*u))
+			u++;
+		if (*u == '.' || *u == ')' || *u == '-' || *u == ':') {
+			u++;
+			if (!is_blank(*u) && *u)
+				u = s;	/* "4.RUN", "3 -5,0": not a number of a line */
+		} else if (u == t && *u) {
+			u = s;		/* "4RUN" */
 		}
+		while (is_blank(*u))
+			u++;
+		s = u;
 	}
 	while (*s && n + 1 < len) {
 		if (is_blank(*s)) {

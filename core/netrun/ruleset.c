@@ -293,18 +293,28 @@ static json_t *netrun_resolve(const json_t *state, const json_t *orders,
 	if (netrun_parse(&st, lines, o, &ref) < 0)
 		goto refused;
 	if (st.status == NR_SETUP) {
-		/* R4, R10.4.1: the nonce, the deal, then the rest of the mail. */
-		snprintf(st.nonce, sizeof(st.nonce), "%s", o->o[0].nonce);
-		st.have_nonce = 1;
-		json_array_append_new(p.events, json_pack("{s:s,s:s}", "type", "nonce", "word", st.nonce));
-		if (draw_mix(draws, st.nonce, err, errlen) < 0 || netrun_deal(&p) < 0) {
+		/*
+		 * R4, R10.4.1: with the nonce option, the NONCE line, the deal,
+		 * then the rest of the mail; without it, the deal and the whole
+		 * mail (its first line is a command, and the nonce stays null).
+		 */
+		if (st.opt_nonce) {
+			snprintf(st.nonce, sizeof(st.nonce), "%s", o->o[0].nonce);
+			st.have_nonce = 1;
+			json_array_append_new(p.events, json_pack("{s:s,s:s}", "type", "nonce", "word",
+								  st.nonce));
+			if (draw_mix(draws, st.nonce, err, errlen) < 0)
+				goto out;
+		}
+		if (netrun_deal(&p) < 0) {
 			if (p.err[0])
 				errbuf_set(err, errlen, "%s", p.err);
 			goto out;
 		}
 		rest = json_array();
 		json_array_extend(rest, lines);
-		json_array_remove(rest, 0);
+		if (st.opt_nonce)
+			json_array_remove(rest, 0);
 		if (netrun_parse(&st, rest, o, &ref) < 0)
 			goto refused;
 	} else if (st.have_nonce && draw_mix(draws, st.nonce, err, errlen) < 0) {
