@@ -509,8 +509,8 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			break;
 		case DESK_TAKEOVER:
 			tpl = "desk-takeover";
-			if (account_takeover(db, caps, ncaps, c->args[0], c->args[1], sender, mail_id, now,
-					     &data, err, errlen)) {
+			if (account_takeover(db, caps, ncaps, c->args[0], c->args[1], text, sender,
+					     mail_id, now, &data, err, errlen)) {
 				json_decref(d);
 				return -1;
 			}

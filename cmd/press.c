@@ -56,8 +56,8 @@ static int press_body_line(const char *p, const char *e, int *inside)
 	return 0;
 }
 
-/* The first PASSWORD or CODE line of text outside press bodies: 1 with its value in out. */
-static int press_secret(const char *text, enum secret_kind *kind, char *out, size_t len)
+int press_mail_secret(const char *text, int password_only, enum secret_kind *kind, char *out,
+		      size_t len)
 {
 	const char *p = text;
 	int inside = 0;
@@ -69,6 +69,8 @@ static int press_secret(const char *text, enum secret_kind *kind, char *out, siz
 		if (!e)
 			e = p + strlen(p);
 		k = press_body_line(p, e, &inside) ? SECRET_NONE : secret_line(p, e, &v, &ve);
+		if (password_only && k != SECRET_PASSWORD)
+			k = SECRET_NONE;
 		if (k != SECRET_NONE && ve > v && (size_t)(ve - v) < len) {
 			memcpy(out, v, (size_t)(ve - v));
 			out[ve - v] = '\0';
@@ -91,12 +93,13 @@ static json_t *press_refused(const char *campaign, const char *why)
  * or PASSWORD is on a line of mail_text, checked as orders are (the
  * lockout guard; a wrong secret is recorded, in its own transaction).
  * 0 with *from; 1 refused, why saying so for the sender (what: "press");
- * or a DB_ code with err.
+ * or a DB_ code with err. password_only: a CODE does not do.
  */
 static int seat_auth(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
 		     const struct judge_settings *s, struct db_ship *ships, size_t n,
 		     const char *mail_text, const char *sender, time_t now, const char *what,
-		     struct db_ship **from, char *why, size_t whylen, char *err, size_t errlen)
+		     int password_only, struct db_ship **from, char *why, size_t whylen, char *err,
+		     size_t errlen)
 {
 	enum secret_kind kind = SECRET_NONE;
 	char secret[128] = "", code[JUDGE_CODE_LEN + 1], msg[512];
@@ -111,9 +114,15 @@ static int seat_auth(struct db *db, const struct db_captain *cap, const struct d
 		snprintf(why, whylen, "You command no seat in this campaign now.");
 		return 1;
 	}
-	if (!press_secret(mail_text, &kind, secret, sizeof(secret))) {
-		snprintf(why, whylen, "A %s needs your CODE (from your latest report) or your "
-			 "PASSWORD on a line of the mail.", what);
+	if (!press_mail_secret(mail_text, password_only, &kind, secret, sizeof(secret))) {
+		/* A CODE travels in every report, which captains forward and quote. */
+		if (password_only)
+			snprintf(why, whylen, "A %s needs your PASSWORD on a line of the mail (a CODE "
+				 "is not enough: it is in every report, and reports get forwarded).",
+				 what);
+		else
+			snprintf(why, whylen, "A %s needs your CODE (from your latest report) or your "
+				 "PASSWORD on a line of the mail.", what);
 		return 1;
 	}
 	if (kind == SECRET_PASSWORD) {
@@ -339,7 +348,7 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 	}
 	if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)))
 		goto out;
-	rc = seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "press", &from, why,
+	rc = seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "press", 0, &from, why,
 		       sizeof(why), err, errlen);
 	if (rc == 1) {
 		*answer = press_refused(c.name, why);
@@ -671,7 +680,7 @@ int press_set_wait(struct db *db, const struct db_captain *caps, size_t ncaps, c
 	}
 	if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)))
 		goto out;
-	rc = seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "SET", &from, why,
+	rc = seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "SET", 0, &from, why,
 		       sizeof(why), err, errlen);
 	if (rc == 1) {
 		*answer = press_refused(c.name, why);
@@ -723,10 +732,11 @@ out:
 int press_seat_auth(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
 		    const struct judge_settings *s, struct db_ship *ships, size_t n,
 		    const char *mail_text, const char *sender, time_t now, const char *what,
-		    struct db_ship **from, char *why, size_t whylen, char *err, size_t errlen)
+		    int password_only, struct db_ship **from, char *why, size_t whylen, char *err,
+		    size_t errlen)
 {
-	return seat_auth(db, cap, c, s, ships, n, mail_text, sender, now, what, from, why, whylen,
-			 err, errlen);
+	return seat_auth(db, cap, c, s, ships, n, mail_text, sender, now, what, password_only, from,
+			 why, whylen, err, errlen);
 }
 
 /* The name on the first "SHIP NAME" or "SEAT NAME" line outside press bodies: 1, or 0. */
@@ -779,7 +789,7 @@ int press_credential(struct db *db, const char *campaign, const char *mail_text,
 
 	memset(cap, 0, sizeof(*cap));
 	memset(&s, 0, sizeof(s));
-	if (!press_secret(mail_text, &kind, secret, sizeof(secret)) || kind != SECRET_PASSWORD ||
+	if (!press_mail_secret(mail_text, 1, &kind, secret, sizeof(secret)) ||
 	    !credential_seat(mail_text, seat, sizeof(seat))) {
 		rc = 0;
 		goto clean;

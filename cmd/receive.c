@@ -532,7 +532,7 @@ static int newcomer(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 	struct db_campaign c;
 	struct db_captain cred;
 	json_t *dd = NULL;
-	char why[512], since[DB_TIME_MAX], *text = reply_text(msg->text), *alt;
+	char why[512], since[DB_TIME_MAX], *text = reply_text(msg->text);
 	long long sent = 0;
 	size_t i;
 	int rc = 0, have_cred = 0;
@@ -542,13 +542,6 @@ static int newcomer(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 	    names_check_email(msg->from, "sender", why, sizeof(why)) ||
 	    desk_parse(text, &dm, why, sizeof(why)) < 0)
 		goto out;
-	/* A reply to the judge's request for a CONFIRM line: the quoted command and token. */
-	if (!dm.n && (alt = signup_confirm_text(msg->text))) {
-		free(text);
-		text = alt;
-		if (desk_parse(text, &dm, why, sizeof(why)) < 0)
-			goto out;
-	}
 	/* Bounded work before the sender is known: at most DESK_MAX_COMMANDS looks. */
 	for (i = 0; i < dm.n && !*campaign_id; i++) {
 		const char *name = dm.cmd[i].args[0];
@@ -724,7 +717,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		return 0;
 	}
 	mailer_settings(&ms, ctx->db_path);
-	auto_reason = mail_auto_reason(raw, len, ms.from);
+	auto_reason = mail_auto_reason(raw, len);
 	/* ann@bücher.example is ann@xn--bcher-kva.example, the form captains are kept in. */
 	mailtext_ascii_sender(&msg.from);
 	snprintf(in->sender, sizeof(in->sender), "%s", msg.from);
@@ -793,7 +786,6 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	if (text) {
 		struct desk_mail dm;
 		json_t *dd = NULL;
-		char *alt = NULL;
 
 		if (desk_parse(text, &dm, problem, sizeof(problem)) < 0) {
 			char why[300];
@@ -806,17 +798,6 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 			a = (struct answer){ "help", "help", help_data(ctx->db, caps, ncaps, &caps[0], why,
 								       now), "Your mail to the judge", 0 };
 			goto answer;
-		}
-		/* A reply to the judge's request for a CONFIRM line (cmd/signup.h). */
-		if (!dm.n && (alt = signup_confirm_text(msg.text))) {
-			if (desk_parse(alt, &dm, problem, sizeof(problem)) == 0 && dm.n) {
-				free(text);
-				text = alt;
-				alt = NULL;
-			}
-			dm.n = alt ? 0 : dm.n;
-			problem[0] = '\0';
-			free(alt);
 		}
 		if (dm.n) {
 			if (desk_answers(ctx->db, &dm, text, caps, ncaps, msg.from, in->id, now, &dd, err,
