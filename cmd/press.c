@@ -20,8 +20,10 @@
 #include "core/desk.h"
 #include "core/secret.h"
 #include "db/db.h"
+#include "db/desk.h"
 #include "guard.h"
 #include "judge.h"
+#include "lib/strbuf.h"
 #include "outbox.h"
 #include "series.h"
 #include "timeutil.h"
@@ -178,6 +180,56 @@ struct relay {
 	const char *message;	/* redacted already */
 };
 
+#define PRESS_FRAME_COLUMNS 76	/* a relayed line's text: with "| ", within 78 columns */
+
+/*
+ * text with every line under "| ", long lines broken at a blank (or
+ * anywhere), so no line of it can pass for the judge's own; malloc'd, or
+ * NULL when out of memory.
+ */
+static char *press_frame(const char *text)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = text;
+
+	while (*p) {
+		const char *e = p + strcspn(p, "\n"), *le = e;
+
+		while (le > p && (le[-1] == '\r' || le[-1] == ' ' || le[-1] == '\t'))
+			le--;
+		if (p == le)
+			strbuf_addstr(&sb, "|\n");
+		while (p < le) {
+			const char *q = p, *blank = NULL;
+			size_t cols = 0;
+
+			/* Columns are characters: UTF-8 continuation bytes take none. */
+			while (q < le && cols < PRESS_FRAME_COLUMNS) {
+				if (*q == ' ' && q > p)
+					blank = q;
+				q++;
+				while (q < le && ((unsigned char)*q & 0xc0) == 0x80)
+					q++;
+				cols++;
+			}
+			if (q < le && *q != ' ' && blank)
+				q = blank;
+			strbuf_addstr(&sb, "| ");
+			strbuf_add(&sb, p, (size_t)(q - p));
+			strbuf_addch(&sb, '\n');
+			p = q;
+			while (p < le && *p == ' ')
+				p++;
+		}
+		p = *e ? e + 1 : e;
+	}
+	if (sb.failed) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
 /* Queues one copy of a press. 0, or a DB_ code with err. */
 static int press_queue(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
 		       const char *key, const char *recipient, const char *subject, json_t *data,
@@ -211,11 +263,12 @@ static int press_relay(struct db *db, const struct db_campaign *c, const struct 
 {
 	json_t *data = NULL;
 	long long *sent = NULL;
-	char key[128], subject[200];
+	char key[128], subject[200], *framed = NULL;
 	size_t i, nsent = 0;
 	int rc = DB_ERROR;
 
-	if (!(*names = json_array()) || !(sent = calloc(n ? n : 1, sizeof(*sent)))) {
+	if (!(*names = json_array()) || !(sent = calloc(n ? n : 1, sizeof(*sent))) ||
+	    !(framed = press_frame(r->message))) {
 		snprintf(err, errlen, "out of memory");
 		free(sent);
 		return DB_ERROR;
@@ -241,7 +294,7 @@ static int press_relay(struct db *db, const struct db_campaign *c, const struct 
 		json_decref(data);
 		data = json_pack("{s:s,s:s?,s:s,s:s,s:s}", "campaign", c->name, "from",
 				 r->anonymous ? NULL : r->from, "to", r->all ? "everyone" : r->team ?
-				 "your side" : "you", "text", r->message, "captain", ships[i].captain);
+				 "your side" : "you", "text", framed, "captain", ships[i].captain);
 		if (!data)
 			goto nomem;
 		snprintf(key, sizeof(key), "%s/%lld", r->key, ships[i].captain_id);
@@ -255,7 +308,7 @@ static int press_relay(struct db *db, const struct db_campaign *c, const struct 
 		json_decref(data);
 		data = json_pack("{s:s,s:s,s:s,s:s,s:s}", "campaign", c->name, "from", r->copy_from,
 				 "to", r->all ? "everyone" : r->team ? "their side" : r->seat, "text",
-				 r->message, "captain", "game master");
+				 framed, "captain", "game master");
 		if (!data)
 			goto nomem;
 		snprintf(key, sizeof(key), "%s/gm", r->key);
@@ -282,6 +335,7 @@ fail:
 out:
 	json_decref(data);
 	free(sent);
+	free(framed);
 	return rc;
 }
 
@@ -380,6 +434,21 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 					"write PRESS NAME TO SIDE.");
 		rc = 0;
 		goto out;
+	}
+	/* A flood of press from one sender: the first press_per_hour an hour go. */
+	{
+		char since[DB_TIME_MAX];
+		long long sent = 0;
+
+		time_format_utc(now - 60 * 60, since, sizeof(since));
+		if ((rc = db_press_mails_since(db, c.id, sender, since, &sent, err, errlen)))
+			goto out;
+		if (sent >= s.press_per_hour) {
+			snprintf(why, sizeof(why), "You sent %lld press in the last hour, the most this "
+				 "campaign takes: this one was not sent. Send it again later.", sent);
+			*answer = press_refused(c.name, why);
+			goto out;
+		}
 	}
 	/* What is stored and relayed never holds a secret (core/secret.h). */
 	if (!(text = secret_redact(message))) {

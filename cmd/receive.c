@@ -373,6 +373,58 @@ static int answers_today(struct cmd_ctx *ctx, const char *addr, time_t now, char
 	return n > 1000000 ? 1000000 : (int)n;
 }
 
+#define PROVE_CAPTAINS 4	/* the sender's captains a mail over the cap is checked against */
+
+/*
+ * Whether text proves its sender one of caps: an order block with its
+ * valid CODE or PASSWORD (answers_credential), else the PASSWORD of one
+ * of the first PROVE_CAPTAINS, or the CODE of the open turn of one of
+ * their seats. Nothing counted: the answer goes to the address on file,
+ * never to a forger. 1 or 0.
+ */
+static int proves_sender(struct db *db, const struct db_captain *caps, size_t ncaps,
+			 const char *text, time_t now)
+{
+	struct answers_credential cr;
+	struct db_campaign *c = NULL;
+	struct db_ship *ships = NULL;
+	enum secret_kind kind = SECRET_NONE;
+	char secret[128], err[512], code[JUDGE_CODE_LEN + 1];
+	size_t nc = 0, ns = 0, i, k, j;
+	int ok = 0;
+
+	if (!text)
+		return 0;
+	if (has_game_line(text) && !answers_credential(db, text, now, &cr, err, sizeof(err)) &&
+	    cr.found && cr.valid && !cr.locked)
+		for (i = 0; i < ncaps && !ok; i++)
+			ok = caps[i].campaign_id == cr.campaign_id && !strcmp(caps[i].name, cr.captain);
+	if (ok || !press_mail_secret(text, 0, &kind, secret, sizeof(secret)))
+		goto out;
+	for (i = 0; kind == SECRET_PASSWORD && i < ncaps && i < PROVE_CAPTAINS && !ok; i++)
+		ok = judge_captain_verify(&caps[i], secret);
+	if (kind != SECRET_CODE || db_campaign_list(db, &c, &nc, err, sizeof(err)))
+		goto out;
+	for (i = 0; i < ncaps && i < PROVE_CAPTAINS && !ok; i++)
+		for (k = 0; k < nc && !ok; k++) {
+			if (c[k].id != caps[i].campaign_id ||
+			    db_ship_list(db, c[k].id, &ships, &ns, err, sizeof(err)))
+				continue;
+			for (j = 0; j < ns && !ok; j++)
+				ok = ships[j].captain_id == caps[i].id &&
+				     !judge_order_code(db, c[k].id, ships[j].name, c[k].turn, 0, code, err,
+						       sizeof(err)) &&
+				     judge_check_code(secret, code);
+			free(ships);
+			ships = NULL;
+			ns = 0;
+		}
+out:
+	sodium_memzero(secret, sizeof(secret));
+	db_campaign_list_release(c, nc);
+	return ok;
+}
+
 /*
  * What captain `to` can do now (cmd/answers.h), in data: in to's campaign
  * when it has a turn taking orders, else in the first of the sender's
@@ -587,7 +639,7 @@ static int newcomer(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 	time_format_utc(now - 24 * 60 * 60, since, sizeof(since));
 	if ((rc = db_outbox_kind_since(ctx->db, "desk", msg->from, since, &sent, err, errlen)))
 		goto out;
-	if (sent >= MAILER_NEWCOMER_ANSWERS) {
+	if (sent >= MAILER_NEWCOMER_ANSWERS && !have_cred) {
 		*campaign_id = 0;
 		goto out;
 	}
@@ -809,8 +861,12 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 				goto out;
 			}
 			snprintf(in->status, sizeof(in->status), "desk");
-			snprintf(in->note, sizeof(in->note), "%zu desk command%s answered", dm.n,
-				 dm.n == 1 ? "" : "s");
+			snprintf(in->note, sizeof(in->note), "%zu desk command%s answered%s%.400s%s", dm.n,
+				 dm.n == 1 ? "" : "s", json_object_get(dd, "failed") ?
+				 " (one could not be: " : "",
+				 json_object_get(dd, "failed") ?
+				 json_string_value(json_object_get(dd, "failed")) : "",
+				 json_object_get(dd, "failed") ? ")" : "");
 			a = (struct answer){ "desk", "desk-reply", dd, "Your mail to the judge", 0 };
 			goto answer;
 		}
@@ -979,7 +1035,8 @@ answer:
 	 * only the answer is withheld.
 	 */
 	rc = answers_today(ctx, (to ? to : &caps[0])->email, now, err, sizeof(err));
-	if (rc >= ms.answers_per_day) {
+	/* ...but a mail that proves its sender is always answered: a forger silences nobody. */
+	if (rc >= ms.answers_per_day && !proves_sender(ctx->db, caps, ncaps, text, now)) {
 		json_decref(a.data);
 		a.data = NULL;
 		snprintf(say, saylen, "from %s: %.300s; not answered (%d answers to that address in "
