@@ -1035,8 +1035,14 @@ answer:
 	 * only the answer is withheld.
 	 */
 	rc = answers_today(ctx, (to ? to : &caps[0])->email, now, err, sizeof(err));
-	/* ...but a mail that proves its sender is always answered: a forger silences nobody. */
-	if (rc >= ms.answers_per_day && !proves_sender(ctx->db, caps, ncaps, text, now)) {
+	/*
+	 * ...but a mail that proves its sender is answered all the same: a
+	 * forger silences nobody (within MAILER_PROVEN_FACTOR times the cap,
+	 * which forged mail, never answered over the cap, cannot fill).
+	 */
+	if (rc >= ms.answers_per_day &&
+	    (rc >= MAILER_PROVEN_FACTOR * ms.answers_per_day ||
+	     !proves_sender(ctx->db, caps, ncaps, text, now))) {
 		json_decref(a.data);
 		a.data = NULL;
 		snprintf(say, saylen, "from %s: %.300s; not answered (%d answers to that address in "
