@@ -81,6 +81,12 @@ mail bob@example.org 2025-03-01T15:23Z "STATUS g" "PASSWORD wrong-guess1"
 mail bob@example.org 2025-03-01T15:24Z "STATUS g" "CODE $code"
 [ ! -s answer.txt ]
 unset MXJUDGE_ANSWERS_PER_DAY
+# From another address, a captain's PASSWORD and seat prove the sender too:
+# past the three answers a day an address not on file gets.
+for k in 1 2 3 4; do
+	mail ann@work.example "2025-03-01T15:3${k}Z" "STATUS g" "SHIP Minx" "PASSWORD $pa"
+	contains answer.txt "Hello Ann,"
+done
 
 # ---- A command the judge cannot answer loses none of the others. ----
 mx $db campaign new broken --width 6 --height 2 --density 0 --seed 1 >/dev/null
