@@ -83,7 +83,7 @@ contains answer.txt "No seat of that name is vacant here."
 desk cy@example.org "TAKEOVER g Minx"
 contains answer.txt "Nothing is done yet"
 contains answer.txt "    TAKEOVER g Minx"
-[ "$(q "select c.name from ships s join captains c on c.id = s.captain_id where s.name = 'Minx'")" = "vacant Minx" ]
+[ "$(q "select c.name from seats s join captains c on c.id = s.captain_id where s.name = 'Minx'")" = "vacant Minx" ]
 NOW=2025-03-02T14:00Z desk cy@example.org "TAKEOVER g Minx" "CONFIRM $(sed -n 's/^    CONFIRM //p' answer.txt)"
 contains answer.txt "Hello Cy,"
 contains answer.txt "You took over Minx in g as captain Cy. Your password comes in a welcome mail of its own."

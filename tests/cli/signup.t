@@ -75,7 +75,7 @@ contains answer.txt "You did not join g: a ship named 'Zephyr' is already in the
 desk yan@example.org "JOIN g Locust machines"
 ty=$(token)
 desk yan@example.org "Stop mailing me!" "" "On Sat, 1 Mar 2025, the judge wrote:" "$(sed 's/^/> /' answer.txt)"
-[ "$(q "select count(*) from ships where name = 'Locust'")" -eq 0 ]
+[ "$(q "select count(*) from seats where name = 'Locust'")" -eq 0 ]
 [ "$(q "select status from mail_in where id = $n")" = unknown-sender ]
 [ "$(q "select count(*) from outbox where key = 'desk/mail/$n'")" -eq 0 ]
 desk yan@example.org "JOIN g Locust machines" "CONFIRM $ty"
@@ -97,14 +97,14 @@ desk wes@example.org "HELP"
 # line: a forged From of a captain joins nothing more.
 desk zed@example.org "JOIN g Zonk zion"
 contains answer.txt "Nothing is done yet"
-[ "$(q "select count(*) from ships where name = 'Zonk'")" -eq 0 ]
+[ "$(q "select count(*) from seats where name = 'Zonk'")" -eq 0 ]
 desk zed@example.org "JOIN g Zonk zion" "PASSWORD wrong-guess1"
 contains answer.txt "You did not join g: Wrong PASSWORD"
-[ "$(q "select count(*) from ships where name = 'Zonk'")" -eq 0 ]
+[ "$(q "select count(*) from seats where name = 'Zonk'")" -eq 0 ]
 # Nor a seat on the other side: one captain plays one side (mixed_sides).
 desk zed@example.org "JOIN g Zork machines" "PASSWORD $pz"
 contains answer.txt "You did not join g: You command Zephyr on another side: in this campaign a captain plays one side only."
-[ "$(q "select count(*) from ships where name = 'Zork'")" -eq 0 ]
+[ "$(q "select count(*) from seats where name = 'Zork'")" -eq 0 ]
 desk zed@example.org "JOIN g Zonk zion" "PASSWORD $pz"
 contains answer.txt "You joined g as captain zed of Zonk (zion). Your password is the one you have"
 [ "$(q "select count(*) from captains")" -eq 2 ]
@@ -203,7 +203,7 @@ contains answer.txt "You did not join d: You command north1 on another side"
 mx $db campaign set d mixed_sides true >/dev/null
 confirmed ann@example.org "JOIN d south1 South"
 contains answer.txt "You joined d as captain ann of south1 (south)."
-[ "$(q "select count(*) from ships s join captains c on c.id = s.captain_id where c.name = 'ann'")" -eq 2 ]
+[ "$(q "select count(*) from seats s join captains c on c.id = s.captain_id where c.name = 'ann'")" -eq 2 ]
 q "select body from outbox where kind = 'welcome'" >welcome.txt
 contains welcome.txt "a game of"
 contains welcome.txt "(SEAT north1)"
