@@ -1,6 +1,8 @@
 /*
- * A captain's own settings by mail (cmd/account.h). Every command but
- * FORGOT needs the captain's CODE or PASSWORD (press_seat_auth); FORGOT
+ * A captain's own settings by mail (cmd/account.h). SET ADDRESS, SET
+ * PASSWORD and RESIGN need the captain's PASSWORD: a CODE is in every
+ * report, and a forwarded report must not hand the seat over. SET
+ * ABSENCE takes the CODE too (press_seat_auth). FORGOT
  * needs none, so it changes nothing a forger could use: the new password
  * goes to the address on file only, works beside the old one until SET
  * PASSWORD, and comes at most once a day.
@@ -23,6 +25,7 @@
 #include "judge.h"
 #include "outbox.h"
 #include "press.h"
+#include "signup.h"
 #include "timeutil.h"
 
 static json_t *account_refused(const char *campaign, const char *why)
@@ -49,13 +52,14 @@ static void account_seat_release(struct account_seat *a)
 /*
  * Campaign, settings, the sender's captain in it and, with what (the
  * command, for the refusal) the seat whose CODE or PASSWORD the mail
- * carries. 0; 1 with *answer (refused); or a DB_ code. a is released by
- * the caller in every case.
+ * carries (password_only: its PASSWORD, a CODE does not do). 0; 1 with
+ * *answer (refused); or a DB_ code. a is released by the caller in every
+ * case.
  */
 static int account_open(struct db *db, const struct db_captain *caps, size_t ncaps,
 			const char *campaign, const char *mail_text, const char *sender, time_t now,
-			const char *what, struct account_seat *a, json_t **answer, char *err,
-			size_t errlen)
+			const char *what, int password_only, struct account_seat *a, json_t **answer,
+			char *err, size_t errlen)
 {
 	const struct db_captain *cap = NULL;
 	char why[512];
@@ -86,7 +90,7 @@ static int account_open(struct db *db, const struct db_captain *caps, size_t nca
 	if (!what)
 		return 0;
 	rc = press_seat_auth(db, cap, &a->c, &a->s, a->ships, a->n, mail_text, sender, now, what,
-			     &a->from, why, sizeof(why), err, errlen);
+			     password_only, &a->from, why, sizeof(why), err, errlen);
 	if (rc == 1) {
 		*answer = account_refused(a->c.name, why);
 		return *answer ? 1 : DB_ERROR;
@@ -107,8 +111,8 @@ int account_set_address(struct db *db, const struct db_captain *caps, size_t nca
 	int rc;
 
 	*answer = NULL;
-	rc = account_open(db, caps, ncaps, campaign, mail_text, sender, now, "change of address", &a,
-			  answer, err, errlen);
+	rc = account_open(db, caps, ncaps, campaign, mail_text, sender, now, "change of address", 1,
+			  &a, answer, err, errlen);
 	if (rc)
 		goto out;
 	/* The same check as campaign join: the address goes into mail headers. */
@@ -196,7 +200,7 @@ int account_set_password(struct db *db, const struct db_captain *caps, size_t nc
 
 	*answer = NULL;
 	rc = account_open(db, caps, ncaps, campaign, mail_text, sender, now, "change of password",
-			  &a, answer, err, errlen);
+			  1, &a, answer, err, errlen);
 	if (rc)
 		goto out;
 	if ((bad = account_password_refused(password))) {
@@ -240,7 +244,8 @@ int account_forgot(struct db *db, const struct db_captain *caps, size_t ncaps,
 	int rc;
 
 	*answer = NULL;
-	rc = account_open(db, caps, ncaps, campaign, NULL, NULL, now, NULL, &a, answer, err, errlen);
+	rc = account_open(db, caps, ncaps, campaign, NULL, NULL, now, NULL, 0, &a, answer, err,
+			  errlen);
 	if (rc)
 		goto out;
 	/* One a day per captain, keyed by the UTC day: a flood of FORGOT mails one password. */
@@ -343,7 +348,7 @@ int account_set_absence(struct db *db, const struct db_captain *caps, size_t nca
 	int rc;
 
 	*answer = NULL;
-	rc = account_open(db, caps, ncaps, campaign, mail_text, sender, now, "absence", &a, answer,
+	rc = account_open(db, caps, ncaps, campaign, mail_text, sender, now, "absence", 0, &a, answer,
 			  err, errlen);
 	if (rc)
 		goto out;
@@ -606,8 +611,8 @@ int account_resign(struct db *db, const struct db_captain *caps, size_t ncaps,
 	int rc;
 
 	*answer = NULL;
-	rc = account_open(db, caps, ncaps, campaign, mail_text, sender, now, "resignation", &a, answer,
-			  err, errlen);
+	rc = account_open(db, caps, ncaps, campaign, mail_text, sender, now, "resignation", 1, &a,
+			  answer, err, errlen);
 	if (rc)
 		goto out;
 	ship = a.from;
@@ -702,8 +707,9 @@ int account_on_standby(struct db *db, const char *campaign, const char *email, c
 }
 
 int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
-		     const char *campaign, const char *seat, const char *sender, long long mail_id,
-		     time_t now, json_t **answer, char *err, size_t errlen)
+		     const char *campaign, const char *seat, const char *mail_text,
+		     const char *sender, long long mail_id, time_t now, json_t **answer, char *err,
+		     size_t errlen)
 {
 	struct account_seat a;
 	struct db_standby *entry = NULL;
@@ -712,7 +718,8 @@ int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
 	json_t *data = NULL;
 	const struct db_captain *mine = NULL;
 	char pw[JUDGE_PASSWORD_LEN + 1] = "", hash[DB_HASH_MAX], when[DB_TIME_MAX], key[96];
-	char subject[256], why[256] = "";
+	char subject[256], why[256] = "", command[200];
+	const char *other_side;
 	size_t i, nentry = 0;
 	int rc, vacant = 0;
 
@@ -743,14 +750,25 @@ int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
 		snprintf(why, sizeof(why), "Your address is not on the standby list of this campaign.");
 	else if (!ship || !vacant)
 		snprintf(why, sizeof(why), "No seat of that name is vacant here.");
+	for (i = 0; i < ncaps && !mine; i++)
+		if (caps[i].campaign_id == a.c.id)
+			mine = &caps[i];
+	if (!why[0] && mine &&
+	    (other_side = signup_other_side(&a.s, a.ships, a.n, mine->id, ship->team)))
+		snprintf(why, sizeof(why), "You command %.64s on another side: in this campaign a "
+			 "captain plays one side only.", other_side);
 	if (why[0]) {
 		*answer = account_refused(a.c.name, why);
 		rc = *answer ? 0 : DB_ERROR;
 		goto out;
 	}
-	for (i = 0; i < ncaps && !mine; i++)
-		if (caps[i].campaign_id == a.c.id)
-			mine = &caps[i];
+	/* A forged From of an address on the list seats nobody: PASSWORD or CONFIRM. */
+	snprintf(command, sizeof(command), "TAKEOVER %s %s", a.c.name, ship->name);
+	if (mail_text && (rc = signup_vouch(db, &a.c, mine, sender, command, mail_text, now, answer,
+					    err, errlen))) {
+		rc = rc == 1 ? 0 : rc;
+		goto out;
+	}
 	if (!mine) {
 		judge_new_password(pw, sizeof(pw));
 		if (judge_hash_password(pw, hash, sizeof(hash))) {

@@ -74,10 +74,15 @@ int account_resign(struct db *db, const struct db_captain *caps, size_t ncaps,
  * TAKEOVER: a vacant seat to the sender, who must be on the campaign's
  * standby list, when the campaign allows it (setting takeover); a welcome
  * mail with a new password (none for a captain of the campaign already).
+ * The mail (mail_text) carries the captain's PASSWORD or the command's
+ * CONFIRM line (signup_vouch, cmd/signup.h): else the answer asks for it
+ * ({"ok": false, "confirm": true, ...}) and nothing is done. mail_text
+ * NULL: nothing asked.
  */
 int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
-		     const char *campaign, const char *seat, const char *sender, long long mail_id,
-		     time_t now, json_t **answer, char *err, size_t errlen);
+		     const char *campaign, const char *seat, const char *mail_text,
+		     const char *sender, long long mail_id, time_t now, json_t **answer, char *err,
+		     size_t errlen);
 /* 1 when email is on the standby list of campaign, 0 not (or no such campaign), or a DB_ code. */
 int account_on_standby(struct db *db, const char *campaign, const char *email, char *err,
 		       size_t errlen);

@@ -210,6 +210,60 @@ out:
 	return d;
 }
 
+/*
+ * STATUS of a duplicate set (cmd/duplicate.h): the set, how many runs it
+ * has and how many are over; nothing of any run (its turns and seats are
+ * its runner's until the set closes). NULL when name is no set (or with
+ * err set on the judge's trouble, *failed 1).
+ */
+static json_t *desk_set_status_data(struct db *db, const char *name, int *failed, char *err,
+				    size_t errlen)
+{
+	struct db_campaign set, *c = NULL;
+	struct judge_settings s;
+	const struct ruleset *rs;
+	size_t n = 0, i;
+	json_t *d = NULL;
+	int runs = 0, over = 0, rc = db_campaign_get(db, name, &set, err, errlen);
+
+	*failed = rc && rc != DB_NOT_FOUND;
+	if (rc)
+		return NULL;
+	if (judge_settings_parse(&s, set.settings, err, errlen)) {
+		*failed = 1;
+		db_campaign_release(&set);
+		return NULL;
+	}
+	if (!s.duplicate)
+		goto out;
+	if (db_campaign_list(db, &c, &n, err, errlen)) {
+		*failed = 1;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		struct judge_settings rs_s;
+		char e[256];
+
+		if (judge_settings_parse(&rs_s, c[i].settings ? c[i].settings : "{}", e, sizeof(e)))
+			continue;
+		if (!strcmp(rs_s.duplicate_of, set.name)) {
+			runs++;
+			over += !strcmp(c[i].status, "finished");
+		}
+		judge_settings_release(&rs_s);
+	}
+	rs = ruleset_find(set.ruleset);
+	d = json_pack("{s:s,s:s,s:s,s:b,s:i,s:i,s:b}", "campaign", set.name, "game",
+		      rs ? rs->title : set.ruleset, "status", set.status, "duplicate_set", 1,
+		      "runs", runs, "over", over, "one", runs == 1);
+	*failed = !d;
+out:
+	db_campaign_list_release(c, n);
+	db_campaign_release(&set);
+	judge_settings_release(&s);
+	return d;
+}
+
 #define DESK_HISTORY_TURNS 100	/* a HISTORY list shows the latest turns only */
 
 /*
@@ -444,6 +498,13 @@ static int desk_set(struct db *db, const struct desk_command *c, const char *tex
 	}
 }
 
+/* The commands that only read: one that fails is said so, the others answered. */
+static int desk_reads_only(enum desk_verb v)
+{
+	return v == DESK_HELP || v == DESK_LIST || v == DESK_STATUS || v == DESK_REPORT ||
+	       v == DESK_HISTORY;
+}
+
 int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 		 const struct db_captain *caps, size_t ncaps, const char *sender, long long mail_id,
 		 time_t now, json_t **out, char *err, size_t errlen)
@@ -479,10 +540,15 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			data = desk_list_data(db, !c->nargs ? 0 : !strcasecmp(c->args[0], "ALL") ? 1 : 2,
 					      caps, ncaps, err, errlen);
 			break;
-		case DESK_STATUS:
+		case DESK_STATUS: {
+			int failed = 0;
+
 			tpl = "desk-status";
-			data = desk_status_data(db, c->args[0], caps, ncaps, err, errlen);
+			data = desk_set_status_data(db, c->args[0], &failed, err, errlen);
+			if (!data && !failed)
+				data = desk_status_data(db, c->args[0], caps, ncaps, err, errlen);
 			break;
+		}
 		case DESK_REPORT:
 			tpl = "desk-report";
 			data = c->nargs > 1 ? desk_report_turn(db, caps, ncaps, c->args[0],
@@ -562,8 +628,8 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			break;
 		case DESK_TAKEOVER:
 			tpl = "desk-takeover";
-			if (account_takeover(db, caps, ncaps, c->args[0], c->args[1], sender, mail_id, now,
-					     &data, err, errlen)) {
+			if (account_takeover(db, caps, ncaps, c->args[0], c->args[1], text, sender,
+					     mail_id, now, &data, err, errlen)) {
 				json_decref(d);
 				return -1;
 			}
@@ -607,6 +673,18 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			break;
 		default:
 			break;
+		}
+		/*
+		 * A command that only reads and could not: said in its place, the
+		 * mail's other commands still answered (the first trouble kept in
+		 * "failed" for the judge's log).
+		 */
+		if (!data && desk_reads_only(c->verb)) {
+			if (!json_object_get(d, "failed"))
+				json_object_set_new(d, "failed", json_string(err[0] ? err :
+									 "no data"));
+			tpl = "desk-failed";
+			data = json_object();
 		}
 		/* A newcomer's JOIN or OBSERVE waiting for its CONFIRM line (cmd/signup.h). */
 		if (json_is_true(json_object_get(data, "confirm")))

@@ -134,6 +134,11 @@ int judge_settings_parse(struct judge_settings *s, const char *json, char *err, 
 	str = json_string_value(json_object_get(root, "signup"));
 	s->signup_mail = str && !strcmp(str, "mail");
 	s->takeover = json_is_true(json_object_get(root, "takeover"));
+	s->mixed_sides = json_is_true(json_object_get(root, "mixed_sides"));
+	s->press_per_hour = JUDGE_PRESS_PER_HOUR;
+	if (json_object_get(root, "press_per_hour") &&
+	    get_int(root, "press_per_hour", 1, 10000, &s->press_per_hour, err, errlen))
+		goto out;
 	str = json_string_value(json_object_get(root, "absence"));
 	snprintf(s->absence, sizeof(s->absence), "%s", str && !strcmp(str, "autopilot") ? str : "wait");
 	s->absence_days = JUDGE_ABSENCE_DAYS;
@@ -205,6 +210,11 @@ char *judge_settings_dump(const struct judge_settings *s)
 		json_object_set_new(o, "signup", json_string("mail"));
 	if (s->takeover)
 		json_object_set_new(o, "takeover", json_true());
+	if (s->mixed_sides)
+		json_object_set_new(o, "mixed_sides", json_true());
+	/* A struct filled by hand (campaign new) leaves it 0: the default, unsaid. */
+	if (s->press_per_hour && s->press_per_hour != JUDGE_PRESS_PER_HOUR)
+		json_object_set_new(o, "press_per_hour", json_integer(s->press_per_hour));
 	if (!strcmp(s->absence, "autopilot"))
 		json_object_set_new(o, "absence", json_string(s->absence));
 	if (s->absence[0] && s->absence_days != JUDGE_ABSENCE_DAYS)

@@ -27,6 +27,7 @@
 #define JUDGE_PASSWORD_LEN 10
 #define JUDGE_MAX_CAPTAINS 10		/* rulings 8: 2 to 10 captains */
 #define JUDGE_ABSENCE_DAYS 14		/* absence_days when unset */
+#define JUDGE_PRESS_PER_HOUR 20		/* press_per_hour when unset */
 
 struct judge_settings {
 	int width, height, density;	/* density in permille */
@@ -51,6 +52,8 @@ struct judge_settings {
 	int press_between;		/* press_during "between": only between battles */
 	int signup_mail;		/* JOIN by mail is taken while the campaign is open */
 	int takeover;			/* TAKEOVER by mail from the standby list */
+	int mixed_sides;		/* by mail, a captain may hold seats on two sides */
+	int press_per_hour;		/* press by mail a seat may send an hour */
 	char absence[12];		/* "wait" (deadlines wait) or "autopilot": SET ABSENCE */
 	int absence_days;		/* the most days of absence a captain may take (0: none) */
 	int duplicate;			/* a duplicate set: each seat its own game, one deal */

@@ -30,6 +30,12 @@
 #define MAILER_KEEP_DAYS 90			/* received mail tick keeps, by default */
 #define MAILER_ANSWERS_PER_DAY 10		/* help and error replies to one address, by default */
 #define MAILER_NEWCOMER_ANSWERS 3		/* answers to a JOIN from an address not on file, a day */
+/*
+ * A mail that proves its sender is answered over the daily cap, up to this
+ * many times the cap: a responder that echoes a report's CODE back
+ * unquoted proves its sender too, and must not loop for ever.
+ */
+#define MAILER_PROVEN_FACTOR 5
 #define MAILER_DEFAULT_FROM "mxjudge@localhost"
 #define MAILER_DEFAULT_REMIND 24		/* hours before the deadline */
 #define MAILER_MAX_ATTEMPTS 8			/* temporary failures before giving up */

@@ -20,8 +20,10 @@
 #include "core/desk.h"
 #include "core/secret.h"
 #include "db/db.h"
+#include "db/desk.h"
 #include "guard.h"
 #include "judge.h"
+#include "lib/strbuf.h"
 #include "outbox.h"
 #include "series.h"
 #include "timeutil.h"
@@ -56,8 +58,8 @@ static int press_body_line(const char *p, const char *e, int *inside)
 	return 0;
 }
 
-/* The first PASSWORD or CODE line of text outside press bodies: 1 with its value in out. */
-static int press_secret(const char *text, enum secret_kind *kind, char *out, size_t len)
+int press_mail_secret(const char *text, int password_only, enum secret_kind *kind, char *out,
+		      size_t len)
 {
 	const char *p = text;
 	int inside = 0;
@@ -69,6 +71,8 @@ static int press_secret(const char *text, enum secret_kind *kind, char *out, siz
 		if (!e)
 			e = p + strlen(p);
 		k = press_body_line(p, e, &inside) ? SECRET_NONE : secret_line(p, e, &v, &ve);
+		if (password_only && k != SECRET_PASSWORD)
+			k = SECRET_NONE;
 		if (k != SECRET_NONE && ve > v && (size_t)(ve - v) < len) {
 			memcpy(out, v, (size_t)(ve - v));
 			out[ve - v] = '\0';
@@ -91,12 +95,13 @@ static json_t *press_refused(const char *campaign, const char *why)
  * or PASSWORD is on a line of mail_text, checked as orders are (the
  * lockout guard; a wrong secret is recorded, in its own transaction).
  * 0 with *from; 1 refused, why saying so for the sender (what: "press");
- * or a DB_ code with err.
+ * or a DB_ code with err. password_only: a CODE does not do.
  */
 static int seat_auth(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
 		     const struct judge_settings *s, struct db_ship *ships, size_t n,
 		     const char *mail_text, const char *sender, time_t now, const char *what,
-		     struct db_ship **from, char *why, size_t whylen, char *err, size_t errlen)
+		     int password_only, struct db_ship **from, char *why, size_t whylen, char *err,
+		     size_t errlen)
 {
 	enum secret_kind kind = SECRET_NONE;
 	char secret[128] = "", code[JUDGE_CODE_LEN + 1], msg[512];
@@ -111,9 +116,15 @@ static int seat_auth(struct db *db, const struct db_captain *cap, const struct d
 		snprintf(why, whylen, "You command no seat in this campaign now.");
 		return 1;
 	}
-	if (!press_secret(mail_text, &kind, secret, sizeof(secret))) {
-		snprintf(why, whylen, "A %s needs your CODE (from your latest report) or your "
-			 "PASSWORD on a line of the mail.", what);
+	if (!press_mail_secret(mail_text, password_only, &kind, secret, sizeof(secret))) {
+		/* A CODE travels in every report, which captains forward and quote. */
+		if (password_only)
+			snprintf(why, whylen, "A %s needs your PASSWORD on a line of the mail (a CODE "
+				 "is not enough: it is in every report, and reports get forwarded).",
+				 what);
+		else
+			snprintf(why, whylen, "A %s needs your CODE (from your latest report) or your "
+				 "PASSWORD on a line of the mail.", what);
 		return 1;
 	}
 	if (kind == SECRET_PASSWORD) {
@@ -169,6 +180,56 @@ struct relay {
 	const char *message;	/* redacted already */
 };
 
+#define PRESS_FRAME_COLUMNS 76	/* a relayed line's text: with "| ", within 78 columns */
+
+/*
+ * text with every line under "| ", long lines broken at a blank (or
+ * anywhere), so no line of it can pass for the judge's own; malloc'd, or
+ * NULL when out of memory.
+ */
+static char *press_frame(const char *text)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = text;
+
+	while (*p) {
+		const char *e = p + strcspn(p, "\n"), *le = e;
+
+		while (le > p && (le[-1] == '\r' || le[-1] == ' ' || le[-1] == '\t'))
+			le--;
+		if (p == le)
+			strbuf_addstr(&sb, "|\n");
+		while (p < le) {
+			const char *q = p, *blank = NULL;
+			size_t cols = 0;
+
+			/* Columns are characters: UTF-8 continuation bytes take none. */
+			while (q < le && cols < PRESS_FRAME_COLUMNS) {
+				if (*q == ' ' && q > p)
+					blank = q;
+				q++;
+				while (q < le && ((unsigned char)*q & 0xc0) == 0x80)
+					q++;
+				cols++;
+			}
+			if (q < le && *q != ' ' && blank)
+				q = blank;
+			strbuf_addstr(&sb, "| ");
+			strbuf_add(&sb, p, (size_t)(q - p));
+			strbuf_addch(&sb, '\n');
+			p = q;
+			while (p < le && *p == ' ')
+				p++;
+		}
+		p = *e ? e + 1 : e;
+	}
+	if (sb.failed) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
 /* Queues one copy of a press. 0, or a DB_ code with err. */
 static int press_queue(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
 		       const char *key, const char *recipient, const char *subject, json_t *data,
@@ -202,11 +263,12 @@ static int press_relay(struct db *db, const struct db_campaign *c, const struct 
 {
 	json_t *data = NULL;
 	long long *sent = NULL;
-	char key[128], subject[200];
+	char key[128], subject[200], *framed = NULL;
 	size_t i, nsent = 0;
 	int rc = DB_ERROR;
 
-	if (!(*names = json_array()) || !(sent = calloc(n ? n : 1, sizeof(*sent)))) {
+	if (!(*names = json_array()) || !(sent = calloc(n ? n : 1, sizeof(*sent))) ||
+	    !(framed = press_frame(r->message))) {
 		snprintf(err, errlen, "out of memory");
 		free(sent);
 		return DB_ERROR;
@@ -232,7 +294,7 @@ static int press_relay(struct db *db, const struct db_campaign *c, const struct 
 		json_decref(data);
 		data = json_pack("{s:s,s:s?,s:s,s:s,s:s}", "campaign", c->name, "from",
 				 r->anonymous ? NULL : r->from, "to", r->all ? "everyone" : r->team ?
-				 "your side" : "you", "text", r->message, "captain", ships[i].captain);
+				 "your side" : "you", "text", framed, "captain", ships[i].captain);
 		if (!data)
 			goto nomem;
 		snprintf(key, sizeof(key), "%s/%lld", r->key, ships[i].captain_id);
@@ -246,7 +308,7 @@ static int press_relay(struct db *db, const struct db_campaign *c, const struct 
 		json_decref(data);
 		data = json_pack("{s:s,s:s,s:s,s:s,s:s}", "campaign", c->name, "from", r->copy_from,
 				 "to", r->all ? "everyone" : r->team ? "their side" : r->seat, "text",
-				 r->message, "captain", "game master");
+				 framed, "captain", "game master");
 		if (!data)
 			goto nomem;
 		snprintf(key, sizeof(key), "%s/gm", r->key);
@@ -273,6 +335,7 @@ fail:
 out:
 	json_decref(data);
 	free(sent);
+	free(framed);
 	return rc;
 }
 
@@ -339,7 +402,7 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 	}
 	if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)))
 		goto out;
-	rc = seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "press", &from, why,
+	rc = seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "press", 0, &from, why,
 		       sizeof(why), err, errlen);
 	if (rc == 1) {
 		*answer = press_refused(c.name, why);
@@ -371,6 +434,21 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 					"write PRESS NAME TO SIDE.");
 		rc = 0;
 		goto out;
+	}
+	/* A flood of press from one sender: the first press_per_hour an hour go. */
+	{
+		char since[DB_TIME_MAX];
+		long long sent = 0;
+
+		time_format_utc(now - 60 * 60, since, sizeof(since));
+		if ((rc = db_press_mails_since(db, c.id, sender, since, &sent, err, errlen)))
+			goto out;
+		if (sent >= s.press_per_hour) {
+			snprintf(why, sizeof(why), "You sent %lld press in the last hour, the most this "
+				 "campaign takes: this one was not sent. Send it again later.", sent);
+			*answer = press_refused(c.name, why);
+			goto out;
+		}
 	}
 	/* What is stored and relayed never holds a secret (core/secret.h). */
 	if (!(text = secret_redact(message))) {
@@ -671,7 +749,7 @@ int press_set_wait(struct db *db, const struct db_captain *caps, size_t ncaps, c
 	}
 	if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)))
 		goto out;
-	rc = seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "SET", &from, why,
+	rc = seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "SET", 0, &from, why,
 		       sizeof(why), err, errlen);
 	if (rc == 1) {
 		*answer = press_refused(c.name, why);
@@ -723,10 +801,11 @@ out:
 int press_seat_auth(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
 		    const struct judge_settings *s, struct db_ship *ships, size_t n,
 		    const char *mail_text, const char *sender, time_t now, const char *what,
-		    struct db_ship **from, char *why, size_t whylen, char *err, size_t errlen)
+		    int password_only, struct db_ship **from, char *why, size_t whylen, char *err,
+		    size_t errlen)
 {
-	return seat_auth(db, cap, c, s, ships, n, mail_text, sender, now, what, from, why, whylen,
-			 err, errlen);
+	return seat_auth(db, cap, c, s, ships, n, mail_text, sender, now, what, password_only, from,
+			 why, whylen, err, errlen);
 }
 
 /* The name on the first "SHIP NAME" or "SEAT NAME" line outside press bodies: 1, or 0. */
@@ -779,7 +858,7 @@ int press_credential(struct db *db, const char *campaign, const char *mail_text,
 
 	memset(cap, 0, sizeof(*cap));
 	memset(&s, 0, sizeof(s));
-	if (!press_secret(mail_text, &kind, secret, sizeof(secret)) || kind != SECRET_PASSWORD ||
+	if (!press_mail_secret(mail_text, 1, &kind, secret, sizeof(secret)) ||
 	    !credential_seat(mail_text, seat, sizeof(seat))) {
 		rc = 0;
 		goto clean;

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "core/secret.h"
 
 struct db;
 struct db_captain;
@@ -36,13 +37,7 @@ int press_set_wait(struct db *db, const struct db_captain *caps, size_t ncaps, c
 		   int wait, const char *mail_text, const char *sender, time_t now, json_t **answer,
 		   char *err, size_t errlen);
 
-/*
- * Who sends a desk command for a seat of campaign c (settings s, seats
- * ships): the first seat of captain cap whose CODE or PASSWORD is on a
- * line of mail_text, checked as orders are (lockout guard; a wrong secret
- * recorded in its own transaction, so none may be open). 0 with *from; 1
- * refused with why for the sender (what names the command); or a DB_ code.
- */
+
 struct db_campaign;
 struct db_ship;
 struct judge_settings;
@@ -57,9 +52,25 @@ struct judge_settings;
 int press_credential(struct db *db, const char *campaign, const char *mail_text,
 		     const char *sender, time_t now, struct db_captain *cap, char *err,
 		     size_t errlen);
+/*
+ * Who sends a desk command for a seat of campaign c (settings s, seats
+ * ships): the first seat of captain cap whose CODE or PASSWORD is on a
+ * line of mail_text, checked as orders are (lockout guard; a wrong secret
+ * recorded in its own transaction, so none may be open). password_only:
+ * a CODE does not do (changes of address or password, a second seat: a
+ * CODE is in every report, and reports get forwarded). 0 with *from; 1
+ * refused with why for the sender (what names the command); or a DB_ code.
+ */
 int press_seat_auth(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
 		    const struct judge_settings *s, struct db_ship *ships, size_t n,
 		    const char *mail_text, const char *sender, time_t now, const char *what,
-		    struct db_ship **from, char *why, size_t whylen, char *err, size_t errlen);
+		    int password_only, struct db_ship **from, char *why, size_t whylen, char *err,
+		    size_t errlen);
+/*
+ * The first PASSWORD (or, unless password_only, CODE) line of text outside
+ * press bodies: 1 with its kind and value in out, else 0.
+ */
+int press_mail_secret(const char *text, int password_only, enum secret_kind *kind, char *out,
+		      size_t len);
 
 #endif

@@ -374,6 +374,58 @@ static int answers_today(struct cmd_ctx *ctx, const char *addr, time_t now, char
 	return n > 1000000 ? 1000000 : (int)n;
 }
 
+#define PROVE_CAPTAINS 4	/* the sender's captains a mail over the cap is checked against */
+
+/*
+ * Whether text proves its sender one of caps: an order block with its
+ * valid CODE or PASSWORD (answers_credential), else the PASSWORD of one
+ * of the first PROVE_CAPTAINS, or the CODE of the open turn of one of
+ * their seats. Nothing counted: the answer goes to the address on file,
+ * never to a forger. 1 or 0.
+ */
+static int proves_sender(struct db *db, const struct db_captain *caps, size_t ncaps,
+			 const char *text, time_t now)
+{
+	struct answers_credential cr;
+	struct db_campaign *c = NULL;
+	struct db_ship *ships = NULL;
+	enum secret_kind kind = SECRET_NONE;
+	char secret[128], err[512], code[JUDGE_CODE_LEN + 1];
+	size_t nc = 0, ns = 0, i, k, j;
+	int ok = 0;
+
+	if (!text)
+		return 0;
+	if (has_game_line(text) && !answers_credential(db, text, now, &cr, err, sizeof(err)) &&
+	    cr.found && cr.valid && !cr.locked)
+		for (i = 0; i < ncaps && !ok; i++)
+			ok = caps[i].campaign_id == cr.campaign_id && !strcmp(caps[i].name, cr.captain);
+	if (ok || !press_mail_secret(text, 0, &kind, secret, sizeof(secret)))
+		goto out;
+	for (i = 0; kind == SECRET_PASSWORD && i < ncaps && i < PROVE_CAPTAINS && !ok; i++)
+		ok = judge_captain_verify(&caps[i], secret);
+	if (kind != SECRET_CODE || db_campaign_list(db, &c, &nc, err, sizeof(err)))
+		goto out;
+	for (i = 0; i < ncaps && i < PROVE_CAPTAINS && !ok; i++)
+		for (k = 0; k < nc && !ok; k++) {
+			if (c[k].id != caps[i].campaign_id ||
+			    db_ship_list(db, c[k].id, &ships, &ns, err, sizeof(err)))
+				continue;
+			for (j = 0; j < ns && !ok; j++)
+				ok = ships[j].captain_id == caps[i].id &&
+				     !judge_order_code(db, c[k].id, ships[j].name, c[k].turn, 0, code, err,
+						       sizeof(err)) &&
+				     judge_check_code(secret, code);
+			free(ships);
+			ships = NULL;
+			ns = 0;
+		}
+out:
+	sodium_memzero(secret, sizeof(secret));
+	db_campaign_list_release(c, nc);
+	return ok;
+}
+
 /*
  * What captain `to` can do now (cmd/answers.h), in data: in to's campaign
  * when it has a turn taking orders, else in the first of the sender's
@@ -533,7 +585,7 @@ static int newcomer(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 	struct db_campaign c;
 	struct db_captain cred;
 	json_t *dd = NULL;
-	char why[512], since[DB_TIME_MAX], *text = reply_text(msg->text), *alt;
+	char why[512], since[DB_TIME_MAX], *text = reply_text(msg->text);
 	long long sent = 0;
 	size_t i;
 	int rc = 0, have_cred = 0;
@@ -543,13 +595,6 @@ static int newcomer(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 	    names_check_email(msg->from, "sender", why, sizeof(why)) ||
 	    desk_parse(text, &dm, why, sizeof(why)) < 0)
 		goto out;
-	/* A reply to the judge's request for a CONFIRM line: the quoted command and token. */
-	if (!dm.n && (alt = signup_confirm_text(msg->text))) {
-		free(text);
-		text = alt;
-		if (desk_parse(text, &dm, why, sizeof(why)) < 0)
-			goto out;
-	}
 	/* Bounded work before the sender is known: at most DESK_MAX_COMMANDS looks. */
 	for (i = 0; i < dm.n && !*campaign_id; i++) {
 		const char *name = dm.cmd[i].args[0];
@@ -595,7 +640,7 @@ static int newcomer(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 	time_format_utc(now - 24 * 60 * 60, since, sizeof(since));
 	if ((rc = db_outbox_kind_since(ctx->db, "desk", msg->from, since, &sent, err, errlen)))
 		goto out;
-	if (sent >= MAILER_NEWCOMER_ANSWERS) {
+	if (sent >= MAILER_NEWCOMER_ANSWERS && !have_cred) {
 		*campaign_id = 0;
 		goto out;
 	}
@@ -725,7 +770,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		return 0;
 	}
 	mailer_settings(&ms, ctx->db_path);
-	auto_reason = mail_auto_reason(raw, len, ms.from);
+	auto_reason = mail_auto_reason(raw, len);
 	/* ann@bücher.example is ann@xn--bcher-kva.example, the form captains are kept in. */
 	mailtext_ascii_sender(&msg.from);
 	snprintf(in->sender, sizeof(in->sender), "%s", msg.from);
@@ -794,7 +839,6 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 	if (text) {
 		struct desk_mail dm;
 		json_t *dd = NULL;
-		char *alt = NULL;
 
 		if (desk_parse(text, &dm, problem, sizeof(problem)) < 0) {
 			char why[300];
@@ -808,17 +852,6 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 								       now), "Your mail to the judge", 0 };
 			goto answer;
 		}
-		/* A reply to the judge's request for a CONFIRM line (cmd/signup.h). */
-		if (!dm.n && (alt = signup_confirm_text(msg.text))) {
-			if (desk_parse(alt, &dm, problem, sizeof(problem)) == 0 && dm.n) {
-				free(text);
-				text = alt;
-				alt = NULL;
-			}
-			dm.n = alt ? 0 : dm.n;
-			problem[0] = '\0';
-			free(alt);
-		}
 		if (dm.n) {
 			if (desk_answers(ctx->db, &dm, text, caps, ncaps, msg.from, in->id, now, &dd, err,
 					 sizeof(err))) {
@@ -829,8 +862,12 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 				goto out;
 			}
 			snprintf(in->status, sizeof(in->status), "desk");
-			snprintf(in->note, sizeof(in->note), "%zu desk command%s answered", dm.n,
-				 dm.n == 1 ? "" : "s");
+			snprintf(in->note, sizeof(in->note), "%zu desk command%s answered%s%.400s%s", dm.n,
+				 dm.n == 1 ? "" : "s", json_object_get(dd, "failed") ?
+				 " (one could not be: " : "",
+				 json_object_get(dd, "failed") ?
+				 json_string_value(json_object_get(dd, "failed")) : "",
+				 json_object_get(dd, "failed") ? ")" : "");
 			a = (struct answer){ "desk", "desk-reply", dd, "Your mail to the judge", 0 };
 			goto answer;
 		}
@@ -999,7 +1036,14 @@ answer:
 	 * only the answer is withheld.
 	 */
 	rc = answers_today(ctx, (to ? to : &caps[0])->email, now, err, sizeof(err));
-	if (rc >= ms.answers_per_day) {
+	/*
+	 * ...but a mail that proves its sender is answered all the same: a
+	 * forger silences nobody (within MAILER_PROVEN_FACTOR times the cap,
+	 * which forged mail, never answered over the cap, cannot fill).
+	 */
+	if (rc >= ms.answers_per_day &&
+	    (rc >= MAILER_PROVEN_FACTOR * ms.answers_per_day ||
+	     !proves_sender(ctx->db, caps, ncaps, text, now))) {
 		json_decref(a.data);
 		a.data = NULL;
 		snprintf(say, saylen, "from %s: %.300s; not answered (%d answers to that address in "

@@ -50,6 +50,10 @@ static const struct setting settable[] = {
 	  "master only) or mail (JOIN by mail too)", NULL },
 	{ "takeover", V_BOOL, 0, 0, "someone on the standby list (campaign standby) may TAKEOVER a "
 	  "vacant seat by mail (true/false)", NULL },
+	{ "mixed_sides", V_BOOL, 0, 0, "by mail (JOIN, TAKEOVER), one captain may hold seats on "
+	  "different sides (true/false)", NULL },
+	{ "press_per_hour", V_INT, 1, 10000, "the most press (PRESS, BROADCAST) a seat may send by "
+	  "mail in an hour; the rest is refused (20 when unset)", NULL },
 	{ "absence", V_ABSENCE, 0, 0,
 	  "while a captain is away (SET ABSENCE by mail): wait (the deadline waits) or autopilot "
 	  "(the autopilot flies, where the game has one)", NULL },

@@ -26,6 +26,7 @@
 #include "mail/reply.h"
 #include "outbox.h"
 #include "play.h"
+#include "press.h"
 #include "timeutil.h"
 
 static json_t *signup_refused(const char *campaign, const char *why)
@@ -156,40 +157,6 @@ int signup_token_check(const unsigned char key[DB_MAIL_KEY_BYTES], long long cam
 	return ok;
 }
 
-/* The first word of the line [p, e) is JOIN or OBSERVE. */
-static int signup_confirmable(const char *p, const char *e)
-{
-	const char *rest;
-
-	return secret_keyword(p, e, "JOIN", &rest) || secret_keyword(p, e, "OBSERVE", &rest);
-}
-
-char *signup_confirm_text(const char *mail_text)
-{
-	char *all = reply_unquote(mail_text), *out = NULL;
-	const char *p, *eol, *v, *prev = NULL, *prev_end = NULL;
-
-	for (p = all; p && *p; p = *eol ? eol + 1 : eol) {
-		eol = p + strcspn(p, "\n");
-		if (secret_keyword(p, eol, "CONFIRM", &v)) {
-			/* The command the request showed, on the line above the token. */
-			if (prev && signup_confirmable(prev, prev_end)) {
-				size_t a = (size_t)(prev_end - prev), b = (size_t)(eol - p);
-
-				if ((out = malloc(a + b + 3)))
-					snprintf(out, a + b + 3, "%.*s\n%.*s\n", (int)a, prev, (int)b, p);
-			}
-			break;
-		}
-		if (p + strspn(p, " \t\r") < eol) {
-			prev = p;
-			prev_end = eol;
-		}
-	}
-	free(all);
-	return out;
-}
-
 /* The campaign's key, made when it has none yet (its order codes will use it too). */
 static int signup_key(struct db *db, long long campaign_id, unsigned char key[DB_MAIL_KEY_BYTES],
 		      char *err, size_t errlen)
@@ -257,17 +224,74 @@ static int signup_confirmed(struct db *db, const struct db_campaign *c, const ch
 	return *answer ? 1 : DB_ERROR;
 }
 
-/* Whether the campaign has room for the seat now; why set when not. */
-static void signup_room(struct db *db, const struct ruleset *game, const struct db_campaign *c,
-			const struct db_ship *ships, size_t n, size_t nall, int existing,
-			const char *seat, const char *spelled, char *why, size_t whylen)
+int signup_vouch(struct db *db, const struct db_campaign *c, const struct db_captain *cap,
+		 const char *sender, const char *command, const char *text, time_t now,
+		 json_t **answer, char *err, size_t errlen)
 {
+	struct judge_settings s;
+	struct db_ship *ships = NULL, *from;
+	enum secret_kind kind;
+	char pw[128], why[512], what[16];
+	size_t n = 0, i;
+	int rc, seated = 0, has_pw = cap && press_mail_secret(text, 1, &kind, pw, sizeof(pw));
+
+	sodium_memzero(pw, sizeof(pw));
+	memset(&s, 0, sizeof(s));
+	if (has_pw && (rc = db_ship_list(db, c->id, &ships, &n, err, errlen)))
+		goto out;
+	for (i = 0; i < n; i++)
+		seated |= ships[i].captain_id == cap->id;
+	/* A captain who commands no seat now has no password the guard can count: CONFIRM. */
+	if (!seated) {
+		rc = signup_confirmed(db, c, sender, command, text, now, answer, err, errlen);
+		goto out;
+	}
+	/* The captain's PASSWORD, checked as for orders (lockout guard, wrong ones counted). */
+	rc = DB_ERROR;
+	if (judge_settings_parse(&s, c->settings, err, errlen))
+		goto out;
+	snprintf(what, sizeof(what), "%.*s", (int)strcspn(command, " "), command);
+	rc = press_seat_auth(db, cap, c, &s, ships, n, text, sender, now, what, 1, &from, why,
+			     sizeof(why), err, errlen);
+	if (rc == 1 && !(*answer = signup_refused(c->name, why)))
+		rc = DB_ERROR;
+out:
+	free(ships);
+	judge_settings_release(&s);
+	return rc;
+}
+
+const char *signup_other_side(const struct judge_settings *s, const struct db_ship *ships,
+			      size_t n, long long captain_id, const char *side)
+{
+	size_t i;
+
+	for (i = 0; side && side[0] && !s->mixed_sides && i < n; i++)
+		if (ships[i].captain_id == captain_id && ships[i].team[0] &&
+		    strcasecmp(ships[i].team, side))
+			return ships[i].name;
+	return NULL;
+}
+
+/*
+ * Whether the campaign has room for the seat now, for captain cap (NULL:
+ * a newcomer) on side spelled; why set when not.
+ */
+static void signup_room(struct db *db, const struct ruleset *game, const struct db_campaign *c,
+			const struct judge_settings *s, const struct db_ship *ships, size_t n,
+			size_t nall, const struct db_captain *cap, const char *seat,
+			const char *spelled, char *why, size_t whylen)
+{
+	const char *mine = cap ? signup_other_side(s, ships, n, cap->id, spelled) : NULL;
 	size_t i;
 
 	if (strcmp(c->status, "open") || c->turn > 0)
 		snprintf(why, whylen, "The campaign has started; it takes no more players.");
-	else if (!existing && nall >= JUDGE_MAX_CAPTAINS)
+	else if (!cap && nall >= JUDGE_MAX_CAPTAINS)
 		snprintf(why, whylen, "The campaign has all the captains it takes.");
+	else if (mine)
+		snprintf(why, whylen, "You command %s on another side: in this campaign a captain "
+			 "plays one side only.", mine);
 	else
 		signup_fits(db, c, game, ships, n, seat, spelled, why, whylen);
 	for (i = 0; !why[0] && i < n; i++)
@@ -348,15 +372,24 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 			existing = 1;
 		}
 	/*
-	 * An address new to the campaign confirms first: a forged From seats
-	 * nobody. A JOIN that would be refused is refused now, before the
-	 * token is asked for (read again under the lock below).
+	 * Every JOIN by mail is vouched for: an address new to the campaign
+	 * confirms first (a forged From seats nobody), a captain's carries the
+	 * PASSWORD or confirms (a forged From of a captain seats nobody more).
+	 * A JOIN that would be refused is refused now, before the token is
+	 * asked for (read again under the lock below).
 	 */
-	if (!existing && text) {
+	if (text) {
+		int again = 0;
+
 		if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)) ||
 		    (rc = db_captain_list(db, c.id, &all, &nall, err, errlen)))
 			goto out;
-		signup_room(db, game, &c, ships, n, nall, existing, seat, spelled, why, sizeof(why));
+		/* The captain's own seat already (the same JOIN read again): said so below, as is. */
+		for (i = 0; existing && i < n; i++)
+			again |= !strcasecmp(ships[i].name, seat) && ships[i].captain_id == cap.id;
+		if (!again)
+			signup_room(db, game, &c, &s, ships, n, nall, existing ? &cap : NULL, seat,
+				    spelled, why, sizeof(why));
 		free(ships);
 		free(all);
 		ships = NULL;
@@ -366,7 +399,8 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 			goto refused;
 		snprintf(command, sizeof(command), "JOIN %s %s%s%s", c.name, seat,
 			 side && *side ? " " : "", side && *side ? side : "");
-		rc = signup_confirmed(db, &c, sender, command, text, now, answer, err, errlen);
+		rc = again ? 0 : signup_vouch(db, &c, existing ? &cap : NULL, sender, command, text,
+					      now, answer, err, errlen);
 		if (rc) {
 			rc = rc == 1 ? 0 : rc;
 			goto out;
@@ -405,7 +439,8 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 			rc = *answer ? 0 : DB_ERROR;
 			goto out;
 		}
-	signup_room(db, game, &c, ships, n, nall, existing, seat, spelled, why, sizeof(why));
+	signup_room(db, game, &c, &s, ships, n, nall, existing ? &cap : NULL, seat, spelled, why,
+		    sizeof(why));
 	if (why[0]) {
 		db_rollback(db);
 		goto refused;

@@ -8,7 +8,10 @@
  * A JOIN or OBSERVE from an address not yet in the campaign is done only
  * when the mail carries a line "CONFIRM <token>" (a double opt-in, so a
  * forged From signs nobody up): the first mail gets the token, to the
- * sender's address. The token is a keyed BLAKE2b of the campaign, the
+ * sender's address. A captain's JOIN of another seat, and any TAKEOVER,
+ * carry the captain's PASSWORD or that CONFIRM line (signup_vouch). The
+ * CONFIRM line counts only in the mail's own text, never in quoted lines:
+ * a victim's reply quoting the request confirms nothing. The token is a keyed BLAKE2b of the campaign, the
  * lowercased address, the command and the UTC day, under the campaign's
  * key (the one of the order codes, cmd/judge.h): nothing is stored.
  *
@@ -23,7 +26,9 @@
 #include "db/mail.h"
 
 struct db;
+struct db_campaign;
 struct db_captain;
+struct db_ship;
 struct judge_settings;
 struct ruleset;
 
@@ -43,11 +48,22 @@ void signup_token(const unsigned char key[DB_MAIL_KEY_BYTES], long long campaign
 int signup_token_check(const unsigned char key[DB_MAIL_KEY_BYTES], long long campaign_id,
 		       const char *address, const char *command, const char *given, time_t now);
 /*
- * A reply to the judge's request for a CONFIRM line: the command line and
- * the CONFIRM line under it, taken from the quoted text ("JOIN ...\nCONFIRM
- * ...\n", malloc'd), or NULL when the mail quotes no such pair.
+ * Whether command ("JOIN g Zephyr zion", "TAKEOVER g Minx") from sender
+ * in campaign c is vouched for: by the PASSWORD of cap (the sender's
+ * captain in c, commanding a seat; NULL: a newcomer) on a line of text,
+ * checked as for orders, or by the CONFIRM line of the command. 0: go on;
+ * 1 with *answer (the token asked for, or a refusal); or a DB_ code. No
+ * transaction may be open.
  */
-char *signup_confirm_text(const char *mail_text);
+int signup_vouch(struct db *db, const struct db_campaign *c, const struct db_captain *cap,
+		 const char *sender, const char *command, const char *text, time_t now,
+		 json_t **answer, char *err, size_t errlen);
+/*
+ * A seat of ships captain captain_id commands on a side other than side
+ * (its name), unless the settings s allow mixed sides; else NULL.
+ */
+const char *signup_other_side(const struct judge_settings *s, const struct db_ship *ships,
+			      size_t n, long long captain_id, const char *side);
 
 /*
  * 1 when campaign name exists and takes sign-up by mail now (open, not a

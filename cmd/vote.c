@@ -145,7 +145,7 @@ int vote_cast(struct db *db, const struct db_captain *caps, size_t ncaps, const 
 	}
 	if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)))
 		goto out;
-	rc = press_seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "vote", &from, why,
+	rc = press_seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "vote", 0, &from, why,
 			     sizeof(why), err, errlen);
 	if (rc == 1) {
 		*answer = vote_refused(c.name, why);

@@ -139,6 +139,33 @@ int db_outbox_kind_since(struct db *db, const char *kind, const char *recipient,
 	return rc;
 }
 
+int db_press_mails_since(struct db *db, long long campaign_id, const char *sender,
+			 const char *since, long long *n, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	/* The key range of "press/MAIL/": '0' follows '/'. */
+	int rc = db_prep(db, &st, "SELECT count(*) FROM mail_in m WHERE m.sender = ?1 COLLATE "
+			 "NOCASE AND m.received_at > ?3 AND EXISTS (SELECT 1 FROM outbox o WHERE "
+			 "o.key >= 'press/' || m.id || '/' AND o.key < 'press/' || m.id || '0' AND "
+			 "o.campaign_id = ?2 AND o.kind = 'press')", err, errlen);
+
+	*n = 0;
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, sender);
+	sqlite3_bind_int64(st, 2, campaign_id);
+	db_bind_text(st, 3, since);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*n = sqlite3_column_int64(st, 0);
+		rc = 0;
+	} else {
+		rc = db_fail(db, rc, "counting press", err, errlen);
+	}
+	db_done(db, st);
+	return rc;
+}
+
 /* ---------- standby list and vacant seats ---------- */
 
 int db_standby_add(struct db *db, long long campaign_id, const char *name, const char *email,

@@ -42,6 +42,12 @@ int db_absence_list(struct db *db, long long campaign_id, long long captain_id,
 /* How many messages of kind were queued to recipient (any case) after since. */
 int db_outbox_kind_since(struct db *db, const char *kind, const char *recipient, const char *since,
 			 long long *n, char *err, size_t errlen);
+/*
+ * How many mails from sender (any case) received after since had a press
+ * of campaign_id relayed (outbox keys "press/MAIL/..."): its press that hour.
+ */
+int db_press_mails_since(struct db *db, long long campaign_id, const char *sender,
+			 const char *since, long long *n, char *err, size_t errlen);
 /* A sent message's body, kept without its secret (a "password" mail, once delivered). */
 int db_outbox_set_body(struct db *db, long long id, const char *body, char *err, size_t errlen);
 

@@ -32,10 +32,10 @@ size_t mail_header_end(const char *raw, size_t len);
 int mail_header_get(const char *raw, size_t len, const char *name, char *buf, size_t buflen);
 /*
  * NULL when the message may be answered, else why not ("Auto-Submitted:
- * auto-replied", "Return-Path: <>", ...). judge_addr: the judge's own
- * address, for X-Loop (NULL: any X-Loop counts).
+ * auto-replied", "Return-Path: <>", "X-Loop", ...): any X-Loop field,
+ * whoever it names, marks a message automatic.
  */
-const char *mail_auto_reason(const char *raw, size_t len, const char *judge_addr);
+const char *mail_auto_reason(const char *raw, size_t len);
 /* 1 when id (without the angle brackets) may be copied into a header. */
 int mail_msgid_valid(const char *id);
 /* The Message-ID inside a header value "<id>" into buf when valid: 1, else 0. */

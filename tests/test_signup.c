@@ -1,4 +1,4 @@
-/* The CONFIRM token of a JOIN or OBSERVE by mail (cmd/signup.h). */
+/* The CONFIRM token of a JOIN or OBSERVE by mail, and one side per captain (cmd/signup.h). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/judge.h"
 #include "cmd/signup.h"
 #include "core/desk.h"
 #include "core/secret.h"
@@ -65,22 +66,31 @@ static void test_signup_token(void **unused)
 	assert_false(signup_token_check(key, 1, "zed@example.org", "JOIN g Zephyr zion", "", now));
 }
 
-static void test_signup_confirm_text(void **unused)
+/* One captain, one side (issue 28 item 2), unless the settings allow mixed sides. */
+static void test_signup_other_side(void **unused)
 {
-	char *s;
+	struct judge_settings s;
+	struct db_ship ships[3];
 
 	(void)unused;
-	/* A reply quoting the request: the command and the token under it. */
-	s = signup_confirm_text("Yes, that was me.\n\nOn Sat, the judge wrote:\n> Hello there,\n>\n"
-				"> > JOIN g Zephyr zion\n>\n> Nothing is done yet:\n>\n"
-				">     JOIN g Zephyr zion\n>     CONFIRM abcdefghjkmn\n>\n");
-	assert_non_null(s);
-	assert_string_equal(s, "    JOIN g Zephyr zion\n    CONFIRM abcdefghjkmn\n");
-	free(s);
-	/* The line above the token is no JOIN or OBSERVE, or there is no token: nothing. */
-	assert_null(signup_confirm_text("> HELP\n> CONFIRM abcdefghjkmn\n"));
-	assert_null(signup_confirm_text("> JOIN g Zephyr zion\n> thanks\n"));
-	assert_null(signup_confirm_text(""));
+	memset(&s, 0, sizeof(s));
+	memset(ships, 0, sizeof(ships));
+	snprintf(ships[0].name, sizeof(ships[0].name), "Zephyr");
+	snprintf(ships[0].team, sizeof(ships[0].team), "zion");
+	ships[0].captain_id = 7;
+	snprintf(ships[1].name, sizeof(ships[1].name), "Locust");
+	snprintf(ships[1].team, sizeof(ships[1].team), "machines");
+	ships[1].captain_id = 8;
+	snprintf(ships[2].name, sizeof(ships[2].name), "Zonk");
+	snprintf(ships[2].team, sizeof(ships[2].team), "zion");
+	ships[2].captain_id = 7;
+	assert_string_equal(signup_other_side(&s, ships, 3, 7, "machines"), "Zephyr");
+	assert_null(signup_other_side(&s, ships, 3, 7, "Zion"));
+	assert_null(signup_other_side(&s, ships, 3, 9, "machines"));
+	/* A game without sides: nothing to compare. */
+	assert_null(signup_other_side(&s, ships, 3, 7, ""));
+	s.mixed_sides = 1;
+	assert_null(signup_other_side(&s, ships, 3, 7, "machines"));
 }
 
 static void test_signup_confirm_line_is_no_command(void **unused)
@@ -112,7 +122,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_signup_token),
-		cmocka_unit_test(test_signup_confirm_text),
+		cmocka_unit_test(test_signup_other_side),
 		cmocka_unit_test(test_signup_token_redacted),
 		cmocka_unit_test(test_signup_confirm_line_is_no_command),
 	};

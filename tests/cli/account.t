@@ -46,16 +46,23 @@ contains help.txt "Line 1: expected 'SET PASSWORD NAME NEWPASSWORD'"
 # changes, and the answer goes to Ann, never to the forger.
 fails=$(q "select count(*) from auth_failures where kind = 'password'")
 desk ann@example.org "SET ADDRESS g mallory@example.net"
-contains answer.txt "Nothing changed in g: A change of address needs your CODE"
+contains answer.txt "Nothing changed in g: A change of address needs your PASSWORD"
+# The CODE of a report Ann forwarded or quoted is not enough, for her
+# address or her password: both need the PASSWORD.
+desk ann@example.org "SET ADDRESS g mallory@example.net" "CODE $code"
+contains answer.txt "Nothing changed in g: A change of address needs your PASSWORD on a line of the mail (a CODE is not enough: it is in every report, and reports get forwarded)."
+desk ann@example.org "SET PASSWORD g Mallory-pw1" "CODE $code"
+contains answer.txt "Nothing changed in g: A change of password needs your PASSWORD"
+submit Minx Tr1cky-new
 desk ann@example.org "SET ADDRESS g mallory@example.net" "PASSWORD guess1234"
 contains answer.txt "Nothing changed in g: Wrong PASSWORD"
 [ "$(q "select email from captains where name = 'Ann'")" = ann@example.org ]
 [ "$(q "select count(*) from outbox where recipient like 'mallory%'")" -eq 0 ]
 [ "$(q "select count(*) from auth_failures where kind = 'password'")" -eq $((fails + 1)) ]
 
-# SET ADDRESS with the report's CODE: the judge writes to the new address,
+# SET ADDRESS with the PASSWORD: the judge writes to the new address,
 # the old one is told and still counts as Ann's.
-desk ann@example.org "SET ADDRESS g ann@new.example" "CODE $code"
+desk ann@example.org "SET ADDRESS g ann@new.example" "PASSWORD Tr1cky-new"
 contains answer.txt "In g the judge writes to ann@new.example from now on. Mail from ann@example.org still counts"
 golden desk-set-address.txt answer.txt
 [ "$(q "select email from captains where name = 'Ann'")" = ann@new.example ]

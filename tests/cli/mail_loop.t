@@ -90,3 +90,31 @@ done
 [ "$said" = " 1 1 1 1 0 0" ]
 [ "$(q "select count(*) from outbox where recipient = 'cy@example.org' and kind = 'desk'")" -eq 3 ]
 contains cy.log "not answered (3 answers to that address in the last day)"
+
+# No markers, and each answer carries a valid CODE (a responder that
+# echoes a desk command and the report's CODE line): the CODE proves its
+# sender, answered over the cap (issue 28 item 6), but only up to 5 times
+# the cap (MAILER_PROVEN_FACTOR): then silence here too.
+last=0
+dcode=$(q "select body from outbox where recipient = 'dee@example.org' and kind = 'report'" | sed -n 's/^CODE //p')
+sent_dee() { q "select count(*) from outbox where recipient = 'dee@example.org' and kind = 'desk'"; }
+respond_dee() {
+	n=0
+	for id in $(q "select id from outbox where recipient = 'dee@example.org' and id > $last order by id"); do
+		minute=$((minute + 1))
+		printf 'From: dee@example.org\nTo: judge@example.org\nSubject: Re: judge\nMessage-ID: <dee%d@example.org>\n\nSTATUS e\nCODE %s\n' "$minute" "$dcode" >r.eml
+		mx $db receive --now "2025-03-01T16:$(printf %02d "$((minute % 60))")Z" <r.eml >>dee.log 2>&1
+		last=$id
+		n=$((n + 1))
+	done
+}
+said=""
+r=0
+while [ "$r" -lt 20 ]; do
+	respond_dee
+	said="$said$n"
+	r=$((r + 1))
+done
+[ "$said" = "11111111111111110000" ]
+[ "$(sent_dee)" -eq 15 ]
+contains dee.log "not answered (15 answers to that address in the last day)"

@@ -15,21 +15,25 @@ desk() {	# desk FROM LINES...: a mail received; the desk's answer in answer.txt
 	from=$1
 	shift
 	{ printf 'From: %s\nTo: judge@example.org\nSubject: seat\nMessage-ID: <r%d@example.org>\n\n' "$from" "$n"; printf '%s\n' "$@"; } >r$n.eml
-	expect_exit 0 $db receive --now "$(printf "2025-03-01T13:%02dZ" "$n")" <r$n.eml
+	expect_exit 0 $db receive --now "${NOW:-$(printf "2025-03-01T13:%02dZ" "$n")}" <r$n.eml
 	q "select body from outbox where key = 'desk/mail/$n'" >answer.txt
 }
 outbox() { q "select count(*) from outbox"; }
 
-# RESIGN needs the captain's secret, and a game master to hand the seat to.
+# RESIGN needs the captain's PASSWORD (a CODE is in every report, and a
+# forwarded report must not give the seat away), and a game master to
+# hand the seat to.
 desk ann@example.org "RESIGN g"
-contains answer.txt "You did not resign in g: A resignation needs your CODE"
+contains answer.txt "You did not resign in g: A resignation needs your PASSWORD"
 desk ann@example.org "RESIGN g" "CODE $code"
+contains answer.txt "You did not resign in g: A resignation needs your PASSWORD on a line of the mail (a CODE is not enough"
+desk ann@example.org "RESIGN g" "PASSWORD $pa"
 contains answer.txt "You did not resign in g: This campaign has no game master's address"
 mx $db campaign set g gm_email gm@example.org >/dev/null
-desk ann@example.org "RESIGN g Locust" "CODE $code"
+desk ann@example.org "RESIGN g Locust" "PASSWORD $pa"
 contains answer.txt "You command no seat of that name here."
 mx $db campaign standby g --add cy@example.org --name Cy >/dev/null
-desk ann@example.org "RESIGN g" "CODE $code"
+desk ann@example.org "RESIGN g" "PASSWORD $pa"
 contains answer.txt "You resigned Minx in g: the seat is the game master's now"
 [ "$(q "select c.name || ' ' || c.email from seats s join captains c on c.id = s.captain_id where s.name = 'Minx'")" = "vacant Minx gm@example.org" ]
 q "select body from outbox where kind = 'notice' and recipient = 'gm@example.org'" >notice.txt
@@ -74,7 +78,13 @@ contains answer.txt "You did not take over a seat in g: In this campaign the gam
 mx $db campaign set g takeover true >/dev/null
 desk cy@example.org "TAKEOVER g Locust"
 contains answer.txt "No seat of that name is vacant here."
+# A forged From of an address on the list seats nobody: the address is
+# asked for the CONFIRM line, and nothing is done until it sends it.
 desk cy@example.org "TAKEOVER g Minx"
+contains answer.txt "Nothing is done yet"
+contains answer.txt "    TAKEOVER g Minx"
+[ "$(q "select c.name from seats s join captains c on c.id = s.captain_id where s.name = 'Minx'")" = "vacant Minx" ]
+NOW=2025-03-02T14:00Z desk cy@example.org "TAKEOVER g Minx" "CONFIRM $(sed -n 's/^    CONFIRM //p' answer.txt)"
 contains answer.txt "Hello Cy,"
 contains answer.txt "You took over Minx in g as captain Cy. Your password comes in a welcome mail of its own."
 [ "$(q "select c.name || ' ' || c.email from seats s join captains c on c.id = s.captain_id where s.name = 'Minx'")" = "Cy cy@example.org" ]
@@ -86,7 +96,7 @@ sed 's/^PASSWORD .*/PASSWORD <password>/' welcome.txt >welcome-shown.txt
 golden welcome-takeover.txt welcome-shown.txt
 pc=$(sed -n 's/^PASSWORD //p' welcome.txt)
 printf 'GAME g\nSHIP Minx\nPASSWORD %s\nTURN 2\n1-Move\nEND\n' "$pc" >c.txt
-expect_exit 0 $db orders submit c.txt --now 2025-03-02T13:00Z
+expect_exit 0 $db orders submit c.txt --now 2025-03-02T14:30Z
 # Taken: no second takeover.
 mx $db campaign standby g --add dee@example.org --name Dee >/dev/null
 desk dee@example.org "TAKEOVER g Minx"

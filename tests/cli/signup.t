@@ -5,7 +5,8 @@
 # mail gets no answer, and a newcomer at most a few a day. An address new
 # to the campaign confirms its JOIN or OBSERVE first (the judge mails it a
 # CONFIRM token): a forged From seats nobody and floods nobody.
-export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$ROOT/templates"
+# zed writes more than the 10 answers a day an address gets by default.
+export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$ROOT/templates" MXJUDGE_ANSWERS_PER_DAY=30
 db="--db ./t.db"
 q() { sqlite3 t.db "$1"; }
 mx $db campaign new g --width 6 --height 2 --density 0 --seed 1 >/dev/null
@@ -69,10 +70,15 @@ desk xen@example.org "JOIN g Locust"
 contains answer.txt "You did not join g: Hovercrafts: the Battle for the Real seats play on a side: write JOIN NAME SEAT SIDE, SIDE being zion or machines."
 desk xen@example.org "JOIN g Zephyr machines"
 contains answer.txt "You did not join g: a ship named 'Zephyr' is already in the game"
-# A reply to the request, quoting it, confirms as well (the reader unquotes it).
+# Only the command typed with its CONFIRM line confirms: a complaint
+# above the quoted request (a forgery's victim) seats nobody, unanswered.
 desk yan@example.org "JOIN g Locust machines"
 ty=$(token)
-desk yan@example.org "Yes, that was me." "" "On Sat, 1 Mar 2025, the judge wrote:" "$(sed 's/^/> /' answer.txt)"
+desk yan@example.org "Stop mailing me!" "" "On Sat, 1 Mar 2025, the judge wrote:" "$(sed 's/^/> /' answer.txt)"
+[ "$(q "select count(*) from seats where name = 'Locust'")" -eq 0 ]
+[ "$(q "select status from mail_in where id = $n")" = unknown-sender ]
+[ "$(q "select count(*) from outbox where key = 'desk/mail/$n'")" -eq 0 ]
+desk yan@example.org "JOIN g Locust machines" "CONFIRM $ty"
 contains answer.txt "> JOIN g Locust machines"
 contains answer.txt "You joined g as captain yan of Locust (machines)."
 # A newcomer gets at most a few answers a day: after three, silence.
@@ -87,8 +93,19 @@ desk vic@example.org "JOIN g x/y zion"
 desk wes@example.org "JOIN nope Ship zion"
 desk wes@example.org "HELP"
 [ "$(outbox)" -eq "$before" ]
-# A captain joins a second seat: the password stays.
+# A captain's second seat needs the captain's PASSWORD or the CONFIRM
+# line: a forged From of a captain joins nothing more.
 desk zed@example.org "JOIN g Zonk zion"
+contains answer.txt "Nothing is done yet"
+[ "$(q "select count(*) from seats where name = 'Zonk'")" -eq 0 ]
+desk zed@example.org "JOIN g Zonk zion" "PASSWORD wrong-guess1"
+contains answer.txt "You did not join g: Wrong PASSWORD"
+[ "$(q "select count(*) from seats where name = 'Zonk'")" -eq 0 ]
+# Nor a seat on the other side: one captain plays one side (mixed_sides).
+desk zed@example.org "JOIN g Zork machines" "PASSWORD $pz"
+contains answer.txt "You did not join g: You command Zephyr on another side: in this campaign a captain plays one side only."
+[ "$(q "select count(*) from seats where name = 'Zork'")" -eq 0 ]
+desk zed@example.org "JOIN g Zonk zion" "PASSWORD $pz"
 contains answer.txt "You joined g as captain zed of Zonk (zion). Your password is the one you have"
 [ "$(q "select count(*) from captains")" -eq 2 ]
 # Side zion is full (a ship a row of its board's edge): the game says why.
@@ -180,13 +197,20 @@ mx $db campaign set d signup mail >/dev/null
 n=0
 confirmed ann@example.org "JOIN d north1 North"
 contains answer.txt "You joined d as captain ann of north1 (north)."
+# One side per captain, unless the game master allows mixed sides.
+desk ann@example.org "JOIN d south1 South"
+contains answer.txt "You did not join d: You command north1 on another side"
+mx $db campaign set d mixed_sides true >/dev/null
+confirmed ann@example.org "JOIN d south1 South"
+contains answer.txt "You joined d as captain ann of south1 (south)."
+[ "$(q "select count(*) from seats s join captains c on c.id = s.captain_id where c.name = 'ann'")" -eq 2 ]
 q "select body from outbox where kind = 'welcome'" >welcome.txt
 contains welcome.txt "a game of"
 contains welcome.txt "(SEAT north1)"
 # The toy's observers get the public view each turn.
 confirmed obi@example.org "OBSERVE d"
 contains answer.txt "You get the public bulletin of d"
-mx $db campaign join d --captain Bob --email bob@example.org --ship south2 --team south >/dev/null 2>&1
+# (The toy takes two seats: ann holds both, the second by mixed_sides above.)
 mx $db campaign start d --now 2025-03-01T14:00Z >/dev/null
 [ "$(q "select recipient from outbox where kind = 'bulletin'")" = obi@example.org ]
 q "select body from outbox where kind = 'bulletin'" >bulletin.txt

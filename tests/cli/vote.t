@@ -195,9 +195,10 @@ reply n1 >n1.txt
 contains n1.txt "No vote was counted in run1: This game takes no votes: it ends only by play."
 
 # Over the daily answer cap (MXJUDGE_ANSWERS_PER_DAY) a vote is still
-# counted, and one that passes still ends the game now: only the answer
-# is withheld, so a forger flooding a captain's address with mail that
-# gets answers cannot cost that captain a vote.
+# counted, and one that passes still ends the game now, so a forger
+# flooding a captain's address with mail that gets answers cannot cost
+# that captain a vote; and a vote carries the captain's CODE, which
+# proves the sender: it is answered all the same (issue 28 item 6).
 mx $db campaign new d4 --game toy --seed 8 --deadline 24 >/dev/null
 mx $db campaign join d4 --captain Ann --email ann@example.org --ship north1 --team north >/dev/null 2>&1
 mx $db campaign join d4 --captain Bob --email bob@example.org --ship south2 --team south >/dev/null 2>&1
@@ -210,14 +211,19 @@ send ann@example.org f3 "HELP"
 send ann@example.org f4 "HELP"
 now=2025-07-01T13:10Z
 send bob@example.org cap1 "VOTE DRAW d4" "CODE $(code d4 bob@example.org)"
-contains out "not answered (2 answers to that address in the last day)"
-[ -z "$(reply cap1)" ]
+lacks out "not answered"
+reply cap1 >cap1.txt
+contains cap1.txt "Your vote to draw in d4 is counted, in secret."
+# Without a credential (a forger's HELP) the cap holds.
+send bob@example.org f5 "HELP"
+contains out "not answered (3 answers to that address in the last day)"
 [ "$(q "select json_extract(settings, '\$.votes.draw') from campaigns where name = 'd4'")" = '["south2"]' ]
 now=2025-07-01T13:20Z
 send ann@example.org cap2 "VOTE DRAW d4" "CODE $(code d4 ann@example.org)"
-contains out "not answered (2 answers to that address in the last day)"
+lacks out "not answered"
 contains out "d4: turn 1 resolved; the game is over"
-[ -z "$(reply cap2)" ]
+reply cap2 >cap2.txt
+contains cap2.txt "The vote passed"
 [ "$(q "select status from campaigns where name = 'd4'")" = finished ]
 [ "$(q "select group_concat(understood, '') from orders o join turns t on t.id = o.turn_id join campaigns c on c.id = t.campaign_id where c.name = 'd4'")" = "AGREE DRAW
 AGREE DRAW" ]

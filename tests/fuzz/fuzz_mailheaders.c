@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_ASSERT(strlen(v) < sizeof(v), "value past its buffer");
 			no_controls(v, names[i]);
 		}
-	(void)mail_auto_reason(raw, size, "judge@example.org");
+	(void)mail_auto_reason(raw, size);
 	if (mail_header_get(raw, size, "Message-ID", v, sizeof(v)) &&
 	    mail_msgid_from_value(v, id, sizeof(id)))
 		FUZZ_ASSERT(mail_msgid_valid(id), "a Message-ID kept that is not valid");
