@@ -227,7 +227,9 @@ int main(int argc, char **argv)
 			free(db_path);
 			return finish_stdout(EXIT_OK);
 		default:
-			list_commands(stderr);
+			/* getopt named the option; the list of commands would bury it. */
+			fputs("usage: mxjudge [--db PATH] [-q] COMMAND [ARGS] ('mxjudge help' lists the "
+			      "commands)\n", stderr);
 			free(db_path);
 			return EXIT_USAGE;
 		}
@@ -288,12 +290,15 @@ int main(int argc, char **argv)
 		if (argc < 2 || !(v = find(c->sub, argv[1]))) {
 			const struct cmd *near = argc >= 2 ? nearest(c->sub, argv[1]) : NULL;
 
+			/* One line, as git does: the whole list would bury the hint. */
 			if (near)
 				cmd_error("no such command '%s %s'; did you mean '%s %s'?", argv[0], argv[1],
 					  argv[0], near->name);
 			else if (argc >= 2)
-				cmd_error("no such command '%s %s'", argv[0], argv[1]);
-			help(1 + 1, (char *[]){ "help", argv[0], NULL });
+				cmd_error("no such command '%s %s' ('mxjudge help %s' lists them)", argv[0],
+					  argv[1], argv[0]);
+			else
+				help(1 + 1, (char *[]){ "help", argv[0], NULL });
 			free(db_path);
 			return EXIT_USAGE;
 		}
@@ -327,8 +332,14 @@ int main(int argc, char **argv)
 	}
 	ctx.db_path = db_path;
 	if (v->flags & NEED_DB) {
-		int drc = db_open(&ctx.db, db_path, err, sizeof(err));
+		int drc = (v->flags & MAY_CREATE_DB) ? db_open(&ctx.db, db_path, err, sizeof(err))
+						     : db_open_existing(&ctx.db, db_path, err, sizeof(err));
 
+		if (drc == DB_NOT_FOUND) {
+			cmd_no_database(db_path, v->flags & MAIL_IN);
+			free(db_path);
+			return (v->flags & MAIL_IN) ? EXIT_TEMPFAIL : EXIT_FAIL;
+		}
 		if (drc) {
 			cmd_error("%s", err);
 			free(db_path);

@@ -579,8 +579,7 @@ const struct play_steps *play_steps_of(const struct ruleset *rs)
 
 /* ---------- start ---------- */
 
-/* The days a solo game waits for its player's next mail (setting idle_days, else 30). */
-static int idle_days(const struct judge_settings *s)
+int play_idle_days(const struct judge_settings *s)
 {
 	json_int_t d = json_integer_value(json_object_get(s->game, "idle_days"));
 
@@ -595,8 +594,44 @@ static int idle_days(const struct judge_settings *s)
 static time_t next_due(const struct ruleset *rs, const struct judge_settings *s, time_t from)
 {
 	if (rs->flags & RULESET_SOLO)
-		return from + (time_t)idle_days(s) * 24 * 3600;
+		return from + (time_t)play_idle_days(s) * 24 * 3600;
 	return judge_step_deadline(s, from);
+}
+
+/*
+ * 1 (err saying which and how to fill it) when the first turn waits for a
+ * seat nobody joined, as the Operator of a game with a game master's seat
+ * (RULESET_GM_SEAT): no orders, not even the autopilot's, could be sealed
+ * for it. 0 when every seat due is held.
+ */
+static int unheld_seat(const struct ruleset *rs, const char *campaign, const json_t *state,
+		       const json_t *seats, char *err, size_t errlen)
+{
+	json_t *due = engine_waiting_for(rs, state), *one, *held_one;
+	size_t i, k;
+	int found = 0;
+
+	json_array_foreach(due, i, one) {
+		const char *seat = json_string_value(one);
+		int held = 0;
+
+		json_array_foreach(seats, k, held_one)
+			held |= seat && !strcasecmp(seat, json_string_value(json_object_get(held_one,
+											 "name")));
+		if (!seat || held)
+			continue;
+		if (rs->flags & RULESET_GM_SEAT)
+			snprintf(err, errlen, "nobody holds the seat '%s', the game master's, which every "
+				 "turn waits for: take it first ('mxjudge campaign join %s --captain NAME "
+				 "--email ADDR --ship %s')", seat, campaign, seat);
+		else
+			snprintf(err, errlen, "nobody holds the seat '%s', which every turn waits for",
+				 seat);
+		found = 1;
+		break;
+	}
+	json_decref(due);
+	return found;
 }
 
 int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const struct db_root *given)
@@ -658,6 +693,11 @@ int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const str
 		cmd_error("campaign '%s' cannot start: %s", c.name, err);
 		goto out;
 	}
+	/* A seat the game waits for that nobody holds: its turns could never be played. */
+	if (unheld_seat(rs, c.name, t.state, seat_list, err, sizeof(err))) {
+		cmd_error("campaign '%s' cannot start: %s", c.name, err);
+		goto out;
+	}
 	ready = json_dumps(t.state, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	if (!ready) {
 		cmd_error("out of memory");
@@ -704,9 +744,15 @@ int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const str
 		goto dberr;
 	if (!ctx->quiet) {
 		time_format_zone(deadline, s.timezone, when, sizeof(when));
-		printf("campaign %s started (%s); orders for turn 1 are due by %s\n"
-		       "sealed draws come from a root committed as %s\n", c.name, rs->name, when,
-		       root.commitment);
+		/* A solo game has no deadline: a turn as each mail comes, and an idle limit. */
+		if (rs->flags & RULESET_SOLO)
+			printf("campaign %s started (%s): a turn as each mail comes, no deadline; the "
+			       "game ends if no orders come for %d days (by %s)\n", c.name, rs->name,
+			       play_idle_days(&s), when);
+		else
+			printf("campaign %s started (%s); orders for turn 1 are due by %s\n", c.name,
+			       rs->name, when);
+		printf("sealed draws come from a root committed as %s\n", root.commitment);
 	}
 	ret = EXIT_OK;
 	goto out;
@@ -790,7 +836,14 @@ static int seal_judge_orders(struct db *db, const struct db_campaign *c, const s
 	int rc;
 
 	memset(&o, 0, sizeof(o));
-	if ((rc = db_ship_get(db, c->id, seat, &ship, err, errlen)))
+	rc = db_ship_get(db, c->id, seat, &ship, err, errlen);
+	if (rc == DB_NOT_FOUND) {
+		snprintf(err, errlen, "campaign '%s', turn %d: nobody holds the seat '%s' the turn "
+			 "waits for, so no orders can be sealed for it: join it ('mxjudge campaign "
+			 "join %s ... --ship %s')", c->name, t->number, seat, c->name, seat);
+		return DB_ERROR;
+	}
+	if (rc)
 		return rc;
 	crypto_hash_sha256(h, (const unsigned char *)raw, strlen(raw));
 	sodium_bin2hex(o.digest, sizeof(o.digest), h, sizeof(h));
@@ -976,6 +1029,7 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	time_t deadline, next_deadline = 0, away_until = 0;
 
 	*due = *resolved = 0;
+	err[0] = '\0';	/* a code without a message must not print what the stack held */
 	memset(&t, 0, sizeof(t));
 	memset(&next, 0, sizeof(next));
 	memset(&pt, 0, sizeof(pt));
@@ -1103,7 +1157,7 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	}
 	/* A solo game left idle past its limit: the judge ends it, as an order of its own. */
 	if ((forfeit || (rs->flags & RULESET_SOLO)) && !all_in && rs->forfeit &&
-	    (rc = forfeit_silent(ctx->db, &c, &t, waiting, plan, idle_days(&s), now_text, err,
+	    (rc = forfeit_silent(ctx->db, &c, &t, waiting, plan, play_idle_days(&s), now_text, err,
 				 sizeof(err))))
 		goto dberr;
 	if (steps) {

@@ -1,0 +1,38 @@
+# A game master's first hour (issue 31): what a new judge trips on.
+export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$ROOT/templates"
+db="--db ./t.db"
+
+# Item 4: a duel resolves as soon as both sides have written (early is on
+# from campaign new), not only at its deadline; campaign set turns it off.
+mx $db campaign new z --game duel --seed 5 --deadline 24 >/dev/null
+expect_exit 0 $db campaign show z
+contains out "early processing on"
+ph=$(mx $db campaign join z --captain Ann --email ann@example.org --ship zion --team humans 2>/dev/null)
+pm=$(mx $db campaign join z --captain Bob --email bob@example.org --ship smith --team machines 2>/dev/null)
+mx $db campaign start z --now 2025-03-01T12:00Z >/dev/null
+printf 'GAME z\nSIDE zion\nPASSWORD %s\nTURN 1\nDRAW\nEND\n' "$ph" >h1.txt
+printf 'GAME z\nSIDE smith\nPASSWORD %s\nTURN 1\nDRAW\nEND\n' "$pm" >m1.txt
+expect_exit 0 $db orders submit h1.txt --now 2025-03-01T13:00Z
+expect_exit 0 $db process --now 2025-03-01T13:10Z
+lacks out "resolved"
+expect_exit 0 $db orders submit m1.txt --now 2025-03-01T13:20Z
+expect_exit 0 $db process --now 2025-03-01T13:30Z
+contains out "z: turn 1 resolved early (all orders in); turn 2 due by 2025-03-02 13:30 UTC"
+expect_exit 0 $db campaign set z early false
+expect_exit 0 $db campaign show z
+lacks out "early processing on"
+# Any other two-sided game keeps waiting for the deadline unless --early.
+mx $db campaign new h --width 6 --height 2 --density 0 >/dev/null
+expect_exit 0 $db campaign show h
+lacks out "early processing on"
+
+# Item 8: piped, the password comes before the line that calls it "above".
+mx $db campaign new j --width 6 --height 2 --density 0 >/dev/null
+mx $db campaign join j --captain Ann --email ann@example.org --ship Minx --team zion 2>&1 | cat >join.txt
+[ "$(wc -l <join.txt)" -eq 2 ]
+sed -n 1p join.txt | grep -Eq '^[a-z0-9]{10}$' || { echo "first line is not the password:"; cat join.txt; exit 1; }
+sed -n 2p join.txt | grep -q "the password above is shown only this once"
+
+# Item 8: a campaign of scenarios announces the first battle's board.
+expect_exit 0 $db campaign new tt --scenario tunnels
+contains out "campaign tt created: 12 x 5 board (tunnels, the first battle's), 31 walls, 48-hour turns (UTC)"
