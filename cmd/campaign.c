@@ -1117,11 +1117,16 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	       s.early ? ", early processing on" : "");
 	printf("  outbox:    %zu queued, %zu sent\n", queued, nmsgs - queued);
 	/* Alerts for the game master (cmd/guard.h): always shown here, mailed only to gm_email. */
-	for (i = 0; i < nmsgs; i++)
-		if (!strcmp(msgs[i].kind, "alert"))
-			printf("  alert:     %s (%s; %s%s)\n", msgs[i].subject, msgs[i].created_at,
-			       msgs[i].recipient[0] ? "to " : "not mailed: no gm_email set",
-			       msgs[i].recipient);
+	for (i = 0; i < nmsgs; i++) {
+		char when[TIME_TEXT_MAX];
+
+		if (strcmp(msgs[i].kind, "alert"))
+			continue;
+		time_shown(msgs[i].created_at, s.timezone, when, sizeof(when));
+		printf("  alert:     %s (%s; %s%s)\n", msgs[i].subject, when,
+		       msgs[i].recipient[0] ? "to " : "not mailed: no gm_email set",
+		       msgs[i].recipient);
+	}
 	printf("\n  %-16s %-9s %-16s %-28s %s\n", "SHIP", "TEAM", "CAPTAIN", "EMAIL",
 	       "BATTLES/WINS/KILLS");
 	for (i = 0; i < nships; i++)

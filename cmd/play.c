@@ -1510,11 +1510,10 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 	size_t no = 0, nev = 0, nd = 0, i;
 	json_t *out = NULL, *list, *all_events = json_array(), *pub, *st, *packs = NULL;
 	json_error_t jerr;
-	char err[512], commit[65];
+	char err[512], commit[65], when[TIME_TEXT_MAX];
 	int rc, ret = EXIT_FAIL, over = !strcmp(c->status, "finished"), resolved;
 	int open_orders;
 
-	(void)s;
 	memset(&t, 0, sizeof(t));
 	memset(&root, 0, sizeof(root));
 	rc = db_turn_get(ctx->db, c->id, number, &t, err, sizeof(err));
@@ -1612,12 +1611,18 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 		goto out;
 	}
 	printf("Campaign %s (%s), turn %d%s\n", c->name, rs->name, t.number, t.number ? "" : " (setup)");
-	printf("  deadline: %s\n  resolved: %s\n", t.deadline, resolved ? t.resolved_at : "not yet");
+	/* Times as people read them, in the campaign's zone; a solo game's limit is no deadline. */
+	time_shown(t.deadline, s->timezone, when, sizeof(when));
+	printf("  %s %s\n", rs->flags & RULESET_SOLO ? "idle end:" : "deadline:", when);
+	time_shown(t.resolved_at, s->timezone, when, sizeof(when));
+	printf("  resolved: %s\n", resolved ? when : "not yet");
 	printf("  seed:     %s\n  sealed:   %s\n", resolved ? t.seed : "not revealed yet", commit);
 	printf("\nOrders\n");
-	for (i = 0; i < no; i++)
-		printf("  %-14s %s  %s%s\n", o[i].ship, o[i].received_at, o[i].digest,
+	for (i = 0; i < no; i++) {
+		time_shown(o[i].received_at, s->timezone, when, sizeof(when));
+		printf("  %-14s %s  %s%s\n", o[i].ship, when, o[i].digest,
 		       o[i].current ? "" : "  (replaced)");
+	}
 	if (!no)
 		printf("  none\n");
 	printf("\nEvents\n");

@@ -36,3 +36,28 @@ sed -n 2p join.txt | grep -q "the password above is shown only this once"
 # Item 8: a campaign of scenarios announces the first battle's board.
 expect_exit 0 $db campaign new tt --scenario tunnels
 contains out "campaign tt created: 12 x 5 board (tunnels, the first battle's), 31 walls, 48-hour turns (UTC)"
+
+# Item 7: one time format for people, the campaign's zone, in every listing.
+iso='[0-9]T[0-9][0-9]:[0-9][0-9](:[0-9][0-9])?Z'
+mx $db campaign new p --width 6 --height 2 --density 0 --seed 3 --deadline 48 --timezone Europe/Paris >/dev/null
+pa=$(mx $db campaign join p --captain Ann --email ann@example.org --ship Minx --team zion 2>/dev/null)
+mx $db campaign join p --captain Bob --email bob@example.org --ship Locust --team machines >/dev/null 2>&1
+mx $db campaign start p --now 2026-11-28T09:05Z >/dev/null
+printf 'GAME p\nSHIP Minx\nPASSWORD %s\n1-LAND\nEND\n' "$pa" >p1.txt
+mx $db orders submit p1.txt --now 2026-11-28T09:05:41Z >/dev/null
+expect_exit 0 $db turn show p --turn 1
+contains out "deadline: 2026-11-30 10:05 CET"
+contains out "Minx (2026-11-28 10:05 CET)"
+! grep -E "$iso" out || { echo "turn show: a stored time"; exit 1; }
+mx $db process --now 2026-11-30T09:06Z >/dev/null
+expect_exit 0 $db turn show p --turn 1
+contains out "Minx, received 2026-11-28 10:05 CET, SHA-256"
+! grep -E "$iso" out || { echo "turn show: a stored time"; exit 1; }
+# The mail received, for one campaign in its zone, for all in UTC.
+printf 'From: Ann <ann@example.org>\nTo: judge@example.org\nSubject: hello\nMessage-ID: <h1@example.org>\n\nhello\n' >h.eml
+mx $db receive --now 2026-11-30T12:00Z <h.eml >/dev/null 2>&1
+expect_exit 0 $db mail inbox p
+contains out "2026-11-30 13:00 CET"
+expect_exit 0 $db mail inbox
+contains out "2026-11-30 12:00 UTC"
+! grep -E "$iso" out || { echo "mail inbox: a stored time"; exit 1; }
