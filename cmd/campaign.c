@@ -212,6 +212,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "deadline", required_argument, NULL, 'd' },
 		{ "timezone", required_argument, NULL, 'z' },
 		{ "early", no_argument, NULL, 'e' },
+		{ "gm-email", required_argument, NULL, 'G' },
 		{ "scenario", required_argument, NULL, 'S' },
 		{ "battles", required_argument, NULL, 'B' },
 		{ "rules", required_argument, NULL, 'R' },
@@ -302,6 +303,13 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 			break;
 		case 'e':
 			s.early = 1;
+			break;
+		case 'G':
+			if (names_check_email(optarg, "--gm-email", err, sizeof(err))) {
+				cmd_error("%s", err);
+				return EXIT_USAGE;
+			}
+			snprintf(s.gm_email, sizeof(s.gm_email), "%s", optarg);
 			break;
 		case 'g':
 			if (!(game = ruleset_find(optarg))) {
@@ -544,6 +552,11 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 	} else if (!ctx->quiet)
 		printf("campaign %s created: %s, %d-hour turns (%s)%s\n", c.name, game->title,
 		       s.deadline_hours, s.timezone, s.early ? ", early processing" : "");
+	/* Alerts for nobody in particular: say where they go, and how to have them. */
+	if (!ctx->quiet && judge_gm_address(&s, err, sizeof(err)) && !fflush(stdout))
+		fprintf(stderr, "mxjudge: warning: no gm_email: the game master's alerts go to the "
+			"judge's own address, %s; 'mxjudge campaign set %s gm_email ADDR' (or "
+			"--gm-email) sends them to yours\n", err, c.name);
 	ret = EXIT_OK;
 out:
 	json_decref(data);
@@ -1438,7 +1451,7 @@ out:
 const struct cmd campaign_cmds[] = {
 	{ "new", "NAME [--game GAME] [--set KEY=VALUE ...] [--data KIND=FILE ...] [--duplicate] [--width W --height H --density P | --map FILE|NAME] [--seed N] "
 		 "[--scenario NAME ...] [--battles N] [--rules FILE] "
-		 "[--deadline HOURS] [--timezone ZONE] [--early] [--now TIME]",
+		 "[--deadline HOURS] [--timezone ZONE] [--early] [--gm-email ADDR] [--now TIME]",
 	  campaign_new, NEED_DB | MAY_CREATE_DB, "create a campaign and its board", NULL },
 	{ "join", "NAME --captain NAME --email ADDR --ship NAME [--team SIDE] [--data KIND=FILE ...] [--now TIME]",
 	  campaign_join, NEED_DB, "add a captain and a ship; prints the captain's password once",

@@ -469,7 +469,7 @@ static int stranger(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 	memset(&m, 0, sizeof(m));
 	m.campaign_id = c.id;
 	snprintf(m.key, sizeof(m.key), "alert/address/%lld", in->id);
-	snprintf(m.recipient, sizeof(m.recipient), "%s", s.gm_email);
+	judge_gm_address(&s, m.recipient, sizeof(m.recipient));
 	time_format_utc(now, m.created_at, sizeof(m.created_at));
 	m.subject = (char *)strbuf_str(&subject);
 	m.body = (char *)strbuf_str(&body);

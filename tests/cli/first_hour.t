@@ -69,3 +69,29 @@ if [ "$(readlink -f "$MXJUDGE")" = "$(readlink -f "$ROOT/build/mxjudge")" ]; the
 	(unset MAKEFLAGS MFLAGS MAKELEVEL; make --no-print-directory -C "$ROOT" check-build) >make.out 2>&1
 	[ ! -s make.out ] || { echo "make check-build said:"; head make.out; exit 1; }
 fi
+
+# Item 3: the game master's alerts never go to nobody. Without gm_email they
+# go to the judge's own address (MXJUDGE_FROM), and campaign new and doctor
+# say so; --gm-email names the game master at once.
+expect_exit 0 --db ./a.db campaign new a --width 6 --height 2 --density 0 --seed 3 --deadline 24
+contains err "mxjudge: warning: no gm_email: the game master's alerts go to the judge's own address, mxjudge@localhost; 'mxjudge campaign set a gm_email ADDR' (or --gm-email) sends them to yours"
+MXJUDGE_FROM="Hover Judge <judge@example.org>" mx --db ./a.db campaign new b --width 6 --height 2 --density 0 >/dev/null 2>err
+contains err "the judge's own address, judge@example.org;"
+expect_exit 0 --db ./a.db campaign new c --width 6 --height 2 --density 0 --gm-email gm@example.org
+lacks err "gm_email"
+expect_exit 2 --db ./a.db campaign new d --gm-email not-an-address
+expect_exit 0 --db ./a.db doctor
+contains out "warn alerts     campaign a has no gm_email: the game master's alerts go to the judge's own address, mxjudge@localhost; mxjudge campaign set a gm_email ADDR"
+lacks out "campaign c has no gm_email"
+# A lockout's alert, with no gm_email: addressed to the judge, not to ''.
+pa=$(mx --db ./a.db campaign join a --captain Ann --email ann@example.org --ship Minx --team zion 2>/dev/null)
+mx --db ./a.db campaign join a --captain Bob --email bob@example.org --ship Locust --team machines >/dev/null 2>&1
+mx --db ./a.db campaign start a --now 2025-03-01T12:00Z >/dev/null
+for m in 01 02 03 04 05; do
+	printf 'GAME a\nSHIP Minx\nPASSWORD guess%s\nLAND\n' $m >o
+	expect_exit 65 --db ./a.db orders submit o --now "2025-03-01T13:${m}Z"
+done
+[ "$(sqlite3 a.db "select state || '|' || recipient from outbox where kind = 'alert'")" = "queued|mxjudge@localhost" ]
+[ "$(sqlite3 a.db "select count(*) from outbox where recipient = ''")" -eq 0 ]
+expect_exit 0 --db ./a.db mail list
+lacks out "failed"

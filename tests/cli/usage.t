@@ -48,7 +48,9 @@ contains out "usage: mxjudge campaign new NAME"
 contains out "usage: mxjudge campaign join NAME"
 expect_exit 0 campaign start x -h
 contains out "usage: mxjudge campaign start NAME"
-# A usage error says what is missing or wrong, from the usage line itself.
+# A usage error says what is missing or wrong, from the usage line itself
+# (on a database that is there: no command but campaign new makes one).
+: >u.db
 expect_exit 2 --db ./u.db campaign join x --captain A
 contains err "mxjudge: campaign join: missing --email ADDR"
 expect_exit 2 --db ./u.db campaign join x --captain A --email a@example.org --ship S extra
