@@ -12,6 +12,7 @@
 #include "db/mail.h"
 #include "judge.h"
 #include "mailtext.h"
+#include "timeutil.h"
 
 int campaign_set_email(struct cmd_ctx *ctx, int argc, char **argv)
 {
@@ -112,7 +113,7 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 	size_t n = 0, ncaps = 0, i, k, shown = 0;
 	json_t *arr = NULL;
 	struct strbuf note = STRBUF_INIT;
-	char err[512];
+	char err[512], zone[64] = "UTC", when[TIME_TEXT_MAX];
 	int opt, rc, json = 0, ret = EXIT_FAIL;
 
 	memset(&c, 0, sizeof(c));
@@ -135,6 +136,15 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 			cmd_error("%s", err);
 			ret = judge_db_exit(rc);
 			goto out;
+		}
+		/* One campaign's mail: its times in its zone, as its other listings. */
+		{
+			struct judge_settings s;
+
+			if (!judge_settings_parse(&s, c.settings, err, sizeof(err))) {
+				snprintf(zone, sizeof(zone), "%s", s.timezone);
+				judge_settings_release(&s);
+			}
 		}
 	}
 	if ((rc = db_mail_in_list(ctx->db, &list, &n, err, sizeof(err)))) {
@@ -170,7 +180,8 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 			continue;
 		}
 		/* The note may quote the mail (a refused line): shown without its escapes. */
-		printf("#%-4lld %s  %-14s %s\n       %s\n", m->id, m->received_at, m->status, from,
+		time_shown(m->received_at, zone, when, sizeof(when));
+		printf("#%-4lld %s  %-14s %s\n       %s\n", m->id, when, m->status, from,
 		       m->note[0] ? mailtext_shown(m->note, 0, &note) : "(not read yet)");
 	}
 	if (json) {

@@ -147,7 +147,13 @@ int answers_what_now(struct db *db, long long campaign_id, long long captain_id,
 	open = 1;
 	if (rs)
 		seat_blocks(db, &c, rs, &t, captain_id, when, blocks);
-	if (!fix)
+	/* A solo game has no deadline: its date is the idle limit that ends it. */
+	if (rs && (rs->flags & RULESET_SOLO))
+		snprintf(todo, sizeof(todo), "%s%s takes a turn as each mail comes: there is no "
+			 "deadline, but the game ends if no orders come for %d days (by %s).",
+			 fix ? "Send the corrected block when you like: " : "", c.name,
+			 play_idle_days(&s), when);
+	else if (!fix)
 		snprintf(todo, sizeof(todo), "Orders for turn %d of %s are due by %s.", t.number,
 			 c.name, when);
 	else

@@ -34,6 +34,7 @@
 #include "lib/strbuf.h"
 #include "mailtext.h"
 #include "play.h"
+#include "reporting.h"
 #include "series.h"
 #include "settings.h"
 #include "timeutil.h"
@@ -176,6 +177,31 @@ static int game_settings(const struct ruleset *game, const char *const *sets, in
 	return 0;
 }
 
+/* The board of a campaign's first battle when a scenario names it (series.c's rule). */
+static int first_board(const struct judge_settings *s, const char *scen, struct map_def *m,
+		       char *err, size_t errlen)
+{
+	struct scenario sc;
+
+	if (series_load_scenario(scen, reporting_templates_dir(s), &sc, err, errlen))
+		return -1;
+	if (sc.map == SCENARIO_MAP_NAMED)
+		return series_load_map(sc.map_name, reporting_templates_dir(s), m, err, errlen);
+	if (sc.map == SCENARIO_MAP_RANDOM)
+		return map_generate(m, sc.width, sc.height, sc.density,
+				    judge_turn_seed(judge_map_seed(s->seed), 1), err, errlen);
+	return map_from_json(m, s->map, "campaign map", err, errlen);
+}
+
+static size_t walls_of(const struct map_def *m)
+{
+	size_t n = 0, i;
+
+	for (i = 0; i < (size_t)m->map.width * (size_t)m->map.height; i++)
+		n += m->map.walls[i] != 0;
+	return n;
+}
+
 static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -187,6 +213,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "deadline", required_argument, NULL, 'd' },
 		{ "timezone", required_argument, NULL, 'z' },
 		{ "early", no_argument, NULL, 'e' },
+		{ "gm-email", required_argument, NULL, 'G' },
 		{ "scenario", required_argument, NULL, 'S' },
 		{ "battles", required_argument, NULL, 'B' },
 		{ "rules", required_argument, NULL, 'R' },
@@ -211,6 +238,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 	int opt, ret = EXIT_FAIL, rc, random_opts = 0;
 	long v;
 	char err[4096];	/* a data pack's problems, one a line */
+	char first_scen[CAMPAIGN_NAME_MAX] = "";	/* the first battle's scenario, if any */
 	time_t now;
 
 	memset(&s, 0, sizeof(s));
@@ -277,6 +305,13 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		case 'e':
 			s.early = 1;
 			break;
+		case 'G':
+			if (names_check_email(optarg, "--gm-email", err, sizeof(err))) {
+				cmd_error("%s", err);
+				return EXIT_USAGE;
+			}
+			snprintf(s.gm_email, sizeof(s.gm_email), "%s", optarg);
+			break;
 		case 'g':
 			if (!(game = ruleset_find(optarg))) {
 				cmd_error("--game: no game named '%s' ('mxjudge games' lists them)", optarg);
@@ -342,6 +377,9 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("--map and --width/--height/--density do not go together");
 		return EXIT_USAGE;
 	}
+	/* A game whose players expect it (the duel) resolves when all have written. */
+	if (game->flags & RULESET_EARLY)
+		s.early = 1;
 	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
 	/* Names end up in mail subjects and GAME lines: core/names.h keeps them plain. */
@@ -459,6 +497,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 			free(path);
 			snprintf(rules.scenarios[rules.nscenarios++], CAMPAIGN_NAME_MAX, "%s", scen[k]);
 		}
+		snprintf(first_scen, sizeof(first_scen), "%s", campaign_scenario_for(&rules, 1));
 		json_object_set_new(all, "campaign", campaign_rules_to_json(&rules));
 		free(c.settings);
 		c.settings = json_dumps(all, JSON_COMPACT);
@@ -487,7 +526,21 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		ret = judge_db_exit(rc);
 		goto out;
 	}
-	if (!ctx->quiet && s.map)
+	if (!ctx->quiet && s.map && first_scen[0]) {
+		struct map_def m;
+
+		/* The board the first battle is fought on: its scenario's, not the default one. */
+		map_def_init(&m);
+		if (first_board(&s, first_scen, &m, err, sizeof(err)))
+			printf("campaign %s created: the first battle (%s) has no board: %s\n", c.name,
+			       first_scen, err);
+		else
+			printf("campaign %s created: %d x %d board (%s, the first battle's), %zu walls, "
+			       "%d-hour turns (%s)%s\n", c.name, m.map.width, m.map.height, first_scen,
+			       walls_of(&m), s.deadline_hours, s.timezone,
+			       s.early ? ", early processing" : "");
+		map_def_release(&m);
+	} else if (!ctx->quiet && s.map)
 		printf("campaign %s created: %d x %d board, %zu walls, %d-hour turns (%s)%s\n",
 		       c.name, s.width, s.height, json_array_size(json_object_get(s.map, "walls")),
 		       s.deadline_hours, s.timezone, s.early ? ", early processing" : "");
@@ -500,6 +553,11 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 	} else if (!ctx->quiet)
 		printf("campaign %s created: %s, %d-hour turns (%s)%s\n", c.name, game->title,
 		       s.deadline_hours, s.timezone, s.early ? ", early processing" : "");
+	/* Alerts for nobody in particular: say where they go, and how to have them. */
+	if (!ctx->quiet && judge_gm_address(&s, err, sizeof(err)) && !fflush(stdout))
+		fprintf(stderr, "mxjudge: warning: no gm_email: the game master's alerts go to the "
+			"judge's own address, %s; 'mxjudge campaign set %s gm_email ADDR' (or "
+			"--gm-email) sends them to yours\n", err, c.name);
 	ret = EXIT_OK;
 out:
 	json_decref(data);
@@ -783,6 +841,8 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 				"unchanged\n", noun, sh.name, cap.name);
 	} else {
 		printf("%s\n", pw);
+		/* Piped, stdout is buffered: the password must come before "above". */
+		fflush(stdout);
 		if (!ctx->quiet)
 			fprintf(stderr, "mxjudge: captain %s joined %s with %s%s%s%s; the password "
 				"above is shown only this once\n", cap.name, c.name, sh.name,
@@ -1097,11 +1157,16 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	       s.early ? ", early processing on" : "");
 	printf("  outbox:    %zu queued, %zu sent\n", queued, nmsgs - queued);
 	/* Alerts for the game master (cmd/guard.h): always shown here, mailed only to gm_email. */
-	for (i = 0; i < nmsgs; i++)
-		if (!strcmp(msgs[i].kind, "alert"))
-			printf("  alert:     %s (%s; %s%s)\n", msgs[i].subject, msgs[i].created_at,
-			       msgs[i].recipient[0] ? "to " : "not mailed: no gm_email set",
-			       msgs[i].recipient);
+	for (i = 0; i < nmsgs; i++) {
+		char when[TIME_TEXT_MAX];
+
+		if (strcmp(msgs[i].kind, "alert"))
+			continue;
+		time_shown(msgs[i].created_at, s.timezone, when, sizeof(when));
+		printf("  alert:     %s (%s; %s%s)\n", msgs[i].subject, when,
+		       msgs[i].recipient[0] ? "to " : "not mailed: no gm_email set",
+		       msgs[i].recipient);
+	}
 	if (recs)
 		printf("\n  %-16s %-9s %-16s %-28s %s\n", noun, "TEAM", "CAPTAIN", "EMAIL",
 		       "BATTLES/WINS/KILLS");
@@ -1170,8 +1235,13 @@ static int control(struct cmd_ctx *ctx, int argc, char **argv, enum control what
 			now_arg = optarg;
 			break;
 		case 'h':
-			if (what != CTL_EXTEND || cmd_parse_int(optarg, 1, 24 * 366, &hours))
+			if (what != CTL_EXTEND)
 				return EXIT_USAGE;
+			if (cmd_parse_int(optarg, 1, 24 * 366, &hours)) {
+				cmd_error("campaign extend: --hours: expected hours from 1 to 8784, got '%s' (a "
+					  "deadline moves only later)", optarg);
+				return EXIT_USAGE;
+			}
 			break;
 		case 'u':
 			if (what != CTL_EXTEND)
@@ -1186,6 +1256,11 @@ static int control(struct cmd_ctx *ctx, int argc, char **argv, enum control what
 		default:
 			return EXIT_USAGE;
 		}
+	}
+	if (what == CTL_EXTEND && !hours == !until && optind + 1 == argc) {
+		cmd_error(hours ? "campaign extend: --hours and --until do not go together: give one"
+				: "campaign extend: missing --hours H or --until TIME");
+		return EXIT_USAGE;
 	}
 	if (!arg_name(argc, argv) || optind + 1 != argc ||
 	    (what == CTL_EXTEND && !hours == !until))
@@ -1414,8 +1489,8 @@ out:
 const struct cmd campaign_cmds[] = {
 	{ "new", "NAME [--game GAME] [--set KEY=VALUE ...] [--data KIND=FILE ...] [--duplicate] [--width W --height H --density P | --map FILE|NAME] [--seed N] "
 		 "[--scenario NAME ...] [--battles N] [--rules FILE] "
-		 "[--deadline HOURS] [--timezone ZONE] [--early] [--now TIME]",
-	  campaign_new, NEED_DB, "create a campaign and its board", NULL },
+		 "[--deadline HOURS] [--timezone ZONE] [--early] [--gm-email ADDR] [--now TIME]",
+	  campaign_new, NEED_DB | MAY_CREATE_DB, "create a campaign and its board", NULL },
 	{ "join", "NAME --seat SEAT [--side SIDE] --captain NAME --email ADDR [--data KIND=FILE ...] [--now TIME]",
 	  campaign_join, NEED_DB, "add a captain and a ship; prints the captain's password once",
 	  NULL },

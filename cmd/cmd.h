@@ -25,7 +25,13 @@ enum exit_code {
 
 enum cmd_flags {
 	NEED_DB = 1 << 0,	/* main opens (and migrates) the database first */
-	HIDDEN = 1 << 1		/* not listed by `mxjudge help` */
+	HIDDEN = 1 << 1,	/* not listed by `mxjudge help` */
+	/*
+	 * Without it, NEED_DB finds the database or fails (nothing made): a
+	 * forgotten MXJUDGE_DB must not open a new, empty judge.
+	 */
+	MAY_CREATE_DB = 1 << 2,
+	MAIL_IN = 1 << 3	/* takes mail: no database defers it (exit 75) */
 };
 
 struct db;
@@ -84,6 +90,11 @@ extern int cmd_errors_said;
  * 0 when nothing is found.
  */
 int cmd_usage_missing(const char *usage, int argc, char **argv, char *out, size_t len);
+/*
+ * Says that there is no database at path, and how to name the judge's
+ * ("no database at PATH: ..."), with what follows when the mail is kept.
+ */
+void cmd_no_database(const char *path, int mail);
 /* Prints usage of c (as "mxjudge PATH USAGE") and returns EXIT_USAGE. */
 int cmd_usage(const char *path, const struct cmd *c);
 

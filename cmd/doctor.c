@@ -397,8 +397,8 @@ static void check_campaigns(struct report *r, struct db *db, const char *db_path
 {
 	struct db_campaign *list = NULL;
 	size_t n = 0, i;
-	char err[512], at[DB_TIME_MAX], span[64];
-	int running = 0, late = 0, bad_zone = 0, status, rc;
+	char err[512], at[DB_TIME_MAX], span[64], gm[256], zone[64], due[TIME_TEXT_MAX];
+	int running = 0, late = 0, bad_zone = 0, no_gm = 0, status, rc;
 	time_t t;
 
 	if (db_campaign_list(db, &list, &n, err, sizeof(err))) {
@@ -421,6 +421,14 @@ static void check_campaigns(struct report *r, struct db *db, const char *db_path
 		}
 		if (s.templates[0])
 			check_templates(r, list[i].name, s.templates);
+		/* Alerts (lockouts, orders from another address) for the judge's own mailbox. */
+		if (strcmp(list[i].status, "finished") && judge_gm_address(&s, gm, sizeof(gm))) {
+			say(r, WARN, "alerts", "campaign %s has no gm_email: the game master's alerts "
+			    "go to the judge's own address, %s; mxjudge campaign set %s gm_email ADDR",
+			    list[i].name, gm, list[i].name);
+			no_gm++;
+		}
+		snprintf(zone, sizeof(zone), "%s", s.timezone);
 		judge_settings_release(&s);
 		if (strcmp(list[i].status, "running"))
 			continue;
@@ -430,15 +438,18 @@ static void check_campaigns(struct report *r, struct db *db, const char *db_path
 		    !turn.resolved_at[0] && !time_parse_iso(turn.deadline, &t) &&
 		    now - t > DOCTOR_LATE_SECONDS) {
 			ago(now - t, span, sizeof(span));
+			time_shown(turn.deadline, zone, due, sizeof(due));
 			say(r, FAIL, "deadlines", "campaign %s: turn %d was due %s ago (%s) and is not "
 			    "resolved: is cron running 'mxjudge tick'? Run 'mxjudge process' now",
-			    list[i].name, list[i].turn, span, turn.deadline);
+			    list[i].name, list[i].turn, span, due);
 			late++;
 		}
 		db_turn_release(&turn);
 	}
 	if (!bad_zone)
 		say(r, OK, "zones", "every campaign's time zone is known (campaigns: %zu)", n);
+	if (!no_gm)
+		say(r, OK, "alerts", "every campaign under way names its game master (gm_email)");
 	if (!late)
 		say(r, OK, "deadlines", "no turn is overdue (campaigns running: %d)", running);
 

@@ -111,7 +111,7 @@ int guard_failed(struct db *db, const struct db_campaign *c, const struct judge_
 		memset(&m, 0, sizeof(m));
 		m.campaign_id = c->id;
 		snprintf(m.key, sizeof(m.key), "alert/lockout/%lld/%s", ship_id, now_text);
-		snprintf(m.recipient, sizeof(m.recipient), "%s", s->gm_email);
+		judge_gm_address(s, m.recipient, sizeof(m.recipient));
 		snprintf(m.created_at, sizeof(m.created_at), "%s", now_text);
 		m.subject = (char *)strbuf_str(&subject);
 		m.body = (char *)strbuf_str(&body);

@@ -5,8 +5,8 @@
  * PASSWORD is refused for a delay that starts at GUARD_BASE_DELAY and
  * doubles with each lockout in a row (up to GUARD_MAX_DELAY), and the
  * game master gets one alert for the series (mailed to the campaign's
- * gm_email, or, without one, kept in the outbox unsent and printed by
- * `campaign show`); `campaign unlock` lifts a lockout.
+ * gm_email, or, without one, to the judge's own address: judge_gm_address();
+ * `campaign show` prints it too); `campaign unlock` lifts a lockout.
  *
  * A lockout never stops the per-turn CODE: only the captain's mailbox
  * ever received it, it is too long to guess by mail, and anyone can

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "core/names.h"
 #include "core/secret.h"
 #include "db/desk.h"
 #include "reporting.h"
@@ -19,6 +20,7 @@
 #include "core/hovercrafts/report.h"
 #include "core/hovercrafts/state_json.h"
 #include "db/mail.h"
+#include "mailer.h"
 #include "db/play.h"
 #include "lib/strbuf.h"
 #include "timeutil.h"
@@ -841,4 +843,25 @@ int judge_begin_load(struct db *db, const char *name, struct db_campaign *c,
 	if (rc)
 		db_rollback(db);
 	return rc;
+}
+
+int judge_gm_address(const struct judge_settings *s, char *buf, size_t len)
+{
+	const char *from = getenv("MXJUDGE_FROM"), *lt, *gt;
+	char err[128];
+
+	if (s->gm_email[0]) {
+		snprintf(buf, len, "%s", s->gm_email);
+		return 0;
+	}
+	/* "The Judge <judge@example.org>" or a bare address, as the mailer reads it. */
+	lt = from ? strchr(from, '<') : NULL;
+	gt = lt ? strchr(lt, '>') : NULL;
+	if (lt && gt)
+		snprintf(buf, len, "%.*s", (int)(gt - lt - 1), lt + 1);
+	else
+		snprintf(buf, len, "%s", from && *from ? from : MAILER_DEFAULT_FROM);
+	if (names_check_email(buf, "MXJUDGE_FROM", err, sizeof(err)))
+		snprintf(buf, len, "%s", MAILER_DEFAULT_FROM);
+	return 1;
 }

@@ -64,6 +64,12 @@ void judge_settings_release(struct judge_settings *s);
 /* 1 when a seat asked to wait for the deadline (SET WAIT): no early resolution. */
 int judge_someone_waits(const struct judge_settings *s);
 int judge_settings_parse(struct judge_settings *s, const char *json, char *err, size_t errlen);
+/*
+ * Where the game master's alerts go: gm_email, else the judge's own address
+ * (MXJUDGE_FROM's, else mxjudge@localhost): never nobody. Returns 1 when it
+ * is that fallback (campaign new and doctor warn of it), 0 for gm_email.
+ */
+int judge_gm_address(const struct judge_settings *s, char *buf, size_t len);
 /* Malloc'd JSON text. */
 char *judge_settings_dump(const struct judge_settings *s);
 

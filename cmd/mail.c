@@ -519,8 +519,13 @@ static int list_run(struct cmd_ctx *ctx, int argc, char **argv)
 			printf("%s\n", mailtext_shown(d->m.subject, 0, &shown));
 			if (d->message_id[0])
 				printf("    Message-ID: <%s>\n", mailtext_shown(d->message_id, 0, &shown));
-			if (d->next_try_at[0] && !strcmp(d->state, "queued"))
-				printf("    next try:   %s\n", d->next_try_at);
+			if (d->next_try_at[0] && !strcmp(d->state, "queued")) {
+				char when[TIME_TEXT_MAX];
+
+				/* Across campaigns: UTC, as people read it. */
+				time_shown(d->next_try_at, "UTC", when, sizeof(when));
+				printf("    next try:   %s\n", when);
+			}
 			if (d->last_error[0])
 				printf("    last error: %s\n", mailtext_shown(d->last_error, 0, &shown));
 		}

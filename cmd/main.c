@@ -179,6 +179,21 @@ static char *default_db_path(void)
 	return p;
 }
 
+/* Says so when a global option (--db, -q) came after the command; 1 if it did. */
+static int misplaced_global(const char *path, int argc, char **argv)
+{
+	int k;
+
+	for (k = 1; k < argc && strcmp(argv[k], "--"); k++)
+		if (!strcmp(argv[k], "--db") || !strncmp(argv[k], "--db=", 5) ||
+		    !strcmp(argv[k], "-q") || !strcmp(argv[k], "--quiet")) {
+			cmd_error("global options go before the command: mxjudge %s %s ...",
+				  argv[k][1] == 'q' || argv[k][2] == 'q' ? argv[k] : "--db PATH", path);
+			return 1;
+		}
+	return 0;
+}
+
 static int finish_stdout(int rc)
 {
 	/* A full disk or closed pipe must not pass for success. */
@@ -229,7 +244,9 @@ int main(int argc, char **argv)
 			free(db_path);
 			return finish_stdout(EXIT_OK);
 		default:
-			list_commands(stderr);
+			/* getopt named the option; the list of commands would bury it. */
+			fputs("usage: mxjudge [--db PATH] [-q] COMMAND [ARGS] ('mxjudge help' lists the "
+			      "commands)\n", stderr);
 			free(db_path);
 			return EXIT_USAGE;
 		}
@@ -290,12 +307,15 @@ int main(int argc, char **argv)
 		if (argc < 2 || !(v = find(c->sub, argv[1]))) {
 			const struct cmd *near = argc >= 2 ? nearest(c->sub, argv[1]) : NULL;
 
+			/* One line, as git does: the whole list would bury the hint. */
 			if (near)
 				cmd_error("no such command '%s %s'; did you mean '%s %s'?", argv[0], argv[1],
 					  argv[0], near->name);
 			else if (argc >= 2)
-				cmd_error("no such command '%s %s'", argv[0], argv[1]);
-			help(1 + 1, (char *[]){ "help", argv[0], NULL });
+				cmd_error("no such command '%s %s' ('mxjudge help %s' lists them)", argv[0],
+					  argv[1], argv[0]);
+			else
+				help(1 + 1, (char *[]){ "help", argv[0], NULL });
 			free(db_path);
 			return EXIT_USAGE;
 		}
@@ -329,8 +349,20 @@ int main(int argc, char **argv)
 	}
 	ctx.db_path = db_path;
 	if (v->flags & NEED_DB) {
-		int drc = db_open(&ctx.db, db_path, err, sizeof(err));
+		int drc = (v->flags & MAY_CREATE_DB) ? db_open(&ctx.db, db_path, err, sizeof(err))
+						     : db_open_existing(&ctx.db, db_path, err, sizeof(err));
 
+		/* `campaign list --db PATH`: the option in the wrong place, not the default's absence. */
+		if (drc == DB_NOT_FOUND && misplaced_global(path, sub_argc, sub_argv)) {
+			cmd_usage(path, v);
+			free(db_path);
+			return EXIT_USAGE;
+		}
+		if (drc == DB_NOT_FOUND) {
+			cmd_no_database(db_path, v->flags & MAIL_IN);
+			free(db_path);
+			return (v->flags & MAIL_IN) ? EXIT_TEMPFAIL : EXIT_FAIL;
+		}
 		if (drc) {
 			cmd_error("%s", err);
 			free(db_path);
@@ -340,17 +372,7 @@ int main(int argc, char **argv)
 	optind = 0;	/* the command parses its own argv from scratch */
 	rc = v->run(&ctx, sub_argc, sub_argv);
 	if (rc == EXIT_USAGE) {
-		int k;
-
-		/* A usage error from a global option in the wrong place says so. */
-		for (k = 1; k < sub_argc; k++)
-			if (!strcmp(sub_argv[k], "--db") || !strncmp(sub_argv[k], "--db=", 5) ||
-			    !strcmp(sub_argv[k], "-q") || !strcmp(sub_argv[k], "--quiet")) {
-				cmd_error("global options go before the command: mxjudge %s %s ...",
-					  sub_argv[k][1] == 'q' || sub_argv[k][2] == 'q' ? sub_argv[k] : "--db PATH",
-					  path);
-				break;
-			}
+		misplaced_global(path, sub_argc, sub_argv);
 		if (ctx.game && v->run == simulate_cmd[0].run && ctx.game != &hovercrafts_ruleset) {
 			fprintf(stderr, "usage: mxjudge %s simulate %s\n", ctx.game->name, SIMGAME_USAGE);
 		} else {

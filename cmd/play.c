@@ -584,8 +584,7 @@ const struct play_steps *play_steps_of(const struct ruleset *rs)
 
 /* ---------- start ---------- */
 
-/* The days a solo game waits for its player's next mail (setting idle_days, else 30). */
-static int idle_days(const struct judge_settings *s)
+int play_idle_days(const struct judge_settings *s)
 {
 	json_int_t d = json_integer_value(json_object_get(s->game, "idle_days"));
 
@@ -600,8 +599,44 @@ static int idle_days(const struct judge_settings *s)
 static time_t next_due(const struct ruleset *rs, const struct judge_settings *s, time_t from)
 {
 	if (rs->flags & RULESET_SOLO)
-		return from + (time_t)idle_days(s) * 24 * 3600;
+		return from + (time_t)play_idle_days(s) * 24 * 3600;
 	return judge_step_deadline(s, from);
+}
+
+/*
+ * 1 (err saying which and how to fill it) when the first turn waits for a
+ * seat nobody joined, as the Operator of a game with a game master's seat
+ * (RULESET_GM_SEAT): no orders, not even the autopilot's, could be sealed
+ * for it. 0 when every seat due is held.
+ */
+static int unheld_seat(const struct ruleset *rs, const char *campaign, const json_t *state,
+		       const json_t *seats, char *err, size_t errlen)
+{
+	json_t *due = engine_waiting_for(rs, state), *one, *held_one;
+	size_t i, k;
+	int found = 0;
+
+	json_array_foreach(due, i, one) {
+		const char *seat = json_string_value(one);
+		int held = 0;
+
+		json_array_foreach(seats, k, held_one)
+			held |= seat && !strcasecmp(seat, json_string_value(json_object_get(held_one,
+											 "name")));
+		if (!seat || held)
+			continue;
+		if (rs->flags & RULESET_GM_SEAT)
+			snprintf(err, errlen, "nobody holds the seat '%s', the game master's, which every "
+				 "turn waits for: take it first ('mxjudge campaign join %s --captain NAME "
+				 "--email ADDR --ship %s')", seat, campaign, seat);
+		else
+			snprintf(err, errlen, "nobody holds the seat '%s', which every turn waits for",
+				 seat);
+		found = 1;
+		break;
+	}
+	json_decref(due);
+	return found;
 }
 
 int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const struct db_root *given)
@@ -663,6 +698,11 @@ int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const str
 		cmd_error("campaign '%s' cannot start: %s", c.name, err);
 		goto out;
 	}
+	/* A seat the game waits for that nobody holds: its turns could never be played. */
+	if (unheld_seat(rs, c.name, t.state, seat_list, err, sizeof(err))) {
+		cmd_error("campaign '%s' cannot start: %s", c.name, err);
+		goto out;
+	}
 	ready = json_dumps(t.state, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	if (!ready) {
 		cmd_error("out of memory");
@@ -709,9 +749,15 @@ int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const str
 		goto dberr;
 	if (!ctx->quiet) {
 		time_format_zone(deadline, s.timezone, when, sizeof(when));
-		printf("campaign %s started (%s); orders for turn 1 are due by %s\n"
-		       "sealed draws come from a root committed as %s\n", c.name, rs->name, when,
-		       root.commitment);
+		/* A solo game has no deadline: a turn as each mail comes, and an idle limit. */
+		if (rs->flags & RULESET_SOLO)
+			printf("campaign %s started (%s): a turn as each mail comes, no deadline; the "
+			       "game ends if no orders come for %d days (by %s)\n", c.name, rs->name,
+			       play_idle_days(&s), when);
+		else
+			printf("campaign %s started (%s); orders for turn 1 are due by %s\n", c.name,
+			       rs->name, when);
+		printf("sealed draws come from a root committed as %s\n", root.commitment);
 	}
 	ret = EXIT_OK;
 	goto out;
@@ -795,7 +841,14 @@ static int seal_judge_orders(struct db *db, const struct db_campaign *c, const s
 	int rc;
 
 	memset(&o, 0, sizeof(o));
-	if ((rc = db_ship_get(db, c->id, seat, &ship, err, errlen)))
+	rc = db_ship_get(db, c->id, seat, &ship, err, errlen);
+	if (rc == DB_NOT_FOUND) {
+		snprintf(err, errlen, "campaign '%s', turn %d: nobody holds the seat '%s' the turn "
+			 "waits for, so no orders can be sealed for it: join it ('mxjudge campaign "
+			 "join %s ... --ship %s')", c->name, t->number, seat, c->name, seat);
+		return DB_ERROR;
+	}
+	if (rc)
 		return rc;
 	crypto_hash_sha256(h, (const unsigned char *)raw, strlen(raw));
 	sodium_bin2hex(o.digest, sizeof(o.digest), h, sizeof(h));
@@ -981,6 +1034,7 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	time_t deadline, next_deadline = 0, away_until = 0;
 
 	*due = *resolved = 0;
+	err[0] = '\0';	/* a code without a message must not print what the stack held */
 	memset(&t, 0, sizeof(t));
 	memset(&next, 0, sizeof(next));
 	memset(&pt, 0, sizeof(pt));
@@ -1112,7 +1166,7 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	}
 	/* A solo game left idle past its limit: the judge ends it, as an order of its own. */
 	if ((forfeit || (rs->flags & RULESET_SOLO)) && !all_in && rs->forfeit &&
-	    (rc = forfeit_silent(ctx->db, &c, &t, waiting, plan, idle_days(&s), now_text, err,
+	    (rc = forfeit_silent(ctx->db, &c, &t, waiting, plan, play_idle_days(&s), now_text, err,
 				 sizeof(err))))
 		goto dberr;
 	if (steps) {
@@ -1472,11 +1526,10 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 	size_t no = 0, nev = 0, nd = 0, i;
 	json_t *out = NULL, *list, *all_events = json_array(), *pub, *st, *packs = NULL;
 	json_error_t jerr;
-	char err[512], commit[65];
+	char err[512], commit[65], when[TIME_TEXT_MAX];
 	int rc, ret = EXIT_FAIL, over = !strcmp(c->status, "finished"), resolved;
 	int open_orders;
 
-	(void)s;
 	memset(&t, 0, sizeof(t));
 	memset(&root, 0, sizeof(root));
 	rc = db_turn_get(ctx->db, c->id, number, &t, err, sizeof(err));
@@ -1574,12 +1627,18 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 		goto out;
 	}
 	printf("Campaign %s (%s), turn %d%s\n", c->name, rs->name, t.number, t.number ? "" : " (setup)");
-	printf("  deadline: %s\n  resolved: %s\n", t.deadline, resolved ? t.resolved_at : "not yet");
+	/* Times as people read them, in the campaign's zone; a solo game's limit is no deadline. */
+	time_shown(t.deadline, s->timezone, when, sizeof(when));
+	printf("  %s %s\n", rs->flags & RULESET_SOLO ? "idle end:" : "deadline:", when);
+	time_shown(t.resolved_at, s->timezone, when, sizeof(when));
+	printf("  resolved: %s\n", resolved ? when : "not yet");
 	printf("  seed:     %s\n  sealed:   %s\n", resolved ? t.seed : "not revealed yet", commit);
 	printf("\nOrders\n");
-	for (i = 0; i < no; i++)
-		printf("  %-14s %s  %s%s\n", o[i].ship, o[i].received_at, o[i].digest,
+	for (i = 0; i < no; i++) {
+		time_shown(o[i].received_at, s->timezone, when, sizeof(when));
+		printf("  %-14s %s  %s%s\n", o[i].ship, when, o[i].digest,
 		       o[i].current ? "" : "  (replaced)");
+	}
 	if (!no)
 		printf("  none\n");
 	printf("\nEvents\n");

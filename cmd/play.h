@@ -71,6 +71,8 @@ int play_process_one(struct cmd_ctx *ctx, const char *name, time_t now, int dry,
 /* A campaign's game (unnamed: Hovercrafts, as campaigns were made before games had names); NULL: unknown. */
 const struct ruleset *play_game_of(const struct db_campaign *c);
 
+/* The days a solo game waits for its player's next mail (setting idle_days, else 30). */
+int play_idle_days(const struct judge_settings *s);
 /* The word for a seat in messages, the seat word in lowercase: "ship", "side". */
 void play_seat_noun(const struct ruleset *rs, char *buf, size_t len);
 

@@ -627,7 +627,7 @@ static int press_list(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_message *m = NULL;
 	size_t n = 0, i;
 	json_t *all = NULL;
-	char err[512], last[96] = "";
+	char err[512], last[96] = "", zone[64] = "UTC", when[TIME_TEXT_MAX];
 	int opt, json = 0, rc, ret = EXIT_FAIL;
 
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -642,6 +642,15 @@ static int press_list(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error(rc == DB_NOT_FOUND ? "no campaign named '%s'" : "%s",
 			  rc == DB_NOT_FOUND ? argv[optind] : err);
 		return rc == DB_NOT_FOUND ? EXIT_DATAERR : judge_db_exit(rc);
+	}
+	{
+		struct judge_settings s;
+
+		/* Times in the campaign's zone, as its other listings show them. */
+		if (!judge_settings_parse(&s, c.settings, err, sizeof(err))) {
+			snprintf(zone, sizeof(zone), "%s", s.timezone);
+			judge_settings_release(&s);
+		}
 	}
 	if ((rc = db_outbox_list(ctx->db, c.id, 0, &m, &n, err, sizeof(err)))) {
 		cmd_error("%s", err);
@@ -687,7 +696,9 @@ static int press_list(struct cmd_ctx *ctx, int argc, char **argv)
 			size_t k;
 
 			/* The game master's anonymous press says who sent it, here only. */
-			printf("%s  %s%s\n  to:", json_string_value(json_object_get(e, "sent")), subject,
+			time_shown(json_string_value(json_object_get(e, "sent")), zone, when,
+				   sizeof(when));
+			printf("%s  %s%s\n  to:", when, subject,
 			       json_is_true(json_object_get(e, "game_master")) &&
 			       !strstr(subject, PRESS_GM) ? " (sent by " PRESS_GM ")" : "");
 			json_array_foreach(json_object_get(e, "to"), k, to)

@@ -522,7 +522,7 @@ static int stranger(struct cmd_ctx *ctx, struct db_mail_in *in, const struct mai
 	memset(&m, 0, sizeof(m));
 	m.campaign_id = c.id;
 	snprintf(m.key, sizeof(m.key), "alert/address/%lld", in->id);
-	snprintf(m.recipient, sizeof(m.recipient), "%s", s.gm_email);
+	judge_gm_address(&s, m.recipient, sizeof(m.recipient));
 	time_format_utc(now, m.created_at, sizeof(m.created_at));
 	m.subject = (char *)strbuf_str(&subject);
 	m.body = (char *)strbuf_str(&body);
@@ -1363,7 +1363,12 @@ static int receive_run(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_TEMPFAIL;
 	}
 	/* Any failure to store is temporary for the mail agent: it keeps the mail and retries. */
-	drc = db_open(&ctx->db, ctx->db_path, err, sizeof(err));
+	drc = db_open_existing(&ctx->db, ctx->db_path, err, sizeof(err));
+	if (drc == DB_NOT_FOUND) {
+		cmd_no_database(ctx->db_path, 1);
+		free(raw);
+		return EXIT_TEMPFAIL;
+	}
 	if (drc) {
 		cmd_error("%s; %s", err, dir ? "nothing was taken" : "the message was not stored");
 		free(raw);
@@ -1501,7 +1506,7 @@ const struct cmd receive_cmd[] = {
 };
 
 const struct cmd fetch_cmd[] = {
-	{ "fetch", "[--imap URL] [--now TIME]", fetch_run, NEED_DB,
+	{ "fetch", "[--imap URL] [--now TIME]", fetch_run, NEED_DB | MAIL_IN,
 	  "take the unseen messages of an IMAP mailbox as receive does", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };

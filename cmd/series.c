@@ -1513,6 +1513,7 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 	if (rc || (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	printf("%s\n", pw);
+	fflush(stdout);	/* piped, the password must come before "above" */
 	if (!ctx->quiet)
 		fprintf(stderr, "mxjudge: %s is now commanded by %s (%s); the password above is shown "
 			"only this once\n", sh.name, captain, email);

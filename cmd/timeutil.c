@@ -144,6 +144,16 @@ void time_format_zone(time_t t, const char *zone, char *buf, size_t len)
 	restore_zone(saved);
 }
 
+void time_shown(const char *stored, const char *zone, char *buf, size_t len)
+{
+	time_t t;
+
+	if (stored && *stored && !time_parse_iso(stored, &t))
+		time_format_zone(t, zone && *zone ? zone : "UTC", buf, len);
+	else
+		snprintf(buf, len, "%s", stored ? stored : "");
+}
+
 time_t time_add_days_zone(time_t t, int days, const char *zone)
 {
 	struct tm tm;

@@ -26,6 +26,12 @@ int time_parse_iso(const char *s, time_t *out);
 void time_format_utc(time_t t, char *buf, size_t len);
 /* "2025-03-01 19:00 CET" in zone; falls back to UTC on a bad zone. */
 void time_format_zone(time_t t, const char *zone, char *buf, size_t len);
+/*
+ * A stored time ("2025-03-01T18:00:00Z") as people read it in zone, as
+ * time_format_zone() writes it; text that does not parse is copied as it is.
+ * Every listing shows times so, never the stored form.
+ */
+void time_shown(const char *stored, const char *zone, char *buf, size_t len);
 /* 1 if zone names a file under /usr/share/zoneinfo that is a TZif file. */
 int time_zone_valid(const char *zone);
 /*

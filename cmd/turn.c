@@ -111,8 +111,10 @@ static void print_turn(struct db *db, const struct db_campaign *c, const struct 
 	if (!t->resolved_at[0]) {
 		printf("  open: orders are sealed until the turn is resolved\n\nOrders received\n");
 		for (i = 0; i < no; i++)
-			if (o[i].current)
-				printf("  %s (%s)\n", o[i].ship, o[i].received_at);
+			if (o[i].current) {
+				time_shown(o[i].received_at, s->timezone, when, sizeof(when));
+				printf("  %s (%s)\n", o[i].ship, when);
+			}
 		if (!no)
 			printf("  none yet\n");
 		return;
@@ -135,7 +137,8 @@ static void print_turn(struct db *db, const struct db_campaign *c, const struct 
 		for (i = 0; i < no; i++) {
 			const char *p = o[i].understood;
 
-			printf("  %s, received %s%s, SHA-256 %.16s...\n", o[i].ship, o[i].received_at,
+			time_shown(o[i].received_at, s->timezone, when, sizeof(when));
+			printf("  %s, received %s%s, SHA-256 %.16s...\n", o[i].ship, when,
 			       o[i].current ? "" : " (replaced)", o[i].digest);
 			while (o[i].current && p && *p) {
 				const char *eol = strchr(p, '\n');

@@ -25,6 +25,10 @@ void cmd_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
+	/* An error must say something: a failure with no message is a bug to report, not silence. */
+	if (!sb.failed && !strbuf_str(&sb)[strspn(strbuf_str(&sb), " \n")])
+		strbuf_addstr(&sb, "failed without saying why (a bug: please report the command "
+			      "that did it)");
 	/*
 	 * Errors quote input (names, lines of mail): nothing a terminal or a
 	 * cron mail would act on (core/names.h). A message of several problems
@@ -50,6 +54,17 @@ void cmd_error(const char *fmt, ...)
 		} while (p < end);
 	}
 	strbuf_release(&sb);
+}
+
+void cmd_no_database(const char *path, int mail)
+{
+	if (mail)
+		cmd_error("no database at %s: the mail was not taken and stays with the mail "
+			  "system, which retries; name the judge's database (MXJUDGE_DB=PATH or "
+			  "--db PATH, as in mxjudge-mail(1)'s .forward line)", path);
+	else
+		cmd_error("no database at %s: name the judge's database with --db PATH or "
+			  "MXJUDGE_DB ('mxjudge campaign new' makes a new one)", path);
 }
 
 int cmd_usage(const char *path, const struct cmd *c)

@@ -734,8 +734,12 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 	/* The database form needs it open; main opens it only for NEED_DB verbs. */
 	if (!ctx->db) {
 		char err[512];
-		int drc = db_open(&ctx->db, ctx->db_path, err, sizeof(err));
+		int drc = db_open_existing(&ctx->db, ctx->db_path, err, sizeof(err));
 
+		if (drc == DB_NOT_FOUND) {
+			cmd_no_database(ctx->db_path, 0);
+			return EXIT_FAIL;
+		}
 		if (drc) {
 			cmd_error("%s", err);
 			return drc == DB_BUSY ? EXIT_TEMPFAIL : EXIT_FAIL;

@@ -135,6 +135,11 @@ _mxjudge() {
 			--scenario)
 				COMPREPLY=($(compgen -W "$("$bin" scenario list 2>/dev/null | cut -d' ' -f1)" -- "$cur"))
 				;;
+			--map)
+				# FILE|NAME: a map file, or a shipped map by its name.
+				COMPREPLY=($(compgen -W "$("$bin" map list 2>/dev/null | cut -d' ' -f1)" -- "$cur")
+					$(compgen -f -- "$cur"))
+				;;
 			--team | --side)
 				# The sides of every game this judge plays.
 				COMPREPLY=($(compgen -W "$("$bin" games 2>/dev/null | sed -n 's/.*; sides: //p' | tr -d ,)" -- "$cur"))
@@ -149,9 +154,10 @@ _mxjudge() {
 				compopt -o filenames 2>/dev/null
 				;;
 			*)
+				# FILE|- is a file, not the words FILE and -.
 				case $arg in
-				*'|'*) COMPREPLY=($(compgen -W "${arg//|/ }" -- "$cur")) ;;
 				FILE* | DIR* | JSON*) COMPREPLY=($(compgen -f -- "$cur")) ;;
+				*'|'*) COMPREPLY=($(compgen -W "${arg//|/ }" -- "$cur")) ;;
 				esac
 				;;
 			esac

@@ -45,7 +45,12 @@ enum ruleset_flags {
 	 * refuses another pack itself: verify --published takes a file of
 	 * other bytes (reformatted) for the one the turn names.
 	 */
-	RULESET_OWN_DIGEST = 1 << 5
+	RULESET_OWN_DIGEST = 1 << 5,
+	/*
+	 * A turn resolves as soon as every seat has written (the judge setting
+	 * "early" starts true): what players of a two-seat game by mail expect.
+	 */
+	RULESET_EARLY = 1 << 6
 };
 
 enum ruleset_setting_kind {

@@ -439,6 +439,18 @@ int db_open(struct db **out, const char *path, char *err, size_t errlen)
 	return db_open_version(out, path, DB_SCHEMA_VERSION, err, errlen);
 }
 
+int db_open_existing(struct db **out, const char *path, char *err, size_t errlen)
+{
+	struct stat sb;
+
+	*out = NULL;
+	if (stat(path, &sb) && errno == ENOENT) {
+		snprintf(err, errlen, "no database at %s", path);
+		return DB_NOT_FOUND;
+	}
+	return db_open(out, path, err, errlen);
+}
+
 void db_close(struct db *db)
 {
 	if (!db)

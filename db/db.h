@@ -47,6 +47,13 @@ struct db;
 
 /* Opens (creating the file and its directory) and migrates to the latest. */
 int db_open(struct db **out, const char *path, char *err, size_t errlen);
+/*
+ * The same, for a database that must be there already: DB_NOT_FOUND (err
+ * "no database at PATH") when the file does not exist, and nothing made.
+ * Only what creates a judge (campaign new) may make one: a read command or
+ * a mail taken into a new empty file would be lost to the real one.
+ */
+int db_open_existing(struct db **out, const char *path, char *err, size_t errlen);
 /* For tests: migrates only up to version (0 leaves a fresh file empty). */
 int db_open_version(struct db **out, const char *path, int version, char *err,
 		    size_t errlen);

@@ -10,7 +10,11 @@
 # As root it runs apt-get; otherwise through sudo when sudo works without
 # a password, else it prints the apt-get line to run as root and fails.
 # DEPS_ASSUME_MISSING="pkg ..." treats those packages as missing (to try
-# the messages without uninstalling anything).
+# the messages without uninstalling anything); DEPS_POLICY_RC names the
+# policy-rc.d to write (tests), /usr/sbin/policy-rc.d by default.
+#
+# Quiet: one line a step on stderr; apt's and dpkg's hundreds of lines go to
+# a log, whose last lines are shown only when a step fails.
 set -eu
 
 # A word "a|b" is one need: any of them installed will do, the first is
@@ -53,33 +57,55 @@ for w in $want; do
 done
 [ -z "$need" ] && exit 0
 
+# dovecot-imapd starts and enables a system dovecot when installed; the
+# tests run their own. So the system's is turned off, unless dovecot was
+# there before (then it is the machine's own).
+had_dovecot=""
+installed dovecot-core && had_dovecot=1
+
 if [ "$(id -u)" -ne 0 ]; then
 	if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
 		exec sudo -n sh "$0" "$@"
 	fi
-	echo "deps: missing packages; as root run: apt-get install -y --no-install-recommends$need" >&2
+	off=""
+	case "$need " in
+	*" dovecot-imapd "*)
+		[ -n "$had_dovecot" ] ||
+			off=" && { systemctl disable --now dovecot.service dovecot.socket || update-rc.d dovecot disable; } >/dev/null 2>&1"
+		;;
+	esac
+	echo "deps: missing packages; as root run: apt-get install -y --no-install-recommends$need$off" >&2
 	exit 1
 fi
 
-echo "deps: installing$need" >&2
 export DEBIAN_FRONTEND=noninteractive
-# dovecot-imapd starts and enables a system dovecot when installed; the
-# tests run their own. A policy-rc.d that refuses starts stops the first,
-# and the service is disabled afterwards, unless dovecot was there before.
-had_dovecot=""
-installed dovecot-core && had_dovecot=1
+log=$(mktemp "${TMPDIR:-/tmp}/mxjudge-deps.XXXXXX")
 policy=""
-if [ ! -e /usr/sbin/policy-rc.d ]; then
-	policy=/usr/sbin/policy-rc.d
-	trap 'rm -f "$policy"' EXIT
-	trap 'exit 1' HUP INT TERM
+trap 'rm -f "$policy"' EXIT
+trap 'exit 1' HUP INT TERM
+# step WHAT CMD...: says WHAT on one line; CMD's output goes to the log,
+# whose end is shown if CMD fails.
+step() {
+	echo "deps: $1" >&2
+	shift
+	if ! "$@" >>"$log" 2>&1; then
+		echo "deps: failed: $*; its last lines (all of them in $log):" >&2
+		tail -n 25 "$log" | sed 's/^/  /' >&2
+		exit 1
+	fi
+}
+# A policy-rc.d that refuses starts: no system dovecot runs even once.
+if [ ! -e "${DEPS_POLICY_RC:-/usr/sbin/policy-rc.d}" ]; then
+	policy=${DEPS_POLICY_RC:-/usr/sbin/policy-rc.d}
 	printf '#!/bin/sh\n# scripts/deps.sh of mxjudge: no service starts while it installs.\nexit 101\n' >"$policy"
 	chmod 755 "$policy"
 fi
-apt-get update -qq >&2
+step "updating the package lists" apt-get update -qq
 # shellcheck disable=SC2086
-apt-get install -y -qq --no-install-recommends $need >&2
+step "installing$need" apt-get install -y -qq --no-install-recommends $need
+rm -f "$log"
 if [ -z "$had_dovecot" ] && installed dovecot-core; then
+	echo "deps: the system's dovecot stays off (the tests run their own)" >&2
 	if command -v systemctl >/dev/null 2>&1; then
 		systemctl disable --now dovecot.service dovecot.socket >/dev/null 2>&1 || true
 	fi

@@ -67,6 +67,25 @@ static void test_timeutil_days_keep_wall_clock_across_dst(void **state)
 	assert_string_equal(buf, "2025-03-30T18:00:00Z");
 }
 
+static void test_timeutil_shown_in_the_zone(void **state)
+{
+	char buf[TIME_TEXT_MAX];
+
+	(void)state;
+	/* turn show printed "received 2026-11-28T09:05:41Z" beside a deadline in CET. */
+	time_shown("2026-11-28T09:05:41Z", "Europe/Paris", buf, sizeof(buf));
+	assert_string_equal(buf, "2026-11-28 10:05 CET");
+	time_shown("2026-07-01T09:05:00Z", "Europe/Paris", buf, sizeof(buf));
+	assert_string_equal(buf, "2026-07-01 11:05 CEST");
+	time_shown("2026-11-28T09:05:41Z", NULL, buf, sizeof(buf));
+	assert_string_equal(buf, "2026-11-28 09:05 UTC");
+	/* Not a time: shown as it is, not as "?" nor the epoch. */
+	time_shown("soon", "UTC", buf, sizeof(buf));
+	assert_string_equal(buf, "soon");
+	time_shown("", "UTC", buf, sizeof(buf));
+	assert_string_equal(buf, "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -74,6 +93,7 @@ int main(void)
 		cmocka_unit_test(test_timeutil_refuses_bad_times),
 		cmocka_unit_test(test_timeutil_zone_names),
 		cmocka_unit_test(test_timeutil_days_keep_wall_clock_across_dst),
+		cmocka_unit_test(test_timeutil_shown_in_the_zone),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -21,7 +21,7 @@ mx $db campaign join doc --captain Bob --email bob@example.org --ship Locust --t
 mx $db campaign start doc --now 2025-03-01T12:00Z >/dev/null
 expect_exit 1 $db doctor --now 2025-03-02T13:00Z
 contains out "ok   database   $PWD/t.db (schema "
-contains out "FAIL deadlines  campaign doc: turn 1 was due 60 minutes ago (2025-03-02T12:00:00Z) and is not resolved"
+contains out "FAIL deadlines  campaign doc: turn 1 was due 60 minutes ago (2025-03-02 12:00 UTC) and is not resolved"
 contains out "FAIL cron       'mxjudge process' has never run on this database: add to crontab: */5 * * * * mxjudge --db $PWD/t.db tick"
 contains out "ok   zones"
 # The clock behind what the database holds.

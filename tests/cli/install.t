@@ -59,8 +59,10 @@ if command -v bash >/dev/null; then
 		t mxjudge mail inb
 		t mxjudge mail inbox in
 		t mxjudge press send inst --to L
+		t mxjudge campaign new x --map tun
+		t mxjudge campaign new x --map comp.
 	' sh "$dest/opt/mx/share/bash-completion/completions/mxjudge" >comp.txt
-	printf 'start standings standby\ninst\n--ship\nLocust\nzion\nzion\ndeadline_hours\nescape\nhovercrafts\nEurope/Paris\nMinx\ninbox\ninst\nLocust\n' >comp.want
+	printf 'start standings standby\ninst\n--ship\nLocust\nzion\nzion\ndeadline_hours\nescape\nhovercrafts\nEurope/Paris\nMinx\ninbox\ninst\nLocust\ntunnels\ncomp.txt\n' >comp.want
 	diff -u comp.want comp.txt
 fi
 

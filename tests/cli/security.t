@@ -25,12 +25,12 @@ contains err "too many wrong passwords for Minx; its PASSWORD is refused until 2
 expect_exit 65 $db orders check good --now 2025-03-01T13:07Z
 contains err "too many wrong passwords for Minx"
 printf 'GAME g\nSHIP Locust\nPASSWORD %s\nREPAIR\n' "$pb" | mx $db orders submit --now 2025-03-01T13:07Z >/dev/null
-# One alert; no gm_email: kept unsent, shown by campaign show.
+# One alert; no gm_email: to the judge's own address, shown by campaign show.
 [ "$(sqlite3 j/t.db "select count(*) from outbox where kind = 'alert'")" -eq 1 ]
-[ "$(sqlite3 j/t.db "select state || '|' || recipient from outbox where kind = 'alert'")" = "failed|" ]
+[ "$(sqlite3 j/t.db "select state || '|' || recipient from outbox where kind = 'alert'")" = "queued|mxjudge@localhost" ]
 expect_exit 0 $db campaign show g
 contains out "alert:     g: orders for Minx locked after 5 wrong passwords"
-contains out "not mailed: no gm_email set"
+contains out "(2025-03-01 13:05 UTC; to mxjudge@localhost)"
 mx $db campaign outbox g --full >box
 lacks box guess0
 contains box "Orders for Minx with its PASSWORD are refused until 2025-03-01 13:20 UTC"

@@ -15,9 +15,17 @@ mx $db campaign new t --game toy >/dev/null
 expect_exit 2 $db campaign join t --captain Bo --email bo@example.org --ship b1
 contains err "--side is required: toy seats play on a side"
 contains err "--side: expected north or south"
-# The only deadline of a solo game is its idle limit.
+# A solo game has no deadline, only its idle limit, and says so.
 expect_exit 0 $db campaign start c1 --now 2025-03-01T12:00Z
-contains out "orders for turn 1 are due by 2025-03-06 12:00 UTC"
+contains out "campaign c1 started (climb): a turn as each mail comes, no deadline; the game ends if no orders come for 5 days (by 2025-03-06 12:00 UTC)"
+lacks out "due by"
+# So does the answer to orders refused.
+printf 'From: ann@example.org\nTo: judge@example.org\nSubject: c1\nMessage-ID: <a0@example.org>\n\nGAME c1\nCLIMBER ann\nPASSWORD %s\nJUMP 2\nEND\n' "$pw" >bad.txt
+expect_exit 0 $db receive --now 2025-03-01T12:30Z <bad.txt
+q "select body from outbox where kind = 'error-reply' order by id desc limit 1" >bad-reply.txt
+contains bad-reply.txt "there is no deadline, but the game ends if no orders come for 5"
+lacks bad-reply.txt "deadline ("
+lacks bad-reply.txt "due by"
 # Orders resolve when they come: by file ...
 printf 'GAME c1\nCLIMBER ann\nPASSWORD %s\nCLIMB 2\nEND\n' "$pw" >o.txt
 expect_exit 0 $db orders submit o.txt --now 2025-03-01T13:00Z

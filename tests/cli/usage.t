@@ -4,6 +4,14 @@ expect_exit 2 campaing list
 contains err "no such command 'campaing'; did you mean 'campaign'?"
 expect_exit 2 campaign lsit
 contains err "no such command 'campaign lsit'; did you mean 'campaign list'?"
+# One line, not the noun's 40 usage lines after it (nor the whole list
+# after a bad global option).
+[ "$(wc -l <err)" -eq 1 ]
+expect_exit 2 campaign frob
+[ "$(cat err)" = "mxjudge: no such command 'campaign frob' ('mxjudge help campaign' lists them)" ]
+expect_exit 2 --lsit campaign list
+[ "$(wc -l <err)" -eq 2 ]
+contains err "usage: mxjudge [--db PATH] [-q] COMMAND [ARGS] ('mxjudge help' lists the commands)"
 expect_exit 2 procss
 contains err "did you mean 'process'?"
 expect_exit 2 xyzzy
@@ -12,8 +20,9 @@ expect_exit 2 campaign list --db ./t.db
 contains err "global options go before the command: mxjudge --db PATH campaign list ..."
 expect_exit 2 campaign list -q
 contains err "global options go before the command: mxjudge -q campaign list ..."
-# A database without campaigns (a forgotten MXJUDGE_DB opens the default)
-# is named when nothing is found in it.
+# A database without campaigns (a wrong MXJUDGE_DB) is named when nothing
+# is found in it (an empty file: no command but campaign new makes one).
+: >empty.db
 expect_exit 0 --db ./empty.db campaign list
 contains err "no campaigns in ./empty.db"
 expect_exit 65 --db ./empty.db report tunnels
@@ -39,7 +48,9 @@ contains out "usage: mxjudge campaign new NAME"
 contains out "usage: mxjudge campaign join NAME"
 expect_exit 0 campaign start x -h
 contains out "usage: mxjudge campaign start NAME"
-# A usage error says what is missing or wrong, from the usage line itself.
+# A usage error says what is missing or wrong, from the usage line itself
+# (on a database that is there: no command but campaign new makes one).
+: >u.db
 expect_exit 2 --db ./u.db campaign join x --seat S --captain A
 contains err "mxjudge: campaign join: missing --email ADDR"
 expect_exit 2 --db ./u.db campaign join x --captain A --email a@example.org --seat S extra
@@ -51,3 +62,12 @@ contains err "usage: mxjudge turn show NAME"
 expect_exit 2 --db ./u.db campaign join x --bogus
 contains err "unrecognized option '--bogus'"
 lacks err "missing"
+# A bad value says what is wrong before the usage line.
+mx --db ./x.db campaign new x --width 6 --height 2 --density 0 >/dev/null
+expect_exit 2 --db ./x.db campaign extend x --hours -5
+contains err "mxjudge: campaign extend: --hours: expected hours from 1 to 8784, got '-5' (a deadline moves only later)"
+contains err "usage: mxjudge campaign extend NAME"
+expect_exit 2 --db ./x.db campaign extend x --hours 5 --until 2025-03-01
+contains err "--hours and --until do not go together: give one"
+expect_exit 2 --db ./x.db campaign extend x
+contains err "mxjudge: campaign extend: missing --hours H or --until TIME"
