@@ -100,11 +100,8 @@ static int close_weapon(json_t *c, json_t *alt, json_t **w, char *why, size_t le
 	return 1;
 }
 
-/*
- * Tries one alternative: 1 done, 0 not possible now (why says so), -1
- * the step fails.
- */
-int it_perform(struct it *it, json_t *c, json_t *alt, char *why, size_t len)
+/* One alternative carried out (it_perform, below). */
+static int carry_out(struct it *it, json_t *c, json_t *alt, char *why, size_t len)
 {
 	const char *act = gs(alt, "act");
 	int slow = it_act_is_slow(act), prone = json_is_true(json_object_get(c, "prone"));
@@ -124,11 +121,6 @@ int it_perform(struct it *it, json_t *c, json_t *alt, char *why, size_t len)
 		not_done(why, len, "grappling (only PUMMEL or RELEASE)");
 		return 0;
 	}
-	/* Any action but an aim, overwatch or shot unloads a readied bow (R9.6). */
-	if (strcmp(act, "AIM") && strcmp(act, "AIM SLOW") && strcmp(act, "OVERWATCH") && strcmp(act, "SHOOT") &&
-	    strcmp(act, "FINISH") && strcmp(act, "READY") && !strcmp(it_weapon_of(it_drawn(c)).family, "single") &&
-	    gi(it_drawn(c), "loaded") > 0)
-		si(it_drawn(c), "loaded", 0);
 	/* The helped action's kind (R5.5). */
 	it->help_for = NULL;
 	if (!strcmp(act, "ATTACK") || !strcmp(act, "FINISH") || !strcmp(act, "SHOOT") || !strcmp(act, "THROW") ||
@@ -646,6 +638,7 @@ engage:
 		if (!g)
 			return not_done(why, len, "not grappled"), 0;
 		it_spend(it, c, 1);
+		it_lose_position(c);
 		if (it_skill_roll(it, c, "melee", 0, pm, "(breaking free)", pm ? "; prone -2" : "", "ESCAPE", NULL, &r) < 0)
 			return -1;
 		pm = json_is_true(json_object_get(g, "prone")) ? -2 : 0;
@@ -684,6 +677,7 @@ engage:
 		if (it_engaged_active(it, c))
 			return not_done(why, len, "engaged (RETREAT OUT instead)"), 0;
 		it_spend(it, c, 0);
+		it_lose_position(c);	/* an action ends the aim (R5.4, R9.4) */
 		it_disengage_all(it, c);
 		json_object_set_new(c, "status", json_string("fled"));
 		it_say(it, "%s flees the skirmish", nm(c));
@@ -691,6 +685,31 @@ engage:
 	}
 	not_done(why, len, "%s is not played by this judge yet", act);
 	return 0;
+}
+
+/*
+ * Tries one alternative: 1 done, 0 not possible now (why says so), -1
+ * the step fails. Any action but an aim, overwatch or shot unloads a
+ * readied bow (R9.6); an alternative that cannot be done is no action,
+ * so its bow stays loaded (issue 30 item 4).
+ */
+int it_perform(struct it *it, json_t *c, json_t *alt, char *why, size_t len)
+{
+	const char *act = gs(alt, "act");
+	json_t *bow = it_drawn(c);
+	long loaded = gi(bow, "loaded");
+	int r;
+
+	if (strcmp(act, "HOLD") && strcmp(act, "AIM") && strcmp(act, "AIM SLOW") && strcmp(act, "OVERWATCH") &&
+	    strcmp(act, "SHOOT") && strcmp(act, "FINISH") && strcmp(act, "READY") &&
+	    !strcmp(it_weapon_of(bow).family, "single") && loaded > 0)
+		si(bow, "loaded", 0);
+	else
+		bow = NULL;
+	r = carry_out(it, c, alt, why, len);
+	if (r == 0 && bow)
+		si(bow, "loaded", loaded);
+	return r;
 }
 
 int it_guard_holds(struct it *it, json_t *c, json_t *g)

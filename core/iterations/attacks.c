@@ -54,7 +54,33 @@ void it_grapple(struct it *it, json_t *c, json_t *t)
 	it_say(it, "%s grapples %s: both are down%s%s%s", nm(c), nm(t), d ? ", the " : "", d ? d : "", d ? " falls" : "");
 }
 
-/* Maneuvers bought by extra successes (R7.2, R9.3): the damage they add. */
+/* PUSHBACK has something to end (R9.3): an engagement other than a grapple, or cover. */
+static int can_push_back(const json_t *t)
+{
+	json_t *e;
+	size_t i;
+
+	if (json_is_string(json_object_get(t, "cover")))
+		return 1;
+	json_array_foreach(json_object_get(t, "engaged"), i, e)
+		if (strcmp(json_string_value(e), gs(t, "grappled_by")))
+			return 1;
+	return 0;
+}
+
+/* A drawn weapon to take or knock away (WRENCH, SUNDER). */
+static int has_drawn(const json_t *t)
+{
+	const char *d = json_string_value(json_object_get(t, "drawn"));
+
+	return d && it_weapon_named(t, d);
+}
+
+/*
+ * Maneuvers bought by extra successes (R7.2, R9.3): the damage they add.
+ * One that cannot apply now is passed over and its success is left for
+ * the next one, or damage.
+ */
 static int maneuvers(struct it *it, json_t *c, json_t *t, int extra, json_t *using, int ranged,
 		     json_t **after)
 {
@@ -76,11 +102,10 @@ static int maneuvers(struct it *it, json_t *c, json_t *t, int extra, json_t *usi
 		if (in_list(*after, what))
 			continue;
 		if (!strcmp(what, "PRONE") || !strcmp(what, "SHOVE") || !strcmp(what, "OUTPACE") ||
-		    !strcmp(what, "PIN") || !strcmp(what, "PUSHBACK") || !strcmp(what, "SUNDER") ||
+		    !strcmp(what, "PIN") || (!strcmp(what, "PUSHBACK") && can_push_back(t)) ||
 		    (!strcmp(what, "CLINCH") && json_is_null(json_object_get(t, "grappled_by")) &&
 		     json_is_null(json_object_get(c, "grappling"))) ||
-		    (!strcmp(what, "WRENCH") && json_object_get(t, "drawn") &&
-		     !json_is_null(json_object_get(t, "drawn")))) {
+		    ((!strcmp(what, "WRENCH") || !strcmp(what, "SUNDER")) && has_drawn(t))) {
 			json_array_append_new(*after, json_string(what));
 			extra--;
 		} else {
