@@ -113,6 +113,11 @@ static int carry_out(struct it *it, json_t *c, json_t *alt, char *why, size_t le
 		it_say(it, "%s holds", nm(c));
 		return 1;
 	}
+	/* A player may name a character that does not exist (R15.7, issue 28 item 8). */
+	if (*gs(alt, "target") && strcmp(gs(alt, "target"), "NEAREST") && !by_name(it, gs(alt, "target"))) {
+		not_done(why, len, "%s is nowhere in sight", gs(alt, "target"));
+		return 0;
+	}
 	if (json_is_string(json_object_get(c, "grappled_by")) && strcmp(act, "BREAK FREE")) {
 		not_done(why, len, "grappled (only BREAK FREE)");
 		return 0;
@@ -571,7 +576,8 @@ engage:
 			return not_done(why, len, "the %s is not loaded", gs(w, "name")), 0;
 		t = by_name(it, json_string_value(json_array_get(names, 0)));
 		if (!t || !enemies(c, t) || !active(t) || !it_can_shoot_at(it, w, c, t))
-			return not_done(why, len, "%s cannot be shot", t ? nm(t) : "?"), 0;
+			return not_done(why, len, "%s cannot be shot",
+					t ? nm(t) : json_string_value(json_array_get(names, 0))), 0;
 		it_spend(it, c, 1);
 		json_object_set_new(c, "overwatch", json_null());
 		if (it_overwatch_fire(it, c, "ATTACK") < 0)
@@ -715,7 +721,8 @@ int it_perform(struct it *it, json_t *c, json_t *alt, char *why, size_t len)
 int it_guard_holds(struct it *it, json_t *c, json_t *g)
 {
 	const char *k = gs(g, "c");
-	int neg = json_is_true(json_object_get(g, "not")), v = 0;
+	const char *seat = json_is_string(json_object_get(c, "controller")) ? gs(c, "controller") : IT_OPERATOR;
+	int neg = json_is_true(json_object_get(g, "not")), v = 0, player = strcasecmp(seat, IT_OPERATOR) != 0;
 
 	if (!json_is_object(g))
 		return 1;
@@ -730,13 +737,18 @@ int it_guard_holds(struct it *it, json_t *c, json_t *g)
 	} else if (!strcmp(k, "ENEMY_IN")) {
 		size_t i;
 
+		/* A player's guard counts the enemies its seat sees (issue 28 item 8). */
 		for (i = 0; i < ncharacters(it); i++)
 			v |= active(chr(it, i)) && enemies(chr(it, i), c) &&
-			     !strcmp(gs(chr(it, i), "zone"), gs(g, "zone"));
+			     !strcmp(gs(chr(it, i), "zone"), gs(g, "zone")) &&
+			     (!player || it_seat_sees(it, seat, chr(it, i)));
 	} else if (!strcmp(k, "CHAR")) {
 		json_t *o = by_name(it, gs(g, "who"));
 		const char *is = gs(g, "is");
 
+		/* One the seat does not see is as unknown (issue 28 item 8): neither broken nor active. */
+		if (o && player && !it_seat_sees(it, seat, o))
+			o = NULL;
 		v = !strcmp(is, "BROKEN") ? is_status(o, "broken") : !strcmp(is, "ACTIVE") ? active(o)
 			: !is_status(o, "broken");
 	} else if (!strcmp(k, "HEALTH"))

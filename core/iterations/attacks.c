@@ -262,7 +262,7 @@ int it_overwatch_fire(struct it *it, json_t *c, const char *on)
 			continue;
 		if (strcmp(wo, "ANY") && strcmp(wo, "SIGHT") && strcmp(wo, on))
 			continue;
-		if (json_is_string(json_object_get(ow, "only")) && strcmp(gs(ow, "only"), nm(c)))
+		if (json_is_string(json_object_get(ow, "only")) && strcasecmp(gs(ow, "only"), nm(c)))
 			continue;
 		if (json_array_size(json_object_get(w, "unaware_of")))
 			continue;

@@ -327,7 +327,7 @@ static int try_swap(struct it *it, json_t *c)
 	theirs = o ? card_of(o) : 0;
 	if (!active(c) || !o || !live_holder(o) || it->acted[idx(it, o)] || theirs <= mine ||
 	    gi(c, "swap_lock") == it->round || gi(o, "swap_lock") == it->round) {
-		it_say(it, "%s's SWAP with %s is ignored", nm(c), o ? nm(o) : "?");
+		it_say(it, "%s's SWAP with %s is ignored", nm(c), o ? nm(o) : gs(plan, "swap"));
 		return 0;
 	}
 	for (i = 0; i < ncharacters(it); i++) {
@@ -361,7 +361,7 @@ static int sight_checks(struct it *it)
 			json_t *t = chr(it, k);
 
 			if (!active(t) || !enemies(w, t) || strcmp(gs(t, "zone"), gs(ow, "zone")) ||
-			    (json_is_string(json_object_get(ow, "only")) && strcmp(gs(ow, "only"), nm(t))) ||
+			    (json_is_string(json_object_get(ow, "only")) && strcasecmp(gs(ow, "only"), nm(t))) ||
 			    !it_can_shoot_at(it, it_drawn(w), w, t))
 				continue;
 			if ((json_is_true(json_object_get(w, "pinned")) ? it_watch_shot(it, w, t, " (on sight)")

@@ -454,6 +454,8 @@ static int seat_sees_char(const json_t *state, const char *seat, const json_t *c
 	json_t *m;
 	size_t k;
 
+	if (!seat || !strcmp(seat, "*") || !strcasecmp(seat, IT_OPERATOR))
+		return 1;
 	json_array_foreach(json_object_get(state, "characters"), k, m) {
 		const char *ms = json_string_value(json_object_get(m, "side"));
 
@@ -461,6 +463,11 @@ static int seat_sees_char(const json_t *state, const char *seat, const json_t *c
 			return 1;
 	}
 	return 0;
+}
+
+int it_seat_sees_char(const json_t *state, const char *seat, const json_t *c)
+{
+	return c && seat_sees_char(state, seat, c);
 }
 
 /*

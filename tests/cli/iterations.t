@@ -110,3 +110,18 @@ expect_exit 0 $db process --campaign sub --now 2025-03-02T13:00Z
 expect_exit 0 $db report sub --turn 1
 contains out "[Platform] CLUTTERED: -"
 lacks out "Seraph"
+
+# Hidden names cannot be probed (issue 28 item 8): Twin1 lies hidden on the
+# Tracks, Smith is nobody here; CHECK answers both alike, with the names
+# swapped, for a plan naming them and for a block commanding them.
+for who in Twin1 Smith; do
+	printf 'GAME sub\nPLAYER ann\nPASSWORD %s\nCHAR Neo\n1. SHOOT %s OR HOLD\n2. IF %s BROKEN: AIM\nEND\n' "$ps" $who $who >p-$who.txt
+	expect_exit 0 $db orders check p-$who.txt --now 2025-03-02T14:00Z
+	sed "s/$who/NAME/g" out >shoot-$who.out
+	printf 'GAME sub\nPLAYER ann\nPASSWORD %s\nCHAR %s\n1. HOLD\nEND\n' "$ps" $who >c-$who.txt
+	expect_exit 65 $db orders check c-$who.txt --now 2025-03-02T14:00Z
+	sed "s/$who/NAME/g" err >char-$who.err
+done
+cmp shoot-Twin1.out shoot-Smith.out
+cmp char-Twin1.err char-Smith.err
+contains char-Smith.err "unknown character 'NAME'"
