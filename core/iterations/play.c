@@ -45,14 +45,14 @@ static int death_saves(struct it *it, json_t *c)
 	return 0;
 }
 
-static int take_turn(struct it *it, json_t *c)
+static int turn(struct it *it, json_t *c)
 {
 	json_t *plan = json_object_get(it->plans, nm(c)), *slot, *f;
 	size_t i, j;
 
 	si(it->st, "tick", gi(it->st, "tick") + 1);
 	it->subject = c;
-	it_say(it, "-- %s's turn (card %d)", nm(c), card_of(c));
+	it_turn_begins(it, c);
 	if (death_saves(it, c) < 0)
 		return -1;
 	if (!active(c) || it_injury_mod(c, "catatonic")) {
@@ -84,7 +84,7 @@ static int take_turn(struct it *it, json_t *c)
 			int rc;
 
 			if (!it_guard_holds(it, c, json_object_get(alt, "guard"))) {
-				if (!it->quiet)
+				if (!it->quiet && !json_is_true(json_object_get(plan, "bot")))
 					it_say(it, "%s skips %s: its condition does not hold", nm(c),
 					    it_alt_text(alt, txt, sizeof(txt)));
 				continue;
@@ -97,7 +97,8 @@ static int take_turn(struct it *it, json_t *c)
 				done = 1;
 				break;
 			}
-			if (!it->quiet)
+			/* The autopilot's many alternatives are a fallback list: only what is done is told. */
+			if (!it->quiet && !json_is_true(json_object_get(plan, "bot")))
 				it_say(it, "%s cannot %s: %s", nm(c), it_alt_text(alt, txt, sizeof(txt)), why);
 		}
 		if (!done && json_array_size(slot))
@@ -129,6 +130,14 @@ static int take_turn(struct it *it, json_t *c)
 		}
 	}
 	return 0;
+}
+
+static int take_turn(struct it *it, json_t *c)
+{
+	int rc = turn(it, c);
+
+	it_turn_ends(it);
+	return rc;
 }
 
 static int operator_orders(struct it *it, json_t *ops, int *ended)
@@ -293,7 +302,7 @@ static void end_of_round(struct it *it)
 	if (json_is_true(json_object_get(out, "over"))) {
 		json_object_set_new(it->st, "phase", json_string("over"));
 		if (json_is_string(json_object_get(out, "winner")))
-			it_say(it, "The skirmish is over: %s wins", gs(out, "winner"));
+			it_say(it, "The skirmish is over: the %s win", gs(out, "winner"));
 		else if (json_is_true(json_object_get(out, "draw")))
 			it_say(it, "The skirmish is over: a draw");
 		else
@@ -761,6 +770,7 @@ out:
 	json_decref(it.plans);
 	json_decref(it.pending);
 	json_decref(it.log);
+	json_decref(it.heard);
 	json_decref(ops);
 	return out;
 }

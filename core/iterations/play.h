@@ -46,6 +46,10 @@ struct it {
 	json_t *subject;		/* whose doing the lines tell (NULL: everyone sees them) */
 	int quiet;			/* no story (bot games): it_say() tells nothing */
 	const json_t *told_to;		/* when set, the seats every line goes to (a push's costs) */
+	int turn_open;			/* a turn's lines are being told */
+	json_t *heard;			/* the seats told that turn's header (NULL: every seat) */
+	json_t *turn_actor;		/* whose turn it is */
+	char turn_header[160];		/* "-- Neo's turn (card 3)" */
 };
 
 int it_can_see(const json_t *state, const json_t *viewer, const json_t *target);
@@ -162,6 +166,8 @@ void it_tell(struct it *it, json_t *to, const char *text);
 void it_say(struct it *it, const char *fmt, ...);
 void it_say_about(struct it *it, json_t *c, const char *fmt, ...);
 void it_say_to(struct it *it, const json_t *to, const char *fmt, ...);
+void it_turn_begins(struct it *it, json_t *c);
+void it_turn_ends(struct it *it);
 
 /* world.c: characters, the map (R2), weapons (R3.2) */
 void it_list_remove(json_t *list, const char *name);

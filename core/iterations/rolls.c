@@ -530,7 +530,7 @@ int it_hit_damage(struct it *it, json_t *att, json_t *t, int dmg, int ranged)
 		return -1;
 	if (left >= gi(it->scen, "heavy_damage") && gi(json_object_get(t, "health"), "value") >= 1 &&
 	    active(t)) {
-		it_say(it, "Heavy damage (%d)", left);
+		it_say_about(it, t, "%s takes heavy damage (%d points)", nm(t), left);
 		return add_condition(it, t, 0, 1);
 	}
 	return 0;

@@ -138,11 +138,79 @@ static void wrap(const char *text, char *out, size_t len)
  * One story line, to the seats of to (taken over; NULL: public): as it is
  * in the log and the events, wrapped for 80 columns in the story.
  */
+static void tell_line(struct it *it, json_t *to, const char *text, int log);
+
+/*
+ * A seat that reads a line of a turn whose header it was not told (the
+ * actor was hidden from it when the turn began) is told the header first:
+ * the actor's, if the seat sees it by now (a hidden attacker engaged its
+ * character), else that an unseen attacker acts; so the line does not
+ * read as part of the turn before (issue 29 item 2).
+ */
+static void unseen_header(struct it *it, const json_t *to)
+{
+	json_t *c, *sees = json_array(), *unseen = json_array();
+	size_t i;
+
+	json_array_foreach(it->chars, i, c) {
+		const char *ctl = json_string_value(json_object_get(c, "controller"));
+
+		if (!ctl || !strcmp(ctl, IT_OPERATOR) || in_list(sees, ctl) || in_list(unseen, ctl) ||
+		    in_list(it->heard, ctl) || (to && !in_list(to, ctl)))
+			continue;
+		json_array_append_new(it_seat_sees(it, ctl, it->turn_actor) ? sees : unseen, json_string(ctl));
+	}
+	json_array_extend(it->heard, sees);
+	json_array_extend(it->heard, unseen);
+	/* Not in the log: the Operator's is whole. */
+	if (json_array_size(sees))
+		tell_line(it, json_incref(sees), it->turn_header, 0);
+	if (json_array_size(unseen))
+		tell_line(it, json_incref(unseen), "-- An unseen attacker acts", 0);
+	json_decref(sees);
+	json_decref(unseen);
+}
+
+/* The header of c's turn; the seats it went to are kept for unseen_header. */
+void it_turn_begins(struct it *it, json_t *c)
+{
+	char buf[160];
+	json_t *to;
+
+	json_decref(it->heard);
+	it->heard = NULL;
+	it->turn_open = 0;
+	if (it->quiet)
+		return;
+	snprintf(buf, sizeof(buf), "-- %s's turn (card %d)", nm(c), card_of(c));
+	snprintf(it->turn_header, sizeof(it->turn_header), "%s", buf);
+	it->turn_actor = c;
+	to = it->told_to ? json_deep_copy(it->told_to) : seats_seeing(it, c, buf);
+	it->heard = to ? json_deep_copy(to) : NULL;
+	tell_line(it, to, buf, 1);
+	it->turn_open = 1;
+}
+
+void it_turn_ends(struct it *it)
+{
+	json_decref(it->heard);
+	it->heard = NULL;
+	it->turn_open = 0;
+}
+
 void it_tell(struct it *it, json_t *to, const char *text)
+{
+	if (it->turn_open && it->heard)
+		unseen_header(it, to);
+	tell_line(it, to, text, 1);
+}
+
+static void tell_line(struct it *it, json_t *to, const char *text, int log)
 {
 	char wrapped[1400];
 
-	json_array_append_new(it->log, json_string(text));
+	if (log)
+		json_array_append_new(it->log, json_string(text));
 	wrap(text, wrapped, sizeof(wrapped));
 	if (to) {
 		json_array_append_new(it->story, json_pack("{s:s,s:O}", "text", wrapped, "to", to));

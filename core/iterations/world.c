@@ -333,3 +333,31 @@ int it_can_see(const json_t *state, const json_t *viewer, const json_t *target)
 		return 0;
 	return it_line_of_sight(&it, gs(viewer, "zone"), gs(target, "zone"));
 }
+
+/* The range band between a and b in state (R2.3): a letter of E S M L X, or '-' beyond. */
+char it_range_band(const json_t *state, const json_t *a, const json_t *b)
+{
+	struct it it;
+	int r;
+
+	/* Only the map is read, as for it_can_see. */
+	it.st = (json_t *)state;
+	it.chars = json_object_get(state, "characters");
+	it.scen = json_object_get(state, "scenario");
+	r = it_range_between(&it, a, b);
+	return r >= R_E && r <= R_X ? it_range_letter[r] : '-';
+}
+
+/* What a weapon holds, for a report: "6/6 loaded", "readied", "not readied", or "" (R9.6). */
+void it_weapon_state(const json_t *w, char *buf, size_t len)
+{
+	struct wstat s = it_weapon_of(w);
+	json_t *l = json_object_get(w, "loaded");
+
+	buf[0] = '\0';
+	if (!strcmp(s.family, "single"))
+		snprintf(buf, len, "%s", json_integer_value(l) > 0 ? "readied" : "not readied");
+	else if (!strcmp(s.family, "firearm"))
+		snprintf(buf, len, "%ld/%d loaded", json_is_integer(l) ? (long)json_integer_value(l) : (long)s.mag,
+			 s.mag);
+}
