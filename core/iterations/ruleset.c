@@ -201,6 +201,9 @@ static json_t *it_setup(const json_t *settings, const json_t *data, const json_t
 		json_array_append_new(chars, c);
 	}
 	json_object_del(scen, "start");
+	/* The scenario's crew and its figure are simulate's, not the skirmish's. */
+	json_object_del(scen, "crew");
+	json_object_del(scen, "balance");
 	st = json_pack("{s:s,s:s,s:i,s:i,s:o,s:o}", "game", "iterations", "phase", "setup", "round", 0,
 		       "tick", 0, "scenario", scen, "characters", chars);
 	norm = it_normalize(st, err, errlen);
@@ -907,6 +910,9 @@ static void bot_text(const json_t *state, const char *seat, struct strbuf *sb)
 					strbuf_addstr(sb, " OR ENGAGE ");
 					strbuf_addstr(sb, json_string_value(json_object_get(o, "name")));
 				}
+			/* Prone (a clutter roll failed): up first, or it never moves again. */
+			if (json_is_true(json_object_get(c, "prone")))
+				strbuf_addstr(sb, " OR STAND");
 			if (far) {
 				strbuf_addstr(sb, " OR MOVE TOWARD ");
 				strbuf_addstr(sb, far);
@@ -997,6 +1003,32 @@ static int scenario_sides(const char *text)
  * built-in lobby without), and a player character: data's sheet, or the
  * default sheet when the scenario's NPCs stand on one side only.
  */
+/*
+ * The seats of the scenario's crew (its "crew" sheets, one player seat
+ * each) and the Operator's, or NULL when it names none.
+ */
+static json_t *scenario_crew(const char *text)
+{
+	json_t *scen = text ? json_loads(text, 0, NULL) : NULL, *crew = json_object_get(scen, "crew"), *c;
+	json_t *seats = NULL;
+	size_t i;
+
+	if (json_array_size(crew)) {
+		seats = json_array();
+		json_array_foreach(crew, i, c) {
+			char seat[32], *sheet = json_dumps(c, JSON_COMPACT);
+
+			snprintf(seat, sizeof(seat), "player%zu", i + 1);
+			json_array_append_new(seats, json_pack("{s:s,s:{s:s}}", "name", seat, "data", "character",
+							       sheet ? sheet : "{}"));
+			free(sheet);
+		}
+		json_array_append_new(seats, json_pack("{s:s}", "name", IT_OPERATOR));
+	}
+	json_decref(scen);
+	return seats;
+}
+
 static json_t *sim_start(const json_t *data, char *err, size_t errlen)
 {
 	const char *text = data_text(data, "scenario");
@@ -1005,6 +1037,8 @@ static json_t *sim_start(const json_t *data, char *err, size_t errlen)
 	if (json_object_get(data, "character"))
 		seats = json_pack("[{s:s,s:{s:O}},{s:s}]", "name", "player", "data", "character",
 				  json_object_get(data, "character"), "name", IT_OPERATOR);
+	else if ((seats = scenario_crew(text)))
+		;
 	else if (text && scenario_sides(text) >= 2)
 		seats = json_pack("[{s:s}]", "name", IT_OPERATOR);
 	else
