@@ -576,6 +576,9 @@ static void sheet(struct strbuf *sb, const json_t *state, const json_t *c)
 
 	strbuf_addf(&l, "%s (%s) in %s: ", str(c, "name"), str(c, "side"), str(c, "zone"));
 	stance(&l, c);
+	/* Marked unseen by the Operator (R15.5): its commander knows it. */
+	if (json_is_true(json_object_get(c, "hidden")))
+		strbuf_addstr(&l, ", hidden");
 	add_wrapped(sb, strbuf_str(&l), 2);
 	strbuf_reset(&l);
 	strbuf_addf(&l, "Health %d/%d, Resolve %d/%d; conditions: physical %d, mental %d",
