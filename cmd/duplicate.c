@@ -44,6 +44,24 @@ static void dup_runs_release(struct dup_run *r, size_t n)
 	free(r);
 }
 
+int duplicate_run_private(struct db *db, const struct judge_settings *s, char *err,
+			  size_t errlen)
+{
+	struct db_campaign set;
+	int rc, open;
+
+	if (!s->duplicate_of[0])
+		return 0;
+	rc = db_campaign_get(db, s->duplicate_of, &set, err, errlen);
+	if (rc == DB_NOT_FOUND)
+		return 1;	/* no set to say it closed: keep the run private */
+	if (rc)
+		return -1;
+	open = strcmp(set.status, "finished") != 0;
+	db_campaign_release(&set);
+	return open;
+}
+
 /* The number after "SET." in a run's name. */
 static long dup_number(const char *set, const char *run)
 {

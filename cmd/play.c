@@ -269,10 +269,15 @@ static int queue_bulletins(const struct report_ctx *r, const char *dir, int over
 	json_t *m = NULL;
 	size_t n = 0, i;
 	int rc = db_observer_list(r->db, r->c->id, NULL, &obs, &n, err, errlen);
-	int list = r->s->bulletin_to[0] != '\0';
+	int list = r->s->bulletin_to[0] != '\0', hidden;
 
 	if (rc || (!n && !list))
 		goto out;
+	/* A run of an open duplicate set: its turns are its runner's alone. */
+	if ((hidden = duplicate_run_private(r->db, r->s, err, errlen))) {
+		rc = hidden < 0 ? DB_ERROR : 0;
+		goto out;
+	}
 	if (!(m = seat_model(r, NULL, over, err, errlen))) {
 		rc = DB_ERROR;
 		goto out;

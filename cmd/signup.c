@@ -20,6 +20,7 @@
 #include "core/secret.h"
 #include "db/db.h"
 #include "db/desk.h"
+#include "duplicate.h"
 #include "judge.h"
 #include "lib/strbuf.h"
 #include "mail/reply.h"
@@ -531,6 +532,16 @@ int signup_observe(struct db *db, const struct db_captain *caps, size_t ncaps,
 	if (on && (!s.signup_mail || !strcmp(c.status, "finished")))
 		why = !s.signup_mail ? "This campaign takes no observers by mail: write to its game "
 			"master." : "The campaign is over.";
+	/* A run's bulletins would show the set's deal to its other runners. */
+	if (on && !why) {
+		int hidden = duplicate_run_private(db, &s, err, errlen);
+
+		if (hidden < 0)
+			goto out;
+		if (hidden)
+			why = "It is a run of a duplicate set: every run is dealt the same, so a "
+			      "run is its runner's alone until the set closes.";
+	}
 	/* An address new to the campaign confirms first: a forged From floods nobody. */
 	for (i = 0; i < ncaps; i++)
 		known |= caps[i].campaign_id == c.id;

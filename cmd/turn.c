@@ -275,7 +275,7 @@ static int turn_list(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (optind + 1 != argc)
 		return EXIT_USAGE;
-	d = desk_history(ctx->db, argv[optind], -1, err, sizeof(err));
+	d = desk_history(ctx->db, argv[optind], -1, NULL, 0, 1, err, sizeof(err));
 	if (!d) {
 		cmd_error("%s", err);
 		return EXIT_FAIL;
