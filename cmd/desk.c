@@ -141,7 +141,7 @@ static json_t *desk_list_data(struct db *db, int all, const struct db_captain *c
 
 			json_object_set_new(json_array_get(list, json_array_size(list) - 1), "status",
 					    json_sprintf("finished (result: %s)",
-							 c[i].winner[0] ? c[i].winner : "none"));
+							 c[i].result[0] ? c[i].result : "none"));
 		}
 	}
 	db_campaign_list_release(c, n);
@@ -261,7 +261,7 @@ json_t *desk_history(struct db *db, const char *name, int turn, const struct db_
 		goto out;
 	}
 	d = json_pack("{s:s,s:s,s:b,s:s,s:b,s:[],s:i}", "campaign", c.name, "status", c.status,
-		      "finished", !strcmp(c.status, "finished"), "winner", c.winner, "listing", 1,
+		      "finished", !strcmp(c.status, "finished"), "winner", c.result, "listing", 1,
 		      "turns", "skipped",
 		      n > DESK_HISTORY_TURNS ? (int)(n - DESK_HISTORY_TURNS) : 0);
 	for (i = n > DESK_HISTORY_TURNS ? n - DESK_HISTORY_TURNS : 0; d && i < n; i++) {

@@ -340,7 +340,7 @@ static json_t *dup_ranking_json(const struct ruleset *rs, const struct db_campai
 	}
 	json_object_set_new(o, "check", json_string(check));
 	for (i = 0; i < n; i++) {
-		json_t *st = rs->status(runs[i].final);
+		json_t *st = engine_status(rs, runs[i].final);
 		char score[16];
 
 		snprintf(score, sizeof(score), "%.1f", runs[i].score);
@@ -421,8 +421,9 @@ static int dup_close(struct cmd_ctx *ctx, const char *name, time_t now, int prin
 		if ((rc = db_root_reveal(ctx->db, set.id, now_text, err, sizeof(err))))
 			goto dberr;
 		snprintf(set.status, sizeof(set.status), "finished");
-		snprintf(set.winner, sizeof(set.winner), "%.15s",
-			 n > 1 && runs[1].place == 1 ? "tie" : n ? runs[0].seat : "");
+		if (db_campaign_set_result(&set, n > 1 && runs[1].place == 1 ? "tie"
+					   : n ? runs[0].seat : ""))
+			goto nomem;
 		if ((rc = db_campaign_update(ctx->db, &set, err, sizeof(err))))
 			goto dberr;
 		for (i = 0; i < n; i++) {
@@ -461,7 +462,7 @@ static int dup_close(struct cmd_ctx *ctx, const char *name, time_t now, int prin
 		printf("duplicate set %s %s: %zu run%s ranked by matchpoints\n", set.name,
 		       closed ? "is closed" : "closed", n, n == 1 ? "" : "s");
 		for (i = 0; i < n; i++) {
-			json_t *st = rs->status(runs[i].final);
+			json_t *st = engine_status(rs, runs[i].final);
 			const char *result = json_string_value(json_object_get(st, "result"));
 
 			printf("  %3d  %5.1f%%  %-16s %-20s %s\n", runs[i].place, runs[i].score,

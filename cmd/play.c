@@ -188,7 +188,7 @@ static json_t *seat_model(const struct report_ctx *r, const struct db_ship *seat
 		return NULL;
 	view = engine_view_data(r->rs, r->t->state, who, packs);
 	json_decref(packs);
-	status = r->rs->status(r->t->state);
+	status = engine_status(r->rs, r->t->state);
 	memset(&played, 0, sizeof(played));
 	memset(&next, 0, sizeof(next));
 	text = view ? json_dumps(view, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
@@ -228,7 +228,7 @@ static json_t *seat_model(const struct report_ctx *r, const struct db_ship *seat
 		json_object_set_new(m, "code", json_string(code));
 		time_format_zone(r->deadline, r->s->timezone, when, sizeof(when));
 		json_object_set_new(m, "deadline", json_string(when));
-		form = r->rs->order_form ? r->rs->order_form(r->t->state, who) : NULL;
+		form = engine_order_form(r->rs, r->t->state, who);
 		json_object_set_new(m, "order_form", form ? form : json_string(""));
 	}
 	/* The open seed of the turn played, revealed; the next one's, sealed. */
@@ -991,7 +991,11 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	ret = EXIT_FAIL;
 	rs = game_of(&c);
 	steps = play_steps_of(rs);
-	if (strcmp(c.status, "running")) {
+	/*
+	 * A duplicate set has no turns of its own, its runs have: it was read
+	 * as a turn not found, with an error message never written.
+	 */
+	if (strcmp(c.status, "running") || s.duplicate) {
 		ret = 0;
 		goto out;
 	}
@@ -1150,12 +1154,16 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		if ((rc = steps->over(&pt, err, sizeof(err))))
 			goto dberr;
 	} else if (over) {
-		json_t *st = rs->status(out.state);
+		json_t *st = engine_status(rs, out.state);
 		const char *result = json_string_value(json_object_get(st, "result"));
 
 		snprintf(c.status, sizeof(c.status), "finished");
-		snprintf(c.winner, sizeof(c.winner), "%s", result ? result : "");
+		rc = db_campaign_set_result(&c, result) ? DB_ERROR : 0;
 		json_decref(st);
+		if (rc) {
+			snprintf(err, sizeof(err), "out of memory");
+			goto dberr;
+		}
 		/*
 		 * Nothing is hidden once the game is over: the root is published;
 		 * a run of a duplicate set keeps it until the set closes.
@@ -1211,11 +1219,14 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		if (over) {
 			char said[128];
 
+			/* The game's result is printed whole, however long. */
 			if (steps)
 				steps->said_over(&pt, said, sizeof(said));
+			if (steps)
+				printf("%s: turn %d resolved; %s\n", c.name, t.number, said);
 			else
-				snprintf(said, sizeof(said), "the game is over: %s", c.winner);
-			printf("%s: turn %d resolved; %s\n", c.name, t.number, said);
+				printf("%s: turn %d resolved; the game is over: %s\n", c.name, t.number,
+				       c.result);
 		} else {
 			time_format_zone(next_deadline, s.timezone, when, sizeof(when));
 			printf("%s: turn %d resolved%s; turn %d due by %s\n", c.name, t.number,
@@ -1648,7 +1659,7 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 			have = !strcasecmp(orders[k].ship, name);
 		if (have || db_ship_get(ctx->db, c->id, name, &seat, err, sizeof(err)))
 			continue;
-		form = rs->order_form ? rs->order_form(state, seat.name) : NULL;
+		form = engine_order_form(rs, state, seat.name);
 		data = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:s,s:o}", "campaign", c->name,
 				 "game_title", rs->title, "seat_word", rs->seat_word, "seat", seat.name,
 				 "turn", t.number, "next_turn", t.number, "deadline", when, "order_form",

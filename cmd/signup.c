@@ -426,10 +426,7 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 	sh.captain_id = cap.id;
 	snprintf(sh.name, sizeof(sh.name), "%s", seat);
 	snprintf(sh.team, sizeof(sh.team), "%s", spelled);
-	if (game == &hovercrafts_ruleset) {
-		sh.hull = 3;
-		sh.shield = sh.ballistic = sh.energy = 1;
-	}
+	/* A new seat's data is "{}": a new ship's record, to Hovercrafts (core/hovercrafts/record.h). */
 	if ((rc = db_ship_add(db, &sh, err, errlen)))
 		goto fail;
 	/* The welcome: to the address that joined, which is now the captain's. */
