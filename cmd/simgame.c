@@ -408,6 +408,19 @@ int simgame_run(struct cmd_ctx *ctx, const struct ruleset *rs, int argc, char **
 				rc = EXIT_DATAERR;
 				goto out;
 			}
+			/* One pack of a kind: a second would silently replace the first. */
+			{
+				const char *kind;
+				json_t *one;
+
+				json_object_foreach(pack, kind, one)
+					if (json_object_get(data, kind)) {
+						cmd_error("--data %s= given twice: one %s pack a run", kind, kind);
+						json_decref(pack);
+						rc = EXIT_USAGE;
+						goto out;
+					}
+			}
 			json_object_update(data, pack);
 			json_decref(pack);
 			break;

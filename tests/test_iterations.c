@@ -641,6 +641,65 @@ static void test_iterations_hit_by_the_unseen(void **unused)
 	json_decref(st);
 }
 
+/* The autopilot's plan tells what it does, not each fallback it passes over (issue 29 item 2). */
+static void test_iterations_autopilot_lines_are_clean(void **unused)
+{
+	char err[256] = "";
+	json_t *raw = load_state(), *st = it_normalize(raw, err, sizeof(err)), *orders, *out, *line;
+	const struct ruleset *rs = ruleset_find("iterations");
+	struct draw_seeded seeded;
+	struct draw_source src;
+	size_t i;
+	int neo_lines = 0;
+
+	(void)unused;
+	assert_non_null(rs);
+	/* An empty pistol and no bullets: SHOOT, RELOAD, ATTACK and ENGAGE fail before the move. */
+	json_object_set_new(json_array_get(json_object_get(it_char(st, "Neo"), "weapons"), 0), "loaded",
+			    json_integer(0));
+	draw_seeded_init(&seeded, 1, NULL, 1);
+	src = draw_seeded_source(&seeded, NULL);
+	orders = rs->bot(st, "ann", &src, err, sizeof(err));
+	if (!orders)
+		fail_msg("%s", err);
+	out = it_resolve(st, orders, &src, err, sizeof(err));
+	if (!out)
+		fail_msg("%s", err);
+	json_array_foreach(json_object_get(out, "story"), i, line) {
+		const char *text = json_is_string(line) ? json_string_value(line)
+			: json_string_value(json_object_get(line, "text"));
+
+		assert_null(strstr(text, "Neo cannot"));
+		assert_null(strstr(text, "Neo skips"));
+		neo_lines += !strncmp(text, "Neo ", 4);
+	}
+	/* Two slots done, each told once: it moves toward Smith, then engages him. */
+	assert_int_equal(neo_lines, 2);
+	json_decref(out);
+	json_decref(orders);
+	json_decref(st);
+	json_decref(raw);
+}
+
+/* The report (view "report") names nobody the seat cannot see, and gives its own sheet whole. */
+static void test_iterations_report_hides_what_the_view_hides(void **unused)
+{
+	json_t *st = load_state(), *v = it_view(st, "ann");
+	const char *r;
+
+	(void)unused;
+	assert_non_null(v);
+	r = json_string_value(json_object_get(v, "report"));
+	assert_non_null(r);
+	assert_non_null(strstr(r, "Weapons: Pistol (drawn, 5/6 loaded)"));
+	assert_non_null(strstr(r, "COVER takes: desk (desk, 3)"));
+	assert_non_null(strstr(r, "Smith (agents) in Hall, range M from Neo"));
+	assert_null(strstr(r, "Brown"));	/* in a dim zone */
+	assert_null(strstr(r, "Jones"));	/* hidden */
+	json_decref(v);
+	json_decref(st);
+}
+
 /* The zone map: zones along the ways between them, each border drawn under the zone it leads to. */
 static void test_iterations_zone_map_diagram(void **unused)
 {
@@ -696,6 +755,8 @@ int main(void)
 		cmocka_unit_test(test_iterations_public_view_is_what_every_seat_sees),
 		cmocka_unit_test(test_iterations_hit_by_the_unseen),
 		cmocka_unit_test(test_iterations_zone_map_diagram),
+		cmocka_unit_test(test_iterations_autopilot_lines_are_clean),
+		cmocka_unit_test(test_iterations_report_hides_what_the_view_hides),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

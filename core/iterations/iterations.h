@@ -45,6 +45,16 @@ int it_check_scenario(const char *text, const char *name, char *err, size_t errl
 /* A character sheet's JSON checked (R3): 0, or -1 with "name:line: ...". */
 int it_check_sheet(const char *text, const char *name, char *err, size_t errlen);
 
+/*
+ * Whether seat sees character c (VIEWS in mxjudge-iterations(7)): its own,
+ * its allies, and those its characters can see; "*", "operator" or NULL
+ * sees all. A name seat cannot see reads as unknown (issue 28 item 8).
+ */
+int it_seat_sees_char(const json_t *state, const char *seat, const json_t *c);
+/* The range band from a to b (R2.3): 'E', 'S', 'M', 'L', 'X', or '-' (no way). */
+char it_range_band(const json_t *state, const json_t *a, const json_t *b);
+/* What weapon w holds, for a report: "6/6 loaded", "readied", "not readied" or "". */
+void it_weapon_state(const json_t *w, char *buf, size_t len);
 /* What seat may see (R15, issue 17 item 2): "*" or "operator" sees all. */
 json_t *it_view(const json_t *state, const char *seat);
 /* The plan block for seat's report. */

@@ -97,16 +97,53 @@ static const char *zone_name(const json_t *state, const char *word)
 	return NULL;
 }
 
-/* The canonical name of a character, or NULL after refusing. */
-static const char *char_word(struct reader *r, const char *word)
+/*
+ * The character word names as the seat knows it: a character it cannot
+ * see is as unknown as one that does not exist, so no answer tells them
+ * apart (issue 28 item 8).
+ */
+static json_t *known_char(const struct reader *r, const char *word)
 {
 	json_t *c = it_char(r->state, word);
+
+	return c && it_seat_sees_char(r->state, r->seat, c) ? c : NULL;
+}
+
+/* Whether the reader is a player's: it sees only part of the field. */
+static int player_reads(const struct reader *r)
+{
+	return r->seat && strcmp(r->seat, "*") && strcasecmp(r->seat, IT_OPERATOR);
+}
+
+/* The canonical name of a character the seat sees, or NULL after refusing. */
+static const char *seen_char_word(struct reader *r, const char *word)
+{
+	json_t *c = known_char(r, word);
 
 	if (!c) {
 		fail(r, "unknown character '%s'", word);
 		return NULL;
 	}
 	return json_string_value(json_object_get(c, "name"));
+}
+
+/*
+ * A character named in an action, guard, SWAP or ONLY: one the seat sees
+ * by its canonical name. A player may also name one it does not see now
+ * (it may by the slot's turn): such a word is kept as written, whether or
+ * not the character exists, and the slot finds it or not at play time
+ * (issue 28 item 8). The Operator sees all: an unknown name is refused.
+ */
+static const char *char_word(struct reader *r, const char *word)
+{
+	const char *p;
+
+	if (known_char(r, word) || !player_reads(r))
+		return seen_char_word(r, word);
+	for (p = word; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-' && *p != '\'')
+			return fail(r, "unknown character '%s'", word), NULL;
+	return word;
 }
 
 static const char *zone_word(struct reader *r, const char *word)
@@ -198,8 +235,12 @@ static json_t *condition(struct reader *r, const struct words *w, int *k, int en
 		*k = i + 3;
 		return json_pack("{s:s,s:s,s:i}", "c", "HEALTH", "op", b, "n", n);
 	}
-	if (i + 1 < end && it_char(r->state, a)) {
+	if (i + 1 < end && (is(b, "BROKEN") || is(b, "ACTIVE") || (is(b, "NOT") && i + 2 < end &&
+								   is(w->w[i + 2], "BROKEN")))) {
 		const char *who = char_word(r, a);
+
+		if (!who)
+			return NULL;
 
 		if (is(b, "BROKEN") || is(b, "ACTIVE")) {
 			*k = i + 2;
@@ -684,7 +725,10 @@ static int controls(const char *seat, const json_t *ch)
 json_t *it_read_orders(const json_t *state, const char *seat, const char *text, const char *name,
 		       char *err, size_t errlen)
 {
-	struct reader r = { state, seat, name, 0, 0, err, errlen };
+	/* Read against the state with its defaults written out: what a seat sees is decided on it. */
+	char nerr[200];
+	json_t *norm = it_normalize(state, nerr, sizeof(nerr));
+	struct reader r = { norm ? norm : state, seat, name, 0, 0, err, errlen };
 	struct words *w = malloc(sizeof(*w));
 	json_t *chars = json_object(), *op = json_array(), *plan = NULL, *ch = NULL, *out = NULL;
 	const char *p = text ? text : "", *phase = json_string_value(json_object_get(state, "phase"));
@@ -718,7 +762,7 @@ json_t *it_read_orders(const json_t *state, const char *seat, const char *text, 
 				fail(&r, "expected CHAR <name>%s", "");
 				goto out;
 			}
-			if (!(ch = it_char(state, w->w[1]))) {
+			if (!(ch = known_char(&r, w->w[1]))) {
 				fail(&r, "unknown character '%s'", w->w[1]);
 				goto out;
 			}
@@ -813,7 +857,7 @@ json_t *it_read_orders(const json_t *state, const char *seat, const char *text, 
 			continue;
 		}
 		if ((is(w->w[0], "HELP") || is(w->w[0], "SUPPORT")) && w->n == 2) {
-			const char *c = char_word(&r, w->w[1]);
+			const char *c = seen_char_word(&r, w->w[1]);
 
 			if (!c)
 				goto out;
@@ -937,6 +981,7 @@ nomem:
 	errbuf_set(err, errlen, "out of memory");
 out:
 	free(w);
+	json_decref(norm);
 	json_decref(chars);
 	json_decref(op);
 	return out;

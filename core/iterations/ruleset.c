@@ -202,6 +202,9 @@ static json_t *it_setup(const json_t *settings, const json_t *data, const json_t
 		json_array_append_new(chars, c);
 	}
 	json_object_del(scen, "start");
+	/* The scenario's crew and its figure are simulate's, not the skirmish's. */
+	json_object_del(scen, "crew");
+	json_object_del(scen, "balance");
 	st = json_pack("{s:s,s:s,s:i,s:i,s:o,s:o}", "game", "iterations", "phase", "setup", "round", 0,
 		       "tick", 0, "scenario", scen, "characters", chars);
 	norm = it_normalize(st, err, errlen);
@@ -278,8 +281,8 @@ static json_t *it_status(const json_t *state)
 	if (!phase || strcmp(phase, "over"))
 		return json_pack("{s:b,s:n}", "over", 0, "result");
 	if (json_is_string(json_object_get(o, "winner")))
-		return json_pack("{s:b,s:s+}", "over", 1, "result",
-				 json_string_value(json_object_get(o, "winner")), " wins");
+		return json_pack("{s:b,s:s++}", "over", 1, "result", "the ",
+				 json_string_value(json_object_get(o, "winner")), " win");
 	if (json_is_true(json_object_get(o, "draw")))
 		return json_pack("{s:b,s:s}", "over", 1, "result", "a draw");
 	return json_pack("{s:b,s:s}", "over", 1, "result", "no winner");
@@ -455,6 +458,8 @@ static int seat_sees_char(const json_t *state, const char *seat, const json_t *c
 	json_t *m;
 	size_t k;
 
+	if (!seat || !strcmp(seat, "*") || !strcasecmp(seat, IT_OPERATOR))
+		return 1;
 	json_array_foreach(json_object_get(state, "characters"), k, m) {
 		const char *ms = json_string_value(json_object_get(m, "side"));
 
@@ -462,6 +467,11 @@ static int seat_sees_char(const json_t *state, const char *seat, const json_t *c
 			return 1;
 	}
 	return 0;
+}
+
+int it_seat_sees_char(const json_t *state, const char *seat, const json_t *c)
+{
+	return c && seat_sees_char(state, seat, c);
 }
 
 /*
@@ -487,6 +497,266 @@ static int public_sees(const json_t *state, const json_t *c)
 	return seats > 0;
 }
 
+#define REPORT_WIDTH 78	/* a report reads at 80 columns (issue 29 item 1) */
+
+/* text appended as lines of at most REPORT_WIDTH: the first indented by
+ * first blanks, the later ones by first + 2, broken at blanks. */
+static void add_wrapped(struct strbuf *sb, const char *text, size_t first)
+{
+	size_t col = 0, indent = first;
+	const char *p = text;
+
+	strbuf_addchars(sb, ' ', first);
+	col = first;
+	while (*p) {
+		size_t word = strcspn(p, " ");
+
+		if (col > indent && col + 1 + word > REPORT_WIDTH) {
+			strbuf_addch(sb, '\n');
+			indent = first + 2;
+			strbuf_addchars(sb, ' ', indent);
+			col = indent;
+		} else if (col > indent) {
+			strbuf_addch(sb, ' ');
+			col++;
+		}
+		strbuf_add(sb, p, word);
+		col += word;
+		p += word;
+		while (*p == ' ')
+			p++;
+	}
+	strbuf_addch(sb, '\n');
+}
+
+static const char *str(const json_t *o, const char *k)
+{
+	const char *v = json_string_value(json_object_get(o, k));
+
+	return v ? v : "";
+}
+
+/* "card 3, active, prone, in cover, engaged with Smith": what anyone in sight shows. */
+static void stance(struct strbuf *sb, const json_t *c)
+{
+	json_t *e;
+	size_t i;
+
+	if (json_is_integer(json_object_get(c, "card")))
+		strbuf_addf(sb, "card %d, ", (int)json_integer_value(json_object_get(c, "card")));
+	strbuf_addstr(sb, *str(c, "status") ? str(c, "status") : "active");
+	if (json_is_true(json_object_get(c, "prone")))
+		strbuf_addstr(sb, ", prone");
+	if (*str(c, "cover"))
+		strbuf_addf(sb, ", in cover (%s)", str(c, "cover"));
+	if (*str(c, "drawn"))
+		strbuf_addf(sb, ", %s drawn", str(c, "drawn"));
+	json_array_foreach(json_object_get(c, "engaged"), i, e)
+		strbuf_addf(sb, "%s%s", i ? ", " : ", engaged with ", json_string_value(e));
+}
+
+static const json_t *zone_of(const json_t *state, const char *id)
+{
+	json_t *z;
+	size_t i;
+
+	json_array_foreach(json_object_get(json_object_get(state, "scenario"), "zones"), i, z)
+		if (!strcmp(str(z, "id"), id))
+			return z;
+	return NULL;
+}
+
+/* A character's whole sheet (R3, R17): what its commander decides with. */
+static void sheet(struct strbuf *sb, const json_t *state, const json_t *c)
+{
+	struct strbuf l = STRBUF_INIT;
+	json_t *x, *cond = json_object_get(c, "conditions"), *arm = json_object_get(c, "armor");
+	const char *k;
+	size_t i;
+	int n = 0;
+
+	strbuf_addf(&l, "%s (%s) in %s: ", str(c, "name"), str(c, "side"), str(c, "zone"));
+	stance(&l, c);
+	/* Marked unseen by the Operator (R15.5): its commander knows it. */
+	if (json_is_true(json_object_get(c, "hidden")))
+		strbuf_addstr(&l, ", hidden");
+	add_wrapped(sb, strbuf_str(&l), 2);
+	strbuf_reset(&l);
+	strbuf_addf(&l, "Health %d/%d, Resolve %d/%d; conditions: physical %d, mental %d",
+		    (int)json_integer_value(json_object_get(json_object_get(c, "health"), "value")),
+		    (int)json_integer_value(json_object_get(json_object_get(c, "health"), "max")),
+		    (int)json_integer_value(json_object_get(json_object_get(c, "resolve"), "value")),
+		    (int)json_integer_value(json_object_get(json_object_get(c, "resolve"), "max")),
+		    (int)json_integer_value(json_object_get(cond, "physical")),
+		    (int)json_integer_value(json_object_get(cond, "mental")));
+	add_wrapped(sb, strbuf_str(&l), 4);
+	strbuf_reset(&l);
+	strbuf_addstr(&l, "Weapons:");
+	json_array_foreach(json_object_get(c, "weapons"), i, x) {
+		char held[40];
+
+		it_weapon_state(x, held, sizeof(held));
+		strbuf_addf(&l, "%s %s", i ? "," : "", str(x, "name"));
+		if (!strcmp(str(x, "name"), str(c, "drawn")) || *held)
+			strbuf_addf(&l, " (%s%s%s)", !strcmp(str(x, "name"), str(c, "drawn")) ? "drawn" : "",
+				    !strcmp(str(x, "name"), str(c, "drawn")) && *held ? ", " : "", held);
+	}
+	if (!json_array_size(json_object_get(c, "weapons")))
+		strbuf_addstr(&l, " none (Unarmed)");
+	json_object_foreach(json_object_get(c, "supply"), k, x)
+		strbuf_addf(&l, "%s %s %d", n++ ? "," : "; supply:", k, (int)json_integer_value(x));
+	if (json_integer_value(json_object_get(json_object_get(c, "gear"), "medkit")) > 0)
+		strbuf_addf(&l, "; medkit +%d",
+			    (int)json_integer_value(json_object_get(json_object_get(c, "gear"), "medkit")));
+	add_wrapped(sb, strbuf_str(&l), 4);
+	strbuf_reset(&l);
+	if (json_is_object(arm))
+		strbuf_addf(&l, "Armour: %s (%d)", str(arm, "name"), (int)json_integer_value(json_object_get(arm, "rating")));
+	else
+		strbuf_addstr(&l, "Armour: none");
+	strbuf_addf(&l, "; cover: %s", *str(c, "cover") ? str(c, "cover") : "none");
+	n = 0;
+	json_array_foreach(json_object_get(zone_of(state, str(c, "zone")), "cover"), i, x)
+		strbuf_addf(&l, "%s %s (%s, %d)", n++ ? "," : "; COVER takes:", str(x, "id"), str(x, "name"),
+			    (int)json_integer_value(json_object_get(x, "rating")));
+	add_wrapped(sb, strbuf_str(&l), 4);
+	strbuf_reset(&l);
+	strbuf_addstr(&l, "Injuries:");
+	json_array_foreach(json_object_get(c, "injuries"), i, x) {
+		json_t *leth = json_object_get(x, "lethal");
+
+		strbuf_addf(&l, "%s %s (%d", i ? "," : "", str(x, "name"), (int)json_integer_value(json_object_get(x, "roll")));
+		if (json_is_true(leth))
+			strbuf_addf(&l, ", lethal%s%s", *str(x, "limit") ? " within a " : "", str(x, "limit"));
+		strbuf_addch(&l, ')');
+	}
+	if (!json_array_size(json_object_get(c, "injuries")))
+		strbuf_addstr(&l, " none");
+	add_wrapped(sb, strbuf_str(&l), 4);
+	strbuf_reset(&l);
+	if (json_integer_value(json_object_get(c, "aim")) > 0)
+		strbuf_addf(&l, "Aiming (+%d)", (int)json_integer_value(json_object_get(c, "aim")));
+	if (json_is_object(json_object_get(c, "overwatch"))) {
+		x = json_object_get(c, "overwatch");
+		strbuf_addf(&l, "%sOverwatch on %s (ON %s%s%s)", l.len ? "; " : "", str(x, "zone"), str(x, "on"),
+			    *str(x, "only") ? ", ONLY " : "", str(x, "only"));
+	}
+	if (json_is_true(json_object_get(c, "pinned")))
+		strbuf_addf(&l, "%sPinned", l.len ? "; " : "");
+	if (*str(c, "grappling") || *str(c, "grappled_by"))
+		strbuf_addf(&l, "%s%s %s", l.len ? "; " : "", *str(c, "grappling") ? "Grappling" : "Grappled by",
+			    *str(c, "grappling") ? str(c, "grappling") : str(c, "grappled_by"));
+	if (l.len)
+		add_wrapped(sb, strbuf_str(&l), 4);
+	strbuf_release(&l);
+}
+
+/*
+ * What a seat decides with (issue 29 item 2): its characters' sheets, its
+ * allies, the enemies it sees with their zone and range band, and the
+ * sightlines. Nothing the seat's view hides: only the characters
+ * it_seat_sees_char lets through; the public view (seat NULL) lists those
+ * every player sees, without sheets.
+ */
+static json_t *report_text(const json_t *state, const char *seat)
+{
+	struct strbuf sb = STRBUF_INIT, l = STRBUF_INIT;
+	json_t *c, *m, *sl, *out;
+	size_t i, k;
+	int op = seat && !strcasecmp(seat, IT_OPERATOR), n;
+	const char *heads[] = { "ALLIES", "ENEMIES IN SIGHT" };
+	int pass;
+
+	if (seat) {
+		strbuf_addstr(&sb, op ? "YOUR CHARACTERS (the NPCs)\n" : "YOUR CHARACTERS\n");
+		json_array_foreach(json_object_get(state, "characters"), i, c)
+			if (controls(c, seat))
+				sheet(&sb, state, c);
+	}
+	for (pass = 0; pass < 2; pass++) {
+		n = 0;
+		json_array_foreach(json_object_get(state, "characters"), i, c) {
+			int ally = 0;
+			const char *ref = NULL;
+
+			if (seat && controls(c, seat))
+				continue;
+			if (seat && !it_seat_sees_char(state, seat, c))
+				continue;
+			if (!seat && !public_sees(state, c))
+				continue;
+			/* An ally shares the side of one of the seat's characters. */
+			json_array_foreach(json_object_get(state, "characters"), k, m)
+				if (seat && controls(m, seat) && !strcmp(str(m, "side"), str(c, "side")))
+					ally = 1;
+			if (op || !seat) {
+				if (pass != (op ? 1 : 0))
+					continue;
+			} else if (ally != !pass) {
+				continue;
+			}
+			if (!n++)
+				strbuf_addf(&sb, "%s\n", op ? "THE PLAYERS' CHARACTERS"
+					    : !seat ? "IN SIGHT OF EVERY PLAYER" : heads[pass]);
+			if (op) {
+				sheet(&sb, state, c);
+				continue;
+			}
+			strbuf_reset(&l);
+			strbuf_addf(&l, "%s (%s) in %s", str(c, "name"), str(c, "side"), str(c, "zone"));
+			/* The range band from each of the seat's characters (R2.3). */
+			json_array_foreach(json_object_get(state, "characters"), k, m) {
+				if (!seat || !controls(m, seat) || !strcmp(str(m, "side"), str(c, "side")))
+					continue;
+				strbuf_addf(&l, "%s%c", ref ? ", " : ", range ", it_range_band(state, m, c));
+				ref = str(m, "name");
+				strbuf_addf(&l, " from %s", ref);
+			}
+			strbuf_addstr(&l, ": ");
+			stance(&l, c);
+			add_wrapped(&sb, strbuf_str(&l), 2);
+		}
+		if (!n && seat && !op)
+			strbuf_addf(&sb, "%s\n  none\n", heads[pass]);
+	}
+	n = 0;
+	json_array_foreach(json_object_get(json_object_get(state, "scenario"), "sightlines"), i, sl) {
+		strbuf_reset(&l);
+		json_array_foreach(sl, k, m)
+			strbuf_addf(&l, "%s%s", k ? " - " : "", json_string_value(m));
+		if (!k)
+			continue;
+		if (!n++)
+			strbuf_addstr(&sb, "SIGHTLINES (beyond the next zone)\n");
+		add_wrapped(&sb, strbuf_str(&l), 2);
+	}
+	if (sb.len && sb.buf[sb.len - 1] == '\n')
+		sb.buf[--sb.len] = '\0';	/* the template ends the line */
+	out = json_string(sb.failed || l.failed ? "" : strbuf_str(&sb));
+	strbuf_release(&sb);
+	strbuf_release(&l);
+	return out;
+}
+
+/*
+ * The rounds a report names (one word for one thing, issue 29 item 2): the
+ * round just played ("round_played", absent after the setup step) and the
+ * one the plan is for ("round_next", absent once over).
+ */
+static void view_rounds(json_t *v)
+{
+	const char *phase = json_string_value(json_object_get(v, "phase"));
+	int round = (int)json_integer_value(json_object_get(v, "round"));
+	int over = phase && !strcmp(phase, "over");
+
+	if (!phase || !strcmp(phase, "setup"))
+		return;
+	if (over ? round >= 1 : round > 1)
+		json_object_set_new(v, "round_played", json_integer(over ? round : round - 1));
+	if (!over)
+		json_object_set_new(v, "round_next", json_integer(round));
+}
+
 /* What seat sees: its own characters whole, the others it can see in part. */
 json_t *it_view(const json_t *state, const char *seat)
 {
@@ -498,13 +768,18 @@ json_t *it_view(const json_t *state, const char *seat)
 		v = json_deep_copy(state);
 	state = v;
 
+	if (v)
+		view_rounds(v);
 	if (!v || (seat && (!strcmp(seat, "*") || !strcasecmp(seat, IT_OPERATOR)))) {
 		json_decref(out);
 		json_decref(mine);
-		if (v)
+		if (v) {
 			json_object_set_new(v, "map", map_text(v));
+			json_object_set_new(v, "report", report_text(v, seat && strcmp(seat, "*") ? seat : IT_OPERATOR));
+		}
 		return v;
 	}
+	json_object_set_new(v, "report", report_text(v, seat));
 	json_array_foreach(json_object_get(state, "characters"), i, c)
 		if (seat && controls(c, seat))
 			json_array_append(mine, c);
@@ -639,6 +914,9 @@ static void bot_text(const json_t *state, const char *seat, struct strbuf *sb)
 					strbuf_addstr(sb, " OR ENGAGE ");
 					strbuf_addstr(sb, json_string_value(json_object_get(o, "name")));
 				}
+			/* Prone (a clutter roll failed): up first, or it never moves again. */
+			if (json_is_true(json_object_get(c, "prone")))
+				strbuf_addstr(sb, " OR STAND");
 			if (far) {
 				strbuf_addstr(sb, " OR MOVE TOWARD ");
 				strbuf_addstr(sb, far);
@@ -662,6 +940,14 @@ static json_t *it_bot(const json_t *state, const char *seat, struct draw_source 
 	else
 		out = it_read_orders(state, seat, strbuf_str(&sb), "bot", err, errlen);
 	strbuf_release(&sb);
+	/* Marked as the autopilot's: the story tells what it does, not every fallback it passes. */
+	if (out) {
+		const char *k;
+		json_t *plan;
+
+		json_object_foreach(json_object_get(json_object_get(out, seat), "chars"), k, plan)
+			json_object_set_new(plan, "bot", json_true());
+	}
 	return out;
 }
 
@@ -721,6 +1007,32 @@ static int scenario_sides(const char *text)
  * built-in lobby without), and a player character: data's sheet, or the
  * default sheet when the scenario's NPCs stand on one side only.
  */
+/*
+ * The seats of the scenario's crew (its "crew" sheets, one player seat
+ * each) and the Operator's, or NULL when it names none.
+ */
+static json_t *scenario_crew(const char *text)
+{
+	json_t *scen = text ? json_loads(text, 0, NULL) : NULL, *crew = json_object_get(scen, "crew"), *c;
+	json_t *seats = NULL;
+	size_t i;
+
+	if (json_array_size(crew)) {
+		seats = json_array();
+		json_array_foreach(crew, i, c) {
+			char seat[32], *sheet = json_dumps(c, JSON_COMPACT);
+
+			snprintf(seat, sizeof(seat), "player%zu", i + 1);
+			json_array_append_new(seats, json_pack("{s:s,s:{s:s}}", "name", seat, "data", "character",
+							       sheet ? sheet : "{}"));
+			free(sheet);
+		}
+		json_array_append_new(seats, json_pack("{s:s}", "name", IT_OPERATOR));
+	}
+	json_decref(scen);
+	return seats;
+}
+
 static json_t *sim_start(const json_t *data, char *err, size_t errlen)
 {
 	const char *text = data_text(data, "scenario");
@@ -729,6 +1041,8 @@ static json_t *sim_start(const json_t *data, char *err, size_t errlen)
 	if (json_object_get(data, "character"))
 		seats = json_pack("[{s:s,s:{s:O}},{s:s}]", "name", "player", "data", "character",
 				  json_object_get(data, "character"), "name", IT_OPERATOR);
+	else if ((seats = scenario_crew(text)))
+		;
 	else if (text && scenario_sides(text) >= 2)
 		seats = json_pack("[{s:s}]", "name", IT_OPERATOR);
 	else

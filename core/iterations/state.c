@@ -509,6 +509,21 @@ static int scenario_file(const char *text, const char *name, const json_t *j, ch
 			   line_at(text, keyed_at(text, "push_condition", NULL, 1)));
 		return -1;
 	}
+	/* The crew the scenario is balanced for (simulate's default players): sheets as at join. */
+	if (json_object_get(j, "crew") && !json_is_array(json_object_get(j, "crew"))) {
+		errbuf_set(err, errlen, "%s:%d: crew must be a list of character sheets", name,
+			   line_at(text, keyed_at(text, "crew", NULL, 1)));
+		return -1;
+	}
+	json_array_foreach(json_object_get(j, "crew"), i, v) {
+		const char *who = json_string_value(json_object_get(v, "name"));
+
+		if (!json_is_object(v) || !who) {
+			errbuf_set(err, errlen, "%s:%d: crew %zu: expected a character sheet with a name", name,
+				   line_at(text, keyed_at(text, "crew", NULL, 1)), i + 1);
+			return -1;
+		}
+	}
 	if (!op)
 		return 0;
 	kind = json_string_value(json_object_get(op, "kind"));

@@ -103,7 +103,7 @@ lacks r2.txt "Smith (agents) in Hall: Health"
 mx $db campaign new sub --game iterations --data scenario=$T/scenarios/subway.json --seed 3 --deadline 24 >/dev/null
 ps=$(mx $db campaign join sub --captain Ann --email ann@example.org --ship ann --data character=$T/characters/neo.json 2>/dev/null)
 mx $db campaign join sub --captain Bob --email bob@example.org --ship bob --data character=$T/characters/trinity.json >/dev/null 2>&1
-mx $db campaign join sub --captain GM --email gm@example.org --ship operator >/dev/null 2>&1
+pgs=$(mx $db campaign join sub --captain GM --email gm@example.org --ship operator 2>/dev/null)
 expect_exit 0 $db campaign start sub --now 2025-03-01T12:00Z
 # The setup plan block sent back untouched is accepted (a blank CARD is no
 # choice), and the setup report prints no empty card.
@@ -118,3 +118,38 @@ expect_exit 0 $db process --campaign sub --now 2025-03-02T13:00Z
 expect_exit 0 $db report sub --turn 1
 contains out "[Platform] CLUTTERED: -"
 lacks out "Seraph"
+
+# Hidden names cannot be probed (issue 28 item 8): Twin1 lies hidden on the
+# Tracks, Smith is nobody here; CHECK answers both alike, with the names
+# swapped, for a plan naming them and for a block commanding them.
+for who in Twin1 Smith; do
+	printf 'GAME sub\nPLAYER ann\nPASSWORD %s\nCHAR Neo\n1. SHOOT %s OR HOLD\n2. IF %s BROKEN: AIM\nEND\n' "$ps" $who $who >p-$who.txt
+	expect_exit 0 $db orders check p-$who.txt --now 2025-03-02T14:00Z
+	sed "s/$who/NAME/g" out >shoot-$who.out
+	printf 'GAME sub\nPLAYER ann\nPASSWORD %s\nCHAR %s\n1. HOLD\nEND\n' "$ps" $who >c-$who.txt
+	expect_exit 65 $db orders check c-$who.txt --now 2025-03-02T14:00Z
+	sed "s/$who/NAME/g" err >char-$who.err
+done
+cmp shoot-Twin1.out shoot-Smith.out
+cmp char-Twin1.err char-Smith.err
+contains char-Smith.err "unknown character 'NAME'"
+
+# The report gives a player what the Operator's screen would (issue 29 item
+# 2): Neo walks onto the platform, where Seraph waits and the twins lie
+# hidden on the dark tracks. Twin2 comes up, stands and engages him: the
+# seat reads it under Twin2's turn, as it sees Twin2 once engaged (not its
+# standing up, done unseen); Twin1 stays out. The seeds and seals close it.
+printf 'GAME sub\nPLAYER ann\nPASSWORD %s\nCHAR Neo\n1. MOVE Stairway\n2. MOVE Platform\nEND\n' "$ps" >n1.txt
+expect_exit 0 $db orders submit n1.txt --now 2025-03-02T14:00Z
+printf 'GAME sub\nPLAYER operator\nPASSWORD %s\nCHAR Twin2\n1. MOVE Platform\nEND\n' "$pgs" >o1.txt
+expect_exit 0 $db orders submit o1.txt --now 2025-03-02T14:00Z
+expect_exit 0 $db process --campaign sub --now 2025-03-03T13:00Z
+printf 'GAME sub\nPLAYER operator\nPASSWORD %s\nCHAR Twin2\n1. STAND\n2. ENGAGE Neo\nCHAR Seraph\n1. ENGAGE Neo\n2. ATTACK Neo\nEND\n' "$pgs" >o2.txt
+expect_exit 0 $db orders submit o2.txt --now 2025-03-03T14:00Z
+expect_exit 0 $db process --campaign sub --now 2025-03-04T13:00Z
+q "select body from outbox where recipient = 'ann@example.org' and kind = 'report' and body like '%GAME sub%' order by id desc limit 1" >n2.txt
+sed 's/^CODE .*/CODE (code)/' n2.txt >n2g.txt
+golden iterations-report.txt n2g.txt
+lacks n2.txt "Twin1"
+lacks n2.txt "Twin2 stands"
+awk 'length > 80 { print "too wide: " $0; bad = 1 } END { exit bad }' n2.txt
