@@ -39,7 +39,8 @@ static size_t break_at(const char *rest, size_t len, size_t col, size_t width)
 	size_t i, best = len, first = len, cols = col;
 
 	for (i = 0; i < len; i++) {
-		if (rest[i] == ' ' && i > 0) {
+		/* Never just after a pipe: the command goes on from the pipe. */
+		if (rest[i] == ' ' && i > 0 && rest[i - 1] != '|') {
 			if (cols <= width)
 				best = i;
 			if (first == len)
@@ -60,7 +61,7 @@ static void wrap_line(const char *line, size_t len, size_t width, struct strbuf 
 		strbuf_add(out, line, len);
 		return;
 	}
-	/* The first part keeps its own prefix; continuations get it plus two blanks. */
+	/* The first part keeps its own prefix; continuations get it plus two blanks (prose: none). */
 	strbuf_add(out, line, mark);
 	col = wrap_columns(line, mark);
 	pos = mark;
@@ -74,15 +75,22 @@ static void wrap_line(const char *line, size_t len, size_t width, struct strbuf 
 		while (end > pos && line[end - 1] == ' ')
 			end--;
 		strbuf_add(out, line + pos, end - pos);
-		strbuf_addch(out, '\n');
 		pos += cut;
 		while (pos < len && line[pos] == ' ')
 			pos++;
+		/* A shell pipeline to paste goes on after a backslash. */
+		if (pos < len && line[pos] == '|')
+			strbuf_addstr(out, " \\");
+		strbuf_addch(out, '\n');
 		if (pos == len)
 			return;
 		strbuf_add(out, line, mark);
-		strbuf_addstr(out, "  ");
-		col = wrap_columns(line, mark) + 2;
+		if (mark) {
+			strbuf_addstr(out, "  ");
+			col = wrap_columns(line, mark) + 2;
+		} else {
+			col = 0;
+		}
 	}
 }
 

@@ -61,8 +61,13 @@ static void test_wrap_long_word_and_utf8(void **state)
 	struct strbuf sb = STRBUF_INIT;
 
 	(void)state;
-	assert_string_equal(wrapped("seal: 0123456789abcdef tail", 10, &sb),
-			    "seal:\n  0123456789abcdef\n  tail");
+	assert_string_equal(wrapped(" seal: 0123456789abcdef tail", 10, &sb),
+			    " seal:\n   0123456789abcdef\n   tail");
+	/* A command broken before its pipe still pastes into a shell. */
+	assert_string_equal(wrapped("Check it:  printf 'abcdefgh' | sha256sum", 30, &sb),
+			    "Check it:  printf 'abcdefgh' \\\n| sha256sum");
+	/* Prose goes on flush left. */
+	assert_string_equal(wrapped("one two three", 8, &sb), "one two\nthree");
 	/* "é" is one column: "café café" is 9 columns, within 9. */
 	assert_string_equal(wrapped("caf\xc3\xa9 caf\xc3\xa9", 9, &sb), "caf\xc3\xa9 caf\xc3\xa9");
 	assert_int_equal(wrap_columns("caf\xc3\xa9", 5), 4);
