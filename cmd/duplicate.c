@@ -310,7 +310,7 @@ static json_t *dup_ranking_json(const struct ruleset *rs, const struct db_campai
 			      "game_title", rs->title, "runs", "root", root->root, "commitment",
 			      root->commitment);
 	size_t i;
-	char check[256];
+	char check[512];
 
 	if (!o)
 		return NULL;
@@ -318,7 +318,8 @@ static json_t *dup_ranking_json(const struct ruleset *rs, const struct db_campai
 		char text[200];
 
 		play_seal_text(rs->draw_namespace, set->name, root->root, text, sizeof(text));
-		snprintf(check, sizeof(check), "printf '%s' | sha256sum", text);
+		/* After two blanks in templates/play-duplicate.mustache. */
+		judge_check_command(text, 2, 4, check, sizeof(check));
 	}
 	json_object_set_new(o, "check", json_string(check));
 	for (i = 0; i < n; i++) {
