@@ -1860,7 +1860,7 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 	json_error_t jerr;
 	size_t norders = 0, i, k;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX];
-	time_t deadline;
+	time_t deadline, opened, window;
 	int rc = 0, ret = 0;
 
 	memset(&s, 0, sizeof(s));
@@ -1870,7 +1870,16 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 	    time_parse_iso(t.deadline, &deadline))
 		goto out;
 	deadline = judge_effective_deadline(c, deadline, now);
-	if (now >= deadline || now < deadline - (time_t)hours * 3600)
+	window = (time_t)hours * 3600;
+	/*
+	 * Never in the first half of a turn: with 24-hour turns and the 24
+	 * hours' default, the first tick after a start would mail every
+	 * seat "no orders yet" before anyone could have read the report.
+	 */
+	if (!time_parse_iso(t.opened_at, &opened) && opened < deadline &&
+	    window > (deadline - opened) / 2)
+		window = (deadline - opened) / 2;
+	if (now >= deadline || now < deadline - window)
 		goto out;
 	if (!(state = json_loads(t.state_before, 0, &jerr)) ||
 	    (rc = db_order_list(ctx->db, t.id, 1, &orders, &norders, err, sizeof(err))))

@@ -732,8 +732,7 @@ json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *
 	}
 	for (i = 0; i < nships; i++) {
 		struct ship_book bk;
-		struct strbuf line = STRBUF_INIT, why = STRBUF_INIT, who = STRBUF_INIT;
-		struct strbuf record = STRBUF_INIT;
+		struct strbuf line = STRBUF_INIT, why = STRBUF_INIT;
 		json_t *entries = json_array(), *one;
 		int removed = 0;
 
@@ -747,15 +746,6 @@ json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *
 			    ships[i].wins, ships[i].wins == 1 ? "win " : "wins", ships[i].kills,
 			    ships[i].times_disabled, ships[i].times_disabled == 1 ? "time " : "times",
 			    bk.points, abs(bk.points) == 1 ? "point" : "points", removed ? "  (removed)" : "");
-		/* For mail: who on a line of its own, the record under it (80 columns). */
-		strbuf_addf(&who, "%s (%s, captain %s)%s", ships[i].name,
-			    team_title((enum team)team_parse(ships[i].team)), ships[i].captain,
-			    removed ? " (removed)" : "");
-		strbuf_addf(&record, "%d %s, %d %s, %d disabled, %d %s out, %d %s", ships[i].battles,
-			    ships[i].battles == 1 ? "battle" : "battles", ships[i].wins,
-			    ships[i].wins == 1 ? "win" : "wins", ships[i].kills, ships[i].times_disabled,
-			    ships[i].times_disabled == 1 ? "time" : "times", bk.points,
-			    abs(bk.points) == 1 ? "point" : "points");
 		for (k = 0; k < nl; k++) {
 			struct strbuf e = STRBUF_INIT;
 
@@ -778,11 +768,7 @@ json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *
 				"wins", ships[i].wins, "kills", ships[i].kills, "times_disabled",
 				ships[i].times_disabled, "points", bk.points, "removed", removed, "line",
 				strbuf_str(&line), "why", strbuf_str(&why), "ledger", entries);
-		json_object_set_new(one, "who", json_string(strbuf_str(&who)));
-		json_object_set_new(one, "record", json_string(strbuf_str(&record)));
 		json_array_append_new(arr, one);
-		strbuf_release(&who);
-		strbuf_release(&record);
 		strbuf_release(&line);
 		strbuf_release(&why);
 	}
