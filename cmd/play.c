@@ -358,27 +358,27 @@ static char *autopilot_lines(const char *json)
 	json_error_t jerr;
 	json_t *v = json_loads(json, JSON_DECODE_ANY, &jerr), *one;
 	struct strbuf sb = STRBUF_INIT;
+	char *dumped = NULL;
 	size_t i;
+	int lines = json_is_array(v) && json_array_size(v) > 0;
 
+	/* Lines only when every item is a line ({"text"} or a string). */
+	json_array_foreach(lines ? v : NULL, i, one)
+		lines &= json_is_string(one) || json_is_string(json_object_get(one, "text"));
 	strbuf_addstr(&sb, "(the autopilot)\n");
-	if (json_is_string(v))
+	if (json_is_string(v)) {
 		strbuf_addf(&sb, "%s\n", json_string_value(v));
-	else if (json_is_array(v) && json_array_size(v))
-		json_array_foreach(v, i, one) {
-			const char *t = json_string_value(json_object_get(one, "text"));
-
-			if (!t && json_is_string(one))
-				t = json_string_value(one);
-			if (t) {
-				strbuf_addf(&sb, "%s\n", t);
-			} else {
-				strbuf_reset(&sb);
-				strbuf_addf(&sb, "(the autopilot)\n%s", json);
-				break;
-			}
-		}
-	else
+	} else if (lines) {
+		json_array_foreach(v, i, one)
+			strbuf_addf(&sb, "%s\n", json_is_string(one) ? json_string_value(one) :
+				    json_string_value(json_object_get(one, "text")));
+	} else if (v && (dumped = json_dumps(v, JSON_PRESERVE_ORDER | JSON_ENCODE_ANY))) {
+		/* With blanks after its commas, so the mail can wrap it. */
+		strbuf_addf(&sb, "%s\n", dumped);
+	} else {
 		strbuf_addf(&sb, "%s\n", json);
+	}
+	free(dumped);
 	json_decref(v);
 	if (sb.failed) {
 		strbuf_release(&sb);

@@ -16,7 +16,7 @@ struct words {
 		*destroyed, *face_down, *empty, *matrix_deck, *real_world, *ops, *dock, *zion, *hand,
 		*played, *deck, *wounds, *scars, *defeated, *pending, *offer, *prep, *refused, *seal,
 		*none, *story, *colon, *cz_empty, *obj_defeated, *obj_defeat, *obj_complete, *obj_manual,
-		*obj_minor, *fight, *cost, *damage_of, *card, *cards;
+		*obj_minor, *fight, *cost, *damage_of, *card, *cards, *enemy, *enemies;
 	const char *classes[5], *keywords[12];
 };
 
@@ -33,9 +33,9 @@ static const struct words en = {
 	"Defeated enemies: %d | Completed challenges: %d", "Texts to state first (EFFECT ID \"...\")",
 	"Offer: VICTORY MINOR or VICTORY MAJOR first", "Preparation turn: no Matrix phase this turn",
 	"Line %d refused (%s): %s", "Seal", "none", "What happened", ":", "empty",
-	"defeat %d enemies in this act", "defeat", "complete",
+	"defeat %d %s in this act", "defeat", "complete",
 	"stated by you (EFFECT ACT \"...\" = advance)", "a minor victory is offered once you",
-	"fight", "cost", "damage", "card", "cards",
+	"fight", "cost", "damage", "card", "cards", "enemy", "enemies",
 	{ "Intellect", "Range", "Strength", "Survival", "Tech" },
 	{ "Digital Hero", "Coordinate", "Coordinate (free)", "Double Strike", "Chase", "Cover", "Evade",
 	  "Stationary", "Undefeatable", "Wild Swing", "Buy Time", "Sacrifice" }
@@ -59,9 +59,9 @@ static const struct words fr = {
 	"Offre : VICTOIRE MINEURE ou VICTOIRE MAJEURE d'abord",
 	"Tour de pr\xc3\xa9paration : pas de phase Matrice ce tour", "Ligne %d refus\xc3\xa9" "e (%s) : %s", "Sceau",
 	"aucune", "Ce qui s'est pass\xc3\xa9", " :", "vide",
-	"vaincre %d ennemis dans cet acte", "vaincre", "accomplir",
+	"vaincre %d %s dans cet acte", "vaincre", "accomplir",
 	"\xc3\xa0 \xc3\xa9noncer (EFFET ACTE \"...\" = advance)", "une victoire mineure est offerte pour l'objectif :",
-	"combat", "co\xc3\xbbt", "d\xc3\xa9g\xc3\xa2ts", "carte", "cartes",
+	"combat", "co\xc3\xbbt", "d\xc3\xa9g\xc3\xa2ts", "carte", "cartes", "ennemi", "ennemis",
 	{ "Intellect", "Port\xc3\xa9" "e", "Force", "Survie", "Technologie" },
 	{ "H\xc3\xa9ros num\xc3\xa9rique", "Coordination", "Coordination (libre)", "Frappe double",
 	  "Poursuite", "Couverture", "\xc3\x89vasion", "Immobile", "Invincible", "Coup sauvage",
@@ -185,7 +185,8 @@ static void objective(struct strbuf *sb, const struct legendary_pack *p, const j
 	if (json_is_string(obj))
 		strbuf_addf(sb, "%s", w->obj_manual);
 	else if (json_object_get(obj, "defeated"))
-		strbuf_addf(sb, w->obj_defeated, I(obj, "defeated"));
+		strbuf_addf(sb, w->obj_defeated, I(obj, "defeated"),
+			    I(obj, "defeated") == 1 ? w->enemy : w->enemies);
 	else {
 		if (json_object_get(obj, "defeat")) {
 			strbuf_addf(sb, "%s ", w->obj_defeat);
