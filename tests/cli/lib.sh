@@ -48,7 +48,9 @@ lacks() {
 	if grep -F -- "$2" "$1" >/dev/null || python3 - "$1" "$2" <<'PY'
 import re, sys
 flat = lambda t: re.sub(r"\s+", " ", t)
-sys.exit(0 if flat(sys.argv[2]).strip() and flat(sys.argv[2]) in flat(open(sys.argv[1], errors="replace").read()) else 1)
+# Wrapped only where a line could break: between words, not at TEXT's own edges.
+t = sys.argv[2]
+sys.exit(0 if " " in t.strip() and t == t.strip() and flat(t) in flat(open(sys.argv[1], errors="replace").read()) else 1)
 PY
 	then echo "$1 should not hold: $2"; cat "$1"; return 1; fi
 }
