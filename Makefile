@@ -80,7 +80,7 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libmx.a $(wildcard tests/*.h)
 	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -o $@ $< $(BUILD)/libmx.a $(ALL_LDLIBS) $(TEST_LDLIBS)
 
 # The judge with the test-only toy game (tests/toy_register.c), for the CLI tests.
-$(TOY_BIN): $(MAIN_OBJ) $(BUILD)/libmx.a tests/toy_register.c tests/toy_ruleset.h
+$(TOY_BIN): $(MAIN_OBJ) $(BUILD)/libmx.a tests/toy_register.c $(wildcard tests/*_ruleset.h)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ tests/toy_register.c $(MAIN_OBJ) $(BUILD)/libmx.a $(ALL_LDLIBS)

@@ -69,7 +69,7 @@ static void seat_blocks(struct db *db, const struct db_campaign *c, const struct
 
 		if (seats[i].captain_id != captain_id || !engine_waits_for(rs, state, seats[i].name))
 			continue;
-		form = rs->order_form ? rs->order_form(state, seats[i].name) : NULL;
+		form = engine_order_form(rs, state, seats[i].name);
 		b = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:o}", "campaign", c->name, "seat_word",
 			      rs->seat_word, "seat", seats[i].name, "ship", seats[i].name, "turn",
 			      t->number, "deadline", deadline, "order_form",
@@ -156,8 +156,8 @@ int answers_what_now(struct db *db, long long campaign_id, long long captain_id,
 out:
 	if (rs && !json_object_get(data, "seat_word"))
 		json_object_set_new(data, "seat_word", json_string(rs->seat_word));
-	if (rs && rs->order_help && !json_object_get(data, "spellings"))
-		json_object_set_new(data, "spellings", json_string(rs->order_help()));
+	if (rs && !json_object_get(data, "spellings"))
+		json_object_set_new(data, "spellings", json_string(engine_order_help(rs)));
 	answers_wrap(todo);
 	if (todo[0])
 		json_object_set_new(data, "todo", json_string(todo));

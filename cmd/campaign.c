@@ -28,6 +28,7 @@
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
 #include "guard.h"
+#include "hover.h"
 #include "judge.h"
 #include "duplicate.h"
 #include "lib/strbuf.h"
@@ -511,7 +512,7 @@ out:
  * The side a seat joins, as the game names it (any case in, the game's
  * spelling out); NULL after saying what the game takes.
  */
-static const char *side_of(const struct ruleset *game, const char *side)
+static const char *side_of(const struct ruleset *game, const char *side, const char *opt)
 {
 	struct strbuf list = STRBUF_INIT;
 	const char *const *p;
@@ -523,7 +524,7 @@ static const char *side_of(const struct ruleset *game, const char *side)
 		return "";
 	for (p = game->sides; *p; p++)
 		strbuf_addf(&list, "%s%s", p == game->sides ? "" : p[1] ? ", " : " or ", *p);
-	cmd_error("--team: expected %s, got '%s'", strbuf_str(&list), side);
+	cmd_error("%s: expected %s, got '%s'", opt, strbuf_str(&list), side);
 	strbuf_release(&list);
 	return NULL;
 }
@@ -563,12 +564,17 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "captain", required_argument, NULL, 'c' },
 		{ "email", required_argument, NULL, 'e' },
-		{ "ship", required_argument, NULL, 's' },
+		{ "seat", required_argument, NULL, 's' },
+		{ "side", required_argument, NULL, 't' },
+		{ "ship", required_argument, NULL, 's' },	/* Hovercrafts' words, kept */
 		{ "team", required_argument, NULL, 't' },
 		{ "now", required_argument, NULL, 'n' },
 		{ "data", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 }
 	};
+	/* Errors name the option as it was typed: --seat or --ship, --side or --team. */
+	char seat_opt[8] = "--seat", side_opt[8] = "--side", noun[32];
+	int li = 0;
 	const char *packs[8];		/* --data KIND=FILE: the seat's own data */
 	int npacks = 0;
 	json_t *seat_data = NULL;
@@ -588,12 +594,18 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	char target[DB_NAME_MAX];	/* the campaign joined: a set's run, else NAME */
 	time_t now;
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "", opts, &li)) != -1) {
 		switch (opt) {
 		case 'c': captain = optarg; break;
 		case 'e': email = optarg; break;
-		case 's': ship = optarg; break;
-		case 't': team = optarg; break;
+		case 's':
+			ship = optarg;
+			snprintf(seat_opt, sizeof(seat_opt), "--%s", opts[li].name);
+			break;
+		case 't':
+			team = optarg;
+			snprintf(side_opt, sizeof(side_opt), "--%s", opts[li].name);
+			break;
 		case 'n': now_arg = optarg; break;
 		case 'D':
 			if (npacks == 8) {
@@ -612,7 +624,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	if (mailtext_email_option(&email, email_ascii, sizeof(email_ascii), ctx->quiet, err,
 				  sizeof(err)) ||
 	    names_check(NAMES_CAPTAIN, captain, "--captain", err, sizeof(err)) ||
-	    names_check(NAMES_SHIP, ship, "--ship", err, sizeof(err)) ||
+	    names_check(NAMES_SHIP, ship, seat_opt, err, sizeof(err)) ||
 	    names_check_email(email, "--email", err, sizeof(err))) {
 		cmd_error("%s", err);
 		return EXIT_DATAERR;
@@ -626,6 +638,7 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		ret = EXIT_DATAERR;
 		goto out;
 	}
+	play_seat_noun(game, noun, sizeof(noun));
 	/* A duplicate set: each runner joins a run of it, a campaign of its own. */
 	snprintf(target, sizeof(target), "%s", argv[optind]);
 	if (s.duplicate) {
@@ -639,12 +652,12 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 			return ret;
 	}
 	if (!team && game->sides) {
-		cmd_error("--team is required: %s seats play on a side", game->name);
-		side_of(game, "");
+		cmd_error("--side is required: %s seats play on a side", game->name);
+		side_of(game, "", side_opt);
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	if (!(side = side_of(game, team ? team : ""))) {
+	if (!(side = side_of(game, team ? team : "", side_opt))) {
 		ret = EXIT_USAGE;
 		goto out;
 	}
@@ -740,13 +753,10 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	sh.captain_id = cap.id;
 	snprintf(sh.name, sizeof(sh.name), "%s", ship);
 	snprintf(sh.team, sizeof(sh.team), "%s", side);
-	if (game == &hovercrafts_ruleset) {
-		sh.hull = 3;
-		sh.shield = sh.ballistic = sh.energy = 1;
-	}
+	/* Its data is "{}" (or what it joined with): to Hovercrafts, a new ship's record. */
 	rc = db_ship_add(ctx->db, &sh, err, sizeof(err));
 	if (rc == DB_EXISTS) {
-		cmd_error("campaign '%s' already has a ship named '%s'", c.name, ship);
+		cmd_error("campaign '%s' already has a %s named '%s'", c.name, noun, ship);
 		goto out;
 	}
 	if (!rc && seat_data) {
@@ -769,8 +779,8 @@ static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		}
 	if (existing) {
 		if (!ctx->quiet)
-			fprintf(stderr, "mxjudge: ship %s added to captain %s; the password is "
-				"unchanged\n", sh.name, cap.name);
+			fprintf(stderr, "mxjudge: %s %s added to captain %s; the password is "
+				"unchanged\n", noun, sh.name, cap.name);
 	} else {
 		printf("%s\n", pw);
 		if (!ctx->quiet)
@@ -918,10 +928,10 @@ static int campaign_list(struct cmd_ctx *ctx, int argc, char **argv)
 			json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:s?, s:s?, s:s}",
 				"name", list[i].name, "status", list[i].status, "turn", list[i].turn,
 				"deadline", utc[0] ? utc : NULL, "winner",
-				list[i].winner[0] ? list[i].winner : NULL, "timezone", s.timezone));
+				list[i].result[0] ? list[i].result : NULL, "timezone", s.timezone));
 		} else {
 			printf("%-20s %-9s %5d  %-25s %s\n", list[i].name, list[i].status, list[i].turn,
-			       zone[0] ? zone : "-", list[i].winner[0] ? list[i].winner : "-");
+			       zone[0] ? zone : "-", list[i].result[0] ? list[i].result : "-");
 		}
 		judge_settings_release(&s);
 	}
@@ -957,9 +967,12 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_campaign c;
 	struct db_captain *caps = NULL;
 	struct db_ship *ships = NULL;
+	struct hover_record *recs = NULL;	/* Hovercrafts' record of each ship, else NULL */
 	struct db_turn *turns = NULL;
 	struct db_message *msgs = NULL;
 	size_t ncaps = 0, nships = 0, nturns = 0, nmsgs = 0, i, queued = 0;
+	const struct ruleset *game;
+	char noun[32];
 	int opt, json = 0, rc, ret;
 	char err[512], utc[TIME_TEXT_MAX], zone[TIME_TEXT_MAX];
 	json_t *root = NULL, *arr;
@@ -979,18 +992,23 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	if ((rc = db_captain_list(ctx->db, c.id, &caps, &ncaps, err, sizeof(err))) ||
 	    (rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
 	    (rc = db_turn_list(ctx->db, c.id, &turns, &nturns, err, sizeof(err))) ||
-	    (rc = db_outbox_list(ctx->db, c.id, 0, &msgs, &nmsgs, err, sizeof(err)))) {
+	    (rc = db_outbox_list(ctx->db, c.id, 0, &msgs, &nmsgs, err, sizeof(err))) ||
+	    (!strcmp(c.ruleset, "hovercrafts") &&
+	     (rc = series_record_list(ctx->db, ships, nships, &recs, err, sizeof(err))))) {
 		cmd_error("%s", err);
 		ret = judge_db_exit(rc);
 		goto out;
 	}
+	/* The seats in the game's word: SHIP, RUNNER, PLAYER ... */
+	game = ruleset_find(c.ruleset);
+	snprintf(noun, sizeof(noun), "%s", game && game->seat_word ? game->seat_word : "SEAT");
 	for (i = 0; i < nmsgs; i++)
 		queued += !msgs[i].sent_at[0];
 	deadline_of(ctx, &c, &s, now, utc, zone, sizeof(utc));
 	if (json) {
 		root = json_pack("{s:s, s:s, s:i, s:s?, s:s, s:i, s:i, s:i, s:s, s:i, s:b, s:s?, s:s}",
 				 "name", c.name, "status", c.status, "turn", c.turn, "winner",
-				 c.winner[0] ? c.winner : NULL, "ruleset", c.ruleset, "width", s.width,
+				 c.result[0] ? c.result : NULL, "ruleset", c.ruleset, "width", s.width,
 				 "height", s.height, "walls",
 				 (int)json_array_size(json_object_get(s.map, "walls")), "timezone",
 				 s.timezone, "deadline_hours", s.deadline_hours, "early", s.early,
@@ -1002,14 +1020,23 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 			json_object_del(root, "walls");
 		}
 		arr = json_array();
-		for (i = 0; i < nships; i++)
-			json_array_append_new(arr, json_pack(
-				"{s:s, s:s, s:s, s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}",
-				"name", ships[i].name, "team", ships[i].team, "captain", ships[i].captain,
-				"email", ships[i].email, "hull", ships[i].hull, "shield", ships[i].shield,
-				"ballistic", ships[i].ballistic, "energy", ships[i].energy, "damage",
-				ships[i].damage, "battles", ships[i].battles, "wins", ships[i].wins,
-				"kills", ships[i].kills, "times_disabled", ships[i].times_disabled));
+		for (i = 0; i < nships; i++) {
+			json_t *one = json_pack("{s:s, s:s, s:s, s:s}", "name", ships[i].name, "team",
+						ships[i].team, "captain", ships[i].captain, "email",
+						ships[i].email), *rec = NULL;
+
+			/* Hovercrafts' record; another game's seats carry their own in data. */
+			if (one && recs)
+				rec = json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "hull",
+					recs[i].hull, "shield", recs[i].shield, "ballistic", recs[i].ballistic,
+					"energy", recs[i].energy, "damage", recs[i].damage, "battles",
+					recs[i].battles, "wins", recs[i].wins, "kills", recs[i].kills,
+					"times_disabled", recs[i].times_disabled);
+			if (rec)
+				json_object_update(one, rec);
+			json_decref(rec);
+			json_array_append_new(arr, one);
+		}
 		json_object_set_new(root, "ships", arr);
 		arr = json_array();
 		for (i = 0; i < nturns; i++)
@@ -1047,7 +1074,7 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	printf("Campaign %s (%s)\n", c.name, c.ruleset);
 	printf("  status:    %s", c.status);
 	if (!strcmp(c.status, "finished"))
-		printf(", winner %s", c.winner);
+		printf(", winner %s", c.result);
 	printf("\n  turn:      %d\n", c.turn);
 	if (zone[0])
 		printf("  deadline:  %s%s%s%s\n", zone, strcmp(c.status, "paused") ? " (" : "",
@@ -1075,12 +1102,22 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 			printf("  alert:     %s (%s; %s%s)\n", msgs[i].subject, msgs[i].created_at,
 			       msgs[i].recipient[0] ? "to " : "not mailed: no gm_email set",
 			       msgs[i].recipient);
-	printf("\n  %-16s %-9s %-16s %-28s %s\n", "SHIP", "TEAM", "CAPTAIN", "EMAIL",
-	       "BATTLES/WINS/KILLS");
+	if (recs)
+		printf("\n  %-16s %-9s %-16s %-28s %s\n", noun, "TEAM", "CAPTAIN", "EMAIL",
+		       "BATTLES/WINS/KILLS");
+	else
+		/* The duel's seat word is SIDE: its seats' sides are teams. */
+		printf("\n  %-16s %-9s %-16s %s\n", noun, strcmp(noun, "SIDE") ? "SIDE" : "TEAM",
+		       "CAPTAIN", "EMAIL");
 	for (i = 0; i < nships; i++)
-		printf("  %-16s %-9s %-16s %-28s %d/%d/%d\n", ships[i].name, ships[i].team,
-		       ships[i].captain, ships[i].email, ships[i].battles, ships[i].wins,
-		       ships[i].kills);
+		if (recs)
+			printf("  %-16s %-9s %-16s %-28s %d/%d/%d\n", ships[i].name, ships[i].team,
+			       ships[i].captain, ships[i].email, recs[i].battles, recs[i].wins,
+			       recs[i].kills);
+		else
+			printf("  %-16s %-9s %-16s %s\n", ships[i].name,
+			       ships[i].team[0] ? ships[i].team : "-", ships[i].captain,
+			       ships[i].email);
 	root = json_object();
 	if (!root || series_model(ctx->db, &c, root, err, sizeof(err))) {
 		cmd_error("%s", root ? err : "out of memory");
@@ -1096,6 +1133,7 @@ out:
 	json_decref(root);
 	free(caps);
 	free(ships);
+	free(recs);
 	db_turn_list_release(turns, nturns);
 	db_outbox_list_release(msgs, nmsgs);
 	db_campaign_release(&c);
@@ -1378,7 +1416,7 @@ const struct cmd campaign_cmds[] = {
 		 "[--scenario NAME ...] [--battles N] [--rules FILE] "
 		 "[--deadline HOURS] [--timezone ZONE] [--early] [--now TIME]",
 	  campaign_new, NEED_DB, "create a campaign and its board", NULL },
-	{ "join", "NAME --captain NAME --email ADDR --ship NAME [--team SIDE] [--data KIND=FILE ...] [--now TIME]",
+	{ "join", "NAME --seat SEAT [--side SIDE] --captain NAME --email ADDR [--data KIND=FILE ...] [--now TIME]",
 	  campaign_join, NEED_DB, "add a captain and a ship; prints the captain's password once",
 	  NULL },
 	{ "start", "NAME [--flagship SHIP] [--now TIME]", campaign_start, NEED_DB,

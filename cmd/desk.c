@@ -18,6 +18,7 @@
 #include "signup.h"
 #include "core/ruleset.h"
 #include "db/db.h"
+#include "duplicate.h"
 #include "judge.h"
 #include "press.h"
 #include "reporting.h"
@@ -26,6 +27,28 @@
 #include "templates.h"
 #include "timeutil.h"
 #include "vote.h"
+
+/*
+ * Is c a run of a duplicate set still open that none of caps plays? Its
+ * turns are the reader's own future draws (cmd/duplicate.h). 1, 0 or -1.
+ */
+static int desk_run_hidden(struct db *db, const struct db_campaign *c,
+			   const struct judge_settings *s, const struct db_captain *caps,
+			   size_t ncaps, char *err, size_t errlen)
+{
+	size_t k;
+
+	for (k = 0; k < ncaps; k++)
+		if (caps[k].campaign_id == c->id)
+			return 0;
+	return duplicate_run_private(db, s, err, errlen);
+}
+
+/* The answer for a run that is not the reader's (desk_run_hidden). */
+static json_t *desk_run_refused(const char *campaign, const struct judge_settings *s)
+{
+	return json_pack("{s:s,s:b,s:s}", "campaign", campaign, "private", 1, "set", s->duplicate_of);
+}
 
 static json_t *desk_help_data(void)
 {
@@ -54,7 +77,8 @@ static json_t *desk_help_data(void)
 }
 
 /* LIST: 0 taking players or playing, 1 all, 2 finished only. */
-static json_t *desk_list_data(struct db *db, int all, char *err, size_t errlen)
+static json_t *desk_list_data(struct db *db, int all, const struct db_captain *caps, size_t ncaps,
+			      char *err, size_t errlen)
 {
 	struct db_campaign *c = NULL;
 	size_t n = 0, i;
@@ -73,6 +97,19 @@ static json_t *desk_list_data(struct db *db, int all, char *err, size_t errlen)
 			continue;
 		if (judge_settings_parse(&s, c[i].settings ? c[i].settings : "{}", e, sizeof(e)))
 			continue;
+		/* Another's run of an open duplicate set: not even its turn or result. */
+		switch (desk_run_hidden(db, &c[i], &s, caps, ncaps, err, errlen)) {
+		case 0:
+			break;
+		case 1:
+			judge_settings_release(&s);
+			continue;
+		default:
+			judge_settings_release(&s);
+			db_campaign_list_release(c, n);
+			json_decref(d);
+			return NULL;
+		}
 		json_array_append_new(json_object_get(d, "campaigns"),
 				      json_pack("{s:s,s:s,s:s,s:i,s:i,s:b,s:b}", "name", c[i].name,
 						"game", rs ? rs->title : c[i].ruleset, "status",
@@ -104,14 +141,15 @@ static json_t *desk_list_data(struct db *db, int all, char *err, size_t errlen)
 
 			json_object_set_new(json_array_get(list, json_array_size(list) - 1), "status",
 					    json_sprintf("finished (result: %s)",
-							 c[i].winner[0] ? c[i].winner : "none"));
+							 c[i].result[0] ? c[i].result : "none"));
 		}
 	}
 	db_campaign_list_release(c, n);
 	return d;
 }
 
-static json_t *desk_status_data(struct db *db, const char *name, char *err, size_t errlen)
+static json_t *desk_status_data(struct db *db, const char *name, const struct db_captain *caps,
+				size_t ncaps, char *err, size_t errlen)
 {
 	struct db_campaign c;
 	struct judge_settings s;
@@ -135,6 +173,12 @@ static json_t *desk_status_data(struct db *db, const char *name, char *err, size
 		return NULL;
 	}
 	rs = ruleset_find(c.ruleset);
+	rc = desk_run_hidden(db, &c, &s, caps, ncaps, err, errlen);
+	if (rc) {
+		if (rc > 0)
+			d = desk_run_refused(c.name, &s);
+		goto out;
+	}
 	if (db_ship_list(db, c.id, &ships, &ns, err, errlen))
 		goto out;
 	if (!strcmp(c.status, "running") || !strcmp(c.status, "paused")) {
@@ -173,7 +217,8 @@ out:
  * it is over; HISTORY NAME TURN (turn >= 0): the public report of that
  * resolved turn (the bulletin, as `mxjudge report NAME --turn TURN`).
  */
-json_t *desk_history(struct db *db, const char *name, int turn, char *err, size_t errlen)
+json_t *desk_history(struct db *db, const char *name, int turn, const struct db_captain *caps,
+		     size_t ncaps, int shell, char *err, size_t errlen)
 {
 	struct db_campaign c;
 	struct judge_settings s;
@@ -189,6 +234,14 @@ json_t *desk_history(struct db *db, const char *name, int turn, char *err, size_
 	if (judge_settings_parse(&s, c.settings, err, errlen)) {
 		db_campaign_release(&c);
 		return NULL;
+	}
+	if (!shell) {
+		rc = desk_run_hidden(db, &c, &s, caps, ncaps, err, errlen);
+		if (rc) {
+			if (rc > 0)
+				d = desk_run_refused(c.name, &s);
+			goto out;
+		}
 	}
 	if (db_turn_list(db, c.id, &t, &n, err, errlen))
 		goto out;
@@ -208,7 +261,7 @@ json_t *desk_history(struct db *db, const char *name, int turn, char *err, size_
 		goto out;
 	}
 	d = json_pack("{s:s,s:s,s:b,s:s,s:b,s:[],s:i}", "campaign", c.name, "status", c.status,
-		      "finished", !strcmp(c.status, "finished"), "winner", c.winner, "listing", 1,
+		      "finished", !strcmp(c.status, "finished"), "winner", c.result, "listing", 1,
 		      "turns", "skipped",
 		      n > DESK_HISTORY_TURNS ? (int)(n - DESK_HISTORY_TURNS) : 0);
 	for (i = n > DESK_HISTORY_TURNS ? n - DESK_HISTORY_TURNS : 0; d && i < n; i++) {
@@ -424,11 +477,11 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 		case DESK_LIST:
 			tpl = "desk-list";
 			data = desk_list_data(db, !c->nargs ? 0 : !strcasecmp(c->args[0], "ALL") ? 1 : 2,
-					      err, errlen);
+					      caps, ncaps, err, errlen);
 			break;
 		case DESK_STATUS:
 			tpl = "desk-status";
-			data = desk_status_data(db, c->args[0], err, errlen);
+			data = desk_status_data(db, c->args[0], caps, ncaps, err, errlen);
 			break;
 		case DESK_REPORT:
 			tpl = "desk-report";
@@ -535,8 +588,8 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			break;
 		case DESK_HISTORY:
 			tpl = "desk-history";
-			data = desk_history(db, c->args[0], c->nargs > 1 ? atoi(c->args[1]) : -1, err,
-						 errlen);
+			data = desk_history(db, c->args[0], c->nargs > 1 ? atoi(c->args[1]) : -1, caps,
+					    ncaps, 0, err, errlen);
 			break;
 		case DESK_VOTE:
 			tpl = "desk-vote";

@@ -27,8 +27,11 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 /*
  * HISTORY's data (template desk-history): the turns of campaign name with
  * their dates, or, turn >= 0, that resolved turn's public report. A new
- * reference ({"unknown": true} for no such campaign), or NULL with err.
+ * reference ({"unknown": true} for no such campaign; {"private": true,
+ * "set"} for a run of an open duplicate set that none of caps plays,
+ * unless shell: the game master's), or NULL with err.
  */
-json_t *desk_history(struct db *db, const char *name, int turn, char *err, size_t errlen);
+json_t *desk_history(struct db *db, const char *name, int turn, const struct db_captain *caps,
+		     size_t ncaps, int shell, char *err, size_t errlen);
 
 #endif

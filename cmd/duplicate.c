@@ -44,6 +44,24 @@ static void dup_runs_release(struct dup_run *r, size_t n)
 	free(r);
 }
 
+int duplicate_run_private(struct db *db, const struct judge_settings *s, char *err,
+			  size_t errlen)
+{
+	struct db_campaign set;
+	int rc, open;
+
+	if (!s->duplicate_of[0])
+		return 0;
+	rc = db_campaign_get(db, s->duplicate_of, &set, err, errlen);
+	if (rc == DB_NOT_FOUND)
+		return 1;	/* no set to say it closed: keep the run private */
+	if (rc)
+		return -1;
+	open = strcmp(set.status, "finished") != 0;
+	db_campaign_release(&set);
+	return open;
+}
+
 /* The number after "SET." in a run's name. */
 static long dup_number(const char *set, const char *run)
 {
@@ -332,7 +350,7 @@ static json_t *dup_ranking_json(const struct ruleset *rs, const struct db_campai
 			wrun = strlen(runs[i].c.name);
 	}
 	for (i = 0; i < n; i++) {
-		json_t *st = rs->status(runs[i].final), *one;
+		json_t *st = engine_status(rs, runs[i].final), *one;
 		const char *result = json_string_value(json_object_get(st, "result"));
 		char score[16], line[512];
 
@@ -418,8 +436,9 @@ static int dup_close(struct cmd_ctx *ctx, const char *name, time_t now, int prin
 		if ((rc = db_root_reveal(ctx->db, set.id, now_text, err, sizeof(err))))
 			goto dberr;
 		snprintf(set.status, sizeof(set.status), "finished");
-		snprintf(set.winner, sizeof(set.winner), "%.15s",
-			 n > 1 && runs[1].place == 1 ? "tie" : n ? runs[0].seat : "");
+		if (db_campaign_set_result(&set, n > 1 && runs[1].place == 1 ? "tie"
+					   : n ? runs[0].seat : ""))
+			goto nomem;
 		if ((rc = db_campaign_update(ctx->db, &set, err, sizeof(err))))
 			goto dberr;
 		for (i = 0; i < n; i++) {
@@ -458,7 +477,7 @@ static int dup_close(struct cmd_ctx *ctx, const char *name, time_t now, int prin
 		printf("duplicate set %s %s: %zu run%s ranked by matchpoints\n", set.name,
 		       closed ? "is closed" : "closed", n, n == 1 ? "" : "s");
 		for (i = 0; i < n; i++) {
-			json_t *st = rs->status(runs[i].final);
+			json_t *st = engine_status(rs, runs[i].final);
 			const char *result = json_string_value(json_object_get(st, "result"));
 
 			printf("  %3d  %5.1f%%  %-16s %-20s %s\n", runs[i].place, runs[i].score,

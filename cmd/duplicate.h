@@ -33,6 +33,14 @@ int duplicate_new_run(struct cmd_ctx *ctx, const struct db_campaign *set,
 int duplicate_start(struct cmd_ctx *ctx, const char *set, time_t now);
 /* A run of set has ended: closes the set when it was the last. An exit code. */
 int duplicate_run_over(struct cmd_ctx *ctx, const char *set, time_t now);
+/*
+ * Is the campaign of settings s a run of a duplicate set that has not
+ * closed? Every run has the same deal, so another run's turns are a
+ * runner's own future draws: until the set closes a run's turns, status
+ * and bulletins are its runner's alone. 1 yes, 0 no, or -1 with err.
+ */
+int duplicate_run_private(struct db *db, const struct judge_settings *s, char *err,
+			  size_t errlen);
 /* `campaign close NAME [--json]`: closes a set (or shows its ranking once closed). */
 int duplicate_close_cmd(struct cmd_ctx *ctx, int argc, char **argv);
 

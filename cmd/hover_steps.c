@@ -19,6 +19,7 @@
 #include "core/hovercrafts/turn.h"
 #include "core/ruleset.h"
 #include "db/db.h"
+#include "hover.h"
 #include "judge.h"
 #include "lib/strbuf.h"
 #include "reporting.h"
@@ -189,20 +190,24 @@ static int update_record(struct db *db, long long campaign_id, const struct game
 		return rc;
 	for (i = 0; i < n; i++) {
 		int idx = game_find_ship(st, ships[i].name);
+		struct hover_record r;
 
 		if (idx < 0)
 			continue;
-		ships[i].damage = st->ships[idx].damage;
+		/* The record is the seat's data (core/hovercrafts/record.h). */
+		if ((rc = series_record_get(db, ships[i].id, &r, err, errlen)))
+			break;
+		r.damage = st->ships[idx].damage;
 		for (k = 0; k < ev->n; k++) {
 			if (ev->ev[k].type != EV_DISABLED)
 				continue;
-			ships[i].times_disabled += ev->ev[k].ship == idx;
-			ships[i].kills += ev->ev[k].other == idx;
+			r.times_disabled += ev->ev[k].ship == idx;
+			r.kills += ev->ev[k].other == idx;
 		}
 		if ((st->winner == WINNER_ZION && st->ships[idx].team == TEAM_ZION) ||
 		    (st->winner == WINNER_MACHINES && st->ships[idx].team == TEAM_MACHINES))
-			ships[i].wins++;
-		if ((rc = db_ship_update(db, &ships[i], err, errlen)))
+			r.wins++;
+		if ((rc = series_record_put(db, ships[i].id, &r, err, errlen)))
 			break;
 	}
 	free(ships);
@@ -225,7 +230,10 @@ static int hover_over(struct play_turn *pt, char *err, size_t errlen)
 	struct hover_turn *h = pt->game;
 
 	snprintf(pt->c->status, sizeof(pt->c->status), "finished");
-	snprintf(pt->c->winner, sizeof(pt->c->winner), "%s", winner_name(h->after.winner));
+	if (db_campaign_set_result(pt->c, winner_name(h->after.winner))) {
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
+	}
 	return series_end_battle(pt->db, pt->c, &h->after, pt->t->number,
 				 report_agreed_line(&h->ev), pt->now, err, errlen);
 }

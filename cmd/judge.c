@@ -1,3 +1,4 @@
+#include "hover.h"
 #include "judge.h"
 #include "outbox.h"
 
@@ -18,6 +19,7 @@
 #include "core/hovercrafts/report.h"
 #include "core/hovercrafts/state_json.h"
 #include "db/mail.h"
+#include "db/play.h"
 #include "lib/strbuf.h"
 #include "timeutil.h"
 
@@ -506,7 +508,8 @@ int judge_store_events(struct db *db, long long turn_id, const struct game_state
 		const struct event *e = &ev->ev[i];
 		json_t *j = event_to_json(st, e);
 		struct db_event de;
-		struct db_die d;
+		struct db_draw dr;
+		char line[160];
 
 		if (!j) {
 			snprintf(err, errlen, "out of memory");
@@ -531,22 +534,65 @@ int judge_store_events(struct db *db, long long turn_id, const struct game_state
 		free(de.json);
 		if (rc || e->type != EV_ROLL)
 			continue;
-		memset(&d, 0, sizeof(d));
-		d.seq = (int)i + 1;
-		d.phase = e->phase;
-		if (e->ship >= 0 && (size_t)e->ship < st->nships)
-			snprintf(d.ship, sizeof(d.ship), "%s", st->ships[e->ship].name);
-		else
-			snprintf(d.ship, sizeof(d.ship), "%s", team_name((enum team)e->value));
-		snprintf(d.check, sizeof(d.check), "%s", check_name(e->check));
-		snprintf(d.cause, sizeof(d.cause), "%s",
-			 e->ship < 0 ? "setup" : event_type_name(e->cause));
-		d.d6 = e->d6;
-		d.stat = e->stat;
-		d.score = e->score;
-		rc = db_die_add(db, turn_id, &d, err, errlen);
+		memset(&dr, 0, sizeof(dr));
+		dr.seq = (int)i + 1;
+		snprintf(dr.stream, sizeof(dr.stream), "%s", JUDGE_DIE_STREAM);
+		if (e->d6 < 1 || e->d6 > 6) {
+			snprintf(err, errlen, "event %d: a die of %d", dr.seq, e->d6);
+			return DB_ERROR;
+		}
+		snprintf(line, sizeof(line), "d6 %d %d %d %d %s %s %s", e->phase, e->d6, e->stat,
+			 e->score, check_name(e->check), e->ship < 0 ? "setup" : event_type_name(e->cause),
+			 e->ship >= 0 && (size_t)e->ship < st->nships ? st->ships[e->ship].name
+			 : team_name((enum team)e->value));
+		dr.line = line;
+		rc = db_draw_add(db, turn_id, &dr, err, errlen);
 	}
 	return rc == DB_EXISTS ? DB_ERROR : rc;
+}
+
+int judge_dice_list(struct db *db, long long turn_id, struct judge_die **out, size_t *n,
+		    char *err, size_t errlen)
+{
+	struct db_draw *d = NULL;
+	size_t nd = 0, i;
+	int rc = db_draw_list(db, turn_id, &d, &nd, err, errlen), used;
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	if (!(*out = calloc(nd + 1, sizeof(**out)))) {
+		snprintf(err, errlen, "out of memory");
+		rc = DB_ERROR;
+		goto out;
+	}
+	for (i = 0; i < nd; i++) {
+		struct judge_die *x = &(*out)[*n];
+
+		if (strcmp(d[i].stream, JUDGE_DIE_STREAM))
+			continue;
+		used = -1;
+		if (sscanf(d[i].line, "d6 %d %d %d %d %15s %23s %n", &x->phase, &x->d6, &x->stat,
+			   &x->score, x->check, x->cause, &used) != 6 || used < 0 ||
+		    !d[i].line[used]) {
+			snprintf(err, errlen, "draw %d of turn %lld: expected 'd6 PHASE D6 STAT SCORE "
+				 "CHECK CAUSE SHIP', got '%s'", d[i].seq, turn_id, d[i].line);
+			rc = DB_ERROR;
+			goto out;
+		}
+		x->seq = d[i].seq;
+		snprintf(x->ship, sizeof(x->ship), "%s", d[i].line + used);
+		(*n)++;
+	}
+out:
+	if (rc) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	db_draw_list_release(d, nd);
+	return rc;
 }
 
 /* "Zion rolled 5, the Machines 2: Zion start on the right (column J) ..." */

@@ -16,10 +16,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "core/hovercrafts/event.h"
-#include "core/hovercrafts/game.h"
-#include "core/hovercrafts/turn.h"
 #include "db/db.h"
+#include "lib/strcase.h"
 
 /* Embedded defaults of `campaign new` (and so of `make demo`). */
 #define JUDGE_DEFAULT_WIDTH 10
@@ -65,9 +63,6 @@ int judge_someone_waits(const struct judge_settings *s);
 int judge_settings_parse(struct judge_settings *s, const char *json, char *err, size_t errlen);
 /* Malloc'd JSON text. */
 char *judge_settings_dump(const struct judge_settings *s);
-
-/* A board (and nothing else) from the settings' map. */
-int judge_board(const struct judge_settings *s, struct game_state *st, char *err, size_t errlen);
 
 /* Secrets: a fresh readable password, its slow salted hash, the check. */
 void judge_new_password(char *buf, size_t len);
@@ -133,27 +128,24 @@ int judge_parse_u64(const char *s, uint64_t *out);
 /* The next deadline: one period after from, in the campaign's zone. */
 time_t judge_step_deadline(const struct judge_settings *s, time_t from);
 
-/* State <-> stored JSON text. */
-int judge_state_load(struct game_state *st, const char *json, const char *name, char *err,
-		     size_t errlen);
-char *judge_state_dump(const struct game_state *st);
-
-/* Stores each event (JSON) and each die of a turn; within the caller's transaction. */
-int judge_store_events(struct db *db, long long turn_id, const struct game_state *st,
-		       const struct event_list *ev, char *err, size_t errlen);
-
 /*
- * Queues one report per captain of the campaign for the turn that was
- * just played (turn 0: the setup), in the caller's transaction. deadline
- * is the next one (ignored when the battle is over). setup_note: lines
- * the setup paragraph adds (who sits out, who was rushed back), or NULL.
+ * A Hovercrafts die as the draws log keeps it (db/play.h, the one draws
+ * record of every game): stream JUDGE_DIE_STREAM, seq the event's, line
+ * "d6 PHASE D6 STAT SCORE CHECK CAUSE SHIP" (the ship, or the side of a
+ * setup roll, last: the rest of the line).
  */
-int judge_queue_reports(struct db *db, const struct db_campaign *c,
-			const struct judge_settings *s, long long turn_id, int turn,
-			const struct game_state *before, const struct game_state *st,
-			const struct event_list *ev, const struct turn_plan *plans,
-			const char *setup_note, time_t deadline, time_t now, char *err,
-			size_t errlen);
+#define JUDGE_DIE_STREAM "hovercrafts"
+struct judge_die {
+	int seq;			/* the event's seq */
+	int phase;
+	char ship[DB_NAME_MAX];
+	char check[16];
+	char cause[24];
+	int d6, stat, score;
+};
+/* The dice of a turn in order; free() the array. Another stream's draws are skipped. */
+int judge_dice_list(struct db *db, long long turn_id, struct judge_die **out, size_t *n,
+		    char *err, size_t errlen);
 
 /*
  * Loads campaign name and its settings (the caller releases both); prints

@@ -222,7 +222,7 @@ static json_t *seat_model(const struct report_ctx *r, const struct db_ship *seat
 		return NULL;
 	view = engine_view_data(r->rs, r->t->state, who, packs);
 	json_decref(packs);
-	status = r->rs->status(r->t->state);
+	status = engine_status(r->rs, r->t->state);
 	memset(&played, 0, sizeof(played));
 	memset(&next, 0, sizeof(next));
 	text = view ? json_dumps(view, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
@@ -264,7 +264,7 @@ static json_t *seat_model(const struct report_ctx *r, const struct db_ship *seat
 		json_object_set_new(m, "code", json_string(code));
 		time_format_zone(r->deadline, r->s->timezone, when, sizeof(when));
 		json_object_set_new(m, "deadline", json_string(when));
-		form = r->rs->order_form ? r->rs->order_form(r->t->state, who) : NULL;
+		form = engine_order_form(r->rs, r->t->state, who);
 		json_object_set_new(m, "order_form", form ? form : json_string(""));
 	}
 	/* The open seed of the turn played, revealed; the next one's, sealed. */
@@ -305,10 +305,15 @@ static int queue_bulletins(const struct report_ctx *r, const char *dir, int over
 	json_t *m = NULL;
 	size_t n = 0, i;
 	int rc = db_observer_list(r->db, r->c->id, NULL, &obs, &n, err, errlen);
-	int list = r->s->bulletin_to[0] != '\0';
+	int list = r->s->bulletin_to[0] != '\0', hidden;
 
 	if (rc || (!n && !list))
 		goto out;
+	/* A run of an open duplicate set: its turns are its runner's alone. */
+	if ((hidden = duplicate_run_private(r->db, r->s, err, errlen))) {
+		rc = hidden < 0 ? DB_ERROR : 0;
+		goto out;
+	}
 	if (!(m = seat_model(r, NULL, over, err, errlen))) {
 		rc = DB_ERROR;
 		goto out;
@@ -398,7 +403,7 @@ static char *autopilot_lines(const char *json)
 static json_t *end_model(const struct report_ctx *r, const struct db_ship *seats, size_t n,
 			 char *err, size_t errlen)
 {
-	json_t *m, *status = r->rs->status(r->t->state), *list, *turns, *scores;
+	json_t *m, *status = engine_status(r->rs, r->t->state), *list, *turns, *scores;
 	struct db_root root;
 	size_t i;
 	int k;
@@ -1231,7 +1236,11 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	ret = EXIT_FAIL;
 	rs = game_of(&c);
 	steps = play_steps_of(rs);
-	if (strcmp(c.status, "running")) {
+	/*
+	 * A duplicate set has no turns of its own, its runs have: it was read
+	 * as a turn not found, with an error message never written.
+	 */
+	if (strcmp(c.status, "running") || s.duplicate) {
 		ret = 0;
 		goto out;
 	}
@@ -1390,12 +1399,16 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		if ((rc = steps->over(&pt, err, sizeof(err))))
 			goto dberr;
 	} else if (over) {
-		json_t *st = rs->status(out.state);
+		json_t *st = engine_status(rs, out.state);
 		const char *result = json_string_value(json_object_get(st, "result"));
 
 		snprintf(c.status, sizeof(c.status), "finished");
-		snprintf(c.winner, sizeof(c.winner), "%s", result ? result : "");
+		rc = db_campaign_set_result(&c, result) ? DB_ERROR : 0;
 		json_decref(st);
+		if (rc) {
+			snprintf(err, sizeof(err), "out of memory");
+			goto dberr;
+		}
 		/*
 		 * Nothing is hidden once the game is over: the root is published;
 		 * a run of a duplicate set keeps it until the set closes.
@@ -1451,11 +1464,14 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		if (over) {
 			char said[128];
 
+			/* The game's result is printed whole, however long. */
 			if (steps)
 				steps->said_over(&pt, said, sizeof(said));
+			if (steps)
+				printf("%s: turn %d resolved; %s\n", c.name, t.number, said);
 			else
-				snprintf(said, sizeof(said), "the game is over: %s", c.winner);
-			printf("%s: turn %d resolved; %s\n", c.name, t.number, said);
+				printf("%s: turn %d resolved; the game is over: %s\n", c.name, t.number,
+				       c.result);
 		} else {
 			time_format_zone(next_deadline, s.timezone, when, sizeof(when));
 			printf("%s: turn %d resolved%s; turn %d due by %s\n", c.name, t.number,
@@ -1897,7 +1913,7 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 			have = !strcasecmp(orders[k].ship, name);
 		if (have || db_ship_get(ctx->db, c->id, name, &seat, err, sizeof(err)))
 			continue;
-		form = rs->order_form ? rs->order_form(state, seat.name) : NULL;
+		form = engine_order_form(rs, state, seat.name);
 		data = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:s,s:o}", "campaign", c->name,
 				 "game_title", rs->title, "seat_word", rs->seat_word, "seat", seat.name,
 				 "turn", t.number, "next_turn", t.number, "deadline", when, "order_form",

@@ -22,6 +22,7 @@
 #include "answers.h"
 #include "cmd.h"
 #include "desk.h"
+#include "core/engine.h"
 #include "core/ruleset.h"
 #include "core/secret.h"
 #include "core/hovercrafts/report.h"
@@ -970,7 +971,7 @@ static int answer(struct cmd_ctx *ctx, struct db_mail_in *in, const char *raw, s
 		/* What orders look like, in the words of the campaign's game. */
 		rs = ruleset_find(res.ruleset[0] ? res.ruleset : "hovercrafts");
 		a.data = json_pack("{s:s,s:b,s:s,s:b}", "error", why, "has_current", res.has_current,
-				   "spellings", rs && rs->order_help ? rs->order_help() : "", "between",
+				   "spellings", rs ? engine_order_help(rs) : "", "between",
 				   res.between);
 		if (a.data && res.not_own)
 			json_object_set_new(a.data, "not_own", json_true());

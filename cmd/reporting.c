@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "hover.h"
 #include "core/draw.h"
 #include "core/hovercrafts/hovercrafts.h"
 #include "core/hovercrafts/orders.h"

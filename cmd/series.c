@@ -18,6 +18,7 @@
 #include "db/battles.h"
 #include "db/desk.h"
 #include "guard.h"
+#include "hover.h"
 #include "lib/strbuf.h"
 #include "mailtext.h"
 #include "play.h"
@@ -99,15 +100,65 @@ static int battle_board(const struct judge_settings *s, const struct scenario *s
 	return map_from_json(m, s->map, "campaign map", err, errlen);
 }
 
-static void ship_from_row(struct ship *sp, const struct db_ship *row)
+int series_record_get(struct db *db, long long ship_id, struct hover_record *r, char *err,
+		      size_t errlen)
 {
+	char *text = NULL;
+	int rc = db_ship_data_get(db, ship_id, &text, err, errlen);
+
+	if (!rc && hover_record_from_json(r, text)) {
+		snprintf(err, errlen, "ship %lld: its data is not a ship's record: %.200s", ship_id,
+			 text);
+		rc = DB_ERROR;
+	}
+	free(text);
+	return rc;
+}
+
+int series_record_put(struct db *db, long long ship_id, const struct hover_record *r, char *err,
+		      size_t errlen)
+{
+	/* Hovercrafts takes no seat data of its own (no --data): the record is all of it. */
+	char *text = hover_record_to_json(r, NULL);
+	int rc;
+
+	if (!text) {
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
+	}
+	rc = db_ship_data_set(db, ship_id, text, err, errlen);
+	free(text);
+	return rc;
+}
+
+int series_record_list(struct db *db, const struct db_ship *ships, size_t n,
+		       struct hover_record **out, char *err, size_t errlen)
+{
+	size_t i;
+	int rc = 0;
+
+	if (!(*out = calloc(n + 1, sizeof(**out)))) {
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
+	}
+	for (i = 0; i < n && !rc; i++)
+		rc = series_record_get(db, ships[i].id, &(*out)[i], err, errlen);
+	if (rc) {
+		free(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+static void ship_from_row(struct ship *sp, const struct db_ship *row, const struct hover_record *r)
+{
+	int k;
+
 	ship_set_defaults(sp);
 	snprintf(sp->name, sizeof(sp->name), "%.*s", (int)sizeof(sp->name) - 1, row->name);
 	sp->team = (enum team)team_parse(row->team);
-	sp->stat[STAT_HULL] = row->hull;
-	sp->stat[STAT_SHIELD] = row->shield;
-	sp->stat[STAT_BALLISTIC] = row->ballistic;
-	sp->stat[STAT_ENERGY] = row->energy;
+	for (k = 0; k < STAT_COUNT; k++)
+		sp->stat[k] = hover_record_stat(r, k);
 	sp->damage = 0;		/* every battle starts repaired */
 }
 
@@ -132,8 +183,11 @@ static int campaign_over_no_ship(struct cmd_ctx *ctx, struct db_campaign *c,
 	for (t = 0; t < TEAM_COUNT; t++)
 		empty[t] = !fighting[t] && !resting[t];
 	snprintf(c->status, sizeof(c->status), "finished");
-	snprintf(c->winner, sizeof(c->winner), "%s", empty[TEAM_ZION] && empty[TEAM_MACHINES] ? "draw"
-		 : empty[TEAM_ZION] ? "machines" : "zion");
+	if (db_campaign_set_result(c, empty[TEAM_ZION] && empty[TEAM_MACHINES] ? "draw"
+				   : empty[TEAM_ZION] ? "machines" : "zion")) {
+		cmd_error("out of memory");
+		return EXIT_FAIL;
+	}
 	if (empty[TEAM_ZION] && empty[TEAM_MACHINES])
 		strbuf_addstr(&why, "Neither side has a ship left");
 	else
@@ -198,6 +252,7 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	struct db_campaign c;
 	struct campaign_rules rules;
 	struct db_ship *ships = NULL;
+	struct hover_record *recs = NULL;
 	struct db_battle last, b;
 	struct db_battle_ship *rows = NULL;
 	struct db_turn t0, t1;
@@ -253,6 +308,7 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 		goto out;
 	}
 	if ((rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
+	    (rc = series_record_list(ctx->db, ships, nships, &recs, err, sizeof(err))) ||
 	    (rc = db_battle_ship_list(ctx->db, c.id, &rows, &nrows, err, sizeof(err))))
 		goto dberr;
 	if (nships > GAME_MAX_SHIPS) {
@@ -321,7 +377,7 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 		}
 		if (rushed[i])
 			strbuf_addf(&rushing, "%s%s", rushing.len ? ", " : "", ships[i].name);
-		ship_from_row(&sp, &ships[i]);
+		ship_from_row(&sp, &ships[i], &recs[i]);
 		if (game_add_ship(&st, &sp) < 0) {
 			cmd_error("campaign '%s': too many ships", c.name);
 			goto out;
@@ -400,9 +456,9 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 			snprintf(row.status, sizeof(row.status), "repairs");
 		} else if (game_find_ship(&st, ships[i].name) >= 0) {
 			snprintf(row.status, sizeof(row.status), "fighting");
-			ships[i].battles++;
-			ships[i].damage = 0;
-			if ((rc = db_ship_update(ctx->db, &ships[i], err, sizeof(err))))
+			recs[i].battles++;
+			recs[i].damage = 0;
+			if ((rc = series_record_put(ctx->db, ships[i].id, &recs[i], err, sizeof(err))))
 				goto dberr;
 		} else {
 			continue;
@@ -411,7 +467,7 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 			goto dberr;
 	}
 	snprintf(c.status, sizeof(c.status), "running");
-	c.winner[0] = '\0';
+	c.result[0] = '\0';	/* read from the database: never NULL */
 	c.turn = setup + 1;
 	if ((rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
 	    (rc = judge_queue_reports(ctx->db, &c, &s, t0.id, setup, &st, &st, &ev, NULL,
@@ -445,6 +501,7 @@ out:
 	free(placed);
 	free(ready);
 	free(ships);
+	free(recs);
 	free(rows);
 	map_def_release(&m);
 	event_list_release(&ev);
@@ -590,17 +647,23 @@ int series_end_battle(struct db *db, struct db_campaign *c, const struct game_st
 	if (b.number < rules.battles) {
 		/* Between battles: UPGRADE orders, joins, then `campaign next-battle`. */
 		snprintf(c->status, sizeof(c->status), "open");
-		c->winner[0] = '\0';
+		if ((rc = db_campaign_set_result(c, "")))
+			goto nomem;
 	} else {
 		for (i = 0; i < nall; i++) {
 			wins[TEAM_ZION] += !strcmp(all[i].winner, "zion");
 			wins[TEAM_MACHINES] += !strcmp(all[i].winner, "machines");
 		}
 		snprintf(c->status, sizeof(c->status), "finished");
-		snprintf(c->winner, sizeof(c->winner), "%s",
-			 wins[TEAM_ZION] > wins[TEAM_MACHINES] ? "zion"
-			 : wins[TEAM_MACHINES] > wins[TEAM_ZION] ? "machines" : "draw");
+		if ((rc = db_campaign_set_result(c, wins[TEAM_ZION] > wins[TEAM_MACHINES] ? "zion"
+						  : wins[TEAM_MACHINES] > wins[TEAM_ZION] ? "machines"
+						  : "draw")))
+			goto nomem;
 	}
+	goto out;
+nomem:
+	snprintf(err, errlen, "out of memory");
+	rc = DB_ERROR;
 out:
 	free(all);
 	free(rows);
@@ -634,38 +697,21 @@ static void book_of(const struct db_ledger *l, size_t n, long long ship_id, stru
 	}
 }
 
-static int ship_stat(const struct db_ship *s, int k)
-{
-	return k == STAT_HULL ? s->hull : k == STAT_SHIELD ? s->shield
-	       : k == STAT_BALLISTIC ? s->ballistic : s->energy;
-}
-
-static void set_ship_stat(struct db_ship *s, int k, int v)
-{
-	if (k == STAT_HULL)
-		s->hull = v;
-	else if (k == STAT_SHIELD)
-		s->shield = v;
-	else if (k == STAT_BALLISTIC)
-		s->ballistic = v;
-	else
-		s->energy = v;
-}
 
 /* "hull 4 = 3 + 1 bought" ... */
-static void why_line(const struct db_ship *s, const struct ship_book *bk, struct strbuf *sb)
+static void why_line(const struct hover_record *s, const struct ship_book *bk, struct strbuf *sb)
 {
 	int k;
 
 	for (k = 0; k < STAT_COUNT; k++) {
 		strbuf_addf(sb, "%s%s %d = %d base", k ? "; " : "", stat_name((enum ship_stat)k),
-			    ship_stat(s, k), campaign_base_stat((enum ship_stat)k));
+			    hover_record_stat(s, k), campaign_base_stat((enum ship_stat)k));
 		if (bk->bought[k])
 			strbuf_addf(sb, " + %d bought", bk->bought[k]);
 		if (bk->adjusted[k])
 			strbuf_addf(sb, " %c %d by the game master", bk->adjusted[k] < 0 ? '-' : '+',
 				    abs(bk->adjusted[k]));
-		if (ship_stat(s, k) != campaign_base_stat((enum ship_stat)k) + bk->bought[k] + bk->adjusted[k])
+		if (hover_record_stat(s, k) != campaign_base_stat((enum ship_stat)k) + bk->bought[k] + bk->adjusted[k])
 			strbuf_addstr(sb, " (MISMATCH: the ledger does not explain this value)");
 	}
 }
@@ -706,6 +752,7 @@ json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *
 			      size_t errlen)
 {
 	struct db_ship *ships = NULL;
+	struct hover_record *recs = NULL;
 	struct db_ledger *l = NULL;
 	struct db_battle *bats = NULL;
 	size_t nships = 0, nl = 0, nb = 0, i, k;
@@ -713,6 +760,7 @@ json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *
 	int rc;
 
 	if ((rc = db_ship_list(db, c->id, &ships, &nships, err, errlen)) ||
+	    (rc = series_record_list(db, ships, nships, &recs, err, errlen)) ||
 	    (rc = db_ledger_list(db, c->id, 0, &l, &nl, err, errlen)) ||
 	    (rc = db_battle_list(db, c->id, &bats, &nb, err, errlen)))
 		goto out;
@@ -738,13 +786,13 @@ json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *
 
 		db_ship_removed(db, ships[i].id, &removed, err, errlen);
 		book_of(l, nl, ships[i].id, &bk);
-		why_line(&ships[i], &bk, &why);
+		why_line(&recs[i], &bk, &why);
 		/* Singulars padded to their plural's width: the columns stay aligned. */
 		strbuf_addf(&line, "%-14s %-12s %-10s %2d %s %2d %s %2d disabled %2d %s out %3d %s%s",
 			    ships[i].name, team_title((enum team)team_parse(ships[i].team)),
-			    ships[i].captain, ships[i].battles, ships[i].battles == 1 ? "battle " : "battles",
-			    ships[i].wins, ships[i].wins == 1 ? "win " : "wins", ships[i].kills,
-			    ships[i].times_disabled, ships[i].times_disabled == 1 ? "time " : "times",
+			    ships[i].captain, recs[i].battles, recs[i].battles == 1 ? "battle " : "battles",
+			    recs[i].wins, recs[i].wins == 1 ? "win " : "wins", recs[i].kills,
+			    recs[i].times_disabled, recs[i].times_disabled == 1 ? "time " : "times",
 			    bk.points, abs(bk.points) == 1 ? "point" : "points", removed ? "  (removed)" : "");
 		for (k = 0; k < nl; k++) {
 			struct strbuf e = STRBUF_INIT;
@@ -763,10 +811,10 @@ json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *
 		}
 		one = json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:b,s:s,s:s,s:o}",
 				"name", ships[i].name, "team", ships[i].team, "captain", ships[i].captain,
-				"hull", ships[i].hull, "shield", ships[i].shield, "ballistic",
-				ships[i].ballistic, "energy", ships[i].energy, "battles", ships[i].battles,
-				"wins", ships[i].wins, "kills", ships[i].kills, "times_disabled",
-				ships[i].times_disabled, "points", bk.points, "removed", removed, "line",
+				"hull", recs[i].hull, "shield", recs[i].shield, "ballistic",
+				recs[i].ballistic, "energy", recs[i].energy, "battles", recs[i].battles,
+				"wins", recs[i].wins, "kills", recs[i].kills, "times_disabled",
+				recs[i].times_disabled, "points", bk.points, "removed", removed, "line",
 				strbuf_str(&line), "why", strbuf_str(&why), "ledger", entries);
 		json_array_append_new(arr, one);
 		strbuf_release(&line);
@@ -776,6 +824,7 @@ json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *
 	json_object_set_new(o, "standings", arr);
 out:
 	free(ships);
+	free(recs);
 	free(l);
 	free(bats);
 	return o;
@@ -810,8 +859,8 @@ int series_model(struct db *db, const struct db_campaign *c, json_t *model, char
 		}
 		strbuf_addf(&over, "THE CAMPAIGN IS OVER after %zu battle%s: %s; battles won: Zion %d, "
 			    "the Machines %d", n, n == 1 ? "" : "s",
-			    !strcmp(c->winner, "zion") ? "Zion wins it"
-			    : !strcmp(c->winner, "machines") ? "the Machines win it" : "it is a draw",
+			    !strcmp(c->result, "zion") ? "Zion wins it"
+			    : !strcmp(c->result, "machines") ? "the Machines win it" : "it is a draw",
 			    wins[TEAM_ZION], wins[TEAM_MACHINES]);
 		if ((int)n < rules.battles)
 			strbuf_addf(&over, " (it ends before battle %zu: a side has no ship left)", n + 1);
@@ -831,14 +880,17 @@ static int buy(struct db *db, const struct db_campaign *c, const struct campaign
 {
 	struct db_ledger *l = NULL, e;
 	struct ship_book bk;
+	struct hover_record rec;
 	size_t nl = 0;
 	int rc = db_ledger_list(db, c->id, ship->id, &l, &nl, err, errlen), from;
 
-	if (rc)
+	if (rc || (rc = series_record_get(db, ship->id, &rec, err, errlen))) {
+		free(l);
 		return rc;
+	}
 	book_of(l, nl, ship->id, &bk);
 	free(l);
-	from = ship_stat(ship, stat);
+	from = hover_record_stat(&rec, stat);
 	if (campaign_check_upgrade(rules, stat, from, bk.points, cost, err, errlen))
 		return DB_NOT_FOUND;	/* refused: err says why */
 	memset(&e, 0, sizeof(e));
@@ -851,9 +903,9 @@ static int buy(struct db *db, const struct db_campaign *c, const struct campaign
 	e.delta = 1;
 	snprintf(e.reason, sizeof(e.reason), "%s %d -> %d %s", stat_name(stat), from, from + 1, how);
 	time_format_utc(now, e.created_at, sizeof(e.created_at));
-	set_ship_stat(ship, stat, from + 1);
+	hover_record_set_stat(&rec, stat, from + 1);
 	if ((rc = db_ledger_add(db, &e, err, errlen)) ||
-	    (rc = db_ship_update(db, ship, err, errlen)))
+	    (rc = series_record_put(db, ship->id, &rec, err, errlen)))
 		return rc;
 	return 0;
 }
@@ -908,13 +960,15 @@ int series_between_model(struct db *db, const struct db_campaign *c, const struc
 	upgrades = json_object_get(between, "upgrades");
 	for (i = 0, rc = 0; upgrades && !rc && i < nships; i++) {
 		struct ship_book bk;
+		struct hover_record rec;
 		char code[JUDGE_CODE_LEN + 1] = "";
 		json_t *one, *prices;
 		int removed = 0;
 
 		if (ships[i].captain_id != captain_id)
 			continue;
-		if (db_ship_removed(db, ships[i].id, &removed, err, errlen)) {
+		if (db_ship_removed(db, ships[i].id, &removed, err, errlen) ||
+		    series_record_get(db, ships[i].id, &rec, err, errlen)) {
 			free(ships);
 			free(l);
 			json_decref(between);
@@ -930,7 +984,7 @@ int series_between_model(struct db *db, const struct db_campaign *c, const struc
 		prices = json_object_get(one, "prices");
 		for (k = 0; one && k < STAT_COUNT; k++) {
 			struct strbuf line = STRBUF_INIT;
-			int from = ship_stat(&ships[i], k);
+			int from = hover_record_stat(&rec, k);
 			int cost = campaign_upgrade_cost(&rules, (enum ship_stat)k, from);
 
 			/* A line of the block: take the first # off to buy the step. */
@@ -1035,6 +1089,7 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 	for (i = 0; i < doc->n; i++) {
 		const struct ship_orders *b = &doc->blocks[i];
 		struct db_ship ship;
+		struct hover_record rec;
 		int removed = 0, locked;
 
 		if (b->n) {
@@ -1112,10 +1167,10 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 					  b->up_line[k], stat_name(b->up[k]), ship.name, err);
 				goto out;
 			}
-			if (rc)
+			if (rc || (rc = series_record_get(db, ship.id, &rec, err, sizeof(err))))
 				goto dberr;
 			strbuf_addf(&body, "  UPGRADE %s: %s now %d, %d point%s spent\n",
-				    stat_name(b->up[k]), stat_name(b->up[k]), ship_stat(&ship, b->up[k]),
+				    stat_name(b->up[k]), stat_name(b->up[k]), hover_record_stat(&rec, b->up[k]),
 				    cost, cost == 1 ? "" : "s");
 		}
 		{
@@ -1123,12 +1178,15 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 			struct ship_book bk;
 			size_t nl = 0;
 
-			if ((rc = db_ledger_list(db, c.id, ship.id, &l, &nl, err, sizeof(err))))
+			if ((rc = db_ledger_list(db, c.id, ship.id, &l, &nl, err, sizeof(err))) ||
+			    (rc = series_record_get(db, ship.id, &rec, err, sizeof(err)))) {
+				free(l);
 				goto dberr;
+			}
 			book_of(l, nl, ship.id, &bk);
 			free(l);
 			strbuf_addf(&body, "  %d point%s left. ", bk.points, bk.points == 1 ? "" : "s");
-			why_line(&ship, &bk, &body);
+			why_line(&rec, &bk, &body);
 			strbuf_addstr(&body, ".\n");
 		}
 	}
@@ -1262,6 +1320,7 @@ int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
 	int stat = -1, buy_stat = -1, opt, rc, ret, battle = 0, cost = 0;
 	struct db_campaign c;
 	struct db_ship sh;
+	struct hover_record rec;
 	struct db_battle last;
 	struct campaign_rules rules;
 	struct db_ledger l;
@@ -1315,6 +1374,8 @@ int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
 	if (rc && rc != DB_NOT_FOUND)
 		goto dberr;
 	battle = rc ? 0 : last.number;
+	if ((rc = series_record_get(ctx->db, sh.id, &rec, err, sizeof(err))))
+		goto dberr;
 	if (points || stat >= 0) {
 		memset(&l, 0, sizeof(l));
 		l.campaign_id = c.id;
@@ -1323,7 +1384,7 @@ int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
 		snprintf(l.kind, sizeof(l.kind), "adjust");
 		l.points = (int)points;
 		if (stat >= 0) {
-			int v = ship_stat(&sh, stat) + (int)by;
+			int v = hover_record_stat(&rec, stat) + (int)by;
 
 			if (v < (stat == STAT_HULL ? 1 : 0) || v > CAMPAIGN_STAT_MAX) {
 				cmd_error("%s %s would be %d (expected %d to %d)", sh.name, stat_name(stat), v,
@@ -1332,12 +1393,12 @@ int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
 			}
 			snprintf(l.stat, sizeof(l.stat), "%s", stat_name(stat));
 			l.delta = (int)by;
-			set_ship_stat(&sh, stat, v);
+			hover_record_set_stat(&rec, stat, v);
 		}
 		snprintf(l.reason, sizeof(l.reason), "%s", reason);
 		time_format_utc(now, l.created_at, sizeof(l.created_at));
 		if ((rc = db_ledger_add(ctx->db, &l, err, sizeof(err))) ||
-		    (rc = db_ship_update(ctx->db, &sh, err, sizeof(err))))
+		    (rc = series_record_put(ctx->db, sh.id, &rec, err, sizeof(err))))
 			goto dberr;
 	}
 	if (buy_stat >= 0) {
@@ -1352,11 +1413,12 @@ int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
 		if (rc)
 			goto dberr;
 	}
-	if ((rc = db_commit(ctx->db, err, sizeof(err))))
+	if ((rc = series_record_get(ctx->db, sh.id, &rec, err, sizeof(err))) ||
+	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	if (!ctx->quiet)
-		printf("%s: hull %d, shield %d, ballistic %d, energy %d\n", sh.name, sh.hull, sh.shield,
-		       sh.ballistic, sh.energy);
+		printf("%s: hull %d, shield %d, ballistic %d, energy %d\n", sh.name, rec.hull,
+		       rec.shield, rec.ballistic, rec.energy);
 	ret = EXIT_OK;
 	goto out;
 dberr:
@@ -1678,10 +1740,13 @@ static int undo_record(struct db *db, const struct db_campaign *c, long long tur
 		goto out;
 	for (i = 0; i < nships; i++) {
 		int idx = game_find_ship(before, ships[i].name);
+		struct hover_record rec;
 
 		if (idx < 0)
 			continue;
-		ships[i].damage = before->ships[idx].damage;
+		if ((rc = series_record_get(db, ships[i].id, &rec, err, errlen)))
+			goto out;
+		rec.damage = before->ships[idx].damage;
 		for (k = 0; k < nev; k++) {
 			json_error_t jerr;
 			json_t *j;
@@ -1692,14 +1757,13 @@ static int undo_record(struct db *db, const struct db_campaign *c, long long tur
 			j = json_loads(ev[k].json, 0, &jerr);
 			who = json_string_value(json_object_get(j, "ship"));
 			by = json_string_value(json_object_get(j, "other"));
-			if (who && !mx_strcasecmp(who, ships[i].name) &&
-			    ships[i].times_disabled > 0)
-				ships[i].times_disabled--;
-			if (by && !mx_strcasecmp(by, ships[i].name) && ships[i].kills > 0)
-				ships[i].kills--;
+			if (who && !mx_strcasecmp(who, ships[i].name) && rec.times_disabled > 0)
+				rec.times_disabled--;
+			if (by && !mx_strcasecmp(by, ships[i].name) && rec.kills > 0)
+				rec.kills--;
 			json_decref(j);
 		}
-		if ((rc = db_ship_update(db, &ships[i], err, errlen)))
+		if ((rc = series_record_put(db, ships[i].id, &rec, err, errlen)))
 			goto out;
 	}
 out:

@@ -15,17 +15,8 @@
 #include <time.h>
 
 #include "cmd.h"
-#include "core/hovercrafts/campaign.h"
-#include "core/hovercrafts/game.h"
-#include "core/hovercrafts/map.h"
-#include "core/hovercrafts/orders.h"
-#include "core/hovercrafts/scenario.h"
 #include "db/db.h"
 #include "judge.h"
-
-/* The campaign's rules (its settings' "campaign" object). 0 or -1 with err. */
-int series_rules(const struct db_campaign *c, struct campaign_rules *r, char *err,
-		 size_t errlen);
 
 /*
  * Starts the next battle of an "open" campaign, in one transaction: the
@@ -34,16 +25,6 @@ int series_rules(const struct db_campaign *c, struct campaign_rules *r, char *er
  */
 int series_start_battle(struct cmd_ctx *ctx, const char *campaign, const char *scenario,
 			const char *flagship, time_t now);
-
-/*
- * The end of a battle, in process's transaction: the ships' results and
- * points, the battle's row, and the campaign's status ("open" for the
- * next battle, or "finished" with the series' winner). result: the
- * battle's headline when the state alone does not tell it (a vote ended
- * it), else NULL. 0 or a db code.
- */
-int series_end_battle(struct db *db, struct db_campaign *c, const struct game_state *after,
-		      int last_turn, const char *result, time_t now, char *err, size_t errlen);
 
 /*
  * For process: starts the next battle of an "open" campaign when its
@@ -76,22 +57,6 @@ int series_model(struct db *db, const struct db_campaign *c, json_t *model, char
 		 size_t errlen);
 
 /*
- * UPGRADE orders between battles (cmd/submit.c hands them over, with the
- * same proof of identity as moves: the captain's address for mail, the
- * lockout guard, wrong passwords counted): checks the password, points,
- * costs and caps; with store buys them (ledger) and queues the receipt,
- * in one transaction; nothing is bought if one line is refused. The
- * receipt is keyed by the mail when there is one, so a mail delivered
- * twice buys once (*already set the second time). An exit code; error
- * says why; *receipt the receipt text.
- */
-struct submit_auth;
-struct submit_result;
-int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const char *name,
-			  const struct submit_auth *auth, time_t now, int store,
-			  struct submit_result *res);
-
-/*
  * Between two battles of c (its status "open" after battle n): 1 with
  * *next = n + 1 and, in when, a sentence on when that battle starts
  * ("Battle 2 starts at ..., or earlier if the game master starts it.");
@@ -115,11 +80,6 @@ int series_between_model(struct db *db, const struct db_campaign *c, const struc
 /* Finds a scenario or a map by plain name in templates/scenarios, templates/maps. */
 char *series_find_file(const char *kind, const char *name, const char *ext,
 		       const char *override_dir);
-/* Loads scenario or map `name` (dir: a campaign's templates, or NULL). 0 or -1 with err. */
-int series_load_scenario(const char *name, const char *dir, struct scenario *sc, char *err,
-			 size_t errlen);
-int series_load_map(const char *name, const char *dir, struct map_def *m, char *err,
-		    size_t errlen);
 
 int campaign_next_battle(struct cmd_ctx *ctx, int argc, char **argv);
 int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv);

@@ -20,6 +20,7 @@
 #include "core/secret.h"
 #include "db/db.h"
 #include "db/desk.h"
+#include "duplicate.h"
 #include "judge.h"
 #include "lib/strbuf.h"
 #include "mail/reply.h"
@@ -425,10 +426,7 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 	sh.captain_id = cap.id;
 	snprintf(sh.name, sizeof(sh.name), "%s", seat);
 	snprintf(sh.team, sizeof(sh.team), "%s", spelled);
-	if (game == &hovercrafts_ruleset) {
-		sh.hull = 3;
-		sh.shield = sh.ballistic = sh.energy = 1;
-	}
+	/* A new seat's data is "{}": a new ship's record, to Hovercrafts (core/hovercrafts/record.h). */
 	if ((rc = db_ship_add(db, &sh, err, errlen)))
 		goto fail;
 	/* The welcome: to the address that joined, which is now the captain's. */
@@ -531,6 +529,16 @@ int signup_observe(struct db *db, const struct db_captain *caps, size_t ncaps,
 	if (on && (!s.signup_mail || !strcmp(c.status, "finished")))
 		why = !s.signup_mail ? "This campaign takes no observers by mail: write to its game "
 			"master." : "The campaign is over.";
+	/* A run's bulletins would show the set's deal to its other runners. */
+	if (on && !why) {
+		int hidden = duplicate_run_private(db, &s, err, errlen);
+
+		if (hidden < 0)
+			goto out;
+		if (hidden)
+			why = "It is a run of a duplicate set: every run is dealt the same, so a "
+			      "run is its runner's alone until the set closes.";
+	}
 	/* An address new to the campaign confirms first: a forged From floods nobody. */
 	for (i = 0; i < ncaps; i++)
 		known |= caps[i].campaign_id == c.id;

@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "core/hovercrafts/setup.h"
 #include "core/hovercrafts/sim.h"
+#include "hover.h"
 #include "judge.h"
 #include "series.h"
 #include "simgame.h"

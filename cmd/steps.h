@@ -102,7 +102,7 @@ struct play_form {
 /* One turn being resolved. */
 struct play_turn {
 	struct db *db;
-	struct db_campaign *c;		/* the steps may set status and winner */
+	struct db_campaign *c;		/* the steps may set status and result */
 	const struct judge_settings *s;
 	const struct db_turn *t;
 	const struct ruleset *rs;

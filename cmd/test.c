@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "core/cases.h"
 #include "core/gamecase.h"
+#include "core/ruleset.h"
 #include "lib/strbuf.h"
 
 #define TEST_USAGE "[-v] [--json] FILE..."
@@ -37,11 +37,13 @@ static json_t *failure_lines(const char *report)
 	return arr;
 }
 
-/* One case as --json shows it. */
-static json_t *case_json(const struct case_def *c, const char *file, int passed, const char *report)
+/* One case as --json shows it, from what the game's cases hook said of it. */
+static json_t *case_json(const json_t *c, const char *file)
 {
-	return json_pack("{s:s, s:s, s:s, s:b, s:o}", "name", c->name, "ruling", c->ruling, "file",
-			 file, "passed", passed, "failures", failure_lines(report));
+	return json_pack("{s:O, s:O, s:s, s:O, s:o}", "name", json_object_get(c, "name"), "ruling",
+			 json_object_get(c, "ruling"), "file", file, "passed",
+			 json_object_get(c, "passed"),
+			 "failures", failure_lines(json_string_value(json_object_get(c, "report"))));
 }
 
 static int test_run(struct cmd_ctx *ctx, int argc, char **argv)
@@ -70,16 +72,19 @@ static int test_run(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	for (i = optind; i < argc; i++) {
-		struct case_file cf;
+		const struct ruleset *own = NULL;
+		json_t *list = NULL, *one;
 		char err[1024], *text, game[64];
 		size_t k;
 
 		text = cmd_read_file(argv[i], NULL, err, sizeof(err));
-		/* Another game's cases (core/gamecase.h): its first line names it. */
-		if (text && !gamecase_game(text, game, sizeof(game)) && strcmp(game, "hovercrafts")) {
+		/* The judge's case format (core/gamecase.h), unless the game has its own. */
+		if (text && !(own = gamecase_own_format(text))) {
 			struct strbuf report = STRBUF_INIT;
 			int p = 0, f = 0;
 
+			if (gamecase_game(text, game, sizeof(game)))
+				game[0] = '\0';
 			if (gamecase_run(text, argv[i], verbose && !ctx->quiet, &report, &p, &f, err,
 					 sizeof(err)) < 0) {
 				cmd_error("%s", err);
@@ -100,7 +105,7 @@ static int test_run(struct cmd_ctx *ctx, int argc, char **argv)
 			free(text);
 			continue;
 		}
-		if (!text || case_file_parse(&cf, text, argv[i], err, sizeof(err)) < 0) {
+		if (!text || !(list = own->cases(text, argv[i], err, sizeof(err)))) {
 			cmd_error("%s", err);
 			if (json)
 				json_array_append_new(errors, json_pack("{s:s, s:s}", "file", argv[i],
@@ -109,28 +114,22 @@ static int test_run(struct cmd_ctx *ctx, int argc, char **argv)
 			bad_files++;
 			continue;
 		}
-		for (k = 0; k < cf.n; k++) {
-			struct strbuf report = STRBUF_INIT;
-			int r = case_run(&cf.cases[k], argv[i], &report);
+		json_array_foreach(list, k, one) {
+			int ok = json_is_true(json_object_get(one, "passed"));
+			const char *name = json_string_value(json_object_get(one, "name"));
+			const char *ruling = json_string_value(json_object_get(one, "ruling"));
 
-			if (json) {
-				json_array_append_new(cases, case_json(&cf.cases[k], argv[i], r == 1,
-								       r < 0 ? "out of memory\n"
-								       : strbuf_str(&report)));
-				passed += r == 1;
-				failed += r != 1;
-			} else if (r == 1) {
-				passed++;
-				if (verbose && !ctx->quiet)
-					printf("ok   %s (ruling %s)\n", cf.cases[k].name, cf.cases[k].ruling);
-			} else {
-				failed++;
-				printf("FAIL %s (ruling %s)\n%s", cf.cases[k].name, cf.cases[k].ruling,
-				       r < 0 ? "  out of memory\n" : strbuf_str(&report));
-			}
-			strbuf_release(&report);
+			if (json)
+				json_array_append_new(cases, case_json(one, argv[i]));
+			else if (ok && verbose && !ctx->quiet)
+				printf("ok   %s (ruling %s)\n", name, ruling);
+			else if (!ok)
+				printf("FAIL %s (ruling %s)\n%s", name, ruling,
+				       json_string_value(json_object_get(one, "report")));
+			passed += ok;
+			failed += !ok;
 		}
-		case_file_release(&cf);
+		json_decref(list);
 		free(text);
 	}
 	ret = bad_files ? EXIT_DATAERR : failed ? EXIT_FAIL : EXIT_OK;

@@ -97,7 +97,7 @@ static void summary(struct cmd_ctx *ctx, const struct seen *before, size_t nb, t
 		memset(&s, 0, sizeof(s));
 		memset(&t, 0, sizeof(t));
 		if (!strcmp(c->status, "finished"))
-			printf("the campaign is over%s%s\n", c->winner[0] ? ": " : "", c->winner);
+			printf("the campaign is over%s%s\n", c->result[0] ? ": " : "", c->result);
 		else if (!strcmp(c->status, "open"))
 			printf("no turn open\n");
 		else if (!judge_settings_parse(&s, c->settings, err, sizeof(err)) &&

@@ -34,7 +34,7 @@ static json_t *parse_or_null(const char *text)
 
 static json_t *turn_json(const struct db_campaign *c, const struct judge_settings *s,
 			 const struct db_turn *t, const struct db_order *o, size_t no,
-			 const struct db_event *ev, size_t nev, const struct db_die *d, size_t nd)
+			 const struct db_event *ev, size_t nev, const struct judge_die *d, size_t nd)
 {
 	int resolved = t->resolved_at[0] != '\0';
 	json_t *root, *arr;
@@ -97,7 +97,7 @@ static void print_story(struct db *db, const struct db_campaign *c, int number)
 
 static void print_turn(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
 		       const struct db_turn *t, const struct db_order *o, size_t no,
-		       const struct db_die *d, size_t nd)
+		       const struct judge_die *d, size_t nd)
 {
 	char when[TIME_TEXT_MAX];
 	time_t tt;
@@ -169,7 +169,7 @@ static int turn_show(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_turn t;
 	struct db_order *o = NULL;
 	struct db_event *ev = NULL;
-	struct db_die *d = NULL;
+	struct judge_die *d = NULL;
 	size_t no = 0, nev = 0, nd = 0;
 	int opt, json = 0, number = -1, rc, ret = EXIT_FAIL;
 	long v;
@@ -230,7 +230,7 @@ static int turn_show(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (rc || (rc = db_order_list(ctx->db, t.id, 0, &o, &no, err, sizeof(err))) ||
 	    (rc = db_event_list(ctx->db, t.id, &ev, &nev, err, sizeof(err))) ||
-	    (rc = db_die_list(ctx->db, t.id, &d, &nd, err, sizeof(err)))) {
+	    (rc = judge_dice_list(ctx->db, t.id, &d, &nd, err, sizeof(err)))) {
 		cmd_error("%s", err);
 		ret = judge_db_exit(rc);
 		goto out;
@@ -275,7 +275,7 @@ static int turn_list(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (optind + 1 != argc)
 		return EXIT_USAGE;
-	d = desk_history(ctx->db, argv[optind], -1, err, sizeof(err));
+	d = desk_history(ctx->db, argv[optind], -1, NULL, 0, 1, err, sizeof(err));
 	if (!d) {
 		cmd_error("%s", err);
 		return EXIT_FAIL;

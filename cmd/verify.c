@@ -17,6 +17,7 @@
 #include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/turn.h"
 #include "db/battles.h"
+#include "hover.h"
 #include "judge.h"
 #include "play.h"
 #include "reporting.h"
@@ -232,17 +233,110 @@ out:
 	return rc;
 }
 
+static int is_setup_turn(struct db *db, const struct db_campaign *c, int n);
+
+/*
+ * The setup turn of a later battle of a series (cmd/series.c's
+ * series_start_battle): no orders; from the turn's seed the side roll is
+ * rolled (the stored setup dice: the fleets it placed are the state
+ * before), then the first energy rolls of the placed fleets, which must
+ * give the stored state after and dice. It was replayed as a turn of
+ * play, and so said DIFFERS.
+ */
+static int replay_setup(struct db *db, const struct db_campaign *c, int turn, const char *commitment,
+			struct verdict *v)
+{
+	struct db_turn t;
+	struct game_state st;
+	struct event_list ev;
+	struct judge_die *stored = NULL;
+	struct die *want = NULL, *got = NULL;
+	struct dice_rng rng;
+	struct dice_source src;
+	char err[512], *again = NULL;
+	size_t nd = 0, i, ngot = 0;
+	uint64_t seed;
+	int rc = EXIT_FAIL;
+
+	memset(&t, 0, sizeof(t));
+	game_state_init(&st);
+	event_list_init(&ev);
+	snprintf(v->campaign, sizeof(v->campaign), "%s", c->name);
+	v->turn = turn;
+	v->commitment_checked = commitment != NULL;
+	if (db_turn_get(db, c->id, turn, &t, err, sizeof(err)) ||
+	    judge_dice_list(db, t.id, &stored, &nd, err, sizeof(err))) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	snprintf(v->seed, sizeof(v->seed), "%s", t.seed);
+	judge_seed_commitment(c->name, turn, t.seed, v->commit);
+	want = calloc(nd + 1, sizeof(*want));
+	got = calloc(nd + 1, sizeof(*got));
+	if (!want || !got) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	if (!t.state_after || judge_parse_u64(t.seed, &seed) ||
+	    judge_state_load(&st, t.state_before, c->name, err, sizeof(err))) {
+		snprintf(v->difference, sizeof(v->difference), "campaign '%s', turn %d: stored state "
+			 "or seed unreadable", c->name, turn);
+		goto verdict;
+	}
+	dice_rng_init(&rng, seed);
+	for (i = 0; i < nd; i++) {
+		snprintf(want[i].ship, sizeof(want[i].ship), "%s", stored[i].ship);
+		snprintf(want[i].check, sizeof(want[i].check), "%s", stored[i].check);
+		want[i].d6 = stored[i].d6;
+		/* The side roll: a die a side until one is higher, first from the seed. */
+		if (strcmp(stored[i].cause, "setup"))
+			continue;
+		got[ngot] = want[i];
+		got[ngot++].d6 = dice_rng_d6(&rng);
+	}
+	src = dice_rng_source(&rng);
+	if (turn_roll_energy(&st, &src, &ev, err, sizeof(err))) {
+		snprintf(v->difference, sizeof(v->difference), "campaign '%s', turn %d: %.300s", c->name,
+			 turn, err);
+		goto verdict;
+	}
+	ngot += replay_dice(&st, &ev, got + ngot, nd - ngot);
+	v->dice = ngot;
+	compare_dice(want, nd, got, ngot, v->difference, sizeof(v->difference));
+	again = judge_state_dump(&st);
+	if (!v->difference[0] && (!again || strcmp(again, t.state_after)))
+		snprintf(v->difference, sizeof(v->difference), "campaign '%s', turn %d: the first "
+			 "energy rolls from the stored seed do not give the stored state", c->name, turn);
+	if (!v->difference[0] && commitment && strcmp(commitment, v->commit))
+		snprintf(v->difference, sizeof(v->difference),
+			 "the seed %s does not match the commitment %s", t.seed, commitment);
+verdict:
+	v->ok = !v->difference[0];
+	rc = v->ok ? EXIT_OK : EXIT_FAIL;
+out:
+	free(again);
+	free(stored);
+	free(want);
+	free(got);
+	event_list_release(&ev);
+	game_state_release(&st);
+	db_turn_release(&t);
+	return rc;
+}
+
 /* One stored turn replayed and its dice compared with the stored dice. */
 static int replay_stored(struct db *db, const struct db_campaign *c, int turn, const char *commitment,
 			 struct verdict *v)
 {
 	struct turn_replay r;
-	struct db_die *stored = NULL;
+	struct judge_die *stored = NULL;
 	struct die *want = NULL, *got = NULL;
 	char err[512];
 	size_t nd = 0, i, ngot;
 	int rc;
 
+	if (turn > 0 && is_setup_turn(db, c, turn))
+		return replay_setup(db, c, turn, commitment, v);
 	turn_replay_init(&r);
 	rc = reporting_replay(db, c, turn, &r, err, sizeof(err));
 	if (rc == EXIT_DATAERR) {	/* no such turn: an error, not a finding */
@@ -257,7 +351,7 @@ static int replay_stored(struct db *db, const struct db_campaign *c, int turn, c
 		goto out;
 	}
 	rc = EXIT_FAIL;
-	if (db_die_list(db, r.turn.id, &stored, &nd, err, sizeof(err))) {
+	if (judge_dice_list(db, r.turn.id, &stored, &nd, err, sizeof(err))) {
 		cmd_error("%s", err);
 		goto out;
 	}

@@ -109,9 +109,14 @@ _mxjudge() {
 
 	# The value of an option: the usage line says what it takes.
 	if [[ $prev == -* ]]; then
-		local arg
-		arg=$(printf '%s\n' "$usage" | grep -oE -- "$prev[ =][A-Za-z|,]+" | head -n 1)
-		arg=${arg#"$prev"}
+		local arg as=$prev
+		# --ship and --team are the aliases of --seat and --side (campaign join).
+		case $prev in
+		--ship) [[ $usage == *--ship* ]] || as=--seat ;;
+		--team) [[ $usage == *--team* ]] || as=--side ;;
+		esac
+		arg=$(printf '%s\n' "$usage" | grep -oE -- "$as[ =][A-Za-z|,]+" | head -n 1)
+		arg=${arg#"$as"}
 		arg=${arg# }
 		if [[ -n $arg ]]; then
 			case $prev in

@@ -195,16 +195,51 @@ int engine_setup(const struct ruleset *rs, const json_t *settings, const json_t 
 	return take_turn(rs, result, out, err, errlen);
 }
 
+/*
+ * The defaults of a game without waiting_for and status: its state keeps
+ * "seats" (the names, or objects with "name"), and "over" (true once the
+ * game is over) with "result" (how it ended, as people read it). Every
+ * seat is due each turn until the game is over.
+ */
+json_t *engine_status(const struct ruleset *rs, const json_t *state)
+{
+	const json_t *result;
+
+	if (rs->status)
+		return rs->status(state);
+	result = json_object_get(state, "result");
+	return json_pack("{s:b,s:O}", "over", json_is_true(json_object_get(state, "over")),
+			 "result", json_is_string(result) ? (json_t *)result : json_null());
+}
+
+static json_t *default_waiting_for(const struct ruleset *rs, const json_t *state)
+{
+	json_t *due, *v;
+	size_t i;
+
+	if (engine_is_over(rs, state))
+		return json_array();
+	if (!(due = json_array()))
+		return NULL;
+	json_array_foreach(json_object_get(state, "seats"), i, v) {
+		const json_t *name = json_is_object(v) ? json_object_get(v, "name") : v;
+
+		if (json_is_string(name))
+			json_array_append(due, (json_t *)name);
+	}
+	return due;
+}
+
 json_t *engine_waiting_for(const struct ruleset *rs, const json_t *state)
 {
-	json_t *w = rs->waiting_for(state);
+	json_t *w = rs->waiting_for ? rs->waiting_for(state) : default_waiting_for(rs, state);
 
 	return w ? w : json_array();
 }
 
 int engine_waits_for(const struct ruleset *rs, const json_t *state, const char *seat)
 {
-	json_t *due = rs->waiting_for(state), *v;
+	json_t *due = engine_waiting_for(rs, state), *v;
 	size_t i;
 	int found = 0;
 
@@ -216,11 +251,23 @@ int engine_waits_for(const struct ruleset *rs, const json_t *state, const char *
 
 int engine_is_over(const struct ruleset *rs, const json_t *state)
 {
-	json_t *st = rs->status(state);
+	json_t *st = engine_status(rs, state);
 	int over = json_is_true(json_object_get(st, "over"));
 
 	json_decref(st);
 	return over;
+}
+
+json_t *engine_order_form(const struct ruleset *rs, const json_t *state, const char *seat)
+{
+	json_t *form = rs->order_form ? rs->order_form(state, seat) : NULL;
+
+	return form ? form : json_string(rs->order_form ? "" : ENGINE_ORDER_FORM);
+}
+
+const char *engine_order_help(const struct ruleset *rs)
+{
+	return rs->order_help ? rs->order_help() : ENGINE_ORDER_HELP;
 }
 
 static int in_list(const json_t *list, const char *name)

@@ -56,7 +56,16 @@ int engine_resolve_data(const struct ruleset *rs, const json_t *state, const jso
 			const json_t *data, struct draw_source *draws, struct engine_turn *out,
 			char *err, size_t errlen);
 
-/* The seats due now (a new array; [] when over). */
+/*
+ * {"over", "result", "scores"?}: the ruleset's status, or the default
+ * (the state's "over" and "result": core/engine.c).
+ */
+json_t *engine_status(const struct ruleset *rs, const json_t *state);
+
+/*
+ * The seats due now (a new array; [] when over): the ruleset's, or by
+ * default every seat of the state's "seats" until the game is over.
+ */
 json_t *engine_waiting_for(const struct ruleset *rs, const json_t *state);
 /* 1 when seat (in any case) is one of them. */
 int engine_waits_for(const struct ruleset *rs, const json_t *state, const char *seat);
@@ -74,6 +83,16 @@ json_t *engine_view_data(const struct ruleset *rs, const json_t *state, const ch
 			 const json_t *data);
 /* The events seat may see (public ones and those addressed to it). */
 json_t *engine_events_for(const json_t *events, const char *seat);
+
+/*
+ * The order form of seat (a new string): the ruleset's, or a plain text
+ * field (an empty line to write the orders on).
+ */
+#define ENGINE_ORDER_FORM "\n"
+json_t *engine_order_form(const struct ruleset *rs, const json_t *state, const char *seat);
+/* One line on what orders look like: the ruleset's, or the default. */
+#define ENGINE_ORDER_HELP "your orders as plain text, between the TURN line and END"
+const char *engine_order_help(const struct ruleset *rs);
 
 /* The draws of a log as JSON lines [{"stream","draw"}...]. */
 json_t *engine_draws_json(const struct draw_log *log);

@@ -77,6 +77,18 @@ int gamecase_game(const char *text, char *buf, size_t len)
 	return -1;
 }
 
+const struct ruleset *gamecase_own_format(const char *text)
+{
+	const struct ruleset *const *rs;
+	char game[64];
+	int named = !gamecase_game(text, game, sizeof(game));
+
+	for (rs = ruleset_all(); *rs; rs++)
+		if ((*rs)->cases && (!named || !strcmp((*rs)->name, game)))
+			return *rs;
+	return NULL;
+}
+
 /* One turn of a case as written: orders per seat, draws, expectations. */
 struct turn_text {
 	struct strbuf orders[8];

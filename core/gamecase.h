@@ -44,6 +44,14 @@
 int gamecase_game(const char *text, char *buf, size_t len);
 
 /*
+ * The game whose own case format the file is in (a ruleset with a cases
+ * hook: the one its `game` line names, or for a file naming none the
+ * first registered with one), or NULL: the judge's format.
+ */
+struct ruleset;
+const struct ruleset *gamecase_own_format(const char *text);
+
+/*
  * Runs every case of a file: the cases that pass and fail are counted and
  * each failure is told in report ("  NAME:LINE: case C: expected ...";
  * with verbose every case gets a line). 0, or -1 with "NAME:LINE: ..."

@@ -1,11 +1,18 @@
-/* The registry of rulesets: one line per game. */
+/*
+ * The registry of rulesets: the one list of the games the judge plays, a
+ * line per game (its table, defined in core/GAME/ruleset.c), in the order
+ * `mxjudge games` lists them. Nothing else names the games: the commands,
+ * the tests and the manual take them from here (ruleset_all).
+ */
 #include "ruleset.h"
 
 #include <string.h>
 
-#include "hovercrafts/game.h"
+#include "lib/strcase.h"
 
 #define RULESET_MAX 16
+
+extern const struct ruleset netrun_ruleset, iterations_ruleset, legendary_ruleset, duel_ruleset;
 
 static const struct ruleset *all[RULESET_MAX + 1] = {
 	&hovercrafts_ruleset,

@@ -199,6 +199,16 @@ struct ruleset {
 	json_t *(*simulate)(const json_t *settings, const json_t *data, uint64_t seed,
 			    uint64_t first, uint64_t count, char *err, size_t errlen);
 	/*
+	 * A game whose case files have a format of their own (Hovercrafts: a
+	 * board, ships and its dice syntax; mxjudge-cases(5)): every case of
+	 * the file text (name for messages) run, as [{"name", "ruling",
+	 * "passed": bool, "report": the failure's lines, indented}], or NULL
+	 * with "NAME:LINE: ..." in err. Its files are those naming it on a
+	 * `game` line, and those naming no game at all. Optional: other
+	 * games' cases are the judge's format (core/gamecase.h).
+	 */
+	json_t *(*cases)(const char *text, const char *name, char *err, size_t errlen);
+	/*
 	 * The namespace of run-long sealed streams ("sealed/NAME@K", core/draw.h):
 	 * NULL for "sealed".
 	 */
@@ -215,11 +225,11 @@ const struct ruleset *const *ruleset_all(void);
  */
 int ruleset_register(const struct ruleset *rs);
 
-/* Each game's registration: one line here and one in core/ruleset.c. */
+/*
+ * The games are registered in one list, in core/ruleset.c (a new game adds
+ * its line there). Hovercrafts' table is named here too while cmd/ still
+ * tells Hovercrafts apart (cmd/hover.h); no other game's is.
+ */
 extern const struct ruleset hovercrafts_ruleset;
-extern const struct ruleset netrun_ruleset;
-extern const struct ruleset iterations_ruleset;
-extern const struct ruleset legendary_ruleset;
-extern const struct ruleset duel_ruleset;
 
 #endif

@@ -189,7 +189,7 @@ int db_ledger_list(struct db *db, long long campaign_id, long long ship_id,
 	sqlite3_stmt *st;
 	int rc = db_prep(db, &st, "SELECT l.id, l.campaign_id, l.ship_id, l.battle, l.kind, l.points, "
 		      "l.stat, l.delta, l.reason, l.created_at, s.name FROM ledger l "
-		      "JOIN ships s ON s.id = l.ship_id WHERE l.campaign_id = ? "
+		      "JOIN seats s ON s.id = l.ship_id WHERE l.campaign_id = ? "
 		      "AND (? = 0 OR l.ship_id = ?) ORDER BY l.id", err, errlen);
 
 	if (rc)
@@ -225,14 +225,14 @@ static int update_one(struct db *db, const char *sql, long long a, const char *t
 int db_ship_remove(struct db *db, long long ship_id, const char *when, char *err,
 		   size_t errlen)
 {
-	return update_one(db, "UPDATE ships SET removed_at = ? WHERE id = ?", 0, when, ship_id,
+	return update_one(db, "UPDATE seats SET removed_at = ? WHERE id = ?", 0, when, ship_id,
 			  "removing a ship", err, errlen);
 }
 
 int db_ship_removed(struct db *db, long long ship_id, int *removed, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "SELECT removed_at IS NOT NULL FROM ships WHERE id = ?", err, errlen);
+	int rc = db_prep(db, &st, "SELECT removed_at IS NOT NULL FROM seats WHERE id = ?", err, errlen);
 
 	if (rc)
 		return rc;
@@ -251,7 +251,7 @@ int db_ship_removed(struct db *db, long long ship_id, int *removed, char *err, s
 int db_ship_set_captain(struct db *db, long long ship_id, long long captain_id, char *err,
 			size_t errlen)
 {
-	return update_one(db, "UPDATE ships SET captain_id = ? WHERE id = ?", captain_id, NULL,
+	return update_one(db, "UPDATE seats SET captain_id = ? WHERE id = ?", captain_id, NULL,
 			  ship_id, "changing a ship's captain", err, errlen);
 }
 

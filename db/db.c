@@ -563,7 +563,7 @@ int db_collect(struct db *db, sqlite3_stmt *st, void **out, size_t *n, size_t si
 
 /* ---------- campaigns ---------- */
 
-#define CAMPAIGN_COLS "id, name, ruleset, status, turn, winner, created_at, paused_at, settings"
+#define CAMPAIGN_COLS "id, name, ruleset, status, turn, result, created_at, paused_at, settings"
 
 static int campaign_row(sqlite3_stmt *st, void *rec)
 {
@@ -575,7 +575,7 @@ static int campaign_row(sqlite3_stmt *st, void *rec)
 	db_col_copy(st, 2, c->ruleset, sizeof(c->ruleset));
 	db_col_copy(st, 3, c->status, sizeof(c->status));
 	c->turn = sqlite3_column_int(st, 4);
-	db_col_copy(st, 5, c->winner, sizeof(c->winner));
+	c->result = col_dup(st, 5, &oom);
 	db_col_copy(st, 6, c->created_at, sizeof(c->created_at));
 	db_col_copy(st, 7, c->paused_at, sizeof(c->paused_at));
 	c->settings = col_dup(st, 8, &oom);
@@ -588,6 +588,19 @@ void db_campaign_release(struct db_campaign *c)
 		return;
 	free(c->settings);
 	c->settings = NULL;
+	free(c->result);
+	c->result = NULL;
+}
+
+int db_campaign_set_result(struct db_campaign *c, const char *result)
+{
+	char *copy = strdup(result ? result : "");
+
+	if (!copy)
+		return -1;
+	free(c->result);
+	c->result = copy;
+	return 0;
 }
 
 int db_campaign_create(struct db *db, struct db_campaign *c, char *err, size_t errlen)
@@ -637,7 +650,7 @@ int db_campaign_get(struct db *db, const char *name, struct db_campaign *c, char
 int db_campaign_update(struct db *db, const struct db_campaign *c, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "UPDATE campaigns SET status = ?2, turn = ?3, winner = ?4, "
+	int rc = db_prep(db, &st, "UPDATE campaigns SET status = ?2, turn = ?3, result = ?4, "
 			  "paused_at = ?5, settings = ?6 WHERE id = ?1", err, errlen);
 
 	if (rc)
@@ -645,7 +658,7 @@ int db_campaign_update(struct db *db, const struct db_campaign *c, char *err, si
 	sqlite3_bind_int64(st, 1, c->id);
 	db_bind_text(st, 2, c->status);
 	sqlite3_bind_int(st, 3, c->turn);
-	db_bind_text(st, 4, c->winner);
+	db_bind_text(st, 4, c->result ? c->result : "");
 	db_bind_text(st, 5, c->paused_at);
 	db_bind_text(st, 6, c->settings ? c->settings : "{}");
 	return db_run(db, st, "updating a campaign", err, errlen);
@@ -796,11 +809,10 @@ int db_captain_list(struct db *db, long long campaign_id, struct db_captain **ou
 			  "listing captains", err, errlen);
 }
 
-/* ---------- ships ---------- */
+/* ---------- seats ---------- */
 
-#define SHIP_COLS "s.id, s.campaign_id, s.captain_id, s.name, s.team, s.hull, s.shield, " \
-	"s.ballistic, s.energy, s.damage, s.battles, s.wins, s.kills, s.times_disabled, " \
-	"c.name, c.email FROM ships s JOIN captains c ON c.id = s.captain_id"
+#define SHIP_COLS "s.id, s.campaign_id, s.captain_id, s.name, s.side, " \
+	"c.name, c.email FROM seats s JOIN captains c ON c.id = s.captain_id"
 
 static int ship_row(sqlite3_stmt *st, void *rec)
 {
@@ -811,26 +823,16 @@ static int ship_row(sqlite3_stmt *st, void *rec)
 	s->captain_id = sqlite3_column_int64(st, 2);
 	db_col_copy(st, 3, s->name, sizeof(s->name));
 	db_col_copy(st, 4, s->team, sizeof(s->team));
-	s->hull = sqlite3_column_int(st, 5);
-	s->shield = sqlite3_column_int(st, 6);
-	s->ballistic = sqlite3_column_int(st, 7);
-	s->energy = sqlite3_column_int(st, 8);
-	s->damage = sqlite3_column_int(st, 9);
-	s->battles = sqlite3_column_int(st, 10);
-	s->wins = sqlite3_column_int(st, 11);
-	s->kills = sqlite3_column_int(st, 12);
-	s->times_disabled = sqlite3_column_int(st, 13);
-	db_col_copy(st, 14, s->captain, sizeof(s->captain));
-	db_col_copy(st, 15, s->email, sizeof(s->email));
+	db_col_copy(st, 5, s->captain, sizeof(s->captain));
+	db_col_copy(st, 6, s->email, sizeof(s->email));
 	return 0;
 }
 
 int db_ship_add(struct db *db, struct db_ship *s, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "INSERT INTO ships (campaign_id, captain_id, name, team, hull, "
-			  "shield, ballistic, energy, damage) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
-			  "?8, ?9)", err, errlen);
+	int rc = db_prep(db, &st, "INSERT INTO seats (campaign_id, captain_id, name, side) "
+			  "VALUES (?1, ?2, ?3, ?4)", err, errlen);
 
 	if (rc)
 		return rc;
@@ -838,12 +840,7 @@ int db_ship_add(struct db *db, struct db_ship *s, char *err, size_t errlen)
 	sqlite3_bind_int64(st, 2, s->captain_id);
 	db_bind_text(st, 3, s->name);
 	db_bind_text(st, 4, s->team);
-	sqlite3_bind_int(st, 5, s->hull);
-	sqlite3_bind_int(st, 6, s->shield);
-	sqlite3_bind_int(st, 7, s->ballistic);
-	sqlite3_bind_int(st, 8, s->energy);
-	sqlite3_bind_int(st, 9, s->damage);
-	rc = db_run(db, st, "adding a ship", err, errlen);
+	rc = db_run(db, st, "adding a seat", err, errlen);
 	if (!rc)
 		s->id = sqlite3_last_insert_rowid(db->h);
 	return rc;
@@ -868,7 +865,7 @@ int db_ship_get(struct db *db, long long campaign_id, const char *name, struct d
 	} else if (rc == SQLITE_DONE) {
 		rc = DB_NOT_FOUND;
 	} else {
-		rc = fail(db, rc, "reading a ship", err, errlen);
+		rc = fail(db, rc, "reading a seat", err, errlen);
 	}
 	db_done(db, st);
 	return rc;
@@ -877,7 +874,7 @@ int db_ship_get(struct db *db, long long campaign_id, const char *name, struct d
 int db_ship_data_get(struct db *db, long long ship_id, char **json, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "SELECT data FROM ships WHERE id = ?1", err, errlen), oom = 0;
+	int rc = db_prep(db, &st, "SELECT data FROM seats WHERE id = ?1", err, errlen), oom = 0;
 
 	*json = NULL;
 	if (rc)
@@ -899,7 +896,7 @@ int db_ship_data_get(struct db *db, long long ship_id, char **json, char *err, s
 int db_ship_data_set(struct db *db, long long ship_id, const char *json, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "UPDATE ships SET data = ?2 WHERE id = ?1", err, errlen);
+	int rc = db_prep(db, &st, "UPDATE seats SET data = ?2 WHERE id = ?1", err, errlen);
 
 	if (rc)
 		return rc;
@@ -910,28 +907,6 @@ int db_ship_data_set(struct db *db, long long ship_id, const char *json, char *e
 			       : fail(db, rc, "writing a seat's data", err, errlen);
 	db_done(db, st);
 	return rc;
-}
-
-int db_ship_update(struct db *db, const struct db_ship *s, char *err, size_t errlen)
-{
-	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "UPDATE ships SET hull = ?2, shield = ?3, ballistic = ?4, "
-			  "energy = ?5, damage = ?6, battles = ?7, wins = ?8, kills = ?9, "
-			  "times_disabled = ?10 WHERE id = ?1", err, errlen);
-
-	if (rc)
-		return rc;
-	sqlite3_bind_int64(st, 1, s->id);
-	sqlite3_bind_int(st, 2, s->hull);
-	sqlite3_bind_int(st, 3, s->shield);
-	sqlite3_bind_int(st, 4, s->ballistic);
-	sqlite3_bind_int(st, 5, s->energy);
-	sqlite3_bind_int(st, 6, s->damage);
-	sqlite3_bind_int(st, 7, s->battles);
-	sqlite3_bind_int(st, 8, s->wins);
-	sqlite3_bind_int(st, 9, s->kills);
-	sqlite3_bind_int(st, 10, s->times_disabled);
-	return db_run(db, st, "updating a ship", err, errlen);
 }
 
 int db_ship_list(struct db *db, long long campaign_id, struct db_ship **out, size_t *n,
@@ -947,7 +922,7 @@ int db_ship_list(struct db *db, long long campaign_id, struct db_ship **out, siz
 		return rc;
 	sqlite3_bind_int64(st, 1, campaign_id);
 	return db_collect(db, st, (void **)out, n, sizeof(**out), ship_row, NULL,
-			  "listing ships", err, errlen);
+			  "listing seats", err, errlen);
 }
 
 /* ---------- turns ---------- */
@@ -1227,9 +1202,9 @@ int db_order_list(struct db *db, long long turn_id, int current_only, struct db_
 	 * figures, would walk every order of the turn).
 	 */
 	int rc = db_prep(db, &st, current_only
-			 ? ORDER_COLUMNS "INDEXED BY orders_current JOIN ships s ON s.id = o.ship_id "
+			 ? ORDER_COLUMNS "INDEXED BY orders_current JOIN seats s ON s.id = o.ship_id "
 			   "WHERE o.turn_id = ?1 AND o.current = 1 ORDER BY o.ship_id"
-			 : ORDER_COLUMNS "JOIN ships s ON s.id = o.ship_id WHERE o.turn_id = ?1 "
+			 : ORDER_COLUMNS "JOIN seats s ON s.id = o.ship_id WHERE o.turn_id = ?1 "
 			   "ORDER BY o.ship_id, o.id", err, errlen);
 #undef ORDER_COLUMNS
 
@@ -1317,59 +1292,6 @@ void db_event_list_release(struct db_event *list, size_t n)
 		free(list[i].visible_to);
 	}
 	free(list);
-}
-
-int db_die_add(struct db *db, long long turn_id, const struct db_die *d, char *err,
-	       size_t errlen)
-{
-	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "INSERT INTO dice (turn_id, seq, phase, ship, check_name, cause, "
-			  "d6, stat, score) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", err,
-		      errlen);
-
-	if (rc)
-		return rc;
-	sqlite3_bind_int64(st, 1, turn_id);
-	sqlite3_bind_int(st, 2, d->seq);
-	sqlite3_bind_int(st, 3, d->phase);
-	db_bind_text(st, 4, d->ship);
-	db_bind_text(st, 5, d->check);
-	db_bind_text(st, 6, d->cause);
-	sqlite3_bind_int(st, 7, d->d6);
-	sqlite3_bind_int(st, 8, d->stat);
-	sqlite3_bind_int(st, 9, d->score);
-	return db_run(db, st, "storing a die", err, errlen);
-}
-
-static int die_row(sqlite3_stmt *st, void *rec)
-{
-	struct db_die *d = rec;
-
-	d->seq = sqlite3_column_int(st, 0);
-	d->phase = sqlite3_column_int(st, 1);
-	db_col_copy(st, 2, d->ship, sizeof(d->ship));
-	db_col_copy(st, 3, d->check, sizeof(d->check));
-	db_col_copy(st, 4, d->cause, sizeof(d->cause));
-	d->d6 = sqlite3_column_int(st, 5);
-	d->stat = sqlite3_column_int(st, 6);
-	d->score = sqlite3_column_int(st, 7);
-	return 0;
-}
-
-int db_die_list(struct db *db, long long turn_id, struct db_die **out, size_t *n,
-		char *err, size_t errlen)
-{
-	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "SELECT seq, phase, ship, check_name, cause, d6, stat, score "
-			  "FROM dice WHERE turn_id = ?1 ORDER BY seq", err, errlen);
-
-	*out = NULL;
-	*n = 0;
-	if (rc)
-		return rc;
-	sqlite3_bind_int64(st, 1, turn_id);
-	return db_collect(db, st, (void **)out, n, sizeof(**out), die_row, NULL,
-			  "listing dice", err, errlen);
 }
 
 /* ---------- outbox ---------- */

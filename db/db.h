@@ -34,7 +34,7 @@ struct db;
 #define DB_ALREADY 3
 
 /* The schema this build writes; a file with a higher version is refused. */
-#define DB_SCHEMA_VERSION 9
+#define DB_SCHEMA_VERSION 10
 /* How long a writer waits for another (process run by cron, a submit). */
 #define DB_BUSY_TIMEOUT_MS 10000
 
@@ -81,18 +81,20 @@ struct db_campaign {
 	char ruleset[DB_NAME_MAX];
 	char status[16];		/* "open", "running", "paused", "finished" */
 	int turn;			/* the open (or last) turn; 0 before start */
-	char winner[16];		/* "" until finished */
+	char *result;			/* how it ended, whole as the game said it; "" until finished */
 	char created_at[DB_TIME_MAX];
 	char paused_at[DB_TIME_MAX];	/* "" unless paused */
 	char *settings;			/* JSON object text */
 };
 void db_campaign_release(struct db_campaign *c);
+/* Replaces c->result with a copy of result (NULL: ""); -1 when memory ran out. */
+int db_campaign_set_result(struct db_campaign *c, const char *result);
 /* Status "open", turn 0. DB_EXISTS when the name is taken (any case). */
 int db_campaign_create(struct db *db, struct db_campaign *c, char *err, size_t errlen);
 /* Case-insensitive name. 0 or DB_NOT_FOUND. */
 int db_campaign_get(struct db *db, const char *name, struct db_campaign *c, char *err,
 		    size_t errlen);
-/* Writes status, turn, winner, paused_at and settings of c->id. */
+/* Writes status, turn, result, paused_at and settings of c->id. */
 int db_campaign_update(struct db *db, const struct db_campaign *c, char *err, size_t errlen);
 /* All campaigns by name. */
 int db_campaign_list(struct db *db, struct db_campaign **out, size_t *n, char *err,
@@ -125,27 +127,30 @@ int db_captain_find_email(struct db *db, const char *email, struct db_captain **
 int db_captain_list(struct db *db, long long campaign_id, struct db_captain **out,
 		    size_t *n, char *err, size_t errlen);
 
-/* --- ships (campaign-long stats and record; battle state is in turns) --- */
+/*
+ * --- seats (the seats table: a ship, a runner, a player; its campaign-long
+ * record is the game's own, in its data; battle state is in turns) ---
+ */
 struct db_ship {
 	long long id;
 	long long campaign_id;
 	long long captain_id;
 	char name[DB_NAME_MAX];
-	char team[16];			/* "zion", "machines" */
-	int hull, shield, ballistic, energy, damage;
-	int battles, wins, kills, times_disabled;
+	char team[DB_NAME_MAX];		/* the side ("zion", "runner", ...): the side column */
 	char captain[DB_NAME_MAX];	/* read only: the captain's name */
 	char email[DB_EMAIL_MAX];	/* read only: the captain's address */
 };
-/* DB_EXISTS when the campaign has a ship of that name (any case). */
+/* Data "{}". DB_EXISTS when the campaign has a seat of that name (any case). */
 int db_ship_add(struct db *db, struct db_ship *s, char *err, size_t errlen);
 int db_ship_get(struct db *db, long long campaign_id, const char *name, struct db_ship *s,
 		char *err, size_t errlen);
-/* A seat's own data (JSON text, "{}" by default) for its game; *json malloc'd. */
+/*
+ * A seat's own data for its game, JSON object text ("{}" by default): what
+ * it joined with, and the record the game keeps of it (Hovercrafts' stats
+ * and career, core/hovercrafts/record.h); *json malloc'd.
+ */
 int db_ship_data_get(struct db *db, long long ship_id, char **json, char *err, size_t errlen);
 int db_ship_data_set(struct db *db, long long ship_id, const char *json, char *err, size_t errlen);
-/* Writes stats, damage and record of s->id. */
-int db_ship_update(struct db *db, const struct db_ship *s, char *err, size_t errlen);
 /* In joining order (the state order of a new battle); free() the array. */
 int db_ship_list(struct db *db, long long campaign_id, struct db_ship **out, size_t *n,
 		 char *err, size_t errlen);
@@ -210,7 +215,7 @@ int db_order_list(struct db *db, long long turn_id, int current_only, struct db_
 		  size_t *n, char *err, size_t errlen);
 void db_order_list_release(struct db_order *list, size_t n);
 
-/* --- events and dice of a turn, in the order they happened --- */
+/* --- events of a turn, in the order they happened (its draws: db/play.h) --- */
 struct db_event {
 	int seq;
 	int phase;
@@ -223,20 +228,6 @@ int db_event_add(struct db *db, long long turn_id, const struct db_event *e, cha
 int db_event_list(struct db *db, long long turn_id, struct db_event **out, size_t *n,
 		  char *err, size_t errlen);
 void db_event_list_release(struct db_event *list, size_t n);
-
-struct db_die {
-	int seq;			/* the event's seq */
-	int phase;
-	char ship[DB_NAME_MAX];
-	char check[16];
-	char cause[24];
-	int d6, stat, score;
-};
-int db_die_add(struct db *db, long long turn_id, const struct db_die *d, char *err,
-	       size_t errlen);
-/* free() the array. */
-int db_die_list(struct db *db, long long turn_id, struct db_die **out, size_t *n,
-		char *err, size_t errlen);
 
 /* --- outbox: messages to send; the key makes queueing idempotent --- */
 struct db_message {

@@ -205,7 +205,7 @@ int db_ship_set_resigned(struct db *db, long long ship_id, const char *when, cha
 			 size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "UPDATE ships SET resigned_at = ?1 WHERE id = ?2", err, errlen);
+	int rc = db_prep(db, &st, "UPDATE seats SET resigned_at = ?1 WHERE id = ?2", err, errlen);
 
 	if (rc)
 		return rc;
@@ -217,7 +217,7 @@ int db_ship_set_resigned(struct db *db, long long ship_id, const char *when, cha
 int db_ship_vacant(struct db *db, long long ship_id, int *vacant, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "SELECT resigned_at IS NOT NULL FROM ships WHERE id = ?1", err,
+	int rc = db_prep(db, &st, "SELECT resigned_at IS NOT NULL FROM seats WHERE id = ?1", err,
 			 errlen);
 
 	*vacant = 0;

@@ -639,7 +639,7 @@ int db_ship_code_salt(struct db *db, long long campaign_id, const char *ship,
 		      char salt[DB_CODE_SALT_MAX], char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "SELECT code_salt FROM ships WHERE campaign_id = ?1 AND name = ?2",
+	int rc = db_prep(db, &st, "SELECT code_salt FROM seats WHERE campaign_id = ?1 AND name = ?2",
 			 err, errlen);
 
 	salt[0] = '\0';
@@ -664,7 +664,7 @@ int db_ship_set_code_salt(struct db *db, long long ship_id, const char *salt, ch
 			  size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = db_prep(db, &st, "UPDATE ships SET code_salt = ?2 WHERE id = ?1", err, errlen);
+	int rc = db_prep(db, &st, "UPDATE seats SET code_salt = ?2 WHERE id = ?1", err, errlen);
 
 	if (rc)
 		return rc;

@@ -395,7 +395,41 @@ static const char v9[] =
 	"  UNIQUE (campaign_id, email)"
 	");";
 
-const char *const db_migrations[] = { v1, v2, v3, v4, v5, v6, v7, v8, v9 };
+/*
+ * Version 10: seats, not ships (issue 27). The ships table becomes seats,
+ * its team the seat's side; Hovercrafts' stats and career (hull, shield,
+ * ballistic, energy, damage, battles, wins, kills, times_disabled) move
+ * into the seat's own data, where every game keeps its record
+ * (core/hovercrafts/record.h), and leave the table. A campaign's result
+ * is kept whole as the game stated it (result, was winner: the judge cut
+ * it to 15 bytes). Hovercrafts' dice join the one draws log of every game
+ * (stream 'hovercrafts', "d6 PHASE D6 STAT SCORE CHECK CAUSE SHIP",
+ * cmd/judge.h) and the dice table goes. Renaming a table carries the
+ * other tables' references to it (SQLite 3.26 on).
+ */
+static const char v10[] =
+	"ALTER TABLE ships RENAME TO seats;"
+	"ALTER TABLE seats RENAME COLUMN team TO side;"
+	"UPDATE seats SET data = json_set(data, '$.hull', hull, '$.shield', shield,"
+	"  '$.ballistic', ballistic, '$.energy', energy, '$.damage', damage, '$.battles', battles,"
+	"  '$.wins', wins, '$.kills', kills, '$.times_disabled', times_disabled)"
+	"  WHERE campaign_id IN (SELECT id FROM campaigns WHERE ruleset = 'hovercrafts');"
+	"ALTER TABLE seats DROP COLUMN hull;"
+	"ALTER TABLE seats DROP COLUMN shield;"
+	"ALTER TABLE seats DROP COLUMN ballistic;"
+	"ALTER TABLE seats DROP COLUMN energy;"
+	"ALTER TABLE seats DROP COLUMN damage;"
+	"ALTER TABLE seats DROP COLUMN battles;"
+	"ALTER TABLE seats DROP COLUMN wins;"
+	"ALTER TABLE seats DROP COLUMN kills;"
+	"ALTER TABLE seats DROP COLUMN times_disabled;"
+	"ALTER TABLE campaigns RENAME COLUMN winner TO result;"
+	"INSERT INTO draws (turn_id, seq, stream, line)"
+	"  SELECT turn_id, seq, 'hovercrafts', printf('d6 %d %d %d %d %s %s %s', phase, d6, stat,"
+	"  score, check_name, cause, ship) FROM dice;"
+	"DROP TABLE dice;";
+
+const char *const db_migrations[] = { v1, v2, v3, v4, v5, v6, v7, v8, v9, v10 };
 const int db_migration_count = (int)(sizeof(db_migrations) / sizeof(db_migrations[0]));
 
 /* The build fails if the header's version and the steps disagree. */

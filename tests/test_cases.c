@@ -1,5 +1,5 @@
 /*
- * cases: Hovercrafts' case files (core/cases.h). A file of many cases is
+ * cases: Hovercrafts' case files (core/hovercrafts/cases.h). A file of many cases is
  * read in linear time and memory: each case's orders and dice keep only
  * their own lines (not blank lines for the whole file before them), and
  * still report the file's line numbers.
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cases.h"
+#include "core/hovercrafts/cases.h"
 
 #define CASE_LINES 15
 static const char one_case[] =

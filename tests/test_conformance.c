@@ -21,6 +21,7 @@
 #include "core/ruleset.h"
 #include "toy_ruleset.h"
 #include "toysolo_ruleset.h"
+#include "tiny_ruleset.h"
 
 #define MAX_TURNS 40
 
@@ -601,7 +602,7 @@ static void test_conformance_agreement_scores(void **unused)
 		orders = agreement(seats, cases[i].what);
 		if (engine_resolve(rs, t.state, orders, &none, &f, err, sizeof(err)))
 			fail_msg("%s %s: %s", cases[i].game, cases[i].what, err);
-		st = rs->status(f.state);
+		st = engine_status(rs, f.state);
 		assert_true(json_is_true(json_object_get(st, "over")));
 		assert_string_equal(json_string_value(json_object_get(st, "result")), cases[i].result);
 		json_decref(st);
@@ -640,10 +641,10 @@ static void test_conformance_agreement_refused(void **unused)
 		json_decref(due);
 		engine_turn_release(&t);
 	}
-	started(&hovercrafts_ruleset, &t);
+	started(ruleset_find("hovercrafts"), &t);
 	seats = json_pack("[s,s]", "zion1", "machines2");
 	orders = agreement(seats, "concede");
-	assert_int_equal(engine_resolve(&hovercrafts_ruleset, t.state, orders, &none, &f, err,
+	assert_int_equal(engine_resolve(ruleset_find("hovercrafts"), t.state, orders, &none, &f, err,
 					sizeof(err)), -1);
 	assert_string_equal(err, "a concession is one side's: machines2 is not of Zion");
 	json_decref(orders);
@@ -728,6 +729,84 @@ static void test_conformance_simulate_splits(void **unused)
 	}
 }
 
+/*
+ * The smallest game (tests/tiny_ruleset.h) has setup, read_orders and
+ * resolve only: the judge's defaults say who is due (every seat of the
+ * state's "seats"), whether it is over and how ("over", "result"), the
+ * order form (a plain text field) and the order help. Known dice in
+ * (a queue): 4 then 2; north guesses 4 both times, south 2 then 6.
+ */
+static void test_conformance_minimal_game_defaults(void **unused)
+{
+	const struct ruleset *rs = ruleset_find("tiny");
+	struct draw_queue q;
+	struct draw_log log;
+	struct draw_source src;
+	struct engine_turn t;
+	json_t *seats = json_pack("[{s:s},{s:s}]", "name", "north", "name", "south");
+	json_t *state, *due, *orders, *st, *form;
+	char err[256];
+	static const char *const north[2] = { "4\n", "\n4\n" }, *const south[2] = { "2\n", "6" };
+	int turn;
+
+	(void)unused;
+	assert_non_null(rs);
+	assert_null(rs->waiting_for);
+	assert_null(rs->status);
+	assert_null(rs->order_form);
+	assert_null(rs->order_help);
+	draw_queue_init(&q);
+	draw_log_init(&log);
+	assert_int_equal(draw_queue_parse(&q, "d6 4\nd6 2\n", "dice", 0, err, sizeof(err)), 0);
+	src = draw_queue_source(&q, &log);
+	assert_int_equal(engine_setup(rs, NULL, NULL, seats, &src, &t, err, sizeof(err)), 0);
+	state = json_incref(t.state);
+	engine_turn_release(&t);
+	due = engine_waiting_for(rs, state);
+	assert_int_equal(json_array_size(due), 2);
+	assert_string_equal(json_string_value(json_array_get(due, 1)), "south");
+	json_decref(due);
+	assert_true(engine_waits_for(rs, state, "NORTH"));
+	form = engine_order_form(rs, state, "north");
+	assert_string_equal(json_string_value(form), ENGINE_ORDER_FORM);
+	json_decref(form);
+	assert_string_equal(engine_order_help(rs), ENGINE_ORDER_HELP);
+	assert_null(rs->read_orders(state, "north", "7\n", "o.txt", 0, err, sizeof(err)));
+	assert_string_equal(err, "o.txt:1: expected one line with a number 1 to 6");
+	for (turn = 0; turn < 2; turn++) {
+		json_t *n = rs->read_orders(state, "north", north[turn], "n", 0, err, sizeof(err));
+		json_t *s = rs->read_orders(state, "south", south[turn], "s", 0, err, sizeof(err));
+
+		assert_false(engine_is_over(rs, state));
+		assert_non_null(n);
+		assert_non_null(s);
+		orders = json_object();
+		json_object_update(orders, n);
+		json_object_update(orders, s);
+		assert_int_equal(engine_resolve(rs, state, orders, &src, &t, err, sizeof(err)), 0);
+		json_decref(state);
+		state = json_incref(t.state);
+		engine_turn_release(&t);
+		json_decref(orders);
+		json_decref(n);
+		json_decref(s);
+	}
+	/* north: 4 on a 4 (a point), then 4 on a 2; south: 2 on a 4, then 6 on a 2. */
+	assert_int_equal(draw_queue_unused(&q), 0);
+	assert_true(engine_is_over(rs, state));
+	st = engine_status(rs, state);
+	assert_true(json_is_true(json_object_get(st, "over")));
+	assert_string_equal(json_string_value(json_object_get(st, "result")), "north");
+	json_decref(st);
+	due = engine_waiting_for(rs, state);
+	assert_int_equal(json_array_size(due), 0);
+	json_decref(due);
+	json_decref(state);
+	json_decref(seats);
+	draw_log_release(&log);
+	draw_queue_release(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -744,9 +823,11 @@ int main(void)
 		cmocka_unit_test(test_conformance_agreement_refused),
 		cmocka_unit_test(test_conformance_compare_is_a_ranking),
 		cmocka_unit_test(test_conformance_simulate_splits),
+		cmocka_unit_test(test_conformance_minimal_game_defaults),
 	};
 
-	if (ruleset_register(&toy_ruleset) < 0 || ruleset_register(&climb_ruleset) < 0)
+	if (ruleset_register(&toy_ruleset) < 0 || ruleset_register(&climb_ruleset) < 0 ||
+	    ruleset_register(&tiny_ruleset) < 0)
 		return 1;
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

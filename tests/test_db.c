@@ -14,6 +14,7 @@
 #include "db/db.h"
 #include "db/internal.h"
 #include "db/mail.h"
+#include "db/play.h"
 
 struct fixture {
 	char dir[64];
@@ -97,8 +98,6 @@ static void make_game(struct db *db, long long *turn_id, long long *ship_id,
 	s.captain_id = cap.id;
 	snprintf(s.name, sizeof(s.name), "Minx");
 	snprintf(s.team, sizeof(s.team), "zion");
-	s.hull = 3;
-	s.shield = s.ballistic = s.energy = 1;
 	assert_int_equal(db_ship_add(db, &s, err, sizeof(err)), 0);
 	memset(&t, 0, sizeof(t));
 	t.campaign_id = *campaign_id;
@@ -215,9 +214,107 @@ static void test_db_migrate_v7_keeps_seats_and_references(void **state)
 	assert_int_equal(raw_count(f->path, "SELECT count(*) FROM ships WHERE data != '{}'"), 1);
 	/* Foreign keys are on again: a seat of a captain who does not exist is refused. */
 	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
-	assert_int_not_equal(sqlite3_exec(db_sqlite(f->db), "INSERT INTO ships (campaign_id, captain_id,"
-					  " name, team) VALUES (1, 99, 'Ghost', 'zion')", NULL, NULL, NULL),
+	assert_int_equal(sqlite3_exec(db_sqlite(f->db), "INSERT INTO seats (campaign_id, captain_id,"
+				      " name, side) VALUES (1, 1, 'Trin', 'zion')", NULL, NULL, NULL),
+			 SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(db_sqlite(f->db), "INSERT INTO seats (campaign_id, captain_id,"
+					  " name, side) VALUES (1, 99, 'Ghost', 'zion')", NULL, NULL, NULL),
 			     SQLITE_OK);
+}
+
+/*
+ * Version 10: seats, not ships. A v9 file with a Hovercrafts ship (its
+ * stats and career in columns), another game's seat with its own data, a
+ * result the judge of then cut, and a Hovercrafts die comes out with the
+ * ship's record in its seat's data, the other seat's data untouched, the
+ * result as stored, the die in the one draws log, and every reference
+ * (orders, ledger, lockouts) to the renamed table holding.
+ */
+static void test_db_migrate_v10_seats_result_draws(void **state)
+{
+	struct fixture *f = *state;
+	struct db_campaign c;
+	struct db_ship *seats;
+	struct db_draw *d;
+	char err[256], *data;
+	size_t n;
+
+	assert_int_equal(db_open_version(&f->db, f->path, 9, err, sizeof(err)), 0);
+	db_close(f->db);
+	f->db = NULL;
+	raw_exec(f->path,
+		 "INSERT INTO campaigns (id, name, ruleset, status, winner, created_at, settings) VALUES"
+		 " (1, 'old', 'hovercrafts', 'finished', 'zion', 'x', '{}'),"
+		 " (2, 'nr', 'netrun', 'finished', 'machines win (n', 'x', '{}');"
+		 "INSERT INTO captains (id, campaign_id, name, email, pwhash, joined_at) VALUES"
+		 " (1, 1, 'Ann', 'ann@example.org', 'h', 'x'), (2, 2, 'Bob', 'bob@example.org', 'h', 'x');"
+		 "INSERT INTO ships (id, campaign_id, captain_id, name, team, hull, shield, ballistic,"
+		 " energy, damage, battles, wins, kills, times_disabled, data) VALUES"
+		 " (7, 1, 1, 'Minx', 'zion', 4, 1, 2, 1, 2, 3, 1, 5, 2, '{}'),"
+		 " (8, 2, 2, 'bob', 'runner', 0, 0, 0, 0, 0, 0, 0, 0, 0, '{\"deck\":\"d\"}');"
+		 "INSERT INTO turns (id, campaign_id, number, seed, opened_at, deadline, state_before)"
+		 " VALUES (1, 1, 1, '5', 'x', 'y', '{}');"
+		 "INSERT INTO orders (turn_id, ship_id, captain_id, raw, understood, digest, received_at)"
+		 " VALUES (1, 7, 1, 'r', 'u', 'd', 'x');"
+		 "INSERT INTO ledger (campaign_id, ship_id, kind, points, reason, created_at)"
+		 " VALUES (1, 7, 'award', 3, 'r', 'x');"
+		 "INSERT INTO lockouts VALUES (7, 1, 'x', 'y');"
+		 "INSERT INTO events (turn_id, seq, phase, type, json) VALUES (1, 4, 2, 'roll', '{}');"
+		 "INSERT INTO dice VALUES (1, 4, 2, 'Minx', 'fire', 'shoot', 5, 2, 7);");
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	assert_int_equal(db_schema_version(f->db), 10);
+	assert_int_equal(db_ship_data_get(f->db, 7, &data, err, sizeof(err)), 0);
+	assert_string_equal(data, "{\"hull\":4,\"shield\":1,\"ballistic\":2,\"energy\":1,"
+			    "\"damage\":2,\"battles\":3,\"wins\":1,\"kills\":5,\"times_disabled\":2}");
+	free(data);
+	assert_int_equal(db_ship_data_get(f->db, 8, &data, err, sizeof(err)), 0);
+	assert_string_equal(data, "{\"deck\":\"d\"}");
+	free(data);
+	assert_int_equal(db_ship_list(f->db, 2, &seats, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(seats[0].team, "runner");
+	assert_string_equal(seats[0].captain, "Bob");
+	free(seats);
+	assert_int_equal(db_campaign_get(f->db, "nr", &c, err, sizeof(err)), 0);
+	assert_string_equal(c.result, "machines win (n");
+	db_campaign_release(&c);
+	assert_int_equal(db_draw_list(f->db, 1, &d, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(d[0].seq, 4);
+	assert_string_equal(d[0].stream, "hovercrafts");
+	assert_string_equal(d[0].line, "d6 2 5 2 7 fire shoot Minx");
+	db_draw_list_release(d, n);
+	db_close(f->db);
+	f->db = NULL;
+	assert_int_equal(raw_count(f->path, "SELECT count(*) FROM sqlite_master WHERE name IN"
+				   " ('ships', 'dice')"), 0);
+	assert_int_equal(raw_count(f->path, "SELECT count(*) FROM sqlite_master WHERE sql LIKE"
+				   " '%REFERENCES ships%' OR sql LIKE '%REFERENCES \"ships\"%'"), 0);
+	assert_int_equal(raw_count(f->path, "SELECT count(*) FROM orders o JOIN seats s ON"
+				   " s.id = o.ship_id JOIN ledger l ON l.ship_id = s.id"
+				   " JOIN lockouts k ON k.ship_id = s.id"), 1);
+	assert_int_equal(raw_count(f->path, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+}
+
+/* A result is kept whole, however long the game states it (it was cut to 15 bytes). */
+static void test_db_campaign_result_whole(void **state)
+{
+	struct fixture *f = *state;
+	struct db_campaign c;
+	const char *said = "machines win (nebuchadnezzar-destroyed, 14 to 3, in the last turn)";
+	char err[256];
+
+	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
+	make_campaign(f->db, "long");
+	assert_int_equal(db_campaign_get(f->db, "long", &c, err, sizeof(err)), 0);
+	assert_string_equal(c.result, "");
+	snprintf(c.status, sizeof(c.status), "finished");
+	assert_int_equal(db_campaign_set_result(&c, said), 0);
+	assert_int_equal(db_campaign_update(f->db, &c, err, sizeof(err)), 0);
+	db_campaign_release(&c);
+	assert_int_equal(db_campaign_get(f->db, "long", &c, err, sizeof(err)), 0);
+	assert_string_equal(c.result, said);
+	db_campaign_release(&c);
 }
 
 static void test_db_refuses_newer_version(void **state)
@@ -480,12 +577,12 @@ static void test_db_ship_code_salt(void **state)
 	assert_int_equal(db_ship_set_code_salt(f->db, ship + 99, "x", err, sizeof(err)), DB_ALREADY);
 }
 
-static void test_db_events_and_dice(void **state)
+static void test_db_events_and_draws(void **state)
 {
 	struct fixture *f = *state;
 	long long turn, ship, cap, camp;
 	struct db_event e, *ev;
-	struct db_die d, *dice;
+	struct db_draw d, *draws;
 	size_t n;
 	char err[256];
 
@@ -496,27 +593,22 @@ static void test_db_events_and_dice(void **state)
 	snprintf(e.type, sizeof(e.type), "roll");
 	e.json = "{\"type\":\"roll\"}";
 	assert_int_equal(db_event_add(f->db, turn, &e, err, sizeof(err)), 0);
-	/* A die belongs to a stored event: an orphan is refused (foreign key). */
-	memset(&d, 0, sizeof(d));
-	d.seq = 2;
-	snprintf(d.ship, sizeof(d.ship), "Minx");
-	snprintf(d.check, sizeof(d.check), "energy");
-	snprintf(d.cause, sizeof(d.cause), "energy");
-	d.d6 = 5;
-	d.stat = 1;
-	d.score = 4;
-	assert_int_equal(db_die_add(f->db, turn, &d, err, sizeof(err)), DB_ERROR);
-	d.seq = 1;
-	assert_int_equal(db_die_add(f->db, turn, &d, err, sizeof(err)), 0);
 	assert_int_equal(db_event_add(f->db, turn, &e, err, sizeof(err)), DB_EXISTS);
 	assert_int_equal(db_event_list(f->db, turn, &ev, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 1);
 	assert_string_equal(ev[0].type, "roll");
 	db_event_list_release(ev, n);
-	assert_int_equal(db_die_list(f->db, turn, &dice, &n, err, sizeof(err)), 0);
+	/* One draws log for every game: a Hovercrafts die is a line of it. */
+	memset(&d, 0, sizeof(d));
+	d.seq = 1;
+	snprintf(d.stream, sizeof(d.stream), "hovercrafts");
+	d.line = "d6 1 5 1 4 energy energy Minx";
+	assert_int_equal(db_draw_add(f->db, turn, &d, err, sizeof(err)), 0);
+	assert_int_equal(db_draw_add(f->db, turn, &d, err, sizeof(err)), DB_EXISTS);
+	assert_int_equal(db_draw_list(f->db, turn, &draws, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 1);
-	assert_int_equal(dice[0].score, 4);
-	free(dice);
+	assert_string_equal(draws[0].line, "d6 1 5 1 4 energy energy Minx");
+	db_draw_list_release(draws, n);
 }
 
 static void test_db_rollback_leaves_nothing(void **state)
@@ -538,6 +630,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_db_migrate_from_empty, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_migrate_from_every_version, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_migrate_v7_keeps_seats_and_references, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_migrate_v10_seats_result_draws, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_campaign_result_whole, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_refuses_newer_version, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_refuses_foreign_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_campaign_name_unique, setup, teardown),
@@ -548,7 +642,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_db_outbox_release_and_requeue_failed, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_db_ship_code_salt, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_db_events_and_dice, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_events_and_draws, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_rollback_leaves_nothing, setup, teardown),
 	};
 

@@ -124,12 +124,50 @@ static void test_gamecase_refuses_what_is_not_a_case_file(void **unused)
 	strbuf_release(&report);
 }
 
+/*
+ * One runner: a file is in a game's own case format when that game has a
+ * cases hook (Hovercrafts: a board, ships, its dice) and the file names
+ * it, or names no game; otherwise in the judge's format.
+ */
+static void test_gamecase_own_format_by_the_cases_hook(void **state)
+{
+	const struct ruleset *hover = ruleset_find("hovercrafts");
+	json_t *list;
+	char err[256];
+
+	(void)state;
+	assert_non_null(hover->cases);
+	assert_null(toy_ruleset.cases);
+	assert_ptr_equal(gamecase_own_format("case a\nruling 1 x\n"), hover);
+	assert_ptr_equal(gamecase_own_format("# cases\ngame hovercrafts\ncase a\n"), hover);
+	assert_null(gamecase_own_format("game toy\ncase a\n"));
+	assert_null(gamecase_own_format("game HoverCrafts\ncase a\n"));
+	/* Its dice syntax: the energy checks given, the case passes; one missing, it fails. */
+	list = hover->cases("case a\nruling 1 x\nboard 3x1\nship Minx zion A1 E\n"
+			    "ship Locust machines C1 W\norders\ndice\n  energy Minx 1\n"
+			    "  energy Locust 1\nexpect\n  winner none\n"
+			    "case b\nruling 1 y\nboard 3x1\nship Minx zion A1 E\n"
+			    "ship Locust machines C1 W\norders\nexpect\n  winner none\n", "a.case", err,
+			    sizeof(err));
+	assert_non_null(list);
+	assert_int_equal(json_array_size(list), 2);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(list, 0), "name")), "a");
+	assert_true(json_is_true(json_object_get(json_array_get(list, 0), "passed")));
+	assert_false(json_is_true(json_object_get(json_array_get(list, 1), "passed")));
+	assert_non_null(strstr(json_string_value(json_object_get(json_array_get(list, 1), "report")),
+			       "a.case:17: unexpected error: no die left for the energy check of Minx"));
+	json_decref(list);
+	assert_null(hover->cases("case a\nboard\n", "b.case", err, sizeof(err)));
+	assert_non_null(strstr(err, "b.case:"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gamecase_passes_and_counts),
 		cmocka_unit_test(test_gamecase_failures_name_their_line),
 		cmocka_unit_test(test_gamecase_refuses_what_is_not_a_case_file),
+		cmocka_unit_test(test_gamecase_own_format_by_the_cases_hook),
 	};
 
 	if (ruleset_register(&toy_ruleset) < 0)

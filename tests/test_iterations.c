@@ -215,7 +215,7 @@ static void test_iterations_setup_from_scenario_and_sheets(void **unused)
 	assert_string_equal(json_string_value(json_object_get(neo, "zone")), "Street");
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(neo, "health"), "max")), 5);
 	assert_non_null(it_char(st, "Smith"));
-	due = rs->waiting_for(st);
+	due = engine_waiting_for(rs, st);
 	assert_int_equal(json_array_size(due), 2);
 	assert_string_equal(json_string_value(json_array_get(due, 0)), "ann");
 	assert_string_equal(json_string_value(json_array_get(due, 1)), "operator");

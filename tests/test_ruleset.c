@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <string.h>
 
 #include "core/hovercrafts/dice.h"
@@ -12,6 +13,7 @@
 #include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/turn.h"
 #include "core/ruleset.h"
+#include "tiny_ruleset.h"
 
 static const char *sample =
 	"{\"game\":\"hovercrafts\",\"turn\":1,\"map\":{\"width\":7,\"height\":4,\"walls\":[]},"
@@ -70,20 +72,35 @@ static void test_ruleset_hovercrafts_agreement_survives_plans(void **state)
 
 static void test_ruleset_find(void **state)
 {
+	const struct ruleset *const *all;
+	size_t n = 0;
+
 	(void)state;
 	assert_non_null(ruleset_find("hovercrafts"));
 	assert_string_equal(ruleset_find("hovercrafts")->name, "hovercrafts");
 	assert_null(ruleset_find("chess"));
 	assert_null(ruleset_find(NULL));
 	assert_ptr_equal(ruleset_find("HoverCrafts"), ruleset_find("hovercrafts"));
-	assert_ptr_equal(ruleset_all()[0], ruleset_find("hovercrafts"));
-	assert_ptr_equal(ruleset_all()[1], ruleset_find("netrun"));
-	assert_ptr_equal(ruleset_all()[2], ruleset_find("iterations"));
-	assert_ptr_equal(ruleset_all()[3], ruleset_find("legendary"));
-	assert_ptr_equal(ruleset_all()[4], ruleset_find("duel"));
-	assert_null(ruleset_all()[5]);
-	/* A name is registered once. */
-	assert_int_equal(ruleset_register(&hovercrafts_ruleset), -1);
+	/* Every game of the one list (core/ruleset.c) is found by its name, in any case. */
+	for (all = ruleset_all(); *all; all++) {
+		char upper[64];
+		size_t i;
+
+		for (i = 0; (*all)->name[i] && i + 1 < sizeof(upper); i++)
+			upper[i] = (char)toupper((unsigned char)(*all)->name[i]);
+		upper[i] = '\0';
+		assert_ptr_equal(ruleset_find(upper), *all);
+		assert_false((*all)->flags & RULESET_TEST);
+		/* A name is registered once. */
+		assert_int_equal(ruleset_register(*all), -1);
+		n++;
+	}
+	assert_true(n > 0);
+	/* One more (the test build's) goes at the end of the list. */
+	assert_int_equal(ruleset_register(&tiny_ruleset), 0);
+	assert_ptr_equal(ruleset_all()[n], &tiny_ruleset);
+	assert_null(ruleset_all()[n + 1]);
+	assert_ptr_equal(ruleset_find("TINY"), &tiny_ruleset);
 }
 
 /* The rules' sample game, turn 1, through the generic interface. */

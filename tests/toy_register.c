@@ -5,6 +5,7 @@
  */
 #include "toy_ruleset.h"
 #include "toysolo_ruleset.h"
+#include "tiny_ruleset.h"
 
 void toy_register(void) __attribute__((constructor));
 
@@ -12,4 +13,5 @@ void toy_register(void)
 {
 	ruleset_register(&toy_ruleset);
 	ruleset_register(&climb_ruleset);
+	ruleset_register(&tiny_ruleset);
 }

@@ -11,20 +11,6 @@ static const char *const winner_names[] = { "none", "zion", "machines", "draw" }
 static const char *const stat_names[STAT_COUNT] = { "hull", "shield", "ballistic", "energy" };
 static const char *const status_names[] = { "active", "disabled", "off-map" };
 
-int mx_strcasecmp(const char *a, const char *b)
-{
-	for (;; a++, b++) {
-		int ca = (unsigned char)*a, cb = (unsigned char)*b;
-
-		if (ca >= 'A' && ca <= 'Z')
-			ca += 'a' - 'A';
-		if (cb >= 'A' && cb <= 'Z')
-			cb += 'a' - 'A';
-		if (ca != cb || !ca)
-			return ca - cb;
-	}
-}
-
 static int lookup(const char *const *names, int n, const char *name)
 {
 	int i;

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "hex.h"
+#include "lib/strcase.h"
 
 #define SHIP_NAME_MAX 48
 #define GAME_NAME_MAX 32
@@ -117,7 +118,5 @@ int status_parse(const char *name);
 
 /* Victory at the end of a turn (rulings 9). */
 enum winner game_check_victory(const struct game_state *st);
-
-int mx_strcasecmp(const char *a, const char *b);
 
 #endif

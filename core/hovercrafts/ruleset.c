@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/hovercrafts/bot.h"
+#include "core/hovercrafts/cases.h"
 #include "core/hovercrafts/game.h"
 #include "core/hovercrafts/narrate.h"
 #include "core/hovercrafts/orders.h"
@@ -557,6 +558,36 @@ out:
 	return out;
 }
 
+/* Its own case files (core/hovercrafts/cases.h), each case run. */
+static json_t *hover_cases(const char *text, const char *name, char *err, size_t errlen)
+{
+	struct case_file cf;
+	json_t *out;
+	size_t k;
+
+	if (case_file_parse(&cf, text, name, err, errlen) < 0)
+		return NULL;
+	out = json_array();
+	for (k = 0; out && k < cf.n; k++) {
+		struct strbuf report = STRBUF_INIT;
+		int r = case_run(&cf.cases[k], name, &report);
+
+		if (json_array_append_new(out, json_pack("{s:s, s:s, s:b, s:s}", "name",
+							 cf.cases[k].name, "ruling", cf.cases[k].ruling,
+							 "passed", r == 1, "report",
+							 r < 0 || report.failed ? "  out of memory\n"
+										: strbuf_str(&report)))) {
+			json_decref(out);
+			out = NULL;
+		}
+		strbuf_release(&report);
+	}
+	if (!out)
+		errbuf_set(err, errlen, "%s: out of memory", name);
+	case_file_release(&cf);
+	return out;
+}
+
 static const char *const hover_sides[] = { "zion", "machines", NULL };
 
 static const struct ruleset_setting hover_settings[] = {
@@ -602,4 +633,5 @@ const struct ruleset hovercrafts_ruleset = {
 	.bot = hover_bot,
 	.agree = hover_agree,
 	.record = NULL,
+	.cases = hover_cases,
 };

@@ -17,6 +17,10 @@
 
 #include "core/draw.h"
 
+/* Its table of hooks (core/ruleset.h), registered in core/ruleset.c. */
+struct ruleset;
+extern const struct ruleset legendary_ruleset;
+
 #define LG_MAX_SLOTS 9
 
 struct legendary_board {

@@ -155,17 +155,15 @@ BEGIN;
 CREATE TEMP TABLE k(k INTEGER PRIMARY KEY);
 WITH RECURSIVE s(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM s WHERE k < $n - 1)
 INSERT INTO k SELECT k FROM s;
-INSERT INTO campaigns (id, name, ruleset, status, turn, winner, created_at, paused_at, settings)
-  SELECT c.id + 100 * k, 'c' || k, ruleset, status, turn, winner, created_at, paused_at, settings
+INSERT INTO campaigns (id, name, ruleset, status, turn, result, created_at, paused_at, settings)
+  SELECT c.id + 100 * k, 'c' || k, ruleset, status, turn, result, created_at, paused_at, settings
   FROM campaigns c, k WHERE c.name = 'c0';
 INSERT INTO captains (id, campaign_id, name, email, pwhash, joined_at)
   SELECT p.id + 100 * k, p.campaign_id + 100 * k, name, email, pwhash, joined_at
   FROM captains p, k WHERE p.campaign_id = (SELECT id FROM campaigns WHERE name = 'c0');
-INSERT INTO ships (id, campaign_id, captain_id, name, team, hull, shield, ballistic, energy,
-                   damage, battles, wins, kills, times_disabled)
-  SELECT s.id + 100 * k, s.campaign_id + 100 * k, s.captain_id + 100 * k, name, team, hull,
-         shield, ballistic, energy, damage, battles, wins, kills, times_disabled
-  FROM ships s, k WHERE s.campaign_id = (SELECT id FROM campaigns WHERE name = 'c0');
+INSERT INTO seats (id, campaign_id, captain_id, name, side, data)
+  SELECT s.id + 100 * k, s.campaign_id + 100 * k, s.captain_id + 100 * k, name, side, data
+  FROM seats s, k WHERE s.campaign_id = (SELECT id FROM campaigns WHERE name = 'c0');
 INSERT INTO turns (id, campaign_id, number, seed, opened_at, deadline, resolved_at, state_before,
                    state_after)
   SELECT t.id + 100 * k, t.campaign_id + 100 * k, number, seed, opened_at, deadline, resolved_at,

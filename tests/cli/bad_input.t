@@ -58,5 +58,5 @@ done <"$data/bad-inputs.tsv"
 # The game goes on: the good orders still stand and the campaign is whole.
 sqlite3 t.db "PRAGMA integrity_check" | grep -x ok
 [ "$(sqlite3 t.db "select count(*) from orders")" -eq 1 ]
-[ "$(sqlite3 t.db "select count(*) from ships")" -eq 2 ]
+[ "$(sqlite3 t.db "select count(*) from seats")" -eq 2 ]
 echo "bad_input: $rows rows"

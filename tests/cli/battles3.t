@@ -105,6 +105,16 @@ expect_exit 0 $db process --now 2025-03-05T17:59Z
 [ ! -s out ]
 expect_exit 0 $db process --now 2025-03-05T18:00Z
 contains out "campaign saga: battle 3 begins with 3 ships (out for repairs: Locust); orders for turn 7"
+# The turn that opened it (its setup: the side roll, the first energy)
+# verifies from its seed; it was replayed as a turn of play and DIFFERED.
+expect_exit 0 $db verify saga --turn 6
+contains out "saga, turn 6: ok: "
+expect_exit 0 $db verify saga --turn 4
+contains out "saga, turn 4: ok: "
+cp t.db bad.db
+sqlite3 bad.db "update draws set line = replace(line, 'd6 0 ' || substr(line, 6, 1), 'd6 0 ' || (substr(line, 6, 1) % 6 + 1)) where turn_id = (select t.id from turns t join campaigns c on c.id = t.campaign_id where c.name = 'saga' and t.number = 6) and seq = (select min(seq) from draws where turn_id = (select t.id from turns t join campaigns c on c.id = t.campaign_id where c.name = 'saga' and t.number = 6))"
+expect_exit 1 --db ./bad.db verify saga --turn 6
+contains out "saga, turn 6: DIFFERS: die 1: "
 expect_exit 0 $db campaign show saga
 contains out "Battle 2, last-stand: ZION WINS THE BATTLE: every ship of the Machines is out."
 contains out "Battle 3: being fought"

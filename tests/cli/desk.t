@@ -63,7 +63,7 @@ expect_exit 0 $db receive --now 2025-03-01T13:02Z <m3.eml
 body 3 >b3.txt
 contains b3.txt "The judge reads these orders for g as below. They are NOT sealed"
 contains b3.txt "1-MOVE"
-[ "$(q "select count(*) from orders o join ships s on s.id = o.ship_id where s.name = 'Minx'")" -eq 0 ]
+[ "$(q "select count(*) from orders o join seats s on s.id = o.ship_id where s.name = 'Minx'")" -eq 0 ]
 mail ann@example.org d4 CHECK "GAME g" "SHIP Minx" "CODE $code" "TURN 1" "1-Mvoe" END >m4.eml
 expect_exit 0 $db receive --now 2025-03-01T13:03Z <m4.eml
 body 4 >b4.txt

@@ -31,7 +31,7 @@ mx $db campaign new z --game duel --seed 5 --deadline 24 >/dev/null
 ph=$(mx $db campaign join z --captain Ann --email ann@example.org --ship zion --team humans 2>/dev/null)
 pm=$(mx $db campaign join z --captain Bob --email bob@example.org --ship smith --team machines 2>/dev/null)
 expect_exit 65 $db campaign join z --captain Cy --email cy@example.org --ship cy --team humans
-[ "$(q "select count(*) from ships")" -eq 2 ]
+[ "$(q "select count(*) from seats")" -eq 2 ]
 
 # The start: the setup's two shuffles come from the sealed stream.
 expect_exit 0 $db campaign start z --now 2025-03-01T12:00Z
@@ -171,7 +171,7 @@ expect_exit 0 $db campaign set z bot_plays_silent true
 expect_exit 0 $db process --now 2025-03-03T13:00Z
 contains out "z: turn 2 resolved"
 [ "$(q "select count(*) from orders o join turns t on t.id = o.turn_id where t.number = 2 and o.understood like 'AUTOPILOT %'")" -eq 2 ]
-q "select understood from orders o join turns t on t.id = o.turn_id join ships s on s.id = o.ship_id where t.number = 2 and s.name = 'zion'" >auto.txt
+q "select understood from orders o join turns t on t.id = o.turn_id join seats s on s.id = o.ship_id where t.number = 2 and s.name = 'zion'" >auto.txt
 contains auto.txt "DEPLOY ALL"
 expect_exit 0 $db verify z --turn 2
 contains out "z, turn 2: verified"
@@ -190,7 +190,7 @@ while [ "$(q "select status from campaigns")" != finished ] && [ $day -le 28 ]; 
 done
 [ "$(q "select status from campaigns")" = finished ]
 contains out "the game is over"
-q "select winner from campaigns" >winner.txt
+q "select result from campaigns" >winner.txt
 contains winner.txt "machines win ("
 last=$(q "select max(number) from turns where state_after is not null")
 [ "$last" -le 20 ]

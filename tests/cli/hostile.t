@@ -186,7 +186,7 @@ contains out "received before"
 sed 's/^Message-ID: .*/Message-ID: <old-copy@example.org>/' old.eml >copy.eml
 expect_exit 0 $db receive --now 2025-03-02T15:04Z <copy.eml
 contains out "before the orders for Minx that stand"
-[ "$(q "select understood from orders o join turns t on t.id = o.turn_id where t.number = 2 and o.current = 1 and o.ship_id = (select id from ships where name = 'Minx')")" = "$(printf 'SHIP Minx\n1-LEFT')" ]
+[ "$(q "select understood from orders o join turns t on t.id = o.turn_id where t.number = 2 and o.current = 1 and o.ship_id = (select id from seats where name = 'Minx')")" = "$(printf 'SHIP Minx\n1-LEFT')" ]
 
 # ---- 6. Automatic mail is never answered; a few answers a day at most. ----
 before=$(answers ann@example.org)

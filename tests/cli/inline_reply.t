@@ -17,7 +17,7 @@ mx $db campaign join g --captain Bob --email bob@example.org --ship Locust --tea
 mx $db campaign start g --now 2025-03-01T12:00Z >/dev/null
 grep -q "^> CODE yv27g4gaqt" "$data/thunderbird-edited-quote.eml"
 [ "$(sqlite3 t.db "select body from outbox where recipient = 'ann@example.org'" | sed -n 's/^CODE //p')" = yv27g4gaqt ]
-orders() { sqlite3 t.db "select understood from orders where current = 1 and ship_id = (select id from ships where name = 'Minx')"; }
+orders() { sqlite3 t.db "select understood from orders where current = 1 and ship_id = (select id from seats where name = 'Minx')"; }
 help() { sqlite3 t.db "select body from outbox where kind = 'help' order by id desc limit 1" >help.txt; }
 
 # Thunderbird: "> 1-Left", "> 2-Move" typed into the quotation.

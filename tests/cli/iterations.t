@@ -52,9 +52,17 @@ contains err "bad.json:3: border 1 needs two known zones"
 # A skirmish by mail.
 mx $db campaign new sk --game iterations --data scenario=$T/scenarios/lobby.json --seed 3 --deadline 24 >/dev/null
 pa=$(mx $db campaign join sk --captain Ann --email ann@example.org --ship ann --data character=$T/characters/neo.json 2>/dev/null)
-pg=$(mx $db campaign join sk --captain GM --email gm@example.org --ship operator 2>err)
+# The game master's seat, the Operator, is joined as any seat is
+# (mxjudge-campaign(1), mxjudge-iterations(7)): --seat operator.
+pg=$(mx $db campaign join sk --seat operator --captain GM --email gm@example.org 2>err)
 # A game without sides prints no empty brackets.
 contains err "captain GM joined sk with operator; the password above"
+[ "$(q "select s.name || ' ' || s.side || ' ' || c.name from seats s join captains c on c.id = s.captain_id where s.name = 'operator'")" = "operator  GM" ]
+# Errors speak the game's seat word; --seat and --ship are one option.
+expect_exit 65 $db campaign join sk --seat Operator --captain Cy --email cy@example.org
+contains err "campaign 'sk' already has a player named 'Operator'"
+expect_exit 65 $db campaign join sk --ship 'op erator!' --captain Cy --email cy@example.org
+contains err "--ship"
 # A character's name is its own: not another seat's, not a scenario NPC's.
 expect_exit 65 $db campaign join sk --captain Bob --email bob@example.org --ship bob --data character=$T/characters/neo.json
 contains err "campaign 'sk': the character name Neo is taken by seat ann: rename the character"

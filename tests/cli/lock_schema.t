@@ -41,7 +41,7 @@ for f in "$ROOT"/tests/data/db/schema-*.sql; do
 	lock_sed=$paused_sed
 	lock "schema-$v-list.txt" $db campaign list
 	lock_sed=
-	[ "$(sqlite3 t.db 'PRAGMA user_version')" -eq 9 ]
+	[ "$(sqlite3 t.db 'PRAGMA user_version')" -eq "${LOCK_SCHEMA_VERSION:-10}" ]
 	# Version 9 (the mail desk): no pending password, other address or absence yet.
 	[ "$(sqlite3 t.db "select count(*) from captains where pwhash_new != ''")" -eq 0 ]
 	[ "$(sqlite3 t.db "select (select count(*) from captain_addresses) + (select count(*) from absences)")" -eq 0 ]
@@ -64,6 +64,27 @@ for f in "$ROOT"/tests/data/db/schema-*.sql; do
 	# file (the autopilot is off: Squid sits still), the mail still queued
 	# is kept, saga starts its next battle.
 	lock "schema-$v-process.txt" $db process --now 2025-03-05T00:00Z
+	# Every game (fixtures of schema 9 on): the duel and iterations turns
+	# were resolved by that process; the solo runs go on by mail, each
+	# signed with the CODE of its last report (the passwords are only
+	# hashes); legendary's player resigns, which ends the game; the
+	# duplicate set closes and ranks its runs.
+	if [ -n "$(sqlite3 t.db "select 1 from campaigns where name = 'run'")" ]; then
+		code() { sqlite3 t.db "select body from outbox o join campaigns c on c.id = o.campaign_id where c.name = '$1' and o.kind = 'report' order by o.id desc limit 1" | sed -n 's/^CODE //p'; }
+		mail() {	# mail FROM ID LINES...
+			printf 'From: %s\nTo: judge@example.org\nSubject: orders\nMessage-ID: <%s@example.org>\n\n' "$1" "$2"
+			shift 2
+			printf '%s\n' "$@"
+		}
+		mail ann@example.org g1 "GAME run" "RUNNER ann" "CODE $(code run)" "RUN red 0,1" END >g1.eml
+		lock "schema-$v-receive-run.txt" $db receive --now 2025-03-05T00:10Z <g1.eml
+		mail cy@example.org g2 "GAME cup.2" "RUNNER cy" "CODE $(code cup.2)" "RUN black 0,0" END >g2.eml
+		lock "schema-$v-receive-cup.txt" $db receive --now 2025-03-05T00:20Z <g2.eml
+		mail ann@example.org g3 "GAME leg" "PLAYER ann" "CODE $(code leg)" RESIGN END >g3.eml
+		lock "schema-$v-receive-leg.txt" $db receive --now 2025-03-05T00:30Z <g3.eml
+		lock "schema-$v-close-cup.txt" $db campaign close cup --now 2025-03-05T00:40Z
+		campaigns=$(sqlite3 t.db "select name from campaigns order by id")
+	fi
 	if [ -n "$(sqlite3 t.db "select 1 from campaigns where name = 'saga'")" ]; then
 		lock "schema-$v-saga-next-battle.txt" $db campaign next-battle saga --now 2025-03-05T01:00Z
 	fi

@@ -22,7 +22,7 @@ mx $db campaign replace-captain g --ship Minx --captain Cat --email cat@example.
 printf 'From: cat@example.org\nSubject: orders\nMessage-ID: <f1@x>\n\nGAME g\nSHIP Minx\nCODE %s\n1-Left\n' "$ann_code" |
 	mx $db receive $t >out
 contains out "wrong order code for Minx"
-[ "$(sqlite3 t.db "select count(*) from orders where current = 1 and ship_id = (select id from ships where name = 'Minx')")" -eq 0 ]
+[ "$(sqlite3 t.db "select count(*) from orders where current = 1 and ship_id = (select id from seats where name = 'Minx')")" -eq 0 ]
 # Cat's reminder carries a code of her own, which is taken.
 mx $db mail remind --now 2025-03-02T00:00Z >/dev/null
 cat_code=$(code_in "$(sqlite3 t.db "select id from outbox where kind = 'reminder' and recipient = 'cat@example.org'")")

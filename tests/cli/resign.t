@@ -31,7 +31,7 @@ contains answer.txt "You command no seat of that name here."
 mx $db campaign standby g --add cy@example.org --name Cy >/dev/null
 desk ann@example.org "RESIGN g" "CODE $code"
 contains answer.txt "You resigned Minx in g: the seat is the game master's now"
-[ "$(q "select c.name || ' ' || c.email from ships s join captains c on c.id = s.captain_id where s.name = 'Minx'")" = "vacant Minx gm@example.org" ]
+[ "$(q "select c.name || ' ' || c.email from seats s join captains c on c.id = s.captain_id where s.name = 'Minx'")" = "vacant Minx gm@example.org" ]
 q "select body from outbox where kind = 'notice' and recipient = 'gm@example.org'" >notice.txt
 contains notice.txt "Captain Ann resigned Minx in campaign g."
 contains notice.txt "  Cy <cy@example.org>"
@@ -60,10 +60,10 @@ expect_exit 0 $db mail remind --before 24 --now 2025-03-02T06:00Z
 # At the deadline the autopilot flies the vacant seat.
 expect_exit 0 $db process --now 2025-03-02T12:30Z
 contains out "g: turn 1 resolved"
-[ "$(q "select count(*) from orders o join ships s on s.id = o.ship_id where s.name = 'Minx' and o.raw like '%the autopilot flies Minx%'")" -eq 1 ]
+[ "$(q "select count(*) from orders o join seats s on s.id = o.ship_id where s.name = 'Minx' and o.raw like '%the autopilot flies Minx%'")" -eq 1 ]
 # Its reading marks the autopilot's plan, as the sealed text does.
-q "select o.reading from orders o join ships s on s.id = o.ship_id where s.name = 'Minx'" | grep -E '^\{"Minx":\{"actions":\[("[A-Z]+",?)+\],"autopilot":true\}\}$' >/dev/null
-[ "$(q "select count(*) from orders o join ships s on s.id = o.ship_id where s.name = 'Locust'")" -eq 0 ]
+q "select o.reading from orders o join seats s on s.id = o.ship_id where s.name = 'Minx'" | grep -E '^\{"Minx":\{"actions":\[("[A-Z]+",?)+\],"autopilot":true\}\}$' >/dev/null
+[ "$(q "select count(*) from orders o join seats s on s.id = o.ship_id where s.name = 'Locust'")" -eq 0 ]
 
 # TAKEOVER: only from the list, only when the campaign allows it.
 before=$(outbox)
@@ -77,8 +77,8 @@ contains answer.txt "No seat of that name is vacant here."
 desk cy@example.org "TAKEOVER g Minx"
 contains answer.txt "Hello Cy,"
 contains answer.txt "You took over Minx in g as captain Cy. Your password comes in a welcome mail of its own."
-[ "$(q "select c.name || ' ' || c.email from ships s join captains c on c.id = s.captain_id where s.name = 'Minx'")" = "Cy cy@example.org" ]
-[ -z "$(q "select resigned_at from ships where name = 'Minx'")" ]
+[ "$(q "select c.name || ' ' || c.email from seats s join captains c on c.id = s.captain_id where s.name = 'Minx'")" = "Cy cy@example.org" ]
+[ -z "$(q "select resigned_at from seats where name = 'Minx'")" ]
 [ "$(q "select count(*) from standby")" -eq 0 ]
 q "select body from outbox where kind = 'welcome' and recipient = 'cy@example.org'" >welcome.txt
 contains welcome.txt "What happens next: the campaign is being played, and the next report"
@@ -95,6 +95,6 @@ contains answer.txt "No seat of that name is vacant here."
 # The game master hands a vacant seat over by hand: it has a captain again.
 desk bob@example.org "RESIGN g" "PASSWORD $pb"
 contains answer.txt "You resigned Locust in g"
-[ -n "$(q "select resigned_at from ships where name = 'Locust'")" ]
+[ -n "$(q "select resigned_at from seats where name = 'Locust'")" ]
 mx $db campaign replace-captain g --ship Locust --captain Fay --email fay@example.org >/dev/null 2>&1
-[ -z "$(q "select resigned_at from ships where name = 'Locust'")" ]
+[ -z "$(q "select resigned_at from seats where name = 'Locust'")" ]

@@ -36,7 +36,7 @@ mx $db campaign set g signup mail >/dev/null
 desk zed@example.org "JOIN g Zephyr zion"
 contains answer.txt "Hello there,"
 contains answer.txt "Nothing is done yet: to confirm that this address asked for it"
-[ "$(q "select count(*) from ships")" -eq 0 ]
+[ "$(q "select count(*) from seats")" -eq 0 ]
 [ "$(q "select count(*) from outbox where kind = 'welcome'")" -eq 0 ]
 tz=$(token)
 [ "${#tz}" -eq 12 ]
@@ -48,7 +48,7 @@ contains answer.txt "Hello zed,"
 contains answer.txt "> JOIN g Zephyr zion"
 contains answer.txt "You joined g as captain zed of Zephyr (zion). Your password comes in a welcome mail"
 [ "$(q "select recipient from outbox where key = 'desk/mail/$n'")" = zed@example.org ]
-[ "$(q "select c.name || ' ' || c.email || ' ' || s.name || ' ' || s.team from ships s join captains c on c.id = s.captain_id")" = "zed zed@example.org Zephyr zion" ]
+[ "$(q "select c.name || ' ' || c.email || ' ' || s.name || ' ' || s.side from seats s join captains c on c.id = s.captain_id")" = "zed zed@example.org Zephyr zion" ]
 q "select body from outbox where kind = 'welcome'" >welcome.txt
 contains welcome.txt "Welcome to g, a game of Hovercrafts: the Battle for the Real."
 contains welcome.txt "You command Zephyr, on side zion. Seats taken so far: 1."
@@ -94,11 +94,11 @@ contains answer.txt "You joined g as captain zed of Zonk (zion). Your password i
 # Side zion is full (a ship a row of its board's edge): the game says why.
 desk zed@example.org "JOIN g Zeta zion"
 contains answer.txt "You did not join g: no room for another zion ship (the board has 2 rows)"
-[ "$(q "select count(*) from ships where name = 'Zeta'")" -eq 0 ]
+[ "$(q "select count(*) from seats where name = 'Zeta'")" -eq 0 ]
 # The same JOIN again (as after a crash before its answer): joined already, no second seat.
 desk zed@example.org "JOIN g Zonk zion"
 contains answer.txt "You joined g as captain zed of Zonk (zion)."
-[ "$(q "select count(*) from ships where name = 'Zonk'")" -eq 1 ]
+[ "$(q "select count(*) from seats where name = 'Zonk'")" -eq 1 ]
 # OBSERVE: anyone gets the bulletin of a campaign open for sign-up by mail, once confirmed.
 desk obi@example.org "OBSERVE g"
 contains answer.txt "Nothing is done yet"
@@ -142,7 +142,7 @@ NOW=2025-03-02T23:00Z desk sam@example.org "OBSERVE g2" "CONFIRM $(token)"
 contains answer.txt "You get the public bulletin of g2"
 NOW=2025-03-03T09:00Z desk sam@example.org "JOIN g2 Sol zion" "CONFIRM $ts"
 contains answer.txt "Nothing changed in g2: the CONFIRM line is not the one for JOIN g2 Sol zion from this address, or it is older than yesterday (UTC)."
-[ "$(q "select count(*) from ships where name = 'Sol'")" -eq 0 ]
+[ "$(q "select count(*) from seats where name = 'Sol'")" -eq 0 ]
 # The welcome's password is the captain's; sent, it is blanked in the outbox.
 mx $db campaign start g --now 2025-03-01T14:00Z >/dev/null
 [ "$(q "select group_concat(recipient, ' ') from outbox where kind = 'bulletin' order by id")" = "obi@example.org zed@example.org" ]

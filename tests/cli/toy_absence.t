@@ -29,5 +29,5 @@ expect_exit 0 $db campaign set d absence autopilot
 away w2 2025-03-04
 expect_exit 0 $db process --now 2025-03-04T00:30Z
 contains out "d: turn 2 resolved"
-[ "$(q "select group_concat(s.name) from orders o join ships s on s.id = o.ship_id")" = north1 ]
-[ "$(q "select o.raw from orders o join ships s on s.id = o.ship_id where s.name = 'north1'")" = "; no orders were received: the autopilot plays north1" ]
+[ "$(q "select group_concat(s.name) from orders o join seats s on s.id = o.ship_id")" = north1 ]
+[ "$(q "select o.raw from orders o join seats s on s.id = o.ship_id where s.name = 'north1'")" = "; no orders were received: the autopilot plays north1" ]

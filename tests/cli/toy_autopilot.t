@@ -20,9 +20,9 @@ high=$(printf '%s' "$hand" | python3 -c 'import json,sys; h=json.load(sys.stdin)
 expect_exit 0 --db ./a.db process --now 2025-03-02T13:00Z
 contains out "d: turn 1 resolved"
 [ "$(q "select count(*) from orders where current = 1")" -eq 2 ]
-[ "$(q "select o.raw from orders o join ships s on s.id = o.ship_id where s.name = 'north1'")" = "; no orders were received: the autopilot plays north1" ]
-[ "$(q "select o.reading from orders o join ships s on s.id = o.ship_id where s.name = 'north1'")" = "{\"north1\":\"$high\"}" ]
-[ "$(q "select understood from orders o join ships s on s.id = o.ship_id where s.name = 'north1'")" = "AUTOPILOT \"$high\"" ]
+[ "$(q "select o.raw from orders o join seats s on s.id = o.ship_id where s.name = 'north1'")" = "; no orders were received: the autopilot plays north1" ]
+[ "$(q "select o.reading from orders o join seats s on s.id = o.ship_id where s.name = 'north1'")" = "{\"north1\":\"$high\"}" ]
+[ "$(q "select understood from orders o join seats s on s.id = o.ship_id where s.name = 'north1'")" = "AUTOPILOT \"$high\"" ]
 # The bot draws from a stream of its own: the turn's dice are the same as
 # in the campaign without the autopilot.
 mx --db ./b.db process --now 2025-03-02T13:00Z >/dev/null

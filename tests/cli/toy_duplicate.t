@@ -43,7 +43,7 @@ contains out "    1   75.0%  bob              cup.2                win"
 contains out "    3    0.0%  cy               cup.3                abandoned"
 contains out "root $root"
 [ "$(q "select count(*) from sealed_roots where revealed_at = ''")" -eq 0 ]
-[ "$(q "select status || ' ' || winner from campaigns where name = 'cup'")" = "finished tie" ]
+[ "$(q "select status || ' ' || result from campaigns where name = 'cup'")" = "finished tie" ]
 expect_exit 0 $db campaign outbox cup.3 --full
 contains out "Subject: cup: the duplicate set is over"
 # The ranking aligned (issue 29): every row's columns where the first row's are.

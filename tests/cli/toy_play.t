@@ -19,7 +19,7 @@ expect_exit 65 $db campaign join d --captain Cy --email cy@example.org --ship we
 contains err "campaign 'd' is full: toy takes at most 2 seats"
 expect_exit 65 $db campaign join d --captain Cy --email cy@example.org --ship North1 --team north
 contains err "campaign 'd' already has a seat named 'North1'"
-[ "$(q "select team from ships where name = 'north1'")" = north ]
+[ "$(q "select side from seats where name = 'north1'")" = north ]
 
 # The start deals from the sealed stream and commits to its root.
 expect_exit 0 $db campaign start d --now 2025-03-01T12:00Z

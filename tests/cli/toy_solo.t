@@ -13,8 +13,8 @@ contains out "campaign c1 created: Climb: a solo test game, a turn as each mail 
 pw=$(mx $db campaign join c1 --captain Ann --email ann@example.org --ship ann 2>/dev/null | tail -1)
 mx $db campaign new t --game toy >/dev/null
 expect_exit 2 $db campaign join t --captain Bo --email bo@example.org --ship b1
-contains err "--team is required: toy seats play on a side"
-contains err "--team: expected north or south"
+contains err "--side is required: toy seats play on a side"
+contains err "--side: expected north or south"
 # The only deadline of a solo game is its idle limit.
 expect_exit 0 $db campaign start c1 --now 2025-03-01T12:00Z
 contains out "orders for turn 1 are due by 2025-03-06 12:00 UTC"
@@ -35,7 +35,7 @@ expect_exit 0 $db process --now 2025-03-07T08:59Z
 [ "$(q "select status from campaigns where name = 'c1'")" = running ]
 expect_exit 0 $db process --now 2025-03-07T09:00Z
 contains out "c1: turn 3 resolved; the game is over: abandoned"
-[ "$(q "select status || ' ' || winner from campaigns where name = 'c1'")" = "finished abandoned" ]
+[ "$(q "select status || ' ' || result from campaigns where name = 'c1'")" = "finished abandoned" ]
 [ "$(q "select raw from orders o join turns t on t.id = o.turn_id where t.number = 3")" = "FORFEIT abandoned (the judge: no orders for 5 days)" ]
 expect_exit 0 $db turn show c1 --turn 3
 contains out '{"type":"forfeit","seat":"ann","reason":"abandoned"}'
@@ -57,10 +57,10 @@ printf '9\n' >bad-start.txt
 printf '4\n' >start.txt
 expect_exit 65 $db campaign join c2 --captain Bo --email bo@example.org --ship bo --data start=bad-start.txt
 contains err "campaign 'c2': bad-start.txt:1: expected a starting height from 0 to 5"
-[ "$(q "select count(*) from ships s join campaigns c on c.id = s.campaign_id where c.name = 'c2'")" -eq 0 ]
+[ "$(q "select count(*) from seats s join campaigns c on c.id = s.campaign_id where c.name = 'c2'")" -eq 0 ]
 expect_exit 65 $db campaign join c2 --captain Bo --email bo@example.org --ship bo --data colour=start.txt
 contains err "--data: climb takes no data of kind 'colour'"
 expect_exit 0 $db campaign join c2 --captain Bo --email bo@example.org --ship bo --data start=start.txt
-[ "$(q "select json_extract(data, '\$.start.text') from ships where name = 'bo'")" = 4 ]
+[ "$(q "select json_extract(data, '\$.start.text') from seats where name = 'bo'")" = 4 ]
 mx $db campaign start c2 --now 2025-03-01T12:00Z >/dev/null
 [ "$(q "select json_extract(state_after, '\$.height') from turns t join campaigns c on c.id = t.campaign_id where c.name = 'c2' and t.number = 0")" -eq 4 ]

@@ -40,9 +40,9 @@ contains out "usage: mxjudge campaign join NAME"
 expect_exit 0 campaign start x -h
 contains out "usage: mxjudge campaign start NAME"
 # A usage error says what is missing or wrong, from the usage line itself.
-expect_exit 2 --db ./u.db campaign join x --captain A
+expect_exit 2 --db ./u.db campaign join x --seat S --captain A
 contains err "mxjudge: campaign join: missing --email ADDR"
-expect_exit 2 --db ./u.db campaign join x --captain A --email a@example.org --ship S extra
+expect_exit 2 --db ./u.db campaign join x --captain A --email a@example.org --seat S extra
 contains err "mxjudge: campaign join: unexpected 'extra'"
 expect_exit 2 --db ./u.db turn show
 contains err "mxjudge: turn show: missing NAME"

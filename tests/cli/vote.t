@@ -92,14 +92,14 @@ send ann@example.org v9 "VOTE DRAW g" "CODE $(code g ann@example.org)"
 contains out "g: turn 2 resolved; the battle is over: a draw"
 reply v9 >v9.txt
 golden vote-passed.txt v9.txt
-[ "$(q "select status || ' ' || winner from campaigns where name = 'g'")" = "finished draw" ]
+[ "$(q "select status || ' ' || result from campaigns where name = 'g'")" = "finished draw" ]
 [ "$(q "select json_extract(settings, '\$.votes') from campaigns where name = 'g'")" = "" ]
 [ "$(q "select group_concat(understood, '') from orders o join turns t on t.id = o.turn_id where t.number = 2 and current = 1")" = "AGREE DRAW
 AGREE DRAW" ]
 q "select body from outbox where kind = 'report' and recipient = 'bob@example.org' order by id desc limit 1" >rep.txt
 contains rep.txt "THE BATTLE IS A DRAW: every captain in play agreed to it."
 contains rep.txt "Every captain in play agreed: the battle is a draw."
-[ "$(q "select sum(wins) from ships s join campaigns c on c.id = s.campaign_id where c.name = 'g'")" -eq 0 ]
+[ "$(q "select sum(json_extract(s.data, '\$.wins')) from seats s join campaigns c on c.id = s.campaign_id where c.name = 'g'")" -eq 0 ]
 [ "$(q "select b.winner || ': ' || b.result from battles b join campaigns c on c.id = b.campaign_id where c.name = 'g'")" = "draw: THE BATTLE IS A DRAW: every captain in play agreed to it." ]
 # It replays and verifies like any turn.
 expect_exit 0 $db replay g
@@ -130,9 +130,9 @@ send cy@example.org c2 "VOTE CONCEDE h" "CODE $(code h cy@example.org)"
 contains out "h: turn 1 resolved; the battle is over: Zion wins"
 reply c2 >c2.txt
 contains c2.txt "The vote passed: Locust Nebo agreed to concede in h."
-[ "$(q "select winner from campaigns where name = 'h'")" = zion ]
+[ "$(q "select result from campaigns where name = 'h'")" = zion ]
 [ "$(q "select b.result from battles b join campaigns c on c.id = b.campaign_id where c.name = 'h'")" = "ZION WINS THE BATTLE: the Machines conceded." ]
-[ "$(q "select wins from ships s join campaigns c on c.id = s.campaign_id where c.name = 'h' and s.name = 'Minx'")" -eq 1 ]
+[ "$(q "select json_extract(s.data, '\$.wins') from seats s join campaigns c on c.id = s.campaign_id where c.name = 'h' and s.name = 'Minx'")" -eq 1 ]
 q "select body from outbox where kind = 'report' and recipient = 'ann@example.org' order by id desc limit 1" >rep2.txt
 contains rep2.txt "ZION WINS THE BATTLE: the Machines conceded."
 contains rep2.txt "The Machines concede: Zion wins the battle!"

@@ -5,7 +5,7 @@
  */
 #include "fuzz.h"
 
-#include "core/cases.h"
+#include "core/hovercrafts/cases.h"
 
 #define MAX_RUN_TURNS 32	/* turns resolved per input, all cases together */
 

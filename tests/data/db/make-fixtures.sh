@@ -13,12 +13,20 @@ set -eu
 commit=$1
 out=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 repo=$(cd "$(dirname "$0")" && git rev-parse --show-toplevel)
-wt=$(mktemp -d "${TMPDIR:-/tmp}/mxfix-src.XXXXXX")
 run=$(mktemp -d "${TMPDIR:-/tmp}/mxfix-run.XXXXXX")
-rmdir "$wt"
-git -C "$repo" worktree add --detach "$wt" "$commit" >/dev/null
-trap 'git -C "$repo" worktree remove --force "$wt"; rm -rf "$run"' EXIT
-make -C "$wt" -j2 all >"$run/build.log" 2>&1 || { tail -20 "$run/build.log"; exit 1; }
+if [ -n "${MXFIX_BUILT:-}" ]; then
+	# A checkout of COMMIT built already (make all in it): used as it is.
+	wt=$MXFIX_BUILT
+	[ "$(git -C "$wt" rev-parse HEAD)" = "$(git -C "$repo" rev-parse "$commit")" ] ||
+		{ echo "$wt is not at $commit" >&2; exit 1; }
+	trap 'rm -rf "$run"' EXIT
+else
+	wt=$(mktemp -d "${TMPDIR:-/tmp}/mxfix-src.XXXXXX")
+	rmdir "$wt"
+	git -C "$repo" worktree add --detach "$wt" "$commit" >/dev/null
+	trap 'git -C "$repo" worktree remove --force "$wt"; rm -rf "$run"' EXIT
+	make -C "$wt" -j2 all >"$run/build.log" 2>&1 || { tail -20 "$run/build.log"; exit 1; }
+fi
 bin=$wt/build/mxjudge
 [ -x "$bin" ] || bin=$wt/mxjudge
 export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$wt/templates"
@@ -104,6 +112,54 @@ if [ "$(sqlite3 judge.db 'PRAGMA user_version')" -ge 7 ]; then
 	mx campaign start nose --now 2025-03-01T12:00Z >/dev/null
 	orders nose Minx "$ra" 2025-03-01T13:00Z LAND
 	mx process --campaign nose --now 2025-03-02T12:00Z >/dev/null
+fi
+
+# 5. Every game (schema v9 on: the mail desk came after the five games),
+# each in mid-play: 'run' (netrun: the first mail with the nonce played,
+# the run goes on), 'cup' (a netrun duplicate set: run cup.1 played a
+# mail, cup.2 none), 'card' (the duel: turn 1 resolved without orders,
+# turn 2 open), 'sk' (iterations: the Operator's seat and a player, the
+# setup step resolved, the first round open with the player's plan on
+# file), 'leg' (legendary: the nonce and a first turn played).
+if [ "$(sqlite3 judge.db 'PRAGMA user_version')" -ge 9 ]; then
+	T=$wt/templates
+	mx campaign new run --game netrun --seed 7 --now 2025-03-01T09:00Z >/dev/null
+	fixed_key run
+	pr=$(mx campaign join run --captain Ann --email ann@example.org --ship ann --now 2025-03-01T09:10Z 2>/dev/null)
+	mx campaign start run --now 2025-03-01T12:00Z >/dev/null
+	printf 'GAME run\nRUNNER ann\nPASSWORD %s\nNONCE lucky-7\nRUN black 0,0\nRUN green 1,0\nEND\n' "$pr" >o.txt
+	mx orders submit o.txt --now 2025-03-01T13:00Z >/dev/null
+	mx campaign new cup --game netrun --duplicate --seed 9 --now 2025-03-01T09:00Z >/dev/null
+	pb=$(mx campaign join cup --captain Bo --email bo@example.org --ship bo --now 2025-03-01T09:10Z 2>/dev/null)
+	mx campaign join cup --captain Cy --email cy@example.org --ship cy --now 2025-03-01T09:20Z >/dev/null 2>&1
+	# The runs' keys are drawn at their start, random (codes in their reports).
+	mx campaign start cup --now 2025-03-01T12:00Z >/dev/null
+	printf 'GAME cup.1\nRUNNER bo\nPASSWORD %s\nRUN black 0,0\nRUN green 1,0\nEND\n' "$pb" >o.txt
+	mx orders submit o.txt --now 2025-03-01T13:00Z >/dev/null
+	mx campaign new card --game duel --seed 5 --deadline 24 --now 2025-03-01T09:00Z >/dev/null
+	fixed_key card
+	mx campaign join card --captain Ann --email ann@example.org --ship zion --team humans --now 2025-03-01T09:10Z >/dev/null 2>&1
+	mx campaign join card --captain Bob --email bob@example.org --ship smith --team machines --now 2025-03-01T09:20Z >/dev/null 2>&1
+	mx campaign start card --now 2025-03-01T12:00Z >/dev/null
+	mx process --campaign card --now 2025-03-02T12:00Z >/dev/null
+	mx campaign new sk --game iterations --data scenario="$T/iterations/scenarios/lobby.json" --seed 3 --deadline 24 --now 2025-03-01T09:00Z >/dev/null
+	fixed_key sk
+	pi=$(mx campaign join sk --captain Ann --email ann@example.org --ship ann --data character="$T/iterations/characters/neo.json" --now 2025-03-01T09:10Z 2>/dev/null)
+	mx campaign join sk --captain GM --email gm@example.org --ship operator --now 2025-03-01T09:20Z >/dev/null 2>&1
+	mx campaign start sk --now 2025-03-01T12:00Z >/dev/null
+	printf 'GAME sk\nPLAYER ann\nPASSWORD %s\nCHAR Neo\nCARD 2\nEND\n' "$pi" >o.txt
+	mx orders submit o.txt --now 2025-03-01T13:00Z >/dev/null
+	mx process --campaign sk --now 2025-03-02T12:00Z >/dev/null
+	printf 'GAME sk\nPLAYER ann\nPASSWORD %s\nCHAR Neo\n1. HOLD\nEND\n' "$pi" >o.txt
+	mx orders submit o.txt --now 2025-03-02T13:00Z >/dev/null
+	mx campaign new leg --game legendary --seed 3 --now 2025-03-01T09:00Z >/dev/null
+	fixed_key leg
+	pl=$(mx campaign join leg --captain Ann --email ann@example.org --ship ann --now 2025-03-01T09:10Z 2>/dev/null | tail -1)
+	mx campaign start leg --now 2025-03-01T12:00Z >/dev/null
+	printf 'GAME leg\nPLAYER ann\nPASSWORD %s\nNONCE lucky-7\nEND\n' "$pl" >o.txt
+	mx orders submit o.txt --now 2025-03-01T13:00Z >/dev/null
+	printf 'GAME leg\nPLAYER ann\nPASSWORD %s\nPLAY ALL\nRECRUIT D5 IF ABLE\nENTER\nSCAN R5 IF ABLE\nEND\n' "$pl" >o.txt
+	mx orders submit o.txt --now 2025-03-01T14:00Z >/dev/null
 fi
 
 mx campaign list >/dev/null

@@ -5,12 +5,12 @@
 
 #include "lib/errbuf.h"
 
-#include "hovercrafts/dice.h"
-#include "hovercrafts/event.h"
-#include "hovercrafts/hovercrafts.h"
-#include "hovercrafts/narrate.h"
-#include "hovercrafts/orders.h"
-#include "hovercrafts/turn.h"
+#include "dice.h"
+#include "event.h"
+#include "hovercrafts.h"
+#include "narrate.h"
+#include "orders.h"
+#include "turn.h"
 
 enum section { SEC_STATE, SEC_ORDERS, SEC_DICE, SEC_EXPECT };
 

@@ -28,7 +28,7 @@
 
 #include <stddef.h>
 
-#include "hovercrafts/game.h"
+#include "game.h"
 #include "lib/strbuf.h"
 
 enum expect_kind {
