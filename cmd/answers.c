@@ -303,7 +303,7 @@ int answers_credential(struct db *db, const char *text, time_t now,
 	struct db_captain cap;
 	const struct ruleset *rs;
 	char code[JUDGE_CODE_LEN + 1], why[256];
-	int rc;
+	int rc, code_turn;
 
 	memset(cr, 0, sizeof(*cr));
 	memset(&h, 0, sizeof(h));
@@ -345,10 +345,18 @@ int answers_credential(struct db *db, const char *text, time_t now,
 		rc = rc == EXIT_TEMPFAIL ? DB_BUSY : DB_ERROR;
 		goto out;
 	}
+	/*
+	 * Between battles the open block is the UPGRADE block of the report
+	 * after the battle, whose CODE is the next turn's (cmd/series.c).
+	 */
+	code_turn = c.turn;
+	if (!play_is_generic(c.ruleset) && !strcmp(c.status, "open") && c.turn > 0)
+		code_turn = cr->turn = c.turn + 1;
 	if (h.password[0])
 		cr->valid = judge_captain_verify(&cap, h.password);
 	else
-		cr->valid = !judge_order_code(db, c.id, ship.name, c.turn, 0, code, why, sizeof(why)) &&
+		cr->valid = !judge_order_code(db, c.id, ship.name, code_turn, 0, code, why,
+					      sizeof(why)) &&
 			    judge_check_code(h.code, code);
 out:
 	sodium_memzero(h.password, sizeof(h.password));

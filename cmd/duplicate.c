@@ -327,8 +327,8 @@ static json_t *dup_ranking_json(const struct ruleset *rs, const struct db_campai
 	json_t *o = json_pack("{s:s,s:s,s:s,s:[],s:s,s:s}", "set", set->name, "game", rs->name,
 			      "game_title", rs->title, "runs", "root", root->root, "commitment",
 			      root->commitment);
-	size_t i;
-	char check[256];
+	size_t i, wseat = 0, wrun = 0;
+	char check[512];
 
 	if (!o)
 		return NULL;
@@ -337,18 +337,33 @@ static json_t *dup_ranking_json(const struct ruleset *rs, const struct db_campai
 
 		play_seal_text(rs->draw_namespace, set->name, root->root, text, sizeof(text));
 		snprintf(check, sizeof(check), "printf '%s' | sha256sum", text);
+		json_object_set_new(o, "check", json_string(check));
+		/* The mail's, after two blanks in templates/play-duplicate.mustache: 80 columns. */
+		judge_check_command(text, 2, 4, check, sizeof(check));
+		json_object_set_new(o, "check_mail", json_string(check));
 	}
-	json_object_set_new(o, "check", json_string(check));
+	/* The ranking as a table for the mail: columns as wide as their widest entry. */
 	for (i = 0; i < n; i++) {
-		json_t *st = engine_status(rs, runs[i].final);
-		char score[16];
+		if (strlen(runs[i].seat) > wseat)
+			wseat = strlen(runs[i].seat);
+		if (strlen(runs[i].c.name) > wrun)
+			wrun = strlen(runs[i].c.name);
+	}
+	for (i = 0; i < n; i++) {
+		json_t *st = engine_status(rs, runs[i].final), *one;
+		const char *result = json_string_value(json_object_get(st, "result"));
+		char score[16], line[512];
 
 		snprintf(score, sizeof(score), "%.1f", runs[i].score);
-		json_array_append_new(json_object_get(o, "runs"),
-				      json_pack("{s:i,s:s,s:i,s:s,s:s,s:O?}", "place", runs[i].place,
-						"score", score, "matchpoints", runs[i].points, "runner",
-						runs[i].seat, "run", runs[i].c.name, "result",
-						json_object_get(st, "result")));
+		snprintf(line, sizeof(line), "%3d. %-*s  %5s%%  run %-*s  %s", runs[i].place,
+			 (int)wseat, runs[i].seat, score, (int)wrun, runs[i].c.name,
+			 result ? result : "");
+		one = json_pack("{s:i,s:s,s:i,s:s,s:s,s:O?}", "place", runs[i].place, "score",
+				score, "matchpoints", runs[i].points, "runner", runs[i].seat, "run",
+				runs[i].c.name, "result", json_object_get(st, "result"));
+		if (one)
+			json_object_set_new(one, "line", json_string(line));
+		json_array_append_new(json_object_get(o, "runs"), one);
 		json_decref(st);
 	}
 	return o;

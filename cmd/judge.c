@@ -426,6 +426,17 @@ uint64_t judge_new_turn_seed(const struct judge_settings *s, int turn)
 	return seed;
 }
 
+void judge_check_command(const char *text, int at, int indent, char *out, size_t len)
+{
+	const char *colon = strrchr(text, ':');
+
+	if (at + strlen(text) + strlen("printf '' | sha256sum") <= 80 || !colon)
+		snprintf(out, len, "printf '%s' | sha256sum", text);
+	else
+		snprintf(out, len, "printf '%%s%%s' '%.*s' \\\n%*s'%s' \\\n%*s| sha256sum",
+			 (int)(colon + 1 - text), text, indent, "", colon + 1, indent, "");
+}
+
 void judge_seed_commitment(const char *campaign, int turn, const char *seed, char out[65])
 {
 	char *text;

@@ -124,6 +124,13 @@ uint64_t judge_new_turn_seed(const struct judge_settings *s, int turn);
  * sha256sum once the seed is revealed.
  */
 void judge_seed_commitment(const char *campaign, int turn, const char *seed, char out[65]);
+/*
+ * The shell command that checks a seal, `printf 'TEXT' | sha256sum`, into
+ * out: one line when it fits 80 columns after `at` columns of the line it
+ * starts on, else the text split at its last ':' over lines indented by
+ * indent, each ending in a backslash, so it pastes whole (80 columns).
+ */
+void judge_check_command(const char *text, int at, int indent, char *out, size_t len);
 uint64_t judge_map_seed(uint64_t campaign_seed);
 int judge_parse_u64(const char *s, uint64_t *out);
 

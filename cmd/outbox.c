@@ -6,6 +6,7 @@
 #include "db/db.h"
 #include "db/mail.h"
 #include "lib/strbuf.h"
+#include "lib/wrap.h"
 #include "templates.h"
 #include "timeutil.h"
 
@@ -23,7 +24,7 @@ static int outbox_subject_ok(const char *s)
 int outbox_queue(struct db *db, const struct outbox_mail *m, long long *id, char *err,
 		 size_t errlen)
 {
-	struct strbuf body = STRBUF_INIT;
+	struct strbuf body = STRBUF_INIT, text = STRBUF_INIT;
 	struct db_message msg;
 	int rc;
 
@@ -43,6 +44,10 @@ int outbox_queue(struct db *db, const struct outbox_mail *m, long long *id, char
 	} else {
 		strbuf_addstr(&body, m->body ? m->body : "");
 	}
+	/* Every line a reader gets within 80 columns, whatever wrote it (lib/wrap.h). */
+	wrap_text(strbuf_str(&body), WRAP_WIDTH, &text);
+	strbuf_release(&body);
+	body = text;
 	if (body.failed) {
 		strbuf_release(&body);
 		snprintf(err, errlen, "out of memory");
@@ -69,10 +74,21 @@ int outbox_queue(struct db *db, const struct outbox_mail *m, long long *id, char
 int outbox_rewrite(struct db *db, long long id, const struct outbox_mail *m, char *err,
 		   size_t errlen)
 {
+	struct strbuf body = STRBUF_INIT;
+	int rc;
+
 	if (!m->subject || !outbox_subject_ok(m->subject)) {
 		snprintf(err, errlen, "a %s to %s: its subject is not one line of text", m->kind,
 			 m->recipient);
 		return DB_ERROR;
 	}
-	return db_outbox_rewrite(db, id, m->kind, m->subject, m->body ? m->body : "", err, errlen);
+	wrap_text(m->body ? m->body : "", WRAP_WIDTH, &body);
+	if (body.failed) {
+		snprintf(err, errlen, "out of memory");
+		rc = DB_ERROR;
+	} else {
+		rc = db_outbox_rewrite(db, id, m->kind, m->subject, strbuf_str(&body), err, errlen);
+	}
+	strbuf_release(&body);
+	return rc;
 }

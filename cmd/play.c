@@ -168,6 +168,40 @@ struct report_ctx {
 };
 
 /*
+ * The autopilot announced (setting bot_plays_silent, a vacant seat, a
+ * captain away): first in the story of the turn it played, to everyone,
+ * and in its own words to the seat it played. From the turn's sealed
+ * orders, so a report made again later says the same. -1: no memory.
+ */
+static int autopilot_story(const struct report_ctx *r, const char *who, json_t *story,
+			   char *err, size_t errlen)
+{
+	struct db_order *o = NULL;
+	size_t n = 0, i, at = 0;
+	char line[512], e[256];
+	int rc = 0;
+
+	if (!r->turn || !r->turn_id || !story ||
+	    db_order_list(r->db, r->turn_id, 1, &o, &n, e, sizeof(e)))
+		return 0;
+	for (i = 0; i < n && !rc; i++) {
+		if (!o[i].understood || strncmp(o[i].understood, "AUTOPILOT ", 10))
+			continue;
+		if (who && !strcmp(who, o[i].ship))
+			snprintf(line, sizeof(line), "No orders came from you for turn %d: the "
+				 "autopilot played %s for you.", r->turn, o[i].ship);
+		else
+			snprintf(line, sizeof(line), "No orders came for %s in turn %d: the autopilot "
+				 "played it.", o[i].ship, r->turn);
+		rc = json_array_insert_new(story, at++, json_string(line));
+	}
+	db_order_list_release(o, n);
+	if (rc)
+		snprintf(err, errlen, "out of memory");
+	return rc;
+}
+
+/*
  * The report of one seat (templates/GAME/report.mustache, else
  * templates/report.mustache): what it may see of the state, its
  * events and story, the order form with the next turn's CODE, the seeds.
@@ -207,6 +241,8 @@ static json_t *seat_model(const struct report_ctx *r, const struct db_ship *seat
 	if (!m)
 		goto nomem;
 	json_object_set_new(m, "story", story_for(r->t->story, who));
+	if (autopilot_story(r, who, json_object_get(m, "story"), err, errlen))
+		goto nomem;
 	events = engine_events_for(r->t->events, who);
 	list = json_array();
 	json_array_foreach(events, i, e) {
@@ -317,6 +353,213 @@ out:
 	return rc;
 }
 
+/*
+ * The autopilot's orders (sealed as JSON, "AUTOPILOT ...") as lines for
+ * people: "(the autopilot)", then the "text" of each line the bot wrote,
+ * or the JSON as it is. malloc'd, NULL for no memory.
+ */
+static char *autopilot_lines(const char *json)
+{
+	json_error_t jerr;
+	json_t *v = json_loads(json, JSON_DECODE_ANY, &jerr), *one;
+	struct strbuf sb = STRBUF_INIT;
+	char *dumped = NULL;
+	size_t i;
+	int lines = json_is_array(v) && json_array_size(v) > 0;
+
+	/* Lines only when every item is a line ({"text"} or a string). */
+	json_array_foreach(lines ? v : NULL, i, one)
+		lines &= json_is_string(one) || json_is_string(json_object_get(one, "text"));
+	strbuf_addstr(&sb, "(the autopilot)\n");
+	if (json_is_string(v)) {
+		strbuf_addf(&sb, "%s\n", json_string_value(v));
+	} else if (lines) {
+		json_array_foreach(v, i, one)
+			strbuf_addf(&sb, "%s\n", json_is_string(one) ? json_string_value(one) :
+				    json_string_value(json_object_get(one, "text")));
+	} else if (v && (dumped = json_dumps(v, JSON_PRESERVE_ORDER | JSON_ENCODE_ANY))) {
+		/* With blanks after its commas, so the mail can wrap it. */
+		strbuf_addf(&sb, "%s\n", dumped);
+	} else {
+		strbuf_addf(&sb, "%s\n", json);
+	}
+	free(dumped);
+	json_decref(v);
+	if (sb.failed) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * The end of a game, a mail of its own (templates/end.mustache, a game's
+ * own GAME/end.mustache first): the result, how many turns, every seat
+ * with its captain and score, every turn's orders (public now: the
+ * rulings' own, duel 15.4), the root with the command that checks its
+ * seal, and how to verify each turn. Not for a run of a duplicate set:
+ * the set's closing mail is its end. A new reference, NULL with err.
+ */
+static json_t *end_model(const struct report_ctx *r, const struct db_ship *seats, size_t n,
+			 char *err, size_t errlen)
+{
+	json_t *m, *status = engine_status(r->rs, r->t->state), *list, *turns, *scores;
+	struct db_root root;
+	size_t i;
+	int k;
+
+	scores = json_object_get(status, "scores");
+	m = json_pack("{s:s,s:s,s:s,s:O?,s:i,s:b}", "campaign", r->c->name, "game", r->rs->name,
+		      "game_title", r->rs->title, "result", json_object_get(status, "result"),
+		      "turns", r->turn, "one_turn", r->turn == 1);
+	list = json_array();
+	turns = json_array();
+	if (!m || !list || !turns)
+		goto nomem;
+	json_object_set_new(m, "seats", list);
+	json_object_set_new(m, "orders", turns);
+	for (i = 0; i < n; i++) {
+		json_t *one = json_pack("{s:s,s:s,s:s?}", "seat", seats[i].name, "captain",
+					seats[i].captain, "side", seats[i].team[0] ? seats[i].team : NULL);
+
+		json_t *sc = json_object_get(scores, seats[i].name);
+		char num[64];
+
+		/* As text: a score of 0 is still said. */
+		if (one && json_is_number(sc)) {
+			snprintf(num, sizeof(num), "%g", json_number_value(sc));
+			json_object_set_new(one, "score", json_string(num));
+		}
+		if (!one || json_array_append_new(list, one))
+			goto nomem;
+	}
+	/* Every turn's orders as the judge read them: nothing is hidden now. */
+	for (k = 1; k <= r->turn; k++) {
+		struct db_turn t;
+		struct db_order *o = NULL;
+		size_t no = 0, j;
+		json_t *turn, *of;
+
+		memset(&t, 0, sizeof(t));
+		if (db_turn_get(r->db, r->c->id, k, &t, err, errlen) ||
+		    db_order_list(r->db, t.id, 1, &o, &no, err, errlen)) {
+			db_turn_release(&t);
+			continue;
+		}
+		db_turn_release(&t);
+		of = json_array();
+		turn = json_pack("{s:i,s:o}", "turn", k, "seats", of);
+		for (j = 0; j < no && of; j++) {
+			const char *p = o[j].understood ? o[j].understood : "", *eol;
+			struct strbuf text = STRBUF_INIT;
+			char *bot = NULL;
+
+			/* The autopilot's orders: its lines, not the JSON they are sealed as. */
+			if (!strncmp(p, "AUTOPILOT ", 10) && (bot = autopilot_lines(p + 10)))
+				p = bot;
+
+			/* Each line under its seat, indented. */
+			for (; *p; p = eol + (*eol == '\n')) {
+				eol = p + strcspn(p, "\n");
+				strbuf_addf(&text, "    %.*s\n", (int)(eol - p), p);
+			}
+			if (text.len)
+				text.buf[--text.len] = '\0';	/* the template ends the line */
+			json_array_append_new(of, json_pack("{s:s,s:s}", "seat", o[j].ship, "orders",
+							    text.len ? strbuf_str(&text) : "    (none)"));
+			strbuf_release(&text);
+			free(bot);
+		}
+		db_order_list_release(o, no);
+		if (!turn || json_array_append_new(turns, turn))
+			goto nomem;
+	}
+	json_object_set_new(m, "has_orders", json_boolean(json_array_size(turns) > 0));
+	if (!db_root_get(r->db, r->c->id, &root, err, errlen) && root.revealed_at[0]) {
+		char seal[256], check[512];
+
+		play_seal_text(r->rs->draw_namespace, r->c->name, root.root, seal, sizeof(seal));
+		/* After two blanks in templates/end.mustache. */
+		judge_check_command(seal, 2, 4, check, sizeof(check));
+		json_object_set_new(m, "sealed", json_pack("{s:s,s:s,s:s}", "root", root.root,
+							   "commitment", root.commitment, "check",
+							   check));
+	}
+	json_decref(status);
+	return m;
+nomem:
+	snprintf(err, errlen, "out of memory");
+	json_decref(status);
+	json_decref(m);
+	return NULL;
+}
+
+/*
+ * Queues the end (end_model) to every seat, each observer and the
+ * bulletin address; keyed once per campaign and recipient.
+ */
+static int queue_end(const struct report_ctx *r, const struct db_ship *seats, size_t n,
+		     const char *dir, const char *now_text, char *err, size_t errlen)
+{
+	struct db_observer *obs = NULL;
+	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
+	size_t nobs = 0, i, all;
+	json_t *m = NULL;
+	int rc;
+
+	if (r->s->duplicate_of[0])
+		return 0;
+	if ((rc = db_observer_list(r->db, r->c->id, NULL, &obs, &nobs, err, errlen)))
+		return rc;
+	if (!(m = end_model(r, seats, n, err, errlen))) {
+		rc = DB_ERROR;
+		goto out;
+	}
+	strbuf_addf(&subject, "%s: the game is over: how it ended", r->c->name);
+	all = n + nobs + (r->s->bulletin_to[0] != '\0');
+	for (i = 0; !rc && i < all; i++) {
+		struct outbox_mail msg;
+		char key[96];
+		const struct db_ship *seat = i < n ? &seats[i] : NULL;
+		int removed = 0;
+
+		if (seat && ((rc = db_ship_removed(r->db, seat->id, &removed, err, errlen)) || removed))
+			continue;
+		json_object_set_new(m, "seat", json_string(seat ? seat->name : "the public"));
+		json_object_set_new(m, "captain", json_string(seat ? seat->captain : "bulletin"));
+		json_object_set_new(m, "public", json_boolean(!seat));
+		strbuf_reset(&body);
+		if (templates_render_game(r->rs->name, "end", dir, m, &body, err, errlen) < 0) {
+			rc = DB_ERROR;
+			break;
+		}
+		if (seat)
+			snprintf(key, sizeof(key), "end/%lld/seat/%lld", r->c->id, seat->id);
+		else if (i < n + nobs)
+			snprintf(key, sizeof(key), "end/%lld/observer/%lld", r->c->id, obs[i - n].id);
+		else
+			snprintf(key, sizeof(key), "end/%lld", r->c->id);
+		memset(&msg, 0, sizeof(msg));
+		msg.campaign_id = r->c->id;
+		msg.turn_id = r->turn_id;
+		msg.kind = seat ? "end" : "bulletin";
+		msg.key = key;
+		msg.recipient = seat ? seat->email : i < n + nobs ? obs[i - n].email : r->s->bulletin_to;
+		msg.created_at = now_text;
+		msg.subject = strbuf_str(&subject);
+		msg.body = strbuf_str(&body);
+		rc = outbox_queue(r->db, &msg, NULL, err, errlen);
+		if (rc == DB_EXISTS)
+			rc = 0;
+	}
+out:
+	json_decref(m);
+	free(obs);
+	strbuf_release(&body);
+	strbuf_release(&subject);
+	return rc;
+}
+
 /* One report per seat, keyed so nothing is queued twice; in the caller's transaction. */
 static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 {
@@ -381,6 +624,8 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 	}
 	if (!rc)
 		rc = queue_bulletins(r, dir, over, now_text, err, errlen);
+	if (!rc && over)
+		rc = queue_end(r, seats, n, dir, now_text, err, errlen);
 	free(seats);
 	strbuf_release(&body);
 	strbuf_release(&subject);
@@ -1690,7 +1935,7 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 	json_error_t jerr;
 	size_t norders = 0, i, k;
 	char err[512], now_text[DB_TIME_MAX], when[TIME_TEXT_MAX];
-	time_t deadline;
+	time_t deadline, opened, window;
 	int rc = 0, ret = 0;
 
 	memset(&s, 0, sizeof(s));
@@ -1700,7 +1945,16 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 	    time_parse_iso(t.deadline, &deadline))
 		goto out;
 	deadline = judge_effective_deadline(c, deadline, now);
-	if (now >= deadline || now < deadline - (time_t)hours * 3600)
+	window = (time_t)hours * 3600;
+	/*
+	 * Never in the first half of a turn: with 24-hour turns and the 24
+	 * hours' default, the first tick after a start would mail every
+	 * seat "no orders yet" before anyone could have read the report.
+	 */
+	if (!time_parse_iso(t.opened_at, &opened) && opened < deadline &&
+	    window > (deadline - opened) / 2)
+		window = (deadline - opened) / 2;
+	if (now >= deadline || now < deadline - window)
 		goto out;
 	if (!(state = json_loads(t.state_before, 0, &jerr)) ||
 	    (rc = db_order_list(ctx->db, t.id, 1, &orders, &norders, err, sizeof(err))))

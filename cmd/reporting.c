@@ -213,14 +213,15 @@ static void zone_time(const char *utc, const char *zone, char *buf, size_t len)
 static void add_seeds(struct db *db, const struct db_campaign *c, int turn, json_t *m)
 {
 	struct db_turn t, next;
-	char commit[65], err[256], check[256];
+	char commit[65], err[256], check[512], text[256];
 
 	memset(&t, 0, sizeof(t));
 	memset(&next, 0, sizeof(next));
 	if (!db_turn_get(db, c->id, turn, &t, err, sizeof(err)) && t.resolved_at[0]) {
 		judge_seed_commitment(c->name, turn, t.seed, commit);
-		snprintf(check, sizeof(check), "printf 'mxjudge:%s:turn:%d:seed:%s' | sha256sum",
-			 c->name, turn, t.seed);
+		/* After "Check it:  " in templates/dice.mustache. */
+		snprintf(text, sizeof(text), "mxjudge:%s:turn:%d:seed:%s", c->name, turn, t.seed);
+		judge_check_command(text, 11, 13, check, sizeof(check));
 		json_object_set_new(m, "seed", json_pack("{s:i,s:s,s:s,s:s,s:b}", "turn", turn,
 							 "value", t.seed, "commitment", commit,
 							 "check", check, "announced", turn > 0));

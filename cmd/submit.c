@@ -405,12 +405,33 @@ static json_t *judge_form_read(struct submit_envelope *env, const struct ruleset
 	return reading;
 }
 
+/*
+ * The orders as the receipt and `turn show` give them back: the body
+ * without the lines that are only a comment ("# ..." of the order form,
+ * which every game reads as nothing), nor the blank lines before them.
+ */
 static char *judge_form_understood(const struct submit_envelope *env, int i)
 {
-	const char *b = strbuf_str(&env->body);
+	const char *p = strbuf_str(&env->body), *eol;
+	struct strbuf out = STRBUF_INIT;
 
 	(void)i;
-	return strdup(b + strspn(b, "\n"));
+	for (; *p; p = eol + (*eol == '\n')) {
+		size_t blank = strspn(p, " \t");
+
+		eol = p + strcspn(p, "\n");
+		if (p[blank] == '#' || (!out.len && eol == p + blank))
+			continue;
+		strbuf_add(&out, p, (size_t)(eol - p));
+		strbuf_addch(&out, '\n');
+	}
+	if (out.failed) {
+		strbuf_release(&out);
+		return NULL;
+	}
+	if (!out.len)
+		return strdup("");
+	return strbuf_detach(&out, NULL);
 }
 
 static const struct play_form judge_form = {

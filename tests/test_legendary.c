@@ -405,6 +405,21 @@ static void test_legendary_report_of_the_example(void **unused)
 		assert_null(strstr(r, "(challenge)"));
 		assert_null(strstr(r, "(play)"));
 		json_decref(v);
+		/*
+		 * The minor victory's offer (act 3 of the sample) in French: no
+		 * infinitive after "quand vous"; counts agree ("1 carte").
+		 */
+		json_object_set_new(st2, "act", json_integer(3));
+		json_object_set_new(st2, "offered", json_false());
+		while (json_array_size(json_object_get(st2, "zion")) > 1)
+			json_array_remove(json_object_get(st2, "zion"), 0);
+		v = legendary_ruleset.view(st2, "demo");
+		r = json_string_value(json_object_get(v, "report"));
+		assert_non_null(r);
+		assert_null(strstr(r, "quand vous"));
+		assert_non_null(strstr(r, "(une victoire mineure est offerte pour l'objectif : accomplir "));
+		assert_non_null(strstr(r, "  Zion : 1 carte ; Hovercraft"));
+		json_decref(v);
 		json_decref(st2);
 		w = legendary_template_words("fr");
 		assert_string_equal(json_string_value(json_object_get(w, "seal_note")),

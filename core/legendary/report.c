@@ -16,7 +16,7 @@ struct words {
 		*destroyed, *face_down, *empty, *matrix_deck, *real_world, *ops, *dock, *zion, *hand,
 		*played, *deck, *wounds, *scars, *defeated, *pending, *offer, *prep, *refused, *seal,
 		*none, *story, *colon, *cz_empty, *obj_defeated, *obj_defeat, *obj_complete, *obj_manual,
-		*obj_minor, *fight, *cost, *damage_of;
+		*obj_minor, *fight, *cost, *damage_of, *card, *cards, *enemy, *enemies;
 	const char *classes[5], *keywords[12];
 };
 
@@ -28,14 +28,14 @@ static const struct words en = {
 	"Combat Zone phone: %d Recruit, %s", "usable", "closed", "Matrix row (cards enter at R%d and move left)",
 	"scan", "phone", "phone destroyed", "face down", "empty", "Matrix deck: %d face down",
 	"Enemies in the Real World", "Operations", "Dock (recruit in the Real World)",
-	"Zion: %d cards | Hovercraft: %d at %d Recruit", "Hand", "Played this turn",
-	"Deck: %d cards | Discard pile: %d", "Wounds beside your avatar", "Scars: %d (face down, 1 damage each)",
+	"Zion: %d %s | Hovercraft: %d at %d Recruit", "Hand", "Played this turn",
+	"Deck: %d %s | Discard pile: %d", "Wounds beside your avatar", "Scars: %d (face down, 1 damage each)",
 	"Defeated enemies: %d | Completed challenges: %d", "Texts to state first (EFFECT ID \"...\")",
 	"Offer: VICTORY MINOR or VICTORY MAJOR first", "Preparation turn: no Matrix phase this turn",
 	"Line %d refused (%s): %s", "Seal", "none", "What happened", ":", "empty",
-	"defeat %d enemies in this act", "defeat", "complete",
+	"defeat %d %s in this act", "defeat", "complete",
 	"stated by you (EFFECT ACT \"...\" = advance)", "a minor victory is offered once you",
-	"fight", "cost", "damage",
+	"fight", "cost", "damage", "card", "cards", "enemy", "enemies",
 	{ "Intellect", "Range", "Strength", "Survival", "Tech" },
 	{ "Digital Hero", "Coordinate", "Coordinate (free)", "Double Strike", "Chase", "Cover", "Evade",
 	  "Stationary", "Undefeatable", "Wild Swing", "Buy Time", "Sacrifice" }
@@ -52,16 +52,16 @@ static const struct words fr = {
 	"Rang\xc3\xa9" "e Matrice (les cartes entrent en R%d et avancent vers la gauche)", "scan",
 	"t\xc3\xa9l\xc3\xa9phone", "t\xc3\xa9l\xc3\xa9phone d\xc3\xa9truit", "face cach\xc3\xa9" "e", "vide",
 	"Paquet Matrice : %d faces cach\xc3\xa9" "es", "Ennemis dans le Monde R\xc3\xa9" "el", "Op\xc3\xa9rations",
-	"Quai (recruter dans le Monde R\xc3\xa9" "el)", "Zion : %d cartes ; Hovercraft : %d \xc3\xa0 %d Recrutement",
-	"Main", "Jou\xc3\xa9" "es ce tour", "Deck : %d cartes ; D\xc3\xa9" "fausse : %d",
+	"Quai (recruter dans le Monde R\xc3\xa9" "el)", "Zion : %d %s ; Hovercraft : %d \xc3\xa0 %d Recrutement",
+	"Main", "Jou\xc3\xa9" "es ce tour", "Deck : %d %s ; D\xc3\xa9" "fausse : %d",
 	"Blessures \xc3\xa0 c\xc3\xb4t\xc3\xa9 de votre avatar", "Cicatrices : %d (faces cach\xc3\xa9" "es, 1 d\xc3\xa9g\xc3\xa2t chacune)",
 	"Ennemis vaincus : %d ; D\xc3\xa9" "fis accomplis : %d", "Textes \xc3\xa0 \xc3\xa9noncer d'abord (EFFET ID \"...\")",
 	"Offre : VICTOIRE MINEURE ou VICTOIRE MAJEURE d'abord",
 	"Tour de pr\xc3\xa9paration : pas de phase Matrice ce tour", "Ligne %d refus\xc3\xa9" "e (%s) : %s", "Sceau",
 	"aucune", "Ce qui s'est pass\xc3\xa9", " :", "vide",
-	"vaincre %d ennemis dans cet acte", "vaincre", "accomplir",
-	"\xc3\xa0 \xc3\xa9noncer (EFFET ACTE \"...\" = advance)", "une victoire mineure est offerte quand vous",
-	"combat", "co\xc3\xbbt", "d\xc3\xa9g\xc3\xa2ts",
+	"vaincre %d %s dans cet acte", "vaincre", "accomplir",
+	"\xc3\xa0 \xc3\xa9noncer (EFFET ACTE \"...\" = advance)", "une victoire mineure est offerte pour l'objectif :",
+	"combat", "co\xc3\xbbt", "d\xc3\xa9g\xc3\xa2ts", "carte", "cartes", "ennemi", "ennemis",
 	{ "Intellect", "Port\xc3\xa9" "e", "Force", "Survie", "Technologie" },
 	{ "H\xc3\xa9ros num\xc3\xa9rique", "Coordination", "Coordination (libre)", "Frappe double",
 	  "Poursuite", "Couverture", "\xc3\x89vasion", "Immobile", "Invincible", "Coup sauvage",
@@ -185,7 +185,8 @@ static void objective(struct strbuf *sb, const struct legendary_pack *p, const j
 	if (json_is_string(obj))
 		strbuf_addf(sb, "%s", w->obj_manual);
 	else if (json_object_get(obj, "defeated"))
-		strbuf_addf(sb, w->obj_defeated, I(obj, "defeated"));
+		strbuf_addf(sb, w->obj_defeated, I(obj, "defeated"),
+			    I(obj, "defeated") == 1 ? w->enemy : w->enemies);
 	else {
 		if (json_object_get(obj, "defeat")) {
 			strbuf_addf(sb, "%s ", w->obj_defeat);
@@ -434,13 +435,16 @@ void legendary_report(const struct legendary_pack *p, const json_t *view, struct
 		strbuf_addf(sb, "\n");
 	}
 	strbuf_addf(sb, "  ");
-	strbuf_addf(sb, w->zion, count(json_object_get(view, "zion")), count(json_object_get(view, "hovercraft")),
-		    p->board.hovercraft_cost);
+	strbuf_addf(sb, w->zion, count(json_object_get(view, "zion")),
+		    count(json_object_get(view, "zion")) == 1 ? w->card : w->cards,
+		    count(json_object_get(view, "hovercraft")), p->board.hovercraft_cost);
 	strbuf_addf(sb, "\n");
 	inline_list(sb, p, w->hand, json_object_get(view, "hand"), w);
 	if (json_array_size(json_object_get(view, "played")))
 		inline_list(sb, p, w->played, json_object_get(view, "played"), w);
-	strbuf_addf(sb, w->deck, count(json_object_get(view, "deck")), count(json_object_get(view, "discard")));
+	strbuf_addf(sb, w->deck, count(json_object_get(view, "deck")),
+		    count(json_object_get(view, "deck")) == 1 ? w->card : w->cards,
+		    count(json_object_get(view, "discard")));
 	strbuf_addf(sb, "\n");
 	inline_list(sb, p, w->wounds, json_object_get(view, "wounds"), w);
 	if (scars || json_is_object(json_object_get(view, "campaign"))) {

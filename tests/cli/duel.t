@@ -74,13 +74,17 @@ no_ids out $hh0 $mm0
 
 # Orders: the Humans by mail with the report's CODE, the Machines by file.
 code=$(sed -n 's/^CODE //p' ann0.txt | head -1)
-printf 'From: ann@example.org\nTo: judge@example.org\nSubject: Re: z\nMessage-ID: <a1@example.org>\n\nGAME z\nSIDE zion\nCODE %s\nTURN 1\nDRAW\nDEPLOY ALL\nPLUG Morpheus\nMISSION BASIC\nEND\n' "$code" >a1.eml
+printf 'From: ann@example.org\nTo: judge@example.org\nSubject: Re: z\nMessage-ID: <a1@example.org>\n\nGAME z\nSIDE zion\nCODE %s\nTURN 1\n# one order a line (mxjudge-duel(7))\nDRAW\nDEPLOY ALL\n  # DISCARD card, ...\nPLUG Morpheus\nMISSION BASIC\nEND\n' "$code" >a1.eml
 expect_exit 0 $db receive --now 2025-03-01T13:00Z <a1.eml
 last_body ann@example.org receipt >ann-receipt.txt || true
 # shellcheck disable=SC2086
 no_ids ann-receipt.txt $mm0
 # The opponent never sees them, not even once the turn is resolved.
 contains ann-receipt.txt "These orders are sealed: the other seats never see them while the game runs;"
+# The receipt gives the orders back without the form's comment lines.
+[ "$(sed -n '/^SIDE zion$/,/^$/p' ann-receipt.txt | tr '\n' '|')" = "SIDE zion|DRAW|DEPLOY ALL|PLUG Morpheus|MISSION BASIC||" ]
+lacks ann-receipt.txt "# one order a line"
+lacks ann-receipt.txt "DISCARD card"
 lacks ann-receipt.txt "nobody sees them before the turn is resolved"
 # Orders for the other side (with her own CODE, or none) tell nothing of
 # that side's orders on file: the replies are the same before and after
@@ -149,7 +153,7 @@ PY
 # While the game runs, a captain checks the open part of the turn: the
 # seed is the one sealed in the report before it, and every D10 listed is
 # what the open stream of that seed gives; hands and decks wait for the end.
-seal1=$(sed -n "s/^Turn 1's dice seed is sealed now: //p" ann0.txt)
+seal1=$(sed -n "/^Turn 1's dice seed is sealed now:$/{n;s/^ *//;p;q}" ann0.txt)
 expect_exit 0 verify --published show1.json --commitment "$seal1"
 contains out "z, turn 1: partly verified: the seed $(q "select seed from turns where number = 1") matches its seal, and 10 open draws of 10 replayed from it; the sealed draws (hands, decks) verify once the game has ended"
 draw3() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["draws"][2]["draw"])' "$1"; }
@@ -202,6 +206,23 @@ mv out pub.json
 python3 -c 'import json; t=json.load(open("pub.json")); assert t["sealed"]["root"] and t["state_before"]["humans"]["hand"] and t["orders"][0]["understood"]'
 expect_exit 0 verify --published pub.json
 contains out "z, turn 1: verified"
+# The public report of a turn of the finished game (HISTORY z 1 by mail)
+# carries no order form, nor does any bulletin.
+expect_exit 0 $db report z --turn 1
+contains out "WHAT YOU SEE NOW"
+lacks out "YOUR ORDERS"
+lacks out "SIDE the public"
+lacks out "CODE "
+# The end, a mail of its own to each side: the orders of every turn, public
+# now (rulings 15.4), Ann's from her mail as the judge read them, without
+# the order form's comment lines.
+q "select body from outbox where recipient = 'bob@example.org' and kind = 'end'" >end.txt
+contains end.txt "z: THE GAME IS OVER"
+contains end.txt "$(cat winner.txt)"
+contains end.txt "The game ended after $last turns."
+sed -n '/^Turn 1$/,/^Turn 2$/p' end.txt >end1.txt
+contains end1.txt "    PLUG Morpheus"
+contains end1.txt "    DEPLOY Agent Brown"
 
 # Decks as data (rulings 18): a game master's deck is checked at campaign
 # new with file:line errors, nothing written when it is refused; a good one

@@ -102,7 +102,8 @@ contains out "You are in the Real World | Time Track: 8 of 8 | Damage: 0 of 5 (w
 contains out "Matrix row (cards enter at R6 and move left):"
 contains out "  R6 [scan 4] face down"
 contains out "  D1 Lamplighter [H-LAMPLIGHTER.2] (cost 3, Range)"
-contains out "  Zion: 1 cards | Hovercraft: 3 at 2 Recruit"
+contains out "  Zion: 1 card | Hovercraft: 3 at 2 Recruit"
+lacks out "1 cards"
 lacks out "R7"
 lacks out "Scrounge"
 expect_exit 0 $db report h --ship ann --json

@@ -30,14 +30,29 @@ golden() {
 	diff -u "$GOLDEN/$1" "$2"
 }
 
-# contains FILE TEXT: fails unless FILE holds TEXT.
+# contains FILE TEXT: fails unless FILE holds TEXT. Mail is wrapped within
+# 80 columns (lib/wrap.h): TEXT may go on over lines of FILE, each line
+# break with its indent standing for one blank.
 contains() {
-	grep -F -- "$2" "$1" >/dev/null || { echo "$1 lacks: $2"; echo "---"; cat "$1"; return 1; }
+	grep -F -- "$2" "$1" >/dev/null && return 0
+	python3 - "$1" "$2" <<'PY' && return 0
+import re, sys
+flat = lambda t: re.sub(r"\s+", " ", t)
+sys.exit(0 if flat(sys.argv[2]) in flat(open(sys.argv[1], errors="replace").read()) else 1)
+PY
+	echo "$1 lacks: $2"; echo "---"; cat "$1"; return 1
 }
 
-# lacks FILE TEXT: fails if FILE holds TEXT.
+# lacks FILE TEXT: fails if FILE holds TEXT, on one line or wrapped over several.
 lacks() {
-	if grep -F -- "$2" "$1" >/dev/null; then echo "$1 should not hold: $2"; cat "$1"; return 1; fi
+	if grep -F -- "$2" "$1" >/dev/null || python3 - "$1" "$2" <<'PY'
+import re, sys
+flat = lambda t: re.sub(r"\s+", " ", t)
+# Wrapped only where a line could break: between words, not at TEXT's own edges.
+t = sys.argv[2]
+sys.exit(0 if " " in t.strip() and t == t.strip() and flat(t) in flat(open(sys.argv[1], errors="replace").read()) else 1)
+PY
+	then echo "$1 should not hold: $2"; cat "$1"; return 1; fi
 }
 
 # game_ann_bob: in $db, the mail tests' campaign g (6 x 2, no walls, 24-hour

@@ -124,5 +124,7 @@ for who in ann bob; do
 	mail_to "$who@example.org" "battle is over"
 	contains mail.txt "THE CAMPAIGN IS OVER after 2 battles: Zion wins it; battles won: Zion 2, the Machines 0."
 	contains mail.txt "FINAL STANDINGS"
-	contains mail.txt "Locust         the Machines Bob         2 battles  0 wins  0 disabled  2 times out"
+	# Each ship on two lines, its record under it: within 80 columns (issue 29).
+	contains mail.txt "$(printf '  Locust (machines), captain Bob\n    battles 2, wins 0, disabled 0, times out 2, points')"
+	[ "$(grep -c '^  Locust (machines), captain Bob$' mail.txt)" -eq 1 ]
 done

@@ -33,9 +33,36 @@ mx --db ./b.db process --now 2025-03-02T13:00Z >/dev/null
 # The opponent's report does not show what the autopilot played.
 expect_exit 0 --db ./a.db report d --ship south2
 lacks out "AUTOPILOT"
+# The autopilot is announced: in the story, to everyone, and to the seat it played.
+contains out "No orders came for north1 in turn 1: the autopilot played it."
+q "select body from outbox where recipient = 'ann@example.org' and kind = 'report' order by id desc limit 1" >ann1.txt
+contains ann1.txt "No orders came from you for turn 1: the autopilot played north1 for you."
+q "select body from outbox where recipient = 'bob@example.org' and kind = 'report' order by id desc limit 1" >bob1.txt
+contains bob1.txt "No orders came for north1 in turn 1: the autopilot played it."
+contains bob1.txt "No orders came from you for turn 1: the autopilot played south2 for you."
+lacks bob1.txt "played north1 for you"
+[ "$(sqlite3 b.db "select count(*) from outbox where body like '%autopilot played%'")" -eq 0 ]
 mx --db ./a.db process --now 2025-03-03T13:00Z >/dev/null
 mx --db ./a.db process --now 2025-03-04T13:00Z >/dev/null
 [ "$(q "select status from campaigns")" = finished ]
+# The end, a mail of its own to each seat: the result, the turns, every
+# seat, every turn's orders (the autopilot's as its lines), the root with a
+# command that checks its seal, and how to verify.
+[ "$(q "select count(*) from outbox where kind = 'end'")" -eq 2 ]
+q "select body from outbox where recipient = 'ann@example.org' and kind = 'end'" >end.txt
+contains end.txt "d: THE GAME IS OVER"
+contains end.txt "For north1 (Ann)"
+contains end.txt "The game ended after 3 turns."
+contains end.txt "  south2 (south), captain Bob"
+contains end.txt "EVERY TURN'S ORDERS (public now that the game is over)"
+contains end.txt "    (the autopilot)"
+contains end.txt "  mxjudge verify --published turn-N.json"
+root=$(q "select root from sealed_roots")
+contains end.txt "  $root"
+sed -n '/^Check the seal/,/sha256sum/p' end.txt | sed 1d >check.sh
+[ "$(sh check.sh | cut -d' ' -f1)" = "$(q "select commitment from sealed_roots")" ]
+expect_exit 0 --db ./a.db campaign outbox d
+[ "$(q "select count(*) from outbox where kind = 'end'")" -eq 2 ]
 expect_exit 0 --db ./a.db replay d
 [ "$(grep -c ': verified: ' out)" -eq 4 ]
 expect_exit 0 --db ./a.db turn show d --turn 2 --json

@@ -46,9 +46,15 @@ contains out "root $root"
 [ "$(q "select status || ' ' || result from campaigns where name = 'cup'")" = "finished tie" ]
 expect_exit 0 $db campaign outbox cup.3 --full
 contains out "Subject: cup: the duplicate set is over"
-contains out "  3. cy  0.0%  abandoned  (run cup.3)"
-contains out "printf 'mxjudge:cup:root:$root' | sha256sum"
+# The ranking aligned (issue 29): every row's columns where the first row's are.
+contains out "  1. ann   75.0%  run cup.1  win"
+contains out "  3. cy     0.0%  run cup.3  abandoned"
 commit=$(q "select commitment from sealed_roots limit 1")
+# The command that checks the seal pastes into a shell as the mail gives it.
+q "select body from outbox where key = 'duplicate/cup.3'" >close.txt
+sed -n '/^Check it with:$/,/sha256sum/p' close.txt | sed 1d >check.sh
+contains check.sh "mxjudge:cup:root:"
+[ "$(sh check.sh | cut -d' ' -f1)" = "$commit" ]
 [ "$(printf 'mxjudge:cup:root:%s' "$root" | sha256sum | cut -d' ' -f1)" = "$commit" ]
 # Closing again shows the ranking, changes nothing.
 expect_exit 0 $db campaign close cup --json
