@@ -1631,6 +1631,11 @@ static int replay_turn(struct db *db, const struct db_campaign *c, const struct 
 	}
 	if (db_draw_list(db, t->id, &draws, &ndraws, err, errlen))
 		goto out;
+	/* A turn stored before its game noted draws (draw_note) has none. */
+	for (i = 0; i < ndraws && !draw_line_is_note(draws[i].line); i++)
+		;
+	if (i == ndraws)
+		draw_log_drop_notes(log);
 	for (i = 0; i < ndraws || i < log->n; i++) {
 		if (i >= ndraws || i >= log->n || strcmp(draws[i].line, log->e[i].line) ||
 		    strcmp(draws[i].stream, log->e[i].stream)) {
@@ -2208,6 +2213,15 @@ int play_verify_published(const json_t *root, const char *name, const char *cons
 		goto out;
 	}
 	rc = EXIT_FAIL;
+	/* A turn published before its game noted draws (draw_note) has none. */
+	json_array_foreach(json_object_get(root, "draws"), i, d) {
+		const char *line = json_string_value(json_object_get(d, "draw"));
+
+		if (line && draw_line_is_note(line))
+			break;
+	}
+	if (i == json_array_size(json_object_get(root, "draws")))
+		draw_log_drop_notes(&log);
 	v->dice = log.n;
 	json_array_foreach(json_object_get(root, "draws"), i, d) {
 		const char *want = json_string_value(json_object_get(d, "draw"));

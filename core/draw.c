@@ -267,6 +267,24 @@ void draw_note(struct draw_source *src, const char *stream, const char *line)
 	log_add(src->log, stream, strdup(line));
 }
 
+int draw_line_is_note(const char *line)
+{
+	return !strncmp(line, "draw", 4) && (line[4] == ' ' || line[4] == '\t');
+}
+
+void draw_log_drop_notes(struct draw_log *log)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < log->n; i++) {
+		if (draw_line_is_note(log->e[i].line))
+			free(log->e[i].line);
+		else
+			log->e[k++] = log->e[i];
+	}
+	log->n = k;
+}
+
 /* ---------- the seeded source ---------- */
 
 void draw_seeded_init(struct draw_seeded *s, uint64_t open_seed, const unsigned char *root,
@@ -634,7 +652,7 @@ int draw_queue_parse(struct draw_queue *q, const char *text, const char *name, i
 		if (s == e)
 			continue;
 		/* "draw DECK ID": a note the log writes (draw_note), not a draw to give. */
-		if (e - s > 5 && !strncmp(s, "draw", 4) && is_blank(s[4]))
+		if (e - s > 5 && draw_line_is_note(s))
 			continue;
 		if (e - s >= DRAW_LINE_MAX) {
 			errbuf_set(err, errlen, "%s:%d: expected a draw line of at most %d characters",

@@ -132,6 +132,13 @@ int draw_seal(struct draw_source *src, const char *name, char out[65], char *err
  * nothing from the source, and the tagged queue skips such lines on input.
  */
 void draw_note(struct draw_source *src, const char *stream, const char *line);
+/* Is line such a note? */
+int draw_line_is_note(const char *line);
+/*
+ * Drops the notes from log: a turn stored before its game noted draws
+ * replays with the same draws and no notes.
+ */
+void draw_log_drop_notes(struct draw_log *log);
 
 /*
  * The seeded source. The open stream is the turn's seed itself; "open/NAME"

@@ -37,7 +37,7 @@ set +e
 PATH="$PWD/bin:$PATH" sh "$ROOT/scripts/deps.sh" check >out 2>err
 set -e
 [ "$(wc -l <err)" -eq 1 ]
-contains err "dovecot-imapd && { systemctl disable --now dovecot.service dovecot.socket || update-rc.d dovecot disable; } >/dev/null 2>&1"
+contains err "dovecot-imapd chromium && { systemctl disable --now dovecot.service dovecot.socket || update-rc.d dovecot disable; } >/dev/null 2>&1"
 set +e
 PATH="$PWD/bin:$PATH" sh "$ROOT/scripts/deps.sh" build >out 2>err
 set -e
@@ -56,7 +56,7 @@ chmod +x bin/apt-get
 DEPS_POLICY_RC=$PWD/policy-rc.d PATH="$PWD/bin:$PATH" sh "$ROOT/scripts/deps.sh" build >out 2>err
 [ ! -s out ]
 [ "$(cat err)" = "deps: updating the package lists
-deps: installing gcc libc6-dev make pkgconf libsqlite3-dev libjansson-dev libsodium-dev libcurl4-openssl-dev libgmime-3.0-dev sqlite3 tzdata" ]
+deps: installing gcc libc6-dev make pkgconf libsqlite3-dev libjansson-dev libsodium-dev libcurl4-openssl-dev libgmime-3.0-dev librsvg2-dev fonts-dejavu-core sqlite3 tzdata" ]
 [ ! -e policy-rc.d ]
 # A step that fails shows what went wrong: the end of its log.
 set +e
