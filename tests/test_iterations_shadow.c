@@ -167,7 +167,8 @@ static json_t *random_orders(const json_t *st)
 		random_plan(&sb, st, seat);
 		mine = it_read_orders(st, seat, strbuf_str(&sb), "shadow", err, sizeof(err));
 		strbuf_release(&sb);
-		json_object_update(orders, mine ? mine : json_object());
+		if (mine)
+			json_object_update(orders, mine);
 		json_decref(mine);
 	}
 	return orders;
