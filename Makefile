@@ -111,7 +111,8 @@ demo: deps
 	@sh scripts/demo.sh $(abspath $(BIN))
 
 sanitize: deps-check
-	@$(MAKE) --no-print-directory BUILD=build-san \
+	@LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp):print_suppressions=0 \
+		$(MAKE) --no-print-directory BUILD=build-san \
 		XCFLAGS="-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		XLDFLAGS="-fsanitize=address,undefined" check
 
