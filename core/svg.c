@@ -1,7 +1,6 @@
 #include "svg.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 void svg_escape(struct strbuf *sb, const char *s)
