@@ -191,7 +191,7 @@ done
 [ "$(q "select status from campaigns")" = finished ]
 contains out "the game is over"
 q "select result from campaigns" >winner.txt
-contains winner.txt "machines win ("
+contains winner.txt "the Machines win: "
 last=$(q "select max(number) from turns where state_after is not null")
 [ "$last" -le 20 ]
 # Over: the root is revealed, the hands are public, every turn verifies.
