@@ -55,10 +55,10 @@ void duel_report(const struct duel_state *st, int seat, struct strbuf *sb)
 	if (st->winner >= 0) {
 		char words[128];
 
-		/* "The Machines win: Neo is killed." */
 		duel_result_words(duel_side_names[st->winner], duel_reason_names[st->reason], words,
 				  sizeof(words));
-		strbuf_addf(sb, "T%s.\n", words + 1);
+		words[0] = 'T';	/* "the Machines win: ..." opens the line */
+		strbuf_addf(sb, "%s.\n", words);
 	}
 	for (side = 0; side < DUEL_SIDES; side++) {
 		const struct duel_side_state *s = &st->side[side];

@@ -45,3 +45,5 @@ grep -qx "$said" end.txt
 q "select body from outbox where kind = 'report' and recipient = 'ann@example.org' order by id desc limit 1" >last.txt
 contains last.txt "THE GAME IS OVER: $said"
 lacks last.txt "neo-killed"
+said_line="T${said#t}."
+contains last.txt "$said_line"
