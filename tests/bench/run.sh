@@ -405,6 +405,20 @@ set -- $(at_most "$pm" 20)
 row "11 a 26 x 20 board, SVG and PNG, ms" "$pm" "<= 20" "$1" "$2"
 row "  CPU ms a board" "$(echo "$pout" | field cpu_ms)" "-" "-" "-"
 row "  of which the SVG, ms" "$(echo "$pout" | field svg_ms)" "-" "-" "-"
+# Instructions a board, which no load moves (callgrind, counting inside
+# hover_picture and rsvgx_png): 5 boards less 1, so the first board's
+# loading of librsvg and its fonts cancels out.
+if command -v valgrind >/dev/null 2>&1; then
+	for k in 1 5; do
+		valgrind --tool=callgrind --callgrind-out-file=cg$k.out --toggle-collect=hover_picture \
+			--toggle-collect=rsvgx_png "$BENCH" picture $k >/dev/null 2>&1
+	done
+	ir=$(awk -v a="$(sed -n 's/^summary: //p' cg1.out)" -v b="$(sed -n 's/^summary: //p' cg5.out)" \
+		'BEGIN { printf "%.0f", (b - a) / 4 }')
+	row "  instructions a board (callgrind)" "$ir" "-" "-" "-"
+else
+	row "  instructions a board (callgrind)" "no valgrind" "-" "-" "-"
+fi
 
 # ---- 12. The archive of a 100-turn campaign -------------------------------
 # mxjudge publish of a Hovercrafts campaign on 26 x 20 with four ships
