@@ -396,9 +396,14 @@ static int sight_checks(struct it *it)
 			    (json_is_string(json_object_get(ow, "only")) && strcasecmp(gs(ow, "only"), nm(t))) ||
 			    !it_can_shoot_at(it, it_drawn(w), w, t))
 				continue;
+			/* The watcher's doing, told as its (not the turn before's: issue 28). */
+			json_t *was = it->subject;
+
+			it->subject = w;
 			if ((json_is_true(json_object_get(w, "pinned")) ? it_watch_shot(it, w, t, " (on sight)")
 			     : it_watch_fire(it, w, t, " (on sight)")) < 0)
 				return -1;
+			it->subject = was;
 			break;
 		}
 	}
