@@ -110,9 +110,10 @@ static int turn(struct it *it, json_t *c)
 			 * what a name that exists nowhere gets: not its range, not
 			 * its state (issue 28 item 8).
 			 */
-			if (echo)
-				snprintf(why, sizeof(why), strcmp(gs(alt, "act"), "AUTO") ? "%s is nowhere in sight"
-					 : "%s cannot be shot", echo);
+			if (echo && strcmp(gs(alt, "act"), "AUTO"))
+				snprintf(why, sizeof(why), "%s is nowhere in sight", echo);
+			else if (echo && strstr(why, " cannot be shot"))	/* AUTO reads its weapon first */
+				snprintf(why, sizeof(why), "%s cannot be shot", echo);
 			/* The autopilot's many alternatives are a fallback list: only what is done is told. */
 			if (!it->quiet && !json_is_true(json_object_get(plan, "bot"))) {
 				it->echo = echo;
