@@ -246,14 +246,6 @@ static int hover_queue(struct play_turn *pt, time_t deadline, char *err, size_t 
 				   &h->after, &h->ev, h->plans, NULL, deadline, pt->now, err, errlen);
 }
 
-static void hover_said_over(struct play_turn *pt, char *buf, size_t len)
-{
-	enum winner w = ((struct hover_turn *)pt->game)->after.winner;
-
-	snprintf(buf, len, "the battle is over: %s", w == WINNER_DRAW ? "a draw" :
-		 w == WINNER_ZION ? "Zion wins" : "the Machines win");
-}
-
 /* ---------- its orders text (cmd/steps.h: struct play_form) ---------- */
 
 static int hover_form_parse(struct submit_envelope *env, const struct ruleset *rs,
@@ -416,6 +408,5 @@ const struct play_steps hover_steps = {
 	.store = hover_store,
 	.over = hover_over,
 	.queue = hover_queue,
-	.said_over = hover_said_over,
 	.form = &hover_form,
 };

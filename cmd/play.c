@@ -1516,16 +1516,16 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	*resolved = 1;
 	if (!ctx->quiet) {
 		if (over) {
-			char said[128];
+			json_t *st = engine_status(rs, out.state);
+			const char *said = json_string_value(json_object_get(st, "said"));
 
 			/* The game's result is printed whole, however long. */
-			if (steps)
-				steps->said_over(&pt, said, sizeof(said));
-			if (steps)
+			if (said)
 				printf("%s: turn %d resolved; %s\n", c.name, t.number, said);
 			else
 				printf("%s: turn %d resolved; the game is over: %s\n", c.name, t.number,
 				       c.result);
+			json_decref(st);
 		} else {
 			time_format_zone(next_deadline, s.timezone, when, sizeof(when));
 			printf("%s: turn %d resolved%s; turn %d due by %s\n", c.name, t.number,

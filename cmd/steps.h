@@ -135,8 +135,6 @@ struct play_steps {
 	int (*over)(struct play_turn *pt, char *err, size_t errlen);
 	/* The reports of the turn queued; deadline the next turn's (0: over). A db code. */
 	int (*queue)(struct play_turn *pt, time_t deadline, char *err, size_t errlen);
-	/* How process tells the end of the game: "the battle is over: Zion wins". */
-	void (*said_over)(struct play_turn *pt, char *buf, size_t len);
 	/* Its orders text, when it is not the judge's envelope; NULL: the envelope. */
 	const struct play_form *form;
 };

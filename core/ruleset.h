@@ -141,7 +141,11 @@ struct ruleset {
 	 */
 	json_t *(*resolve_data)(const json_t *state, const json_t *orders, const json_t *data,
 				struct draw_source *draws, char *err, size_t errlen);
-	/* {"over": bool, "result": TEXT or null, "scores": {SEAT: n} or absent}. */
+	/*
+	 * {"over": bool, "result": TEXT or null, "scores": {SEAT: n} or absent,
+	 * "said": TEXT or absent}: said is how `process` tells the end ("the
+	 * battle is over: Zion wins"); without it "the game is over: RESULT".
+	 */
 	json_t *(*status)(const json_t *state);
 	/*
 	 * What seat may see of state (NULL seat: the public; "*": the game

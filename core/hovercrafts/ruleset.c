@@ -474,8 +474,14 @@ static json_t *hover_waiting_for(const json_t *state)
 static json_t *hover_status(const json_t *state)
 {
 	const char *w = json_string_value(json_object_get(state, "winner"));
+	json_t *out = json_pack("{s:b,s:s?}", "over", w && strcmp(w, "none"), "result", w);
 
-	return json_pack("{s:b,s:s?}", "over", w && strcmp(w, "none"), "result", w);
+	/* How `process` tells a battle's end (mxjudge(1)). */
+	if (out && w && strcmp(w, "none"))
+		json_object_set_new(out, "said", json_string(!strcmp(w, "draw") ?
+			"the battle is over: a draw" : !strcmp(w, "zion") ?
+			"the battle is over: Zion wins" : "the battle is over: the Machines win"));
+	return out;
 }
 
 static json_t *hover_order_form(const json_t *state, const char *seat)
