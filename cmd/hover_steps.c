@@ -1,8 +1,8 @@
 /*
  * Hovercrafts' steps of a turn (cmd/steps.h): orders sealed before their
- * reading was stored, read again from their text; the autopilot planning
- * every silent ship together; the struct state and its dice table; the
- * ships' record; the battle's end in its series; the reports per captain.
+ * reading was stored, read again from their text; the struct state and
+ * its dice table; the ships' record; the battle's end in its series; the
+ * reports per captain.
  */
 #include "steps.h"
 
@@ -12,7 +12,6 @@
 
 #include "account.h"
 #include "cmd.h"
-#include "core/hovercrafts/bot.h"
 #include "core/hovercrafts/hovercrafts.h"
 #include "core/hovercrafts/orders.h"
 #include "core/hovercrafts/report.h"
@@ -66,96 +65,6 @@ static json_t *hover_plan(struct play_turn *pt, const struct db_order *o, size_t
 	struct hover_turn *h = pt->game;
 
 	return reporting_orders(&h->before, o, n, err, errlen);
-}
-
-/*
- * The autopilot (core/hovercrafts/bot.h) plans the silent ships of seats
- * together, and its orders are sealed like a captain's (understood text
- * REPORTING_AUTOPILOT ...), so reports, `turn show` and verify replay them.
- */
-static int hover_autopilot(struct play_turn *pt, const json_t *seats, json_t *plan, char *err,
-			   size_t errlen)
-{
-	struct hover_turn *h = pt->game;
-	const struct game_state *st = &h->before;
-	struct turn_plan *plans = h->plans;
-	unsigned char mine[GAME_MAX_SHIPS];
-	struct bot bot;
-	json_t *all;
-	size_t i, k;
-	int rc = 0, any = 0;
-
-	if (hover_plans_from_json(st, plan, plans, err, errlen))
-		return DB_ERROR;
-	memset(mine, 0, sizeof(mine));
-	for (i = 0; i < st->nships; i++) {
-		int named = 0;
-
-		for (k = 0; k < json_array_size(seats) && !named; k++)
-			named = !mx_strcasecmp(json_string_value(json_array_get(seats, k)),
-					       st->ships[i].name);
-		mine[i] = named && ship_is_active(&st->ships[i]) && !plans[i].received;
-		any |= mine[i];
-	}
-	if (!any)
-		return 0;
-	bot_init(&bot);
-	if (bot_plan_all(&bot, st, mine, plans, err, errlen) < 0)
-		rc = DB_ERROR;
-	for (i = 0; !rc && i < st->nships; i++) {
-		const char *name = st->ships[i].name;
-		struct strbuf raw = STRBUF_INIT, said = STRBUF_INIT;
-		struct db_ship ship;
-		struct db_order o;
-		json_t *acts, *reading;
-		int a;
-
-		if (!mine[i])
-			continue;
-		plans[i].received = TURN_AUTOPILOT;
-		strbuf_addf(&raw, "; no orders were received: the autopilot flies %s\n"
-			    "GAME %s\nSHIP %s\nTURN %d\n", name, pt->c->name, name, pt->t->number);
-		strbuf_addf(&said, "%sSHIP %s\n", REPORTING_AUTOPILOT, name);
-		for (a = 0; a < plans[i].n; a++) {
-			strbuf_addf(&raw, "%d-%s\n", a + 1, action_name(plans[i].act[a]));
-			strbuf_addf(&said, "%d-%s\n", a + 1, action_name(plans[i].act[a]));
-		}
-		strbuf_addstr(&raw, "END\n");
-		memset(&o, 0, sizeof(o));
-		acts = json_array();
-		for (a = 0; acts && a < plans[i].n; a++)
-			json_array_append_new(acts, json_string(action_name(plans[i].act[a])));
-		reading = acts ? json_pack("{s:{s:o,s:b}}", name, "actions", acts, "autopilot", 1) : NULL;
-		o.reading = reading ? json_dumps(reading, JSON_COMPACT) : NULL;
-		json_decref(reading);
-		if (raw.failed || said.failed || !o.reading) {
-			snprintf(err, errlen, "out of memory");
-			rc = DB_ERROR;
-		} else if (!(rc = db_ship_get(pt->db, pt->c->id, name, &ship, err, errlen))) {
-			o.turn_id = pt->t->id;
-			o.ship_id = ship.id;
-			o.captain_id = ship.captain_id;
-			o.raw = (char *)strbuf_str(&raw);
-			o.understood = (char *)strbuf_str(&said);
-			judge_digest(o.raw, o.digest);
-			snprintf(o.received_at, sizeof(o.received_at), "%s", pt->now_text);
-			rc = db_order_submit(pt->db, &o, err, errlen);
-		}
-		strbuf_release(&raw);
-		strbuf_release(&said);
-		free(o.reading);
-	}
-	bot_release(&bot);
-	if (rc)
-		return rc;
-	if (!(all = hover_plans_to_json(st, plans)) || json_object_clear(plan) ||
-	    json_object_update(plan, all)) {
-		json_decref(all);
-		snprintf(err, errlen, "out of memory");
-		return DB_ERROR;
-	}
-	json_decref(all);
-	return 0;
 }
 
 static char *hover_play(struct play_turn *pt, const json_t *plan, char *err, size_t errlen)
@@ -403,7 +312,6 @@ const struct play_steps hover_steps = {
 	.begin = hover_begin,
 	.end = hover_end,
 	.plan = hover_plan,
-	.autopilot = hover_autopilot,
 	.resolve = hover_play,
 	.store = hover_store,
 	.over = hover_over,

@@ -1147,6 +1147,84 @@ static int forfeit_silent(struct db *db, const struct db_campaign *c, const stru
 }
 
 /*
+ * The same for a game whose bot plans the silent seats together
+ * (rs->bots): one call for every seat of waiting that sent nothing, each
+ * seat's orders sealed with the text the game gave (or the judge's). Its
+ * draws come from a stream of the campaign and turn, never the turn's.
+ */
+static int bots_silent(struct db *db, const struct db_campaign *c, const struct ruleset *rs,
+		       const struct db_turn *t, const json_t *before, const json_t *waiting,
+		       json_t *plan, const char *now_text, char *err, size_t errlen)
+{
+	struct draw_seeded bs;
+	struct draw_log blog;
+	struct draw_source bsrc;
+	json_t *silent = json_array(), *got = NULL, *v;
+	char label[512];
+	size_t i;
+	int rc = 0;
+
+	json_array_foreach(waiting, i, v)
+		if (silent && json_is_string(v) && !json_object_get(plan, json_string_value(v)))
+			json_array_append(silent, v);
+	if (!silent) {
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
+	}
+	if (!json_array_size(silent))
+		goto out;
+	snprintf(label, sizeof(label), "mxjudge:autopilot:%s:%d", c->name, t->number);
+	draw_log_init(&blog);
+	draw_seeded_init(&bs, draw_seed_of(label), NULL, t->number);
+	bsrc = draw_seeded_source(&bs, &blog);
+	got = rs->bots(before, plan, silent, c->name, t->number, &bsrc, err, errlen);
+	draw_log_release(&blog);
+	if (!got) {
+		rc = DB_ERROR;
+		goto out;
+	}
+	json_array_foreach(silent, i, v) {
+		const char *seat = json_string_value(v);
+		json_t *one = json_object_get(got, seat), *reading;
+		const char *text = json_string_value(json_object_get(one, "text"));
+		const char *said = json_string_value(json_object_get(one, "understood"));
+		char raw[256], *mine = NULL;
+		struct strbuf own = STRBUF_INIT;
+
+		if (!json_object_get(one, "orders"))
+			continue;
+		if (!text) {
+			snprintf(raw, sizeof(raw), "; no orders were received: the autopilot plays %s\n",
+				 seat);
+			text = raw;
+		}
+		if (!said) {
+			mine = json_dumps(json_object_get(one, "orders"),
+					  JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
+			strbuf_addf(&own, "AUTOPILOT %s\n", mine ? mine : "");
+			said = strbuf_str(&own);
+		}
+		reading = json_pack("{s:O}", seat, json_object_get(one, "orders"));
+		if (!reading || own.failed) {
+			snprintf(err, errlen, "out of memory");
+			rc = DB_ERROR;
+		} else {
+			rc = seal_judge_orders(db, c, t, seat, text, said, reading, plan, now_text, err,
+					       errlen);
+		}
+		json_decref(reading);
+		free(mine);
+		strbuf_release(&own);
+		if (rc)
+			break;
+	}
+out:
+	json_decref(got);
+	json_decref(silent);
+	return rc;
+}
+
+/*
  * Setting bot_plays_silent: the game's bot plays each seat due that sent
  * nothing; its orders are sealed with a text saying so and the reading
  * the bot gave. The bot draws from a stream of its own (seeded from the
@@ -1395,17 +1473,17 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		goto dberr;
 	mailer_crash_point("claimed");
 	/* Seats due that sent nothing: the autopilot plays them when the campaign says so. */
-	if (s.bot_plays_silent && rs->bot && !forfeit && !agreed && !(rs->flags & RULESET_SOLO) &&
-	    !all_in) {
-		if ((rc = steps ? steps->autopilot(&pt, waiting, plan, err, sizeof(err))
-				: autopilot_silent(ctx->db, &c, rs, &t, before, waiting, plan, now_text,
-						   err, sizeof(err))))
+	if (s.bot_plays_silent && (rs->bot || rs->bots) && !forfeit && !agreed &&
+	    !(rs->flags & RULESET_SOLO) && !all_in) {
+		if ((rc = (rs->bots ? bots_silent : autopilot_silent)(ctx->db, &c, rs, &t, before,
+								      waiting, plan, now_text, err,
+								      sizeof(err))))
 			goto dberr;
 		all_in = 1;
-	} else if (json_array_size(away) && rs->bot &&
-		   (rc = steps ? steps->autopilot(&pt, away, plan, err, sizeof(err))
-			       : autopilot_silent(ctx->db, &c, rs, &t, before, away, plan, now_text,
-						  err, sizeof(err)))) {
+	} else if (json_array_size(away) && (rs->bot || rs->bots) &&
+		   (rc = (rs->bots ? bots_silent : autopilot_silent)(ctx->db, &c, rs, &t, before,
+								     away, plan, now_text, err,
+								     sizeof(err)))) {
 		/* Only the seats of the captains away: the others stay silent as the game says. */
 		goto dberr;
 	}

@@ -172,6 +172,19 @@ struct ruleset {
 	 */
 	json_t *(*bot)(const json_t *state, const char *seat, struct draw_source *draws,
 		       char *err, size_t errlen);
+	/*
+	 * The autopilot of a game whose bot plans every silent seat together
+	 * (Hovercrafts: ships that keep out of each other's way): orders, the
+	 * turn's orders so far ({SEAT: ORDERS}), for seats (a list) that sent
+	 * nothing, in the turn of campaign. Returns {SEAT: {"orders": ORDERS
+	 * as read_orders gives them, "text": the sealed text, "understood":
+	 * as read}}, text and understood optional (the judge's words then);
+	 * a seat left out sends nothing. Optional: the judge asks bot seat by
+	 * seat otherwise. The judge seals each as a player's orders.
+	 */
+	json_t *(*bots)(const json_t *state, const json_t *orders, const json_t *seats,
+			const char *campaign, int turn, struct draw_source *draws, char *err,
+			size_t errlen);
 	/* What carries from one match to the next: record + final state -> record. Optional. */
 	json_t *(*record)(const json_t *record, const json_t *final_state);
 	/*

@@ -565,6 +565,88 @@ out:
 	return out;
 }
 
+/*
+ * The autopilot plans the silent ships of seats together, with the plans
+ * already in, and says so in its sealed text ("AUTOPILOT" first in the
+ * understood text, as the reports and replays read it).
+ */
+static json_t *hover_bots(const json_t *state, const json_t *orders, const json_t *seats,
+			  const char *campaign, int turn, struct draw_source *draws, char *err,
+			  size_t errlen)
+{
+	struct game_state st;
+	struct turn_plan plans[GAME_MAX_SHIPS];
+	unsigned char mine[GAME_MAX_SHIPS];
+	struct bot bot;
+	json_t *out = NULL;
+	size_t i, k;
+	int a, any = 0;
+
+	(void)draws;	/* the bot uses no dice */
+	if (state_from_json(&st, state, "state", err, errlen) < 0)
+		return NULL;
+	if (hover_plans_from_json(&st, orders, plans, err, errlen) < 0)
+		goto out;
+	memset(mine, 0, sizeof(mine));
+	for (i = 0; i < st.nships; i++) {
+		int named = 0;
+
+		for (k = 0; k < json_array_size(seats) && !named; k++)
+			named = !mx_strcasecmp(json_string_value(json_array_get(seats, k)),
+					       st.ships[i].name);
+		mine[i] = named && ship_is_active(&st.ships[i]) && !plans[i].received;
+		any |= mine[i];
+	}
+	if (!(out = json_object())) {
+		errbuf_set(err, errlen, "out of memory");
+		goto out;
+	}
+	if (!any)
+		goto out;
+	bot_init(&bot);
+	a = bot_plan_all(&bot, &st, mine, plans, err, errlen);
+	bot_release(&bot);
+	if (a < 0) {
+		json_decref(out);
+		out = NULL;
+		goto out;
+	}
+	for (i = 0; out && i < st.nships; i++) {
+		const char *name = st.ships[i].name;
+		struct strbuf raw = STRBUF_INIT, said = STRBUF_INIT;
+		json_t *acts = json_array();
+
+		if (!mine[i]) {
+			json_decref(acts);
+			continue;
+		}
+		strbuf_addf(&raw, "; no orders were received: the autopilot flies %s\n"
+			    "GAME %s\nSHIP %s\nTURN %d\n", name, campaign, name, turn);
+		strbuf_addf(&said, "AUTOPILOT\nSHIP %s\n", name);
+		for (a = 0; a < plans[i].n; a++) {
+			strbuf_addf(&raw, "%d-%s\n", a + 1, action_name(plans[i].act[a]));
+			strbuf_addf(&said, "%d-%s\n", a + 1, action_name(plans[i].act[a]));
+			json_array_append_new(acts, json_string(action_name(plans[i].act[a])));
+		}
+		strbuf_addstr(&raw, "END\n");
+		if (raw.failed || said.failed || !acts ||
+		    json_object_set_new(out, name, json_pack("{s:{s:o,s:b},s:s,s:s}", "orders",
+							     "actions", acts, "autopilot", 1,
+							     "text", strbuf_str(&raw),
+							     "understood", strbuf_str(&said)))) {
+			json_decref(out);
+			out = NULL;
+		}
+		strbuf_release(&raw);
+		strbuf_release(&said);
+	}
+	if (!out)
+		errbuf_set(err, errlen, "out of memory");
+out:
+	game_state_release(&st);
+	return out;
+}
+
 /* Its own case files (core/hovercrafts/cases.h), each case run. */
 static json_t *hover_cases(const char *text, const char *name, char *err, size_t errlen)
 {
@@ -638,6 +720,7 @@ const struct ruleset hovercrafts_ruleset = {
 	.order_form = hover_order_form,
 	.seat_summary = hover_seat_summary,
 	.bot = hover_bot,
+	.bots = hover_bots,
 	.agree = hover_agree,
 	.record = NULL,
 	.cases = hover_cases,
