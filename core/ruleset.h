@@ -50,7 +50,12 @@ enum ruleset_flags {
 	 * A turn resolves as soon as every seat has written (the judge setting
 	 * "early" starts true): what players of a two-seat game by mail expect.
 	 */
-	RULESET_EARLY = 1 << 6
+	RULESET_EARLY = 1 << 6,
+	/*
+	 * A side has at most one seat per row of the board (setting height):
+	 * each starts in a row of its own (Hovercrafts' edges).
+	 */
+	RULESET_SEAT_PER_ROW = 1 << 7
 };
 
 enum ruleset_setting_kind {
