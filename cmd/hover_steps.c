@@ -15,12 +15,14 @@
 #include "core/hovercrafts/hovercrafts.h"
 #include "core/hovercrafts/orders.h"
 #include "core/hovercrafts/report.h"
+#include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/turn.h"
 #include "core/ruleset.h"
 #include "db/db.h"
 #include "hover.h"
 #include "judge.h"
 #include "lib/strbuf.h"
+#include "play.h"
 #include "reporting.h"
 #include "series.h"
 #include "submit.h"
@@ -86,51 +88,25 @@ static char *hover_play(struct play_turn *pt, const json_t *plan, char *err, siz
 	return text;
 }
 
-/* Kills and disablings of this turn, then the battle's result when it is over. */
-static int update_record(struct db *db, long long campaign_id, const struct game_state *st,
-			 const struct event_list *ev, char *err, size_t errlen)
-{
-	struct db_ship *ships = NULL;
-	size_t n = 0, i, k;
-	int rc;
-
-	rc = db_ship_list(db, campaign_id, &ships, &n, err, errlen);
-	if (rc)
-		return rc;
-	for (i = 0; i < n; i++) {
-		int idx = game_find_ship(st, ships[i].name);
-		struct hover_record r;
-
-		if (idx < 0)
-			continue;
-		/* The record is the seat's data (core/hovercrafts/record.h). */
-		if ((rc = series_record_get(db, ships[i].id, &r, err, errlen)))
-			break;
-		r.damage = st->ships[idx].damage;
-		for (k = 0; k < ev->n; k++) {
-			if (ev->ev[k].type != EV_DISABLED)
-				continue;
-			r.times_disabled += ev->ev[k].ship == idx;
-			r.kills += ev->ev[k].other == idx;
-		}
-		if ((st->winner == WINNER_ZION && st->ships[idx].team == TEAM_ZION) ||
-		    (st->winner == WINNER_MACHINES && st->ships[idx].team == TEAM_MACHINES))
-			r.wins++;
-		if ((rc = series_record_put(db, ships[i].id, &r, err, errlen)))
-			break;
-	}
-	free(ships);
-	return rc;
-}
-
 static int hover_store(struct play_turn *pt, char *err, size_t errlen)
 {
 	struct hover_turn *h = pt->game;
 	int rc;
 
+	json_t *outcome;
+
 	if ((rc = judge_store_events(pt->db, pt->t->id, &h->after, &h->ev, err, errlen)))
 		return rc;
-	return update_record(pt->db, pt->c->id, &h->after, &h->ev, err, errlen);
+	/* The ships' records: the ruleset's turn_records, stored by the judge. */
+	outcome = json_pack("{s:o,s:o}", "state", state_to_json(&h->after), "events",
+			    events_to_json(&h->after, &h->ev));
+	if (!outcome) {
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
+	}
+	rc = play_turn_records(pt->db, pt->c->id, pt->rs, outcome, err, errlen);
+	json_decref(outcome);
+	return rc;
 }
 
 /* Points, record, and "open" again when more battles follow (cmd/series.c). */

@@ -127,6 +127,65 @@ static int store_outcome(struct db *db, long long turn_id, const struct engine_t
 	return 0;
 }
 
+int play_turn_records(struct db *db, long long campaign_id, const struct ruleset *rs,
+		      const json_t *outcome, char *err, size_t errlen)
+{
+	struct db_ship *seats = NULL;
+	json_t *data = NULL, *got = NULL;
+	size_t n = 0, i;
+	int rc;
+
+	if (!rs->turn_records)
+		return 0;
+	if ((rc = db_ship_list(db, campaign_id, &seats, &n, err, errlen)))
+		return rc;
+	rc = DB_ERROR;
+	if (!(data = json_object())) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		char *text = NULL;
+		json_t *one;
+
+		if ((rc = db_ship_data_get(db, seats[i].id, &text, err, errlen)))
+			goto out;
+		rc = DB_ERROR;
+		one = json_loads(text ? text : "", 0, NULL);
+		if (!json_is_object(one)) {
+			snprintf(err, errlen, "seat %s: its data is not a JSON object: %.200s",
+				 seats[i].name, text ? text : "");
+			json_decref(one);
+			free(text);
+			goto out;
+		}
+		free(text);
+		json_object_set_new(data, seats[i].name, one);
+	}
+	if (!(got = rs->turn_records(data, outcome, err, errlen)))
+		goto out;
+	rc = 0;
+	for (i = 0; !rc && i < n; i++) {
+		json_t *one = json_object_get(got, seats[i].name);
+		char *text;
+
+		if (!one)
+			continue;
+		if (!(text = json_dumps(one, JSON_COMPACT | JSON_PRESERVE_ORDER))) {
+			snprintf(err, errlen, "out of memory");
+			rc = DB_ERROR;
+			break;
+		}
+		rc = db_ship_data_set(db, seats[i].id, text, err, errlen);
+		free(text);
+	}
+out:
+	json_decref(got);
+	json_decref(data);
+	free(seats);
+	return rc;
+}
+
 /* The story paragraphs seat may read: plain ones, and those addressed to it. */
 static json_t *story_for(const json_t *story, const char *seat)
 {
@@ -1524,6 +1583,19 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	    (rc = steps ? steps->store(&pt, err, sizeof(err))
 			: store_outcome(ctx->db, t.id, &out, &log, err, sizeof(err))))
 		goto dberr;
+	/* The seats' own records, as the game keeps them. */
+	if (!steps && rs->turn_records) {
+		json_t *outcome = json_pack("{s:O,s:o}", "state", out.state, "events",
+					    out.events ? json_incref(out.events) : json_array());
+
+		rc = outcome ? play_turn_records(ctx->db, c.id, rs, outcome, err, sizeof(err))
+			     : DB_ERROR;
+		if (!outcome)
+			snprintf(err, sizeof(err), "out of memory");
+		json_decref(outcome);
+		if (rc)
+			goto dberr;
+	}
 	mailer_crash_point("stored");
 	over = engine_is_over(rs, out.state);
 	if (over && steps) {

@@ -190,6 +190,15 @@ struct ruleset {
 	json_t *(*bots)(const json_t *state, const json_t *orders, const json_t *seats,
 			const char *campaign, int turn, struct draw_source *draws, char *err,
 			size_t errlen);
+	/*
+	 * The seats' own data after a turn, for a game that keeps a record of
+	 * each seat there (Hovercrafts: damage, kills, times disabled, wins):
+	 * data {SEAT: DATA} of every seat, outcome {"state": the state after,
+	 * "events": the turn's} -> {SEAT: DATA} of the seats it changed, each
+	 * stored whole. NULL with err. Optional: seats keep what they joined with.
+	 */
+	json_t *(*turn_records)(const json_t *data, const json_t *outcome, char *err,
+				size_t errlen);
 	/* What carries from one match to the next: record + final state -> record. Optional. */
 	json_t *(*record)(const json_t *record, const json_t *final_state);
 	/*

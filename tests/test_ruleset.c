@@ -252,6 +252,45 @@ static void test_ruleset_hovercrafts_bots_plan_silent_seats(void **state)
 	json_decref(st);
 }
 
+/*
+ * A turn's records: the ship that disabled another counts a kill, the
+ * disabled one a time disabled and its damage, the winning side a win; a
+ * seat not in the battle is left out, and a seat's data that is no record
+ * is refused.
+ */
+static void test_ruleset_hovercrafts_turn_records(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr), *outcome, *data, *got;
+	char err[256] = "";
+
+	(void)state;
+	json_object_set_new(st, "winner", json_string("zion"));
+	json_object_set_new(ship(st, "Locust"), "damage", json_integer(3));
+	json_object_set_new(ship(st, "Locust"), "status", json_string("disabled"));
+	outcome = json_pack("{s:o,s:[{s:s,s:s,s:s},{s:s,s:s}]}", "state", st, "events", "type",
+			    "disabled", "ship", "Locust", "other", "Minx", "type", "move", "ship",
+			    "Minx");
+	data = json_pack("{s:{s:i},s:{},s:{}}", "Minx", "kills", 2, "Locust", "Ghost");
+	got = rs->turn_records(data, outcome, err, sizeof(err));
+	assert_non_null(got);
+	assert_null(json_object_get(got, "Ghost"));
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(got, "Minx"), "kills")), 3);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(got, "Minx"), "wins")), 1);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(got, "Locust"),
+							    "times_disabled")), 1);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(got, "Locust"), "damage")),
+			 3);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(got, "Locust"), "wins")), 0);
+	json_decref(got);
+	json_object_set_new(data, "Minx", json_pack("{s:s}", "kills", "many"));
+	assert_null(rs->turn_records(data, outcome, err, sizeof(err)));
+	assert_non_null(strstr(err, "Minx"));
+	json_decref(data);
+	json_decref(outcome);
+}
+
 /* A battle over says so in its status, as `process` prints it. */
 static void test_ruleset_hovercrafts_status_says_the_end(void **state)
 {
@@ -304,6 +343,7 @@ int main(void)
 		cmocka_unit_test(test_ruleset_hovercrafts_seat_room),
 		cmocka_unit_test(test_ruleset_hovercrafts_bots_plan_silent_seats),
 		cmocka_unit_test(test_ruleset_hovercrafts_status_says_the_end),
+		cmocka_unit_test(test_ruleset_hovercrafts_turn_records),
 		cmocka_unit_test(test_ruleset_waits_for),
 	};
 

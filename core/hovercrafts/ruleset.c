@@ -7,6 +7,7 @@
  */
 #include "core/ruleset.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/hovercrafts/bot.h"
@@ -14,6 +15,7 @@
 #include "core/hovercrafts/game.h"
 #include "core/hovercrafts/narrate.h"
 #include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/record.h"
 #include "core/hovercrafts/report.h"
 #include "core/hovercrafts/setup.h"
 #include "core/hovercrafts/state_json.h"
@@ -647,6 +649,68 @@ out:
 	return out;
 }
 
+/*
+ * Each ship's record after a turn (core/hovercrafts/record.h): its damage,
+ * the disablings it suffered and dealt, and a win when its side won.
+ */
+static json_t *hover_turn_records(const json_t *data, const json_t *outcome, char *err,
+				  size_t errlen)
+{
+	struct game_state st;
+	const char *seat;
+	json_t *out, *one;
+
+	if (state_from_json(&st, json_object_get(outcome, "state"), "state", err, errlen) < 0)
+		return NULL;
+	out = json_object();
+	json_object_foreach((json_t *)data, seat, one) {
+		int idx = game_find_ship(&st, seat);
+		char *text = NULL;
+		struct hover_record r;
+		json_t *e, *mine = NULL;
+		size_t k;
+
+		if (!out || idx < 0)
+			continue;
+		text = json_dumps(one, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		if (!text || hover_record_from_json(&r, text)) {
+			errbuf_set(err, errlen, "seat %s: its data is not a ship's record: %.200s", seat,
+				   text ? text : "(out of memory)");
+			free(text);
+			json_decref(out);
+			out = NULL;
+			goto out;
+		}
+		free(text);
+		r.damage = st.ships[idx].damage;
+		json_array_foreach(json_object_get(outcome, "events"), k, e) {
+			const char *who = json_string_value(json_object_get(e, "ship"));
+			const char *by = json_string_value(json_object_get(e, "other"));
+
+			if (strcmp(json_string_value(json_object_get(e, "type")) ?
+				   json_string_value(json_object_get(e, "type")) : "", "disabled"))
+				continue;
+			r.times_disabled += who && !strcmp(who, st.ships[idx].name);
+			r.kills += by && !strcmp(by, st.ships[idx].name);
+		}
+		if ((st.winner == WINNER_ZION && st.ships[idx].team == TEAM_ZION) ||
+		    (st.winner == WINNER_MACHINES && st.ships[idx].team == TEAM_MACHINES))
+			r.wins++;
+		text = hover_record_to_json(&r, NULL);
+		mine = text ? json_loads(text, 0, NULL) : NULL;
+		free(text);
+		if (!mine || json_object_set_new(out, seat, mine)) {
+			json_decref(out);
+			out = NULL;
+		}
+	}
+	if (!out)
+		errbuf_set(err, errlen, "out of memory");
+out:
+	game_state_release(&st);
+	return out;
+}
+
 /* Its own case files (core/hovercrafts/cases.h), each case run. */
 static json_t *hover_cases(const char *text, const char *name, char *err, size_t errlen)
 {
@@ -721,6 +785,7 @@ const struct ruleset hovercrafts_ruleset = {
 	.seat_summary = hover_seat_summary,
 	.bot = hover_bot,
 	.bots = hover_bots,
+	.turn_records = hover_turn_records,
 	.agree = hover_agree,
 	.record = NULL,
 	.cases = hover_cases,
