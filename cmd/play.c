@@ -2424,7 +2424,8 @@ int play_reveal(struct cmd_ctx *ctx, int argc, char **argv)
 	rc = db_root_get(ctx->db, c.id, &root, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
 		cmd_error("campaign '%s' has no sealed draws%s", c.name,
-			  play_is_generic(c.ruleset) ? " yet (they begin with 'campaign start')" : "");
+			  game_of(&c) && !(game_of(&c)->flags & RULESET_NO_ROOT) ?
+			  " yet (they begin with 'campaign start')" : "");
 		goto out;
 	}
 	if (rc)

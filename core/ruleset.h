@@ -55,7 +55,12 @@ enum ruleset_flags {
 	 * A side has at most one seat per row of the board (setting height):
 	 * each starts in a row of its own (Hovercrafts' edges).
 	 */
-	RULESET_SEAT_PER_ROW = 1 << 7
+	RULESET_SEAT_PER_ROW = 1 << 7,
+	/*
+	 * Every draw of a turn comes from the turn's seed, revealed with it:
+	 * the game has no sealed stream, so no root (Hovercrafts' open dice).
+	 */
+	RULESET_NO_ROOT = 1 << 8
 };
 
 enum ruleset_setting_kind {
