@@ -22,7 +22,7 @@
 #include "hover.h"
 #include "judge.h"
 #include "lib/strbuf.h"
-#include "play.h"
+#include "silent.h"
 #include "reporting.h"
 #include "series.h"
 #include "submit.h"

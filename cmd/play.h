@@ -53,14 +53,6 @@ void play_new_root(const struct judge_settings *s, const char *ns, const char *c
  */
 void play_seal_text(const char *ns, const char *campaign, const char *root_hex, char *out,
 		    size_t len);
-/*
- * The seats' data after a turn as the game keeps it (rs->turn_records;
- * nothing without it), outcome {"state", "events"}; in the caller's
- * transaction. A db code.
- */
-struct ruleset;
-int play_turn_records(struct db *db, long long campaign_id, const struct ruleset *rs,
-		      const json_t *outcome, char *err, size_t errlen);
 /* The data packs of a campaign, {KIND: value}; NULL with err. */
 json_t *play_packs_of(struct db *db, long long campaign_id, char *err, size_t errlen);
 /* The seats as a ruleset takes them: [{"name", "side", "data", "campaign"}]. */
