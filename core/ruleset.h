@@ -52,15 +52,22 @@ enum ruleset_flags {
 	 */
 	RULESET_EARLY = 1 << 6,
 	/*
+	 * The game's draw lines name who drew, and a seat may not see everyone
+	 * (iterations: the NPCs the Operator hides): its open draws are shown
+	 * once the game is over, as its orders (turn show, publish), not while
+	 * it runs (issue 28).
+	 */
+	RULESET_DRAWS_NAME = 1 << 7,
+	/*
 	 * A side has at most one seat per row of the board (setting height):
 	 * each starts in a row of its own (Hovercrafts' edges).
 	 */
-	RULESET_SEAT_PER_ROW = 1 << 7,
+	RULESET_SEAT_PER_ROW = 1 << 8,
 	/*
 	 * Every draw of a turn comes from the turn's seed, revealed with it:
 	 * the game has no sealed stream, so no root (Hovercrafts' open dice).
 	 */
-	RULESET_NO_ROOT = 1 << 8
+	RULESET_NO_ROOT = 1 << 9
 };
 
 enum ruleset_setting_kind {
