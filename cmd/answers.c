@@ -122,8 +122,8 @@ int answers_what_now(struct db *db, long long campaign_id, long long captain_id,
 		char next_when[256];
 		int next;
 
-		/* Between battles: UPGRADE orders, from the report after the battle. */
-		if (!play_is_generic(c.ruleset) &&
+		/* Between battles of a series: UPGRADE orders, from the report after the battle. */
+		if ((!rs || (rs->flags & RULESET_SERIES)) &&
 		    series_between(db, &c, &s, &next, next_when, sizeof(next_when)))
 			snprintf(todo, sizeof(todo), "%s is between battles %d and %d: it takes UPGRADE "
 				 "lines now; the report after battle %d carries the block and the "
@@ -350,7 +350,7 @@ int answers_credential(struct db *db, const char *text, time_t now,
 	 * after the battle, whose CODE is the next turn's (cmd/series.c).
 	 */
 	code_turn = c.turn;
-	if (!play_is_generic(c.ruleset) && !strcmp(c.status, "open") && c.turn > 0)
+	if ((!rs || (rs->flags & RULESET_SERIES)) && !strcmp(c.status, "open") && c.turn > 0)
 		code_turn = cr->turn = c.turn + 1;
 	if (h.password[0])
 		cr->valid = judge_captain_verify(&cap, h.password);

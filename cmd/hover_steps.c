@@ -1,8 +1,8 @@
 /*
  * Hovercrafts' steps of a turn (cmd/steps.h): orders sealed before their
- * reading was stored, read again from their text; the autopilot planning
- * every silent ship together; the struct state and its dice table; the
- * ships' record; the battle's end in its series; the reports per captain.
+ * reading was stored, read again from their text; the struct state and
+ * its dice table; the ships' record; the battle's end in its series; the
+ * reports per captain.
  */
 #include "steps.h"
 
@@ -12,16 +12,17 @@
 
 #include "account.h"
 #include "cmd.h"
-#include "core/hovercrafts/bot.h"
 #include "core/hovercrafts/hovercrafts.h"
 #include "core/hovercrafts/orders.h"
 #include "core/hovercrafts/report.h"
+#include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/turn.h"
 #include "core/ruleset.h"
 #include "db/db.h"
 #include "hover.h"
 #include "judge.h"
 #include "lib/strbuf.h"
+#include "silent.h"
 #include "reporting.h"
 #include "series.h"
 #include "submit.h"
@@ -68,96 +69,6 @@ static json_t *hover_plan(struct play_turn *pt, const struct db_order *o, size_t
 	return reporting_orders(&h->before, o, n, err, errlen);
 }
 
-/*
- * The autopilot (core/hovercrafts/bot.h) plans the silent ships of seats
- * together, and its orders are sealed like a captain's (understood text
- * REPORTING_AUTOPILOT ...), so reports, `turn show` and verify replay them.
- */
-static int hover_autopilot(struct play_turn *pt, const json_t *seats, json_t *plan, char *err,
-			   size_t errlen)
-{
-	struct hover_turn *h = pt->game;
-	const struct game_state *st = &h->before;
-	struct turn_plan *plans = h->plans;
-	unsigned char mine[GAME_MAX_SHIPS];
-	struct bot bot;
-	json_t *all;
-	size_t i, k;
-	int rc = 0, any = 0;
-
-	if (hover_plans_from_json(st, plan, plans, err, errlen))
-		return DB_ERROR;
-	memset(mine, 0, sizeof(mine));
-	for (i = 0; i < st->nships; i++) {
-		int named = 0;
-
-		for (k = 0; k < json_array_size(seats) && !named; k++)
-			named = !mx_strcasecmp(json_string_value(json_array_get(seats, k)),
-					       st->ships[i].name);
-		mine[i] = named && ship_is_active(&st->ships[i]) && !plans[i].received;
-		any |= mine[i];
-	}
-	if (!any)
-		return 0;
-	bot_init(&bot);
-	if (bot_plan_all(&bot, st, mine, plans, err, errlen) < 0)
-		rc = DB_ERROR;
-	for (i = 0; !rc && i < st->nships; i++) {
-		const char *name = st->ships[i].name;
-		struct strbuf raw = STRBUF_INIT, said = STRBUF_INIT;
-		struct db_ship ship;
-		struct db_order o;
-		json_t *acts, *reading;
-		int a;
-
-		if (!mine[i])
-			continue;
-		plans[i].received = TURN_AUTOPILOT;
-		strbuf_addf(&raw, "; no orders were received: the autopilot flies %s\n"
-			    "GAME %s\nSHIP %s\nTURN %d\n", name, pt->c->name, name, pt->t->number);
-		strbuf_addf(&said, "%sSHIP %s\n", REPORTING_AUTOPILOT, name);
-		for (a = 0; a < plans[i].n; a++) {
-			strbuf_addf(&raw, "%d-%s\n", a + 1, action_name(plans[i].act[a]));
-			strbuf_addf(&said, "%d-%s\n", a + 1, action_name(plans[i].act[a]));
-		}
-		strbuf_addstr(&raw, "END\n");
-		memset(&o, 0, sizeof(o));
-		acts = json_array();
-		for (a = 0; acts && a < plans[i].n; a++)
-			json_array_append_new(acts, json_string(action_name(plans[i].act[a])));
-		reading = acts ? json_pack("{s:{s:o,s:b}}", name, "actions", acts, "autopilot", 1) : NULL;
-		o.reading = reading ? json_dumps(reading, JSON_COMPACT) : NULL;
-		json_decref(reading);
-		if (raw.failed || said.failed || !o.reading) {
-			snprintf(err, errlen, "out of memory");
-			rc = DB_ERROR;
-		} else if (!(rc = db_ship_get(pt->db, pt->c->id, name, &ship, err, errlen))) {
-			o.turn_id = pt->t->id;
-			o.ship_id = ship.id;
-			o.captain_id = ship.captain_id;
-			o.raw = (char *)strbuf_str(&raw);
-			o.understood = (char *)strbuf_str(&said);
-			judge_digest(o.raw, o.digest);
-			snprintf(o.received_at, sizeof(o.received_at), "%s", pt->now_text);
-			rc = db_order_submit(pt->db, &o, err, errlen);
-		}
-		strbuf_release(&raw);
-		strbuf_release(&said);
-		free(o.reading);
-	}
-	bot_release(&bot);
-	if (rc)
-		return rc;
-	if (!(all = hover_plans_to_json(st, plans)) || json_object_clear(plan) ||
-	    json_object_update(plan, all)) {
-		json_decref(all);
-		snprintf(err, errlen, "out of memory");
-		return DB_ERROR;
-	}
-	json_decref(all);
-	return 0;
-}
-
 static char *hover_play(struct play_turn *pt, const json_t *plan, char *err, size_t errlen)
 {
 	struct hover_turn *h = pt->game;
@@ -177,51 +88,25 @@ static char *hover_play(struct play_turn *pt, const json_t *plan, char *err, siz
 	return text;
 }
 
-/* Kills and disablings of this turn, then the battle's result when it is over. */
-static int update_record(struct db *db, long long campaign_id, const struct game_state *st,
-			 const struct event_list *ev, char *err, size_t errlen)
-{
-	struct db_ship *ships = NULL;
-	size_t n = 0, i, k;
-	int rc;
-
-	rc = db_ship_list(db, campaign_id, &ships, &n, err, errlen);
-	if (rc)
-		return rc;
-	for (i = 0; i < n; i++) {
-		int idx = game_find_ship(st, ships[i].name);
-		struct hover_record r;
-
-		if (idx < 0)
-			continue;
-		/* The record is the seat's data (core/hovercrafts/record.h). */
-		if ((rc = series_record_get(db, ships[i].id, &r, err, errlen)))
-			break;
-		r.damage = st->ships[idx].damage;
-		for (k = 0; k < ev->n; k++) {
-			if (ev->ev[k].type != EV_DISABLED)
-				continue;
-			r.times_disabled += ev->ev[k].ship == idx;
-			r.kills += ev->ev[k].other == idx;
-		}
-		if ((st->winner == WINNER_ZION && st->ships[idx].team == TEAM_ZION) ||
-		    (st->winner == WINNER_MACHINES && st->ships[idx].team == TEAM_MACHINES))
-			r.wins++;
-		if ((rc = series_record_put(db, ships[i].id, &r, err, errlen)))
-			break;
-	}
-	free(ships);
-	return rc;
-}
-
 static int hover_store(struct play_turn *pt, char *err, size_t errlen)
 {
 	struct hover_turn *h = pt->game;
 	int rc;
 
+	json_t *outcome;
+
 	if ((rc = judge_store_events(pt->db, pt->t->id, &h->after, &h->ev, err, errlen)))
 		return rc;
-	return update_record(pt->db, pt->c->id, &h->after, &h->ev, err, errlen);
+	/* The ships' records: the ruleset's turn_records, stored by the judge. */
+	outcome = json_pack("{s:o,s:o}", "state", state_to_json(&h->after), "events",
+			    events_to_json(&h->after, &h->ev));
+	if (!outcome) {
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
+	}
+	rc = play_turn_records(pt->db, pt->c->id, pt->rs, outcome, err, errlen);
+	json_decref(outcome);
+	return rc;
 }
 
 /* Points, record, and "open" again when more battles follow (cmd/series.c). */
@@ -244,14 +129,6 @@ static int hover_queue(struct play_turn *pt, time_t deadline, char *err, size_t 
 
 	return judge_queue_reports(pt->db, pt->c, pt->s, pt->t->id, pt->t->number, &h->before,
 				   &h->after, &h->ev, h->plans, NULL, deadline, pt->now, err, errlen);
-}
-
-static void hover_said_over(struct play_turn *pt, char *buf, size_t len)
-{
-	enum winner w = ((struct hover_turn *)pt->game)->after.winner;
-
-	snprintf(buf, len, "the battle is over: %s", w == WINNER_DRAW ? "a draw" :
-		 w == WINNER_ZION ? "Zion wins" : "the Machines win");
 }
 
 /* ---------- its orders text (cmd/steps.h: struct play_form) ---------- */
@@ -411,11 +288,9 @@ const struct play_steps hover_steps = {
 	.begin = hover_begin,
 	.end = hover_end,
 	.plan = hover_plan,
-	.autopilot = hover_autopilot,
 	.resolve = hover_play,
 	.store = hover_store,
 	.over = hover_over,
 	.queue = hover_queue,
-	.said_over = hover_said_over,
 	.form = &hover_form,
 };

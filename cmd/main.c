@@ -329,8 +329,7 @@ int main(int argc, char **argv)
 
 		for (k = 1; k < sub_argc && strcmp(sub_argv[k], "--"); k++)
 			if (!strcmp(sub_argv[k], "--help") || !strcmp(sub_argv[k], "-h")) {
-				if (ctx.game && v->run == simulate_cmd[0].run &&
-				    ctx.game != &hovercrafts_ruleset)
+				if (ctx.game && v->run == simulate_cmd[0].run && ctx.game->simulate)
 					printf("usage: mxjudge %s simulate %s\n  %s\n", ctx.game->name,
 					       SIMGAME_USAGE, "bot-only games of the game, with their odds");
 				else
@@ -373,7 +372,7 @@ int main(int argc, char **argv)
 	rc = v->run(&ctx, sub_argc, sub_argv);
 	if (rc == EXIT_USAGE) {
 		misplaced_global(path, sub_argc, sub_argv);
-		if (ctx.game && v->run == simulate_cmd[0].run && ctx.game != &hovercrafts_ruleset) {
+		if (ctx.game && v->run == simulate_cmd[0].run && ctx.game->simulate) {
 			fprintf(stderr, "usage: mxjudge %s simulate %s\n", ctx.game->name, SIMGAME_USAGE);
 		} else {
 			char why[160];

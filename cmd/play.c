@@ -23,6 +23,7 @@
 #include "mailer.h"
 #include "outbox.h"
 #include "lib/strbuf.h"
+#include "silent.h"
 #include "steps.h"
 #include "templates.h"
 #include "timeutil.h"
@@ -1069,139 +1070,6 @@ static json_t *orders_of(const struct db_order *o, size_t n, char *err, size_t e
 	return out;
 }
 
-/*
- * Seals orders the judge gives seat (a forfeit, the autopilot's) as a
- * player's would be: raw the text saying so, understood as read, reading
- * {SEAT: ORDERS}; adds them to plan, so replay and verify play the same
- * turn from the stored orders. A db code.
- */
-static int seal_judge_orders(struct db *db, const struct db_campaign *c, const struct db_turn *t,
-			     const char *seat, const char *raw, const char *understood,
-			     const json_t *reading, json_t *plan, const char *now_text, char *err,
-			     size_t errlen)
-{
-	unsigned char h[crypto_hash_sha256_BYTES];
-	struct db_ship ship;
-	struct db_order o;
-	int rc;
-
-	memset(&o, 0, sizeof(o));
-	rc = db_ship_get(db, c->id, seat, &ship, err, errlen);
-	if (rc == DB_NOT_FOUND) {
-		snprintf(err, errlen, "campaign '%s', turn %d: nobody holds the seat '%s' the turn "
-			 "waits for, so no orders can be sealed for it: join it ('mxjudge campaign "
-			 "join %s ... --ship %s')", c->name, t->number, seat, c->name, seat);
-		return DB_ERROR;
-	}
-	if (rc)
-		return rc;
-	crypto_hash_sha256(h, (const unsigned char *)raw, strlen(raw));
-	sodium_bin2hex(o.digest, sizeof(o.digest), h, sizeof(h));
-	o.turn_id = t->id;
-	o.ship_id = ship.id;
-	o.captain_id = ship.captain_id;
-	snprintf(o.received_at, sizeof(o.received_at), "%s", now_text);
-	o.raw = (char *)raw;
-	o.understood = (char *)understood;
-	o.reading = json_dumps(reading, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	if (!o.reading) {
-		snprintf(err, errlen, "out of memory");
-		return DB_ERROR;
-	}
-	rc = db_order_submit(db, &o, err, errlen);
-	if (!rc)
-		json_object_set(plan, seat, json_object_get(reading, seat));
-	free(o.reading);
-	return rc;
-}
-
-/*
- * Seals the judge's forfeit for each seat due that sent nothing (engine.h:
- * {"judge": "forfeit", "reason": "abandoned"}).
- */
-static int forfeit_silent(struct db *db, const struct db_campaign *c, const struct db_turn *t,
-			  const json_t *waiting, json_t *plan, int days, const char *now_text,
-			  char *err, size_t errlen)
-{
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; !rc && i < json_array_size(waiting); i++) {
-		const char *seat = json_string_value(json_array_get(waiting, i));
-		json_t *reading;
-		char text[160];
-
-		if (!seat || json_object_get(plan, seat))
-			continue;
-		reading = json_pack("{s:{s:s,s:s}}", seat, "judge", "forfeit", "reason", "abandoned");
-		snprintf(text, sizeof(text), "FORFEIT abandoned (the judge: no orders for %d days)",
-			 days);
-		if (!reading) {
-			snprintf(err, errlen, "out of memory");
-			return DB_ERROR;
-		}
-		rc = seal_judge_orders(db, c, t, seat, text, text, reading, plan, now_text, err, errlen);
-		json_decref(reading);
-	}
-	return rc;
-}
-
-/*
- * Setting bot_plays_silent: the game's bot plays each seat due that sent
- * nothing; its orders are sealed with a text saying so and the reading
- * the bot gave. The bot draws from a stream of its own (seeded from the
- * campaign, turn and seat), never from the turn's: the turn's dice stay
- * what they are without it.
- */
-static int autopilot_silent(struct db *db, const struct db_campaign *c, const struct ruleset *rs,
-			    const struct db_turn *t, const json_t *before, const json_t *waiting,
-			    json_t *plan, const char *now_text, char *err, size_t errlen)
-{
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; !rc && i < json_array_size(waiting); i++) {
-		const char *seat = json_string_value(json_array_get(waiting, i));
-		struct draw_seeded bs;
-		struct draw_log blog;
-		struct draw_source bsrc;
-		struct strbuf said = STRBUF_INIT;
-		json_t *reading;
-		char raw[256], label[512], *mine;
-
-		if (!seat || json_object_get(plan, seat))
-			continue;
-		snprintf(label, sizeof(label), "mxjudge:autopilot:%s:%d:%s", c->name, t->number, seat);
-		draw_log_init(&blog);
-		draw_seeded_init(&bs, draw_seed_of(label), NULL, t->number);
-		bsrc = draw_seeded_source(&bs, &blog);
-		reading = rs->bot(before, seat, &bsrc, err, errlen);
-		draw_log_release(&blog);
-		if (!json_object_get(reading, seat)) {
-			if (reading)
-				snprintf(err, errlen, "campaign '%s', turn %d: the autopilot gave no orders for %s",
-					 c->name, t->number, seat);
-			json_decref(reading);
-			return DB_ERROR;
-		}
-		snprintf(raw, sizeof(raw), "; no orders were received: the autopilot plays %s\n", seat);
-		mine = json_dumps(json_object_get(reading, seat),
-				  JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
-		strbuf_addf(&said, "AUTOPILOT %s\n", mine ? mine : "");
-		if (!mine || said.failed) {
-			snprintf(err, errlen, "out of memory");
-			rc = DB_ERROR;
-		} else {
-			rc = seal_judge_orders(db, c, t, seat, raw, strbuf_str(&said), reading, plan,
-					       now_text, err, errlen);
-		}
-		free(mine);
-		strbuf_release(&said);
-		json_decref(reading);
-	}
-	return rc;
-}
-
 static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
 			long long answer_id, long long answer_seat, int *due, int *resolved);
 
@@ -1395,23 +1263,23 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		goto dberr;
 	mailer_crash_point("claimed");
 	/* Seats due that sent nothing: the autopilot plays them when the campaign says so. */
-	if (s.bot_plays_silent && rs->bot && !forfeit && !agreed && !(rs->flags & RULESET_SOLO) &&
-	    !all_in) {
-		if ((rc = steps ? steps->autopilot(&pt, waiting, plan, err, sizeof(err))
-				: autopilot_silent(ctx->db, &c, rs, &t, before, waiting, plan, now_text,
-						   err, sizeof(err))))
+	if (s.bot_plays_silent && (rs->bot || rs->bots) && !forfeit && !agreed &&
+	    !(rs->flags & RULESET_SOLO) && !all_in) {
+		if ((rc = (rs->bots ? play_bots_silent : play_autopilot_silent)(ctx->db, &c, rs, &t, before,
+								      waiting, plan, now_text, err,
+								      sizeof(err))))
 			goto dberr;
 		all_in = 1;
-	} else if (json_array_size(away) && rs->bot &&
-		   (rc = steps ? steps->autopilot(&pt, away, plan, err, sizeof(err))
-			       : autopilot_silent(ctx->db, &c, rs, &t, before, away, plan, now_text,
-						  err, sizeof(err)))) {
+	} else if (json_array_size(away) && (rs->bot || rs->bots) &&
+		   (rc = (rs->bots ? play_bots_silent : play_autopilot_silent)(ctx->db, &c, rs, &t, before,
+								     away, plan, now_text, err,
+								     sizeof(err)))) {
 		/* Only the seats of the captains away: the others stay silent as the game says. */
 		goto dberr;
 	}
 	/* A solo game left idle past its limit: the judge ends it, as an order of its own. */
 	if ((forfeit || (rs->flags & RULESET_SOLO)) && !all_in && rs->forfeit &&
-	    (rc = forfeit_silent(ctx->db, &c, &t, waiting, plan, play_idle_days(&s), now_text, err,
+	    (rc = play_forfeit_silent(ctx->db, &c, &t, waiting, plan, play_idle_days(&s), now_text, err,
 				 sizeof(err))))
 		goto dberr;
 	if (steps) {
@@ -1446,6 +1314,19 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	    (rc = steps ? steps->store(&pt, err, sizeof(err))
 			: store_outcome(ctx->db, t.id, &out, &log, err, sizeof(err))))
 		goto dberr;
+	/* The seats' own records, as the game keeps them. */
+	if (!steps && rs->turn_records) {
+		json_t *outcome = json_pack("{s:O,s:o}", "state", out.state, "events",
+					    out.events ? json_incref(out.events) : json_array());
+
+		rc = outcome ? play_turn_records(ctx->db, c.id, rs, outcome, err, sizeof(err))
+			     : DB_ERROR;
+		if (!outcome)
+			snprintf(err, sizeof(err), "out of memory");
+		json_decref(outcome);
+		if (rc)
+			goto dberr;
+	}
 	mailer_crash_point("stored");
 	over = engine_is_over(rs, out.state);
 	if (over && steps) {
@@ -1516,16 +1397,16 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	*resolved = 1;
 	if (!ctx->quiet) {
 		if (over) {
-			char said[128];
+			json_t *st = engine_status(rs, out.state);
+			const char *said = json_string_value(json_object_get(st, "said"));
 
 			/* The game's result is printed whole, however long. */
-			if (steps)
-				steps->said_over(&pt, said, sizeof(said));
-			if (steps)
+			if (said)
 				printf("%s: turn %d resolved; %s\n", c.name, t.number, said);
 			else
 				printf("%s: turn %d resolved; the game is over: %s\n", c.name, t.number,
 				       c.result);
+			json_decref(st);
 		} else {
 			time_format_zone(next_deadline, s.timezone, when, sizeof(when));
 			printf("%s: turn %d resolved%s; turn %d due by %s\n", c.name, t.number,
@@ -2276,7 +2157,8 @@ int play_reveal(struct cmd_ctx *ctx, int argc, char **argv)
 	rc = db_root_get(ctx->db, c.id, &root, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
 		cmd_error("campaign '%s' has no sealed draws%s", c.name,
-			  play_is_generic(c.ruleset) ? " yet (they begin with 'campaign start')" : "");
+			  game_of(&c) && !(game_of(&c)->flags & RULESET_NO_ROOT) ?
+			  " yet (they begin with 'campaign start')" : "");
 		goto out;
 	}
 	if (rc)

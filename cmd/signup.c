@@ -77,8 +77,8 @@ int signup_max_seats(const struct ruleset *game, const struct judge_settings *s)
 	const char *const *p;
 	int most = game->max_seats, sides = 0;
 
-	/* Hovercrafts: a side has at most a seat per row of the board (signup_fits). */
-	for (p = game->sides; game == &hovercrafts_ruleset && p && *p; p++)
+	/* A side has at most a seat per row of the board (signup_fits), when the game says so. */
+	for (p = game->sides; (game->flags & RULESET_SEAT_PER_ROW) && p && *p; p++)
 		sides++;
 	if (sides && sides * s->height < most)
 		most = sides * s->height;

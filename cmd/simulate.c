@@ -358,7 +358,8 @@ static int simulate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	int opt, json = 0, have_seed = 0, rc = EXIT_USAGE, height;
 	char err[512];
 
-	if (ctx->game && ctx->game != &hovercrafts_ruleset)
+	/* A game with a simulate hook plays its bots through cmd/simgame.c. */
+	if (ctx->game && ctx->game->simulate)
 		return simgame_run(ctx, ctx->game, argc, argv);
 	sim_setup_defaults(&su);
 	su.per_side = 0;

@@ -4,9 +4,8 @@
  * deadline, absences and votes, stores the state after, opens the next
  * turn and commits, for every game. A game whose storage predates the
  * ruleset seam (Hovercrafts: orders sealed before their reading was
- * stored, read again from their text; an autopilot that plans every
- * silent ship together; a dice table and ship records; battles in
- * series; reports per captain) hands the driver these steps;
+ * stored, read again from their text; a dice table and ship records;
+ * battles in series; reports per captain) hands the driver these steps;
  * each is a hook core/ruleset.h does not have yet. A new game has none.
  *
  * The same for orders (cmd/submit.c, the one submission path): a game
@@ -121,12 +120,6 @@ struct play_steps {
 	 */
 	json_t *(*plan)(struct play_turn *pt, const struct db_order *o, size_t n, char *err,
 			size_t errlen);
-	/*
-	 * The autopilot for the seats (a list) that sent nothing; their orders
-	 * sealed as a captain's would be and added to plan. A db code.
-	 */
-	int (*autopilot)(struct play_turn *pt, const json_t *seats, json_t *plan, char *err,
-			 size_t errlen);
 	/* The turn played: the state after as stored text (new), or NULL with err. */
 	char *(*resolve)(struct play_turn *pt, const json_t *plan, char *err, size_t errlen);
 	/* The outcome stored beside the state (events, dice, records). A db code. */
@@ -135,8 +128,6 @@ struct play_steps {
 	int (*over)(struct play_turn *pt, char *err, size_t errlen);
 	/* The reports of the turn queued; deadline the next turn's (0: over). A db code. */
 	int (*queue)(struct play_turn *pt, time_t deadline, char *err, size_t errlen);
-	/* How process tells the end of the game: "the battle is over: Zion wins". */
-	void (*said_over)(struct play_turn *pt, char *buf, size_t len);
 	/* Its orders text, when it is not the judge's envelope; NULL: the envelope. */
 	const struct play_form *form;
 };

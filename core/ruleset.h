@@ -57,7 +57,17 @@ enum ruleset_flags {
 	 * once the game is over, as its orders (turn show, publish), not while
 	 * it runs (issue 28).
 	 */
-	RULESET_DRAWS_NAME = 1 << 7
+	RULESET_DRAWS_NAME = 1 << 7,
+	/*
+	 * A side has at most one seat per row of the board (setting height):
+	 * each starts in a row of its own (Hovercrafts' edges).
+	 */
+	RULESET_SEAT_PER_ROW = 1 << 8,
+	/*
+	 * Every draw of a turn comes from the turn's seed, revealed with it:
+	 * the game has no sealed stream, so no root (Hovercrafts' open dice).
+	 */
+	RULESET_NO_ROOT = 1 << 9
 };
 
 enum ruleset_setting_kind {
@@ -148,7 +158,11 @@ struct ruleset {
 	 */
 	json_t *(*resolve_data)(const json_t *state, const json_t *orders, const json_t *data,
 				struct draw_source *draws, char *err, size_t errlen);
-	/* {"over": bool, "result": TEXT or null, "scores": {SEAT: n} or absent}. */
+	/*
+	 * {"over": bool, "result": TEXT or null, "scores": {SEAT: n} or absent,
+	 * "said": TEXT or absent}: said is how `process` tells the end ("the
+	 * battle is over: Zion wins"); without it "the game is over: RESULT".
+	 */
 	json_t *(*status)(const json_t *state);
 	/*
 	 * What seat may see of state (NULL seat: the public; "*": the game
@@ -175,6 +189,28 @@ struct ruleset {
 	 */
 	json_t *(*bot)(const json_t *state, const char *seat, struct draw_source *draws,
 		       char *err, size_t errlen);
+	/*
+	 * The autopilot of a game whose bot plans every silent seat together
+	 * (Hovercrafts: ships that keep out of each other's way): orders, the
+	 * turn's orders so far ({SEAT: ORDERS}), for seats (a list) that sent
+	 * nothing, in the turn of campaign. Returns {SEAT: {"orders": ORDERS
+	 * as read_orders gives them, "text": the sealed text, "understood":
+	 * as read}}, text and understood optional (the judge's words then);
+	 * a seat left out sends nothing. Optional: the judge asks bot seat by
+	 * seat otherwise. The judge seals each as a player's orders.
+	 */
+	json_t *(*bots)(const json_t *state, const json_t *orders, const json_t *seats,
+			const char *campaign, int turn, struct draw_source *draws, char *err,
+			size_t errlen);
+	/*
+	 * The seats' own data after a turn, for a game that keeps a record of
+	 * each seat there (Hovercrafts: damage, kills, times disabled, wins):
+	 * data {SEAT: DATA} of every seat, outcome {"state": the state after,
+	 * "events": the turn's} -> {SEAT: DATA} of the seats it changed, each
+	 * stored whole. NULL with err. Optional: seats keep what they joined with.
+	 */
+	json_t *(*turn_records)(const json_t *data, const json_t *outcome, char *err,
+				size_t errlen);
 	/* What carries from one match to the next: record + final state -> record. Optional. */
 	json_t *(*record)(const json_t *record, const json_t *final_state);
 	/*

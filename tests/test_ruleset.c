@@ -209,6 +209,107 @@ static void test_ruleset_hovercrafts_seat_room(void **state)
 	json_decref(same);
 }
 
+/*
+ * The autopilot's hook plans only the silent seats it is given, leaves a
+ * seat whose orders are in alone, and gives the texts the judge seals
+ * (a captain's own SHIP block; "AUTOPILOT" first in the understood text).
+ */
+static void test_ruleset_hovercrafts_bots_plan_silent_seats(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr);
+	json_t *in = json_pack("{s:[s]}", "Minx", "MOVE");
+	json_t *seats = json_pack("[s,s]", "Minx", "Locust");
+	json_t *got, *one;
+	char err[256] = "";
+
+	(void)state;
+	assert_non_null(rs->bots);
+	got = rs->bots(st, in, seats, "c1", 3, NULL, err, sizeof(err));
+	assert_non_null(got);
+	assert_null(json_object_get(got, "Minx"));
+	one = json_object_get(got, "Locust");
+	assert_non_null(one);
+	assert_true(json_is_true(json_object_get(json_object_get(one, "orders"), "autopilot")));
+	assert_int_equal(json_array_size(json_object_get(json_object_get(one, "orders"), "actions")),
+			 2);
+	assert_int_equal(strncmp(json_string_value(json_object_get(one, "text")),
+				 "; no orders were received: the autopilot flies Locust\n"
+				 "GAME c1\nSHIP Locust\nTURN 3\n1-", 80), 0);
+	assert_int_equal(strncmp(json_string_value(json_object_get(one, "understood")),
+				 "AUTOPILOT\nSHIP Locust\n1-", 24), 0);
+	json_decref(got);
+	/* Nobody silent: nothing to plan. */
+	json_decref(seats);
+	seats = json_pack("[s]", "Minx");
+	got = rs->bots(st, in, seats, "c1", 3, NULL, err, sizeof(err));
+	assert_non_null(got);
+	assert_int_equal(json_object_size(got), 0);
+	json_decref(got);
+	json_decref(seats);
+	json_decref(in);
+	json_decref(st);
+}
+
+/*
+ * A turn's records: the ship that disabled another counts a kill, the
+ * disabled one a time disabled and its damage, the winning side a win; a
+ * seat not in the battle is left out, and a seat's data that is no record
+ * is refused.
+ */
+static void test_ruleset_hovercrafts_turn_records(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr), *outcome, *data, *got;
+	char err[256] = "";
+
+	(void)state;
+	json_object_set_new(st, "winner", json_string("zion"));
+	json_object_set_new(ship(st, "Locust"), "damage", json_integer(3));
+	json_object_set_new(ship(st, "Locust"), "status", json_string("disabled"));
+	outcome = json_pack("{s:o,s:[{s:s,s:s,s:s},{s:s,s:s}]}", "state", st, "events", "type",
+			    "disabled", "ship", "Locust", "other", "Minx", "type", "move", "ship",
+			    "Minx");
+	data = json_pack("{s:{s:i},s:{},s:{}}", "Minx", "kills", 2, "Locust", "Ghost");
+	got = rs->turn_records(data, outcome, err, sizeof(err));
+	assert_non_null(got);
+	assert_null(json_object_get(got, "Ghost"));
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(got, "Minx"), "kills")), 3);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(got, "Minx"), "wins")), 1);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(got, "Locust"),
+							    "times_disabled")), 1);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(got, "Locust"), "damage")),
+			 3);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(got, "Locust"), "wins")), 0);
+	json_decref(got);
+	json_object_set_new(data, "Minx", json_pack("{s:s}", "kills", "many"));
+	assert_null(rs->turn_records(data, outcome, err, sizeof(err)));
+	assert_non_null(strstr(err, "Minx"));
+	json_decref(data);
+	json_decref(outcome);
+}
+
+/* A battle over says so in its status, as `process` prints it. */
+static void test_ruleset_hovercrafts_status_says_the_end(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	json_t *st = json_pack("{s:s}", "winner", "machines"), *got;
+
+	(void)state;
+	got = engine_status(rs, st);
+	assert_string_equal(json_string_value(json_object_get(got, "said")),
+			    "the battle is over: the Machines win");
+	json_decref(got);
+	json_object_set_new(st, "winner", json_string("none"));
+	got = engine_status(rs, st);
+	assert_null(json_object_get(got, "said"));
+	assert_false(json_is_true(json_object_get(got, "over")));
+	json_decref(got);
+	json_decref(st);
+}
+
 static void test_ruleset_hovercrafts_missing_die(void **state)
 {
 	const struct ruleset *rs = ruleset_find("hovercrafts");
@@ -240,6 +341,9 @@ int main(void)
 		cmocka_unit_test(test_ruleset_hovercrafts_refuses_bad_orders),
 		cmocka_unit_test(test_ruleset_hovercrafts_missing_die),
 		cmocka_unit_test(test_ruleset_hovercrafts_seat_room),
+		cmocka_unit_test(test_ruleset_hovercrafts_bots_plan_silent_seats),
+		cmocka_unit_test(test_ruleset_hovercrafts_status_says_the_end),
+		cmocka_unit_test(test_ruleset_hovercrafts_turn_records),
 		cmocka_unit_test(test_ruleset_waits_for),
 	};
 

@@ -12,6 +12,7 @@
 #include "cmd/judge.h"
 #include "cmd/signup.h"
 #include "core/desk.h"
+#include "core/ruleset.h"
 #include "core/secret.h"
 
 #define DAY (24 * 60 * 60)
@@ -118,6 +119,28 @@ static void test_signup_token_redacted(void **unused)
 	free(s);
 }
 
+/*
+ * A side has one seat per row of the board only in a game that says so
+ * (RULESET_SEAT_PER_ROW): Hovercrafts on a board 2 rows high seats 4; the
+ * same table without the flag its max_seats.
+ */
+static void test_signup_seat_per_row(void **unused)
+{
+	const struct ruleset *hover = ruleset_find("hovercrafts");
+	struct ruleset other;
+	struct judge_settings s;
+
+	(void)unused;
+	memset(&s, 0, sizeof(s));
+	s.height = 2;
+	assert_non_null(hover);
+	assert_true(hover->flags & RULESET_SEAT_PER_ROW);
+	assert_int_equal(signup_max_seats(hover, &s), 4);
+	other = *hover;
+	other.flags &= ~RULESET_SEAT_PER_ROW;
+	assert_int_equal(signup_max_seats(&other, &s), other.max_seats);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -125,6 +148,7 @@ int main(void)
 		cmocka_unit_test(test_signup_other_side),
 		cmocka_unit_test(test_signup_token_redacted),
 		cmocka_unit_test(test_signup_confirm_line_is_no_command),
+		cmocka_unit_test(test_signup_seat_per_row),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

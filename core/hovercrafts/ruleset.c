@@ -7,6 +7,7 @@
  */
 #include "core/ruleset.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/hovercrafts/bot.h"
@@ -14,6 +15,7 @@
 #include "core/hovercrafts/game.h"
 #include "core/hovercrafts/narrate.h"
 #include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/record.h"
 #include "core/hovercrafts/report.h"
 #include "core/hovercrafts/setup.h"
 #include "core/hovercrafts/state_json.h"
@@ -474,8 +476,14 @@ static json_t *hover_waiting_for(const json_t *state)
 static json_t *hover_status(const json_t *state)
 {
 	const char *w = json_string_value(json_object_get(state, "winner"));
+	json_t *out = json_pack("{s:b,s:s?}", "over", w && strcmp(w, "none"), "result", w);
 
-	return json_pack("{s:b,s:s?}", "over", w && strcmp(w, "none"), "result", w);
+	/* How `process` tells a battle's end (mxjudge(1)). */
+	if (out && w && strcmp(w, "none"))
+		json_object_set_new(out, "said", json_string(!strcmp(w, "draw") ?
+			"the battle is over: a draw" : !strcmp(w, "zion") ?
+			"the battle is over: Zion wins" : "the battle is over: the Machines win"));
+	return out;
 }
 
 static json_t *hover_order_form(const json_t *state, const char *seat)
@@ -559,6 +567,150 @@ out:
 	return out;
 }
 
+/*
+ * The autopilot plans the silent ships of seats together, with the plans
+ * already in, and says so in its sealed text ("AUTOPILOT" first in the
+ * understood text, as the reports and replays read it).
+ */
+static json_t *hover_bots(const json_t *state, const json_t *orders, const json_t *seats,
+			  const char *campaign, int turn, struct draw_source *draws, char *err,
+			  size_t errlen)
+{
+	struct game_state st;
+	struct turn_plan plans[GAME_MAX_SHIPS];
+	unsigned char mine[GAME_MAX_SHIPS];
+	struct bot bot;
+	json_t *out = NULL;
+	size_t i, k;
+	int a, any = 0;
+
+	(void)draws;	/* the bot uses no dice */
+	if (state_from_json(&st, state, "state", err, errlen) < 0)
+		return NULL;
+	if (hover_plans_from_json(&st, orders, plans, err, errlen) < 0)
+		goto out;
+	memset(mine, 0, sizeof(mine));
+	for (i = 0; i < st.nships; i++) {
+		int named = 0;
+
+		for (k = 0; k < json_array_size(seats) && !named; k++)
+			named = !mx_strcasecmp(json_string_value(json_array_get(seats, k)),
+					       st.ships[i].name);
+		mine[i] = named && ship_is_active(&st.ships[i]) && !plans[i].received;
+		any |= mine[i];
+	}
+	if (!(out = json_object())) {
+		errbuf_set(err, errlen, "out of memory");
+		goto out;
+	}
+	if (!any)
+		goto out;
+	bot_init(&bot);
+	a = bot_plan_all(&bot, &st, mine, plans, err, errlen);
+	bot_release(&bot);
+	if (a < 0) {
+		json_decref(out);
+		out = NULL;
+		goto out;
+	}
+	for (i = 0; out && i < st.nships; i++) {
+		const char *name = st.ships[i].name;
+		struct strbuf raw = STRBUF_INIT, said = STRBUF_INIT;
+		json_t *acts = json_array();
+
+		if (!mine[i]) {
+			json_decref(acts);
+			continue;
+		}
+		strbuf_addf(&raw, "; no orders were received: the autopilot flies %s\n"
+			    "GAME %s\nSHIP %s\nTURN %d\n", name, campaign, name, turn);
+		strbuf_addf(&said, "AUTOPILOT\nSHIP %s\n", name);
+		for (a = 0; a < plans[i].n; a++) {
+			strbuf_addf(&raw, "%d-%s\n", a + 1, action_name(plans[i].act[a]));
+			strbuf_addf(&said, "%d-%s\n", a + 1, action_name(plans[i].act[a]));
+			json_array_append_new(acts, json_string(action_name(plans[i].act[a])));
+		}
+		strbuf_addstr(&raw, "END\n");
+		if (raw.failed || said.failed || !acts ||
+		    json_object_set_new(out, name, json_pack("{s:{s:o,s:b},s:s,s:s}", "orders",
+							     "actions", acts, "autopilot", 1,
+							     "text", strbuf_str(&raw),
+							     "understood", strbuf_str(&said)))) {
+			json_decref(out);
+			out = NULL;
+		}
+		strbuf_release(&raw);
+		strbuf_release(&said);
+	}
+	if (!out)
+		errbuf_set(err, errlen, "out of memory");
+out:
+	game_state_release(&st);
+	return out;
+}
+
+/*
+ * Each ship's record after a turn (core/hovercrafts/record.h): its damage,
+ * the disablings it suffered and dealt, and a win when its side won.
+ */
+static json_t *hover_turn_records(const json_t *data, const json_t *outcome, char *err,
+				  size_t errlen)
+{
+	struct game_state st;
+	const char *seat;
+	json_t *out, *one;
+
+	if (state_from_json(&st, json_object_get(outcome, "state"), "state", err, errlen) < 0)
+		return NULL;
+	out = json_object();
+	json_object_foreach((json_t *)data, seat, one) {
+		int idx = game_find_ship(&st, seat);
+		char *text = NULL;
+		struct hover_record r;
+		json_t *e, *mine = NULL;
+		size_t k;
+
+		if (!out || idx < 0)
+			continue;
+		text = json_dumps(one, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		if (!text || hover_record_from_json(&r, text)) {
+			errbuf_set(err, errlen, "seat %s: its data is not a ship's record: %.200s", seat,
+				   text ? text : "(out of memory)");
+			free(text);
+			json_decref(out);
+			out = NULL;
+			goto out;
+		}
+		free(text);
+		r.damage = st.ships[idx].damage;
+		json_array_foreach(json_object_get(outcome, "events"), k, e) {
+			const char *who = json_string_value(json_object_get(e, "ship"));
+			const char *by = json_string_value(json_object_get(e, "other"));
+
+			if (strcmp(json_string_value(json_object_get(e, "type")) ?
+				   json_string_value(json_object_get(e, "type")) : "", "disabled"))
+				continue;
+			r.times_disabled += who && !strcmp(who, st.ships[idx].name);
+			r.kills += by && !strcmp(by, st.ships[idx].name);
+		}
+		if ((st.winner == WINNER_ZION && st.ships[idx].team == TEAM_ZION) ||
+		    (st.winner == WINNER_MACHINES && st.ships[idx].team == TEAM_MACHINES))
+			r.wins++;
+		text = hover_record_to_json(&r, NULL);
+		mine = text ? json_loads(text, 0, NULL) : NULL;
+		free(text);
+		if (!mine || json_object_set_new(out, seat, mine)) {
+			json_decref(out);
+			out = NULL;
+		}
+	}
+	if (!out)
+		errbuf_set(err, errlen, "out of memory");
+out:
+	game_state_release(&st);
+	return out;
+}
+
 /* Its own case files (core/hovercrafts/cases.h), each case run. */
 static json_t *hover_cases(const char *text, const char *name, char *err, size_t errlen)
 {
@@ -610,7 +762,7 @@ static const struct ruleset_tool hover_tools[] = {
 const struct ruleset hovercrafts_ruleset = {
 	.name = "hovercrafts",
 	.title = "Hovercrafts: the Battle for the Real",
-	.flags = RULESET_SERIES,
+	.flags = RULESET_SERIES | RULESET_SEAT_PER_ROW | RULESET_NO_ROOT,
 	.seat_word = "SHIP",
 	.sides = hover_sides,
 	.min_seats = 2,
@@ -632,6 +784,8 @@ const struct ruleset hovercrafts_ruleset = {
 	.order_form = hover_order_form,
 	.seat_summary = hover_seat_summary,
 	.bot = hover_bot,
+	.bots = hover_bots,
+	.turn_records = hover_turn_records,
 	.agree = hover_agree,
 	.record = NULL,
 	.cases = hover_cases,

@@ -285,6 +285,15 @@ rroot=$(q "select root from sealed_roots r join campaigns c on c.id = r.campaign
 expect_exit 0 $db campaign reveal r
 contains out "r: sealed root $rroot"
 [ -n "$(q "select revealed_at from sealed_roots r join campaigns c on c.id = r.campaign_id where c.name = 'r'")" ]
+# Before the start there is none yet; Hovercrafts, whose dice all come
+# from the turns' seeds (RULESET_NO_ROOT), never has one.
+mx $db campaign new unstarted --game toy --seed 5 --deadline 24 >/dev/null
+expect_exit 65 $db campaign reveal unstarted
+contains err "campaign 'unstarted' has no sealed draws yet (they begin with 'campaign start')"
+mx $db campaign new hc --seed 5 --deadline 24 >/dev/null
+expect_exit 65 $db campaign reveal hc
+contains err "campaign 'hc' has no sealed draws"
+lacks err "yet"
 
 # A seat the game master removes before the start is no seat of the game:
 # it frees its place, the start deals without it, and it gets no report.
