@@ -33,7 +33,7 @@ TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(TEST_PC) 2>/dev/null)
 TEST_LDLIBS = $(shell $(PKG_CONFIG) --libs $(TEST_PC) 2>/dev/null)
 
 LIB_SRC   := $(wildcard lib/*.c) $(wildcard core/*.c) $(wildcard core/*/*.c) $(wildcard db/*.c) $(wildcard mail/*.c) \
-             $(filter-out cmd/main.c,$(wildcard cmd/*.c))
+             $(wildcard judge/*.c) $(filter-out cmd/main.c,$(wildcard cmd/*.c))
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/cmd/main.o
 TEST_SRC  := $(wildcard tests/test_*.c)

@@ -10,9 +10,9 @@
 #include "core/names.h"
 #include "db/battles.h"
 #include "db/mail.h"
-#include "judge.h"
-#include "mailtext.h"
-#include "timeutil.h"
+#include "judge/judge.h"
+#include "judge/mailtext.h"
+#include "judge/timeutil.h"
 
 int campaign_set_email(struct cmd_ctx *ctx, int argc, char **argv)
 {

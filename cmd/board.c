@@ -9,8 +9,8 @@
 
 #include "cmd.h"
 #include "db/db.h"
-#include "judge.h"
-#include "picture.h"
+#include "judge/judge.h"
+#include "judge/picture.h"
 
 #define BOARD_USAGE "NAME [--turn N] [--seat SEAT] (--svg | --png) [-o FILE]"
 

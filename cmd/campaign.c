@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "addresses.h"
-#include "account.h"
+#include "judge/account.h"
 #include "cmd.h"
 #include "core/engine.h"
 #include "core/ruleset.h"
@@ -27,17 +27,17 @@
 #include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
-#include "guard.h"
+#include "judge/guard.h"
 #include "hover.h"
-#include "judge.h"
-#include "duplicate.h"
+#include "judge/judge.h"
+#include "judge/duplicate.h"
 #include "lib/strbuf.h"
-#include "mailtext.h"
+#include "judge/mailtext.h"
 #include "play.h"
 #include "reporting.h"
 #include "series.h"
-#include "settings.h"
-#include "timeutil.h"
+#include "judge/settings.h"
+#include "judge/timeutil.h"
 
 static const char *arg_name(int argc, char **argv)
 {

@@ -19,14 +19,14 @@
 #include "core/ruleset.h"
 #include "db/doctor.h"
 #include "db/mail.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "mail/curl_load.h"
 #include "mail/gmime_load.h"
 #include "mail/imap.h"
 #include "mail/probe.h"
-#include "mailer.h"
-#include "templates.h"
-#include "timeutil.h"
+#include "judge/mailer.h"
+#include "judge/templates.h"
+#include "judge/timeutil.h"
 
 #define DOCTOR_USAGE "[--now TIME] [--json]"
 /* A turn this late is not cron's few minutes of slack any more. */

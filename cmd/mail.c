@@ -22,26 +22,26 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "account.h"
+#include "judge/account.h"
 #include "addresses.h"
 #include "cmd.h"
 #include "core/hovercrafts/game.h"
 #include "core/secret.h"
 #include "db/desk.h"
 #include "db/mail.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "play.h"
 #include "lib/strbuf.h"
 #include "mail/maildir.h"
 #include "mail/mime.h"
 #include "mail/smtp.h"
-#include "mailer.h"
-#include "outbox.h"
-#include "mailtext.h"
+#include "judge/mailer.h"
+#include "judge/outbox.h"
+#include "judge/mailtext.h"
 #include "reporting.h"
-#include "templates.h"
-#include "timeutil.h"
-#include "picture.h"
+#include "judge/templates.h"
+#include "judge/timeutil.h"
+#include "judge/picture.h"
 
 /* ---------- send ---------- */
 

@@ -11,7 +11,7 @@
 
 #include "cmd.h"
 #include "submit.h"
-#include "timeutil.h"
+#include "judge/timeutil.h"
 
 static int orders_run(struct cmd_ctx *ctx, int argc, char **argv, int store)
 {

@@ -8,7 +8,7 @@
  * keyed by the mail (or "gm-..." for `mxjudge press send`) and the
  * recipient, which is also where `mxjudge press list` reads it.
  */
-#include "press.h"
+#include "judge/press.h"
 
 #include <getopt.h>
 #include <sodium.h>
@@ -21,12 +21,12 @@
 #include "core/secret.h"
 #include "db/db.h"
 #include "db/desk.h"
-#include "guard.h"
-#include "judge.h"
+#include "judge/guard.h"
+#include "judge/judge.h"
 #include "lib/strbuf.h"
-#include "outbox.h"
+#include "judge/outbox.h"
 #include "series.h"
-#include "timeutil.h"
+#include "judge/timeutil.h"
 
 /*
  * 1 when the line [p, e) belongs to a press body (the lines after a PRESS

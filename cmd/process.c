@@ -17,11 +17,11 @@
 #include "cmd.h"
 #include "db/db.h"
 #include "db/doctor.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "play.h"
 #include "process.h"
 #include "series.h"
-#include "timeutil.h"
+#include "judge/timeutil.h"
 #include "publish.h"
 
 enum outcome { DONE_NOTHING, DONE_RESOLVED, DONE_DUE };

@@ -18,10 +18,10 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "account.h"
-#include "answers.h"
+#include "judge/account.h"
+#include "judge/answers.h"
 #include "cmd.h"
-#include "desk.h"
+#include "judge/desk.h"
 #include "core/engine.h"
 #include "core/ruleset.h"
 #include "core/secret.h"
@@ -30,8 +30,8 @@
 #include "db/desk.h"
 #include "db/mail.h"
 #include "db/security.h"
-#include "guard.h"
-#include "judge.h"
+#include "judge/guard.h"
+#include "judge/judge.h"
 #include "lib/strbuf.h"
 #include "mail/headers.h"
 #include "mail/imap.h"
@@ -39,16 +39,16 @@
 #include "mail/maildir.h"
 #include "mail/parse.h"
 #include "mail/reply.h"
-#include "mailer.h"
-#include "outbox.h"
-#include "press.h"
+#include "judge/mailer.h"
+#include "judge/outbox.h"
+#include "judge/press.h"
 #include "process.h"
-#include "mailtext.h"
+#include "judge/mailtext.h"
 #include "reporting.h"
-#include "signup.h"
+#include "judge/signup.h"
 #include "submit.h"
-#include "templates.h"
-#include "timeutil.h"
+#include "judge/templates.h"
+#include "judge/timeutil.h"
 
 /* ---------- settings ---------- */
 

@@ -15,11 +15,11 @@
 #include "play.h"
 #include "core/hovercrafts/report.h"
 #include "core/hovercrafts/state_json.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "reporting.h"
 #include "lib/strbuf.h"
-#include "templates.h"
-#include "timeutil.h"
+#include "judge/templates.h"
+#include "judge/timeutil.h"
 
 #define REPORT_USAGE "NAME [--turn N] [--ship NAME] [--json]"
 

@@ -23,7 +23,7 @@
 #include <time.h>
 
 #include "db/db.h"
-#include "timeutil.h"
+#include "judge/timeutil.h"
 
 struct judge_settings;
 

@@ -11,19 +11,19 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "desk.h"
+#include "judge/desk.h"
 #include "core/hovercrafts/dice.h"
 #include "core/hovercrafts/narrate.h"
 #include "core/hovercrafts/orders.h"
 #include "core/hovercrafts/turn.h"
 #include "db/battles.h"
 #include "db/db.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "play.h"
 #include "reporting.h"
 #include "lib/strbuf.h"
-#include "templates.h"
-#include "timeutil.h"
+#include "judge/templates.h"
+#include "judge/timeutil.h"
 
 static json_t *parse_or_null(const char *text)
 {

@@ -10,7 +10,7 @@
 
 #include "core/names.h"
 #include "lib/strbuf.h"
-#include "timeutil.h"
+#include "judge/timeutil.h"
 
 int cmd_errors_said;
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/outbox.h"
+#include "judge/outbox.h"
 #include "db/db.h"
 #include "db/mail.h"
 

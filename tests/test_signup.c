@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/judge.h"
-#include "cmd/signup.h"
+#include "judge/judge.h"
+#include "judge/signup.h"
 #include "core/desk.h"
 #include "core/secret.h"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/templates.h"
+#include "judge/templates.h"
 #include "lib/strbuf.h"
 
 /* A template found nowhere names every directory looked in, in order. */

@@ -18,7 +18,7 @@
 
 #include <time.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "judge.h"
 
 struct db_campaign;

@@ -8,13 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/engine.h"
 #include "core/hovercrafts/campaign.h"
 #include "core/ruleset.h"
 #include "core/names.h"
 #include "judge.h"
-#include "play.h"
+#include "cmd/play.h"
 #include "settings.h"
 #include "timeutil.h"
 

@@ -25,7 +25,7 @@
 #include "lib/strbuf.h"
 #include "mail/reply.h"
 #include "outbox.h"
-#include "play.h"
+#include "cmd/play.h"
 #include "press.h"
 #include "timeutil.h"
 

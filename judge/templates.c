@@ -7,7 +7,7 @@
 #include <dirent.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/mustache.h"
 #include "core/names.h"
 

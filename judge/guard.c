@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/names.h"
 #include "db/mail.h"
 #include "db/security.h"

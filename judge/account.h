@@ -16,7 +16,7 @@
 #include <jansson.h>
 #include <time.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 struct db;
 struct db_captain;

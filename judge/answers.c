@@ -11,8 +11,8 @@
 #include "core/ruleset.h"
 #include "guard.h"
 #include "judge.h"
-#include "play.h"
-#include "series.h"
+#include "cmd/play.h"
+#include "cmd/series.h"
 #include "timeutil.h"
 
 /* The campaign with this id (db.h looks campaigns up by name). 0 or a db code. */

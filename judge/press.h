@@ -9,7 +9,7 @@
 #include <jansson.h>
 #include <time.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/secret.h"
 
 struct db;

@@ -16,7 +16,7 @@
 #include "db/play.h"
 #include "lib/strbuf.h"
 #include "outbox.h"
-#include "play.h"
+#include "cmd/play.h"
 #include "templates.h"
 #include "timeutil.h"
 
