@@ -20,7 +20,7 @@
 #define BACKUP_PREFIX "mxjudge-"
 #define BACKUP_SUFFIX ".db"
 
-/* As judge_db_exit(), which cmd/judge.h cannot give here (its enum stat hides struct stat). */
+/* As judge_db_exit(), which judge/judge.h cannot give here (its enum stat hides struct stat). */
 static int exit_of(int rc)
 {
 	return rc == DB_BUSY ? EXIT_TEMPFAIL : rc == DB_EXISTS ? EXIT_DATAERR : EXIT_FAIL;

@@ -1,3 +1,7 @@
+/*
+ * answers: what to do now, and the open turn's order block with its CODE,
+ * for the answers to mail the judge could not take (judge/answers.h).
+ */
 #include "answers.h"
 
 #include <ctype.h>

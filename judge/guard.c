@@ -1,3 +1,7 @@
+/*
+ * guard: wrong passwords recorded, the growing lockout, and the game
+ * master's one alert for a series of them (judge/guard.h).
+ */
 #include "guard.h"
 
 #include <stdio.h>

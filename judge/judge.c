@@ -1,3 +1,9 @@
+/*
+ * judge: campaign settings as JSON, passwords and order codes, digests and
+ * redaction, seeds and their seals, deadlines, the campaign load every
+ * command shares, and the steps that store a Hovercrafts turn and queue
+ * its reports (judge/judge.h).
+ */
 #include "cmd/hover.h"
 #include "judge.h"
 #include "outbox.h"

@@ -1,3 +1,7 @@
+/*
+ * mailtext: text that came in mail made safe to show, the --email option,
+ * and the templates directory an answer is written with (judge/mailtext.h).
+ */
 #include "mailtext.h"
 
 #include <stdlib.h>

@@ -41,36 +41,32 @@ int press_set_wait(struct db *db, const struct db_captain *caps, size_t ncaps, c
 struct db_campaign;
 struct db_ship;
 struct judge_settings;
+/* Who a press goes to and from (press_relay()). */
+struct press_relay {
+	const char *from;	/* the sender's seat, or "the game master" */
+	const char *copy_from;	/* the name in the game master's copy; NULL: no copy */
+	int anonymous;
+	int all;		/* to everyone */
+	const char *team;	/* to this side (NULL: not a side) */
+	const char *seat;	/* to this seat (NULL: not a seat) */
+	long long skip;		/* the sender's captain, who gets none */
+	const char *key;	/* "press/MAIL" (or "press/gm-..."): each copy's key starts so */
+	const char *message;	/* redacted already */
+};
+
+/* The sender the game master's press names. */
+#define PRESS_GM "the game master"
+
 /*
- * A desk mail from an address not on file may carry a credential: a
- * PASSWORD line and a SHIP (or SEAT) line naming a seat of campaign. 1
- * with *cap that seat's captain when the password is the captain's (one
- * hash: the work before the sender is known stays bounded); 0 when the
- * mail carries none, a wrong one (counted by the lockout guard, never
- * answered) or the seat is locked; or a DB_ code with err.
+ * Queues press r to the captains of ships it is for (a captain once), in
+ * one transaction, and the game master's copy. 0 with *names the seats it
+ * went to (empty: nothing written); or a DB_ code with err.
  */
-int press_credential(struct db *db, const char *campaign, const char *mail_text,
-		     const char *sender, time_t now, struct db_captain *cap, char *err,
-		     size_t errlen);
-/*
- * Who sends a desk command for a seat of campaign c (settings s, seats
- * ships): the first seat of captain cap whose CODE or PASSWORD is on a
- * line of mail_text, checked as orders are (lockout guard; a wrong secret
- * recorded in its own transaction, so none may be open). password_only:
- * a CODE does not do (changes of address or password, a second seat: a
- * CODE is in every report, and reports get forwarded). 0 with *from; 1
- * refused with why for the sender (what names the command); or a DB_ code.
- */
-int press_seat_auth(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
-		    const struct judge_settings *s, struct db_ship *ships, size_t n,
-		    const char *mail_text, const char *sender, time_t now, const char *what,
-		    int password_only, struct db_ship **from, char *why, size_t whylen, char *err,
-		    size_t errlen);
-/*
- * The first PASSWORD (or, unless password_only, CODE) line of text outside
- * press bodies: 1 with its kind and value in out, else 0.
- */
-int press_mail_secret(const char *text, int password_only, enum secret_kind *kind, char *out,
-		      size_t len);
+struct db_campaign;
+struct db_ship;
+struct judge_settings;
+int press_relay(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+		const struct db_ship *ships, size_t n, const struct press_relay *r,
+		const char *now_text, json_t **names, char *err, size_t errlen);
 
 #endif

@@ -1,3 +1,7 @@
+/*
+ * templates: the search path of the Mustache templates and their
+ * rendering with partials (judge/templates.h).
+ */
 #include "templates.h"
 
 #include <limits.h>

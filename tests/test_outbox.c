@@ -1,4 +1,4 @@
-/* outbox_queue (cmd/outbox.h): the one way the judge queues a mail. */
+/* outbox_queue (judge/outbox.h): the one way the judge queues a mail. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* The CONFIRM token of a JOIN or OBSERVE by mail, and one side per captain (cmd/signup.h). */
+/* The CONFIRM token of a JOIN or OBSERVE by mail, and one side per captain (judge/signup.h). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,3 +1,6 @@
+/*
+ * Unit tests of judge/templates.h: the search path and rendering.
+ */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

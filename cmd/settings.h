@@ -5,7 +5,7 @@
 #ifndef MX_SETTINGS_H
 #define MX_SETTINGS_H
 
-#include "cmd/cmd.h"
+#include "cmd.h"
 
 #define SETTINGS_USAGE "NAME [KEY VALUE]"
 
