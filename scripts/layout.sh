@@ -47,9 +47,20 @@ done
 
 # The call graph of judge/'s objects: "caller callee" pairs for tsort.
 case $build in /*) ;; *) build=$root/$build ;; esac
-objs=$(ls "$build"/judge/*.o 2>/dev/null)
+# The objects of today's sources only: a stale object of a file moved away
+# would add calls that are no longer there.
+objs=
+for f in judge/*.c; do
+	[ -f "$f" ] || continue
+	o=$build/judge/$(basename "$f" .c).o
+	if [ ! -f "$o" ]; then
+		echo "layout: no $o: build first (make all)" >&2
+		exit 1
+	fi
+	objs="$objs $o"
+done
 if [ -z "$objs" ]; then
-	echo "layout: no objects in $build/judge/: build first (make all)" >&2
+	echo "layout: no judge/*.c in $root" >&2
 	exit 1
 fi
 edges=$(for o in $objs; do
