@@ -1826,8 +1826,9 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 	pub = over ? json_incref(all_events) : engine_events_for(all_events, NULL);
 	json_object_set_new(out, "events", pub);
 	list = json_array();
+	/* A game whose draw lines name hidden characters shows them at the end (issue 28). */
 	for (i = 0; list && i < nd && resolved; i++)
-		if (over || strncmp(d[i].stream, "sealed", 6))
+		if (over || (strncmp(d[i].stream, "sealed", 6) && !(rs->flags & RULESET_DRAWS_NAME)))
 			json_array_append_new(list, json_pack("{s:s,s:s}", "stream", d[i].stream, "draw",
 							      d[i].line));
 	json_object_set_new(out, "draws", list);
@@ -1906,8 +1907,9 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 		printf("  %-7s %s\n", json_string_value(json_object_get(st, "stream")),
 		       json_string_value(json_object_get(st, "draw")));
 	if (!json_array_size(list))
-		printf("  %s\n", resolved ? "none shown (sealed ones are shown when the game is over)"
-					  : "none yet");
+		printf("  %s\n", !resolved ? "none yet" : rs->flags & RULESET_DRAWS_NAME ?
+		       "none shown (they name who drew: shown when the game is over)" :
+		       "none shown (sealed ones are shown when the game is over)");
 	ret = EXIT_OK;
 	goto out;
 nomem:

@@ -204,8 +204,11 @@ static int turn_page(struct archive *a, const char *dir, const struct db_turn *t
 	if (db_draw_list(a->db, t->id, &d, &nd, err, errlen))
 		goto out;
 	for (i = 0; i < nd; i++) {
-		/* As `turn show`: the open draws; the sealed ones once the game is over. */
-		if (!a->over && !strncmp(d[i].stream, "sealed", 6))
+		/*
+		 * As `turn show`: the open draws (a game's whose lines name hidden
+		 * characters at the end); the sealed ones once the game is over.
+		 */
+		if (!a->over && (!strncmp(d[i].stream, "sealed", 6) || (a->rs->flags & RULESET_DRAWS_NAME)))
 			continue;
 		if (!shown++)
 			strbuf_addstr(&sb, "<h3>Draws</h3>\n<pre>");
@@ -217,8 +220,8 @@ static int turn_page(struct archive *a, const char *dir, const struct db_turn *t
 	if (shown)
 		strbuf_addstr(&sb, "</pre>\n");
 	if (!a->over && nd > shown)
-		strbuf_addf(&sb, "<p>%zu sealed draw%s shown when the game is over.</p>\n", nd - shown,
-			    nd - shown == 1 ? "" : "s");
+		strbuf_addf(&sb, "<p>%zu %sdraw%s shown when the game is over.</p>\n", nd - shown,
+			    a->rs->flags & RULESET_DRAWS_NAME ? "" : "sealed ", nd - shown == 1 ? "" : "s");
 	dice_events(&sb, a, t->id);
 	if (db_order_list(a->db, t->id, 1, &o, &no, err, errlen))
 		goto out;

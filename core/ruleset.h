@@ -50,7 +50,14 @@ enum ruleset_flags {
 	 * A turn resolves as soon as every seat has written (the judge setting
 	 * "early" starts true): what players of a two-seat game by mail expect.
 	 */
-	RULESET_EARLY = 1 << 6
+	RULESET_EARLY = 1 << 6,
+	/*
+	 * The game's draw lines name who drew, and a seat may not see everyone
+	 * (iterations: the NPCs the Operator hides): its open draws are shown
+	 * once the game is over, as its orders (turn show, publish), not while
+	 * it runs (issue 28).
+	 */
+	RULESET_DRAWS_NAME = 1 << 7
 };
 
 enum ruleset_setting_kind {

@@ -12,6 +12,7 @@
 #include "core/duel/deck.h"
 #include "core/duel/duel.h"
 #include "core/duel/state.h"
+#include "core/ruleset.h"
 
 static char *read_file(const char *path)
 {
@@ -510,6 +511,44 @@ static void test_duel_orders_bounded(void **unused)
 	strbuf_release(&sb);
 }
 
+/*
+ * The end in words (issue 29): the status hook's result, kept by the
+ * campaign and shown in listings, HISTORY and the end mail, is no code.
+ */
+static void test_duel_result_in_words(void **unused)
+{
+	static const char *const want[][3] = {
+		{ "humans", "mission-points", "the Humans win: they reach 20 Mission Points" },
+		{ "machines", "neo-killed", "the Machines win: Neo is killed" },
+		{ "machines", "nebuchadnezzar-destroyed",
+		  "the Machines win: the Nebuchadnezzar is destroyed" },
+		{ "machines", "time",
+		  "the Machines win: the robot army reaches Zion (20 Time counters)" },
+		{ "humans", "abandoned", "the Humans win: the Machines abandoned the game" },
+		{ "machines", "abandoned", "the Machines win: the Humans abandoned the game" },
+	};
+	const struct ruleset *rs = ruleset_find("duel");
+	char out[128];
+	size_t i;
+
+	(void)unused;
+	assert_non_null(rs);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		json_t *state = json_pack("{s:s,s:s}", "winner", want[i][0], "win_reason", want[i][1]);
+		json_t *st = rs->status(state);
+
+		duel_result_words(want[i][0], want[i][1], out, sizeof(out));
+		assert_string_equal(out, want[i][2]);
+		assert_non_null(st);
+		assert_true(json_is_true(json_object_get(st, "over")));
+		assert_string_equal(json_string_value(json_object_get(st, "result")), want[i][2]);
+		json_decref(st);
+		json_decref(state);
+	}
+	duel_result_words("machines", "no-such-reason", out, sizeof(out));
+	assert_string_equal(out, "the Machines win");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -524,6 +563,7 @@ int main(void)
 		cmocka_unit_test(test_duel_neo_dies_last),
 		cmocka_unit_test(test_duel_bots_write_legal_orders),
 		cmocka_unit_test(test_duel_orders_bounded),
+		cmocka_unit_test(test_duel_result_in_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

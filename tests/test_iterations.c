@@ -641,6 +641,51 @@ static void test_iterations_hit_by_the_unseen(void **unused)
 	json_decref(st);
 }
 
+/*
+ * A seat's view names nobody it does not see in any list (issue 28): not
+ * the hidden ambusher its own character is unaware of, not the hidden
+ * enemy engaged with its ally; its report calls that one an unseen enemy.
+ */
+static void test_iterations_view_lists_name_only_the_seen(void **unused)
+{
+	json_t *st = json_loads(
+		"{\"game\": \"iterations\", \"phase\": \"round\", \"round\": 1,"
+		" \"scenario\": {\"zones\": [{\"id\": \"Lobby\"}, {\"id\": \"Hall\"}],"
+		"  \"borders\": [{\"zones\": [\"Lobby\", \"Hall\"]}]},"
+		" \"characters\": ["
+		"  {\"name\": \"Neo\", \"side\": \"crew\", \"controller\": \"ann\", \"zone\": \"Lobby\", \"card\": 3,"
+		"   \"unaware_of\": [\"Jones\"], \"outpace_with\": \"Jones\"},"
+		"  {\"name\": \"Trinity\", \"side\": \"crew\", \"controller\": \"bob\", \"zone\": \"Hall\", \"card\": 4,"
+		"   \"engaged\": [\"Jones\"]},"
+		"  {\"name\": \"Jones\", \"side\": \"agents\", \"zone\": \"Hall\", \"card\": 5, \"hidden\": true,"
+		"   \"engaged\": [\"Trinity\"]}]}", 0, NULL);
+	json_t *v;
+	char *text;
+
+	(void)unused;
+	assert_non_null(st);
+	v = it_view(st, "ann");
+	text = json_dumps(v, JSON_COMPACT);
+	assert_non_null(text);
+	if (strstr(text, "Jones"))
+		fail_msg("ann's view names Jones: %s", text);
+	assert_non_null(strstr(json_string_value(json_object_get(v, "report")),
+			       "Trinity (crew) in Hall: card 4, active, engaged with an unseen enemy"));
+	free(text);
+	json_decref(v);
+	/* bob's Trinity is engaged with Jones, so bob sees him, by name. */
+	v = it_view(st, "bob");
+	assert_non_null(strstr(json_string_value(json_object_get(v, "report")), "engaged with Jones"));
+	json_decref(v);
+	/* Nor does the public view, which no player's eyes reach beyond. */
+	v = it_view(st, NULL);
+	text = json_dumps(v, JSON_COMPACT);
+	assert_null(strstr(text, "Jones"));
+	free(text);
+	json_decref(v);
+	json_decref(st);
+}
+
 /* The autopilot's plan tells what it does, not each fallback it passes over (issue 29 item 2). */
 static void test_iterations_autopilot_lines_are_clean(void **unused)
 {
@@ -754,6 +799,7 @@ int main(void)
 		cmocka_unit_test(test_iterations_seat_never_sees_what_is_hidden),
 		cmocka_unit_test(test_iterations_public_view_is_what_every_seat_sees),
 		cmocka_unit_test(test_iterations_hit_by_the_unseen),
+		cmocka_unit_test(test_iterations_view_lists_name_only_the_seen),
 		cmocka_unit_test(test_iterations_zone_map_diagram),
 		cmocka_unit_test(test_iterations_autopilot_lines_are_clean),
 		cmocka_unit_test(test_iterations_report_hides_what_the_view_hides),

@@ -8,11 +8,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <dlfcn.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/picture.h"
 #include "core/ruleset.h"
 #include "core/svg.h"
+#include "mail/rsvg_load.h"
 
 static char *draw(int (*fn)(const json_t *, const char *, struct strbuf *, char *, size_t),
 		  const char *view_text, const char *seat)
@@ -161,6 +164,84 @@ static void test_picture_hooks(void **state)
 	strbuf_release(&sb);
 }
 
+static uint32_t be32_at(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/*
+ * The PNG of a small SVG, decoded here (zlib's uncompress, the "sub"
+ * filter undone): each pixel's colour as drawn, a colour darker than its
+ * left neighbour included (a byte difference that wraps), a half-
+ * transparent one un-premultiplied, nothing drawn black; twice, so the
+ * kept pixels of the first picture leave nothing in the second.
+ */
+static void test_picture_png_pixels(void **state)
+{
+	static const char svg[] =
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"2\">"
+		"<rect x=\"0\" y=\"0\" width=\"1\" height=\"1\" fill=\"#ff0000\"/>"
+		"<rect x=\"1\" y=\"0\" width=\"1\" height=\"1\" fill=\"#00ff00\"/>"
+		"<rect x=\"2\" y=\"0\" width=\"1\" height=\"1\" fill=\"#0000ff\"/>"
+		"<rect x=\"3\" y=\"0\" width=\"1\" height=\"1\" fill=\"#102030\"/>"
+		"<rect x=\"0\" y=\"1\" width=\"1\" height=\"1\" fill=\"#ffffff\"/>"
+		"<rect x=\"1\" y=\"1\" width=\"1\" height=\"1\" fill=\"#fe0102\"/>"
+		"<rect x=\"2\" y=\"1\" width=\"1\" height=\"1\" fill=\"#804020\" "
+		"fill-opacity=\"0.5\"/></svg>";
+	static const int want[2][4][3] = {
+		{ { 255, 0, 0 }, { 0, 255, 0 }, { 0, 0, 255 }, { 16, 32, 48 } },
+		{ { 255, 255, 255 }, { 254, 1, 2 }, { 128, 64, 32 }, { 0, 0, 0 } },
+	};
+	int (*uncompress)(unsigned char *, unsigned long *, const unsigned char *, unsigned long);
+	void *z = dlopen("libz.so.1", RTLD_NOW);
+	char err[256] = "";
+	int round;
+
+	(void)state;
+	if (!rsvgx_available(err, sizeof(err)) || !z)
+		skip();
+	*(void **)&uncompress = dlsym(z, "uncompress");
+	assert_non_null(uncompress);
+	for (round = 0; round < 2; round++) {
+		unsigned char *png = NULL, raw[2 * 13], *p;
+		unsigned long rawlen = sizeof(raw);
+		size_t len = 0;
+		int x, y, k;
+
+		assert_int_equal(rsvgx_png(svg, sizeof(svg) - 1, &png, &len, err, sizeof(err)), 0);
+		assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);
+		assert_memory_equal(png + 12, "IHDR", 4);
+		assert_int_equal(be32_at(png + 16), 4);
+		assert_int_equal(be32_at(png + 20), 2);
+		assert_int_equal(png[24], 8);	/* bits */
+		assert_int_equal(png[25], 2);	/* RGB */
+		p = png + 8 + 25;
+		assert_memory_equal(p + 4, "IDAT", 4);
+		assert_int_equal(uncompress(raw, &rawlen, p + 8, be32_at(p)), 0);
+		assert_int_equal(rawlen, sizeof(raw));
+		assert_memory_equal(p + 12 + be32_at(p) + 4, "IEND", 4);
+		for (y = 0; y < 2; y++) {
+			unsigned char *row = raw + y * 13;
+
+			assert_int_equal(row[0], 1);	/* filter: sub */
+			for (x = 0; x < 4; x++)
+				for (k = 0; k < 3; k++) {
+					int v = (row[1 + 3 * x + k] + (x ? row[3 * x + k - 2] : 0)) & 255;
+
+					row[1 + 3 * x + k] = (unsigned char)v;
+					/* cairo rounds the premultiplied half: within 1 */
+					if (v < want[y][x][k] - 1 || v > want[y][x][k] + 1)
+						fail_msg("pixel %d,%d channel %d: %d, expected %d", x, y, k, v,
+							 want[y][x][k]);
+					if (y == 0 || x != 2)
+						assert_int_equal(v, want[y][x][k]);
+				}
+		}
+		free(png);
+	}
+	dlclose(z);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -171,6 +252,7 @@ int main(void)
 		cmocka_unit_test(test_picture_duel_counts),
 		cmocka_unit_test(test_picture_iterations_zones),
 		cmocka_unit_test(test_picture_hooks),
+		cmocka_unit_test(test_picture_png_pixels),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

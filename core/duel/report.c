@@ -52,9 +52,14 @@ void duel_report(const struct duel_state *st, int seat, struct strbuf *sb)
 	strbuf_addf(sb, "Turn %d of %d. Time %d of %d, Mission Points %d of %d, the Nebuchadnezzar "
 		    "%d hit%s of %d.\n", st->turn, DUEL_TURNS, st->time, DUEL_WIN_TIME_AT, st->mp,
 		    DUEL_WIN_MP_AT, st->hits, st->hits == 1 ? "" : "s", st->hull);
-	if (st->winner >= 0)
-		strbuf_addf(sb, "The %s have won (%s).\n", duel_side_names[st->winner],
-			    duel_reason_names[st->reason]);
+	if (st->winner >= 0) {
+		char words[128];
+
+		duel_result_words(duel_side_names[st->winner], duel_reason_names[st->reason], words,
+				  sizeof(words));
+		words[0] = 'T';	/* "the Machines win: ..." opens the line */
+		strbuf_addf(sb, "%s.\n", words);
+	}
 	for (side = 0; side < DUEL_SIDES; side++) {
 		const struct duel_side_state *s = &st->side[side];
 		const struct duel_deck *d = st->decks[side];

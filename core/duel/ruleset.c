@@ -449,11 +449,14 @@ static json_t *duel_status(const json_t *state)
 	const char *w = json_string_value(json_object_get(state, "winner"));
 	const char *why = json_string_value(json_object_get(state, "win_reason"));
 
+	char words[128];
+
 	if (!w)
 		return json_pack("{s:b,s:n}", "over", 0, "result");
-	return json_pack("{s:b,s:s+++,s:{s:i,s:i}}", "over", 1, "result", w, " win (",
-			 why ? why : "?", ")", "scores", seat_of(state, 0), !strcmp(w, "humans"),
-			 seat_of(state, 1), !strcmp(w, "machines"));
+	duel_result_words(w, why, words, sizeof(words));
+	return json_pack("{s:b,s:s,s:{s:i,s:i}}", "over", 1, "result", words, "scores",
+			 seat_of(state, 0), !strcmp(w, "humans"), seat_of(state, 1),
+			 !strcmp(w, "machines"));
 }
 
 /* Names for the ids a view shows, so a report can be read without the deck file. */

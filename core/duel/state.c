@@ -8,6 +8,26 @@
 const char *const duel_reason_names[] = { "", "mission-points", "neo-killed",
 	"nebuchadnezzar-destroyed", "time", "abandoned" };
 
+void duel_result_words(const char *winner, const char *reason, char *out, size_t outlen)
+{
+	/* Indexed as duel_reason_names; the abandoned game names the side that left it. */
+	static const char *const words[] = { "", "they reach 20 Mission Points", "Neo is killed",
+		"the Nebuchadnezzar is destroyed", "the robot army reaches Zion (20 Time counters)",
+		NULL };
+	int humans = winner && !strcmp(winner, "humans"), i;
+	const char *side = humans ? "Humans" : "Machines", *other = humans ? "Machines" : "Humans";
+
+	for (i = 1; reason && i <= DUEL_WIN_ABANDONED; i++)
+		if (!strcmp(reason, duel_reason_names[i]))
+			break;
+	if (!reason || i > DUEL_WIN_ABANDONED)
+		snprintf(out, outlen, "the %s win", side);
+	else if (i == DUEL_WIN_ABANDONED)
+		snprintf(out, outlen, "the %s win: the %s abandoned the game", side, other);
+	else
+		snprintf(out, outlen, "the %s win: %s", side, words[i]);
+}
+
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
 
 static int read_count(const json_t *obj, const char *key, int lo, int hi, int *out, char *err,

@@ -47,6 +47,14 @@ struct duel_state {
 extern const char *const duel_reason_names[];	/* "", "mission-points", ... */
 
 /*
+ * The end in words for players (issue 29: no raw codes in mail or
+ * listings): "the Machines win: Neo is killed". reason is a code of
+ * duel_reason_names (NULL or unknown: the winner alone); the state keeps
+ * the code, as rulings 17 write it.
+ */
+void duel_result_words(const char *winner, const char *reason, char *out, size_t outlen);
+
+/*
  * Reads a state (section 17) against the two decks it names (the caller
  * resolves "decks"): 0, or -1 with the key at fault in err.
  */

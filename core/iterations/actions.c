@@ -536,7 +536,9 @@ engage:
 		if (gi(json_object_get(c, "supply"), ws.ammo ? ws.ammo : "") < 1)
 			return not_done(why, len, "no %s left", ws.ammo ? ws.ammo : "missiles"), 0;
 		it_spend(it, c, 0);
+		/* An action: it ends overwatch and the aim (R5.4, R9.4; issue 30). */
 		json_object_set_new(c, "overwatch", json_null());
+		si(c, "aim", 0);
 		si(w, "loaded", 1);
 		it_say(it, "%s readies the %s", nm(c), gs(w, "name"));
 		return 1;

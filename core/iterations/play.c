@@ -83,10 +83,18 @@ static int turn(struct it *it, json_t *c)
 			char why[200], txt[160];
 			int rc;
 
+			/* The plan's words about one its seat does not see are told as written (issue 28). */
+			const char *echo = it_unseen_echo(it, c, json_is_string(json_object_get(alt, "target")) ?
+							  gs(alt, "target") : json_string_value(json_array_get(
+							  json_object_get(alt, "targets"), 0)));
+
 			if (!it_guard_holds(it, c, json_object_get(alt, "guard"))) {
-				if (!it->quiet && !json_is_true(json_object_get(plan, "bot")))
+				if (!it->quiet && !json_is_true(json_object_get(plan, "bot"))) {
+					it->echo = echo;
 					it_say(it, "%s skips %s: its condition does not hold", nm(c),
 					    it_alt_text(alt, txt, sizeof(txt)));
+					it->echo = NULL;
+				}
 				continue;
 			}
 			why[0] = '\0';
@@ -97,9 +105,21 @@ static int turn(struct it *it, json_t *c)
 				done = 1;
 				break;
 			}
+			/*
+			 * Why a slot cannot be done with one its seat does not see is
+			 * what a name that exists nowhere gets: not its range, not
+			 * its state (issue 28 item 8).
+			 */
+			if (echo && strcmp(gs(alt, "act"), "AUTO"))
+				snprintf(why, sizeof(why), "%s is nowhere in sight", echo);
+			else if (echo && strstr(why, " cannot be shot"))	/* AUTO reads its weapon first */
+				snprintf(why, sizeof(why), "%s cannot be shot", echo);
 			/* The autopilot's many alternatives are a fallback list: only what is done is told. */
-			if (!it->quiet && !json_is_true(json_object_get(plan, "bot")))
+			if (!it->quiet && !json_is_true(json_object_get(plan, "bot"))) {
+				it->echo = echo;
 				it_say(it, "%s cannot %s: %s", nm(c), it_alt_text(alt, txt, sizeof(txt)), why);
+				it->echo = NULL;
+			}
 		}
 		if (!done && json_array_size(slot))
 			it_say(it, "%s's slot %zu is lost", nm(c), i + 1);
@@ -333,12 +353,16 @@ static int try_swap(struct it *it, json_t *c)
 		return 0;
 	json_object_set_new(plan, "swap_done", json_true());
 	o = by_name(it, gs(plan, "swap"));
+	/* The plan's word for one its seat does not see is told as written (issue 28 item 8). */
+	it->echo = it_unseen_echo(it, c, gs(plan, "swap"));
 	theirs = o ? card_of(o) : 0;
 	if (!active(c) || !o || !live_holder(o) || it->acted[idx(it, o)] || theirs <= mine ||
 	    gi(c, "swap_lock") == it->round || gi(o, "swap_lock") == it->round) {
-		it_say(it, "%s's SWAP with %s is ignored", nm(c), o ? nm(o) : gs(plan, "swap"));
+		it_say(it, "%s's SWAP with %s is ignored", nm(c), o && !it->echo ? nm(o) : gs(plan, "swap"));
+		it->echo = NULL;
 		return 0;
 	}
+	it->echo = NULL;
 	for (i = 0; i < ncharacters(it); i++) {
 		json_t *x = chr(it, i);
 
@@ -373,9 +397,14 @@ static int sight_checks(struct it *it)
 			    (json_is_string(json_object_get(ow, "only")) && strcasecmp(gs(ow, "only"), nm(t))) ||
 			    !it_can_shoot_at(it, it_drawn(w), w, t))
 				continue;
+			/* The watcher's doing, told as its (not the turn before's: issue 28). */
+			json_t *was = it->subject;
+
+			it->subject = w;
 			if ((json_is_true(json_object_get(w, "pinned")) ? it_watch_shot(it, w, t, " (on sight)")
 			     : it_watch_fire(it, w, t, " (on sight)")) < 0)
 				return -1;
+			it->subject = was;
 			break;
 		}
 	}
@@ -771,6 +800,7 @@ out:
 	json_decref(it.pending);
 	json_decref(it.log);
 	json_decref(it.heard);
+	json_decref(it.last_to);
 	json_decref(ops);
 	return out;
 }

@@ -50,6 +50,8 @@ struct it {
 	json_t *heard;			/* the seats told that turn's header (NULL: every seat) */
 	json_t *turn_actor;		/* whose turn it is */
 	char turn_header[160];		/* "-- Neo's turn (card 3)" */
+	json_t *last_to;		/* the seats the last line went to, veiled or not (NULL: public) */
+	const char *echo;		/* a name a plan wrote that its seat does not see, told as written */
 };
 
 int it_can_see(const json_t *state, const json_t *viewer, const json_t *target);
@@ -166,6 +168,8 @@ void it_tell(struct it *it, json_t *to, const char *text);
 void it_say(struct it *it, const char *fmt, ...);
 void it_say_about(struct it *it, json_t *c, const char *fmt, ...);
 void it_say_to(struct it *it, const json_t *to, const char *fmt, ...);
+const char *it_unseen_echo(struct it *it, const json_t *c, const char *name);
+int it_player_sees(struct it *it, const json_t *c, const json_t *target);
 void it_turn_begins(struct it *it, json_t *c);
 void it_turn_ends(struct it *it);
 

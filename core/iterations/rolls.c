@@ -154,7 +154,7 @@ int it_skill_roll(struct it *it, json_t *c, const char *skill, int gear, int mod
 	int s, base, sk, total, k;
 	char faces[200], mods[200];
 	const char *attr;
-	const json_t *roll_to;	/* the seats of the roll line (NULL: public) */
+	json_t *roll_to;	/* the seats of the roll line (NULL: public) */
 
 	for (s = 0; skills[s].skill && strcmp(skills[s].skill, skill); s++)
 		;
@@ -223,9 +223,11 @@ int it_skill_roll(struct it *it, json_t *c, const char *skill, int gear, int mod
 	it_faces_text(r->f, r->n, faces, sizeof(faces));
 	it_say(it, "%s rolls %s %s (%d base, %d skill, %d gear%s): %s -> %d success%s", nm(c),
 	    skills[s].title, what, r->nb, r->ns, r->ng, mods, faces, r->succ, r->succ == 1 ? "" : "es");
-	/* The push lines go where the roll line went: they tell of a shot an ally may not see. */
-	roll_to = it->quiet ? NULL : json_object_get(json_array_get(it->events, json_array_size(it->events) - 1), "to");
-	if (pushkind && wants_push(it, c, pushkind, r)) {
+	/* The push lines go where the roll line went (veiled or not): a shot an ally may not see. */
+	if (!(pushkind && wants_push(it, c, pushkind, r)))
+		return 0;
+	roll_to = it->quiet || !it->last_to ? NULL : json_deep_copy(it->last_to);
+	{
 		int which[MAXD], m = 0, nf[MAXD];
 
 		for (k = 0; k < r->n; k++) {
@@ -236,10 +238,13 @@ int it_skill_roll(struct it *it, json_t *c, const char *skill, int gear, int mod
 		}
 		if (!m) {
 			it_say_to(it, roll_to, "%s cannot push: no die to re-roll", nm(c));
+			json_decref(roll_to);
 			return 0;
 		}
-		if (it_draw_faces(it, "push", nm(c), m, nf) < 0)
+		if (it_draw_faces(it, "push", nm(c), m, nf) < 0) {
+			json_decref(roll_to);
 			return -1;
+		}
 		for (k = 0; k < m; k++)
 			r->f[which[k]] = nf[k];
 		r->pushed = 1;
@@ -263,6 +268,7 @@ int it_skill_roll(struct it *it, json_t *c, const char *skill, int gear, int mod
 			json_array_append_new(it->pending, owed);
 		}
 	}
+	json_decref(roll_to);
 	return 0;
 }
 
@@ -507,7 +513,8 @@ int it_hit_damage(struct it *it, json_t *att, json_t *t, int dmg, int ranged)
 		if (gi(item, "rating") <= 0) {
 			size_t i;
 
-			it_say(it, "The %s is destroyed", gs(item, "name"));
+			/* Told to the seats that see t: the cover names t's place. */
+			it_say_about(it, t, "The %s is destroyed", gs(item, "name"));
 			for (i = 0; i < ncharacters(it); i++)
 				if (!strcmp(gs(chr(it, i), "cover"), gs(item, "id")) &&
 				    !strcmp(gs(chr(it, i), "zone"), gs(t, "zone")))

@@ -536,8 +536,12 @@ static const char *str(const json_t *o, const char *k)
 	return v ? v : "";
 }
 
-/* "card 3, active, prone, in cover, engaged with Smith": what anyone in sight shows. */
-static void stance(struct strbuf *sb, const json_t *c)
+/*
+ * "card 3, active, prone, in cover, engaged with Smith": what anyone in
+ * sight shows; seat (NULL: the public) reads one it does not see (a
+ * hidden enemy engaged with its ally) as an unseen enemy (issue 28).
+ */
+static void stance(struct strbuf *sb, const json_t *state, const char *seat, const json_t *c)
 {
 	json_t *e;
 	size_t i;
@@ -551,8 +555,13 @@ static void stance(struct strbuf *sb, const json_t *c)
 		strbuf_addf(sb, ", in cover (%s)", str(c, "cover"));
 	if (*str(c, "drawn"))
 		strbuf_addf(sb, ", %s drawn", str(c, "drawn"));
-	json_array_foreach(json_object_get(c, "engaged"), i, e)
-		strbuf_addf(sb, "%s%s", i ? ", " : ", engaged with ", json_string_value(e));
+	json_array_foreach(json_object_get(c, "engaged"), i, e) {
+		const json_t *o = it_char(state, json_string_value(e));
+
+		strbuf_addf(sb, "%s%s", i ? ", " : ", engaged with ",
+			    o && !(seat ? seat_sees_char(state, seat, o) : public_sees(state, o)) ? "an unseen enemy"
+			    : json_string_value(e));
+	}
 }
 
 static const json_t *zone_of(const json_t *state, const char *id)
@@ -576,7 +585,7 @@ static void sheet(struct strbuf *sb, const json_t *state, const json_t *c)
 	int n = 0;
 
 	strbuf_addf(&l, "%s (%s) in %s: ", str(c, "name"), str(c, "side"), str(c, "zone"));
-	stance(&l, c);
+	stance(&l, state, IT_OPERATOR, c);
 	/* Marked unseen by the Operator (R15.5): its commander knows it. */
 	if (json_is_true(json_object_get(c, "hidden")))
 		strbuf_addstr(&l, ", hidden");
@@ -713,7 +722,7 @@ static json_t *report_text(const json_t *state, const char *seat)
 				strbuf_addf(&l, " from %s", ref);
 			}
 			strbuf_addstr(&l, ": ");
-			stance(&l, c);
+			stance(&l, state, seat, c);
 			add_wrapped(&sb, strbuf_str(&l), 2);
 		}
 		if (!n && seat && !op)
@@ -757,6 +766,33 @@ static void view_rounds(json_t *v)
 		json_object_set_new(v, "round_next", json_integer(round));
 }
 
+/*
+ * c as seat (NULL: the public) may read it: the names in its lists
+ * (engaged, unaware_of, outpace_with) of characters the seat does not see
+ * left out; its own character's ambushers, an ally's hidden foe (issue 28).
+ */
+static json_t *names_seen(const json_t *state, const char *seat, json_t *c)
+{
+	static const char *const lists[] = { "engaged", "unaware_of", NULL };
+	json_t *v, *kept, *o;
+	size_t k, i;
+
+	for (k = 0; lists[k]; k++) {
+		if (!json_is_array(json_object_get(c, lists[k])))
+			continue;
+		kept = json_array();
+		json_array_foreach(json_object_get(c, lists[k]), i, v)
+			if (!(o = it_char(state, json_string_value(v))) ||
+			    (seat ? seat_sees_char(state, seat, o) : public_sees(state, o)))
+				json_array_append(kept, v);
+		json_object_set_new(c, lists[k], kept);
+	}
+	o = it_char(state, json_string_value(json_object_get(c, "outpace_with")));
+	if (o && !(seat ? seat_sees_char(state, seat, o) : public_sees(state, o)))
+		json_object_set_new(c, "outpace_with", json_null());
+	return c;
+}
+
 /* What seat sees: its own characters whole, the others it can see in part. */
 json_t *it_view(const json_t *state, const char *seat)
 {
@@ -788,7 +824,7 @@ json_t *it_view(const json_t *state, const char *seat)
 		int seen = !seat ? public_sees(state, c) : 0;
 
 		if (seat && controls(c, seat)) {
-			json_array_append(out, c);
+			json_array_append_new(out, names_seen(state, seat, json_deep_copy(c)));
 			continue;
 		}
 		json_array_foreach(mine, k, m)
@@ -799,8 +835,8 @@ json_t *it_view(const json_t *state, const char *seat)
 		part = json_object();
 		for (k = 0; public_keys[k]; k++)
 			if (json_object_get(c, public_keys[k]))
-				json_object_set(part, public_keys[k], json_object_get(c, public_keys[k]));
-		json_array_append_new(out, part);
+				json_object_set_new(part, public_keys[k], json_deep_copy(json_object_get(c, public_keys[k])));
+		json_array_append_new(out, names_seen(state, seat, part));
 	}
 	json_object_set_new(v, "characters", out);
 	json_object_del(v, "log");
@@ -1318,7 +1354,7 @@ static const struct ruleset_data_kind it_data[] = {
 const struct ruleset iterations_ruleset = {
 	.name = "iterations",
 	.title = "The Matrix Iterations: a skirmish",
-	.flags = RULESET_HIDDEN | RULESET_GM_SEAT,
+	.flags = RULESET_HIDDEN | RULESET_GM_SEAT | RULESET_DRAWS_NAME,
 	.seat_word = "PLAYER",
 	.sides = NULL,
 	.min_seats = 1,

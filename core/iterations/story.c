@@ -28,7 +28,24 @@ int it_seat_sees(struct it *it, const char *seat, const json_t *target)
 	return 0;
 }
 
-/* Whether text names c: its name as a whole word ("Neo", not "Neon"). */
+/* Whether seat sees c, or the line echoes c's name as its plan wrote it. */
+static int seat_reads(struct it *it, const char *seat, const json_t *c)
+{
+	return (it->echo && !strcasecmp(it->echo, nm(c))) || it_seat_sees(it, seat, c);
+}
+
+/* Whether p, in text, starts a whole word ("Neo", not "Neon"). */
+static int word_starts(const char *text, const char *p)
+{
+	return p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+}
+
+static int word_ends(const char *p)
+{
+	return !(isalnum((unsigned char)*p) || *p == '_');
+}
+
+/* Whether text names c: its name as a whole word. */
 static int names_character(const char *text, const char *name)
 {
 	size_t n = strlen(name);
@@ -37,10 +54,7 @@ static int names_character(const char *text, const char *name)
 	if (!n)
 		return 0;
 	while ((p = strstr(p, name))) {
-		int before = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
-		int after = !(isalnum((unsigned char)p[n]) || p[n] == '_');
-
-		if (before && after)
+		if (word_starts(text, p) && word_ends(p + n))
 			return 1;
 		p += n;
 	}
@@ -54,9 +68,47 @@ static int seat_sees_named(struct it *it, const char *seat, const char *text)
 	size_t i;
 
 	json_array_foreach(it->chars, i, c)
-		if (names_character(text, nm(c)) && !it_seat_sees(it, seat, c))
+		if (names_character(text, nm(c)) && !seat_reads(it, seat, c))
 			return 0;
 	return 1;
+}
+
+/*
+ * text as seat may read it (issue 28): each name of a character the seat
+ * does not see becomes "an unseen enemy", or "An unseen attacker" when the
+ * line opens with it (it acts). Unseen characters are enemies: a seat sees
+ * its allies. Returns whether anything was veiled.
+ */
+static int veil(struct it *it, const char *seat, const char *text, char *out, size_t len)
+{
+	const char *names[MAXC], *p = text;
+	size_t n = 0, at = 0, k;
+	json_t *c;
+	int veiled = 0;
+
+	json_array_foreach(it->chars, k, c)
+		if (*nm(c) && n < MAXC && !seat_reads(it, seat, c))
+			names[n++] = nm(c);
+	while (*p && at + 1 < len) {
+		size_t l = 0;
+
+		for (k = 0; k < n && word_starts(text, p); k++)
+			if (!strncmp(p, names[k], strlen(names[k])) && word_ends(p + strlen(names[k]))) {
+				l = strlen(names[k]);
+				break;
+			}
+		if (l) {
+			int w = snprintf(out + at, len - at, "%s", p == text ? "An unseen attacker" : "an unseen enemy");
+
+			at = w < 0 || (size_t)w >= len - at ? len - 1 : at + (size_t)w;
+			p += l;
+			veiled = 1;
+			continue;
+		}
+		out[at++] = *p++;
+	}
+	out[at] = '\0';
+	return veiled;
 }
 
 /*
@@ -64,32 +116,58 @@ static int seat_sees_named(struct it *it, const char *seat, const char *text)
  * line is public), else those that may and the Operator (R2.5: hidden
  * characters and dimly lit zones stay hidden). A seat reads a line about
  * subject's doing when it sees subject and every character the line
- * names: a shot at an unseen enemy is not told to the seats that do not
- * see that enemy, but for the shooter's own, which named it in its plan.
+ * names. The subject's own seat, which sees it but not everyone the line
+ * names, is put in *veiled: it reads the line veiled (its NEAREST shot at
+ * an enemy it does not see, a hidden watcher firing at it in its turn).
  */
-static json_t *seats_seeing(struct it *it, const json_t *subject, const char *text)
+static json_t *seats_seeing(struct it *it, const json_t *subject, const char *text, json_t **veiled)
 {
 	json_t *c, *seats = json_array();
 	size_t i;
 	int all = 1;
+	const char *own = subject ? json_string_value(json_object_get(subject, "controller")) : NULL;
 
 	json_array_foreach(it->chars, i, c) {
 		const char *ctl = json_string_value(json_object_get(c, "controller"));
-		const char *own = subject ? json_string_value(json_object_get(subject, "controller")) : NULL;
 
-		if (!ctl || !strcmp(ctl, IT_OPERATOR) || in_list(seats, ctl))
+		if (!ctl || !strcmp(ctl, IT_OPERATOR) || in_list(seats, ctl) || (*veiled && in_list(*veiled, ctl)))
 			continue;
-		if ((!subject || it_seat_sees(it, ctl, subject)) &&
-		    ((own && !strcmp(own, ctl)) || seat_sees_named(it, ctl, text)))
+		if ((!subject || it_seat_sees(it, ctl, subject)) && seat_sees_named(it, ctl, text)) {
 			json_array_append_new(seats, json_string(ctl));
-		else
-			all = 0;
+			continue;
+		}
+		all = 0;
+		if (own && !strcmp(own, ctl)) {
+			if (!*veiled)
+				*veiled = json_array();
+			json_array_append_new(*veiled, json_string(ctl));
+		}
 	}
 	if (all) {
 		json_decref(seats);
 		return NULL;
 	}
 	json_array_append_new(seats, json_string(IT_OPERATOR));
+	return seats;
+}
+
+/* The seats of to (a line's list) that read text whole; the others go to *veiled. */
+static json_t *split_seats(struct it *it, const json_t *to, const char *text, json_t **veiled)
+{
+	json_t *seats = json_array(), *s;
+	size_t i;
+
+	json_array_foreach(to, i, s) {
+		const char *seat = json_string_value(s);
+
+		if (!strcmp(seat, IT_OPERATOR) || seat_sees_named(it, seat, text)) {
+			json_array_append(seats, s);
+			continue;
+		}
+		if (!*veiled)
+			*veiled = json_array();
+		json_array_append(*veiled, s);
+	}
 	return seats;
 }
 
@@ -185,7 +263,15 @@ void it_turn_begins(struct it *it, json_t *c)
 	snprintf(buf, sizeof(buf), "-- %s's turn (card %d)", nm(c), card_of(c));
 	snprintf(it->turn_header, sizeof(it->turn_header), "%s", buf);
 	it->turn_actor = c;
-	to = it->told_to ? json_deep_copy(it->told_to) : seats_seeing(it, c, buf);
+	if (it->told_to) {
+		to = json_deep_copy(it->told_to);
+	} else {
+		json_t *veiled = NULL;
+
+		/* The header names the actor alone, which its own seat sees. */
+		to = seats_seeing(it, c, buf, &veiled);
+		json_decref(veiled);
+	}
 	it->heard = to ? json_deep_copy(to) : NULL;
 	tell_line(it, to, buf, 1);
 	it->turn_open = 1;
@@ -198,11 +284,16 @@ void it_turn_ends(struct it *it)
 	it->turn_open = 0;
 }
 
-void it_tell(struct it *it, json_t *to, const char *text)
+static void tell(struct it *it, json_t *to, const char *text, int log)
 {
 	if (it->turn_open && it->heard)
 		unseen_header(it, to);
-	tell_line(it, to, text, 1);
+	tell_line(it, to, text, log);
+}
+
+void it_tell(struct it *it, json_t *to, const char *text)
+{
+	tell(it, to, text, 1);
 }
 
 static void tell_line(struct it *it, json_t *to, const char *text, int log)
@@ -221,12 +312,60 @@ static void tell_line(struct it *it, json_t *to, const char *text, int log)
 	}
 }
 
+/*
+ * text told whole to the seats of to (taken over; NULL: public) and veiled
+ * to those of veiled (taken over), each its own words (only the log, the
+ * Operator's, keeps the whole line); it->last_to: all of them.
+ */
+static void tell_seats(struct it *it, json_t *to, json_t *veiled, const char *text)
+{
+	json_t *s, *done = json_array();
+	size_t i, j;
+
+	/* The players' seats in the order told, then the Operator's. */
+	json_decref(it->last_to);
+	it->last_to = to ? json_array() : NULL;
+	json_array_foreach(to, i, s)
+		if (strcmp(json_string_value(s), IT_OPERATOR))
+			json_array_append(it->last_to, s);
+	if (it->last_to) {
+		json_array_extend(it->last_to, veiled);
+		if (in_list(to, IT_OPERATOR))
+			json_array_append_new(it->last_to, json_string(IT_OPERATOR));
+	}
+	it_tell(it, to, text);
+	json_array_foreach(veiled, i, s) {
+		char mine[1024], other[1024];
+		json_t *group, *t;
+
+		if (in_list(done, json_string_value(s)))
+			continue;
+		veil(it, json_string_value(s), text, mine, sizeof(mine));
+		/* The seats that read the same veiled words get one line. */
+		group = json_array();
+		json_array_foreach(veiled, j, t) {
+			if (j < i || in_list(done, json_string_value(t)))
+				continue;
+			veil(it, json_string_value(t), text, other, sizeof(other));
+			if (!strcmp(mine, other)) {
+				json_array_append(group, t);
+				json_array_append(done, t);
+			}
+		}
+		tell(it, group, mine, 0);
+	}
+	json_decref(done);
+	json_decref(veiled);
+}
+
 static void vsay(struct it *it, json_t *subject, const char *fmt, va_list ap)
 {
 	char buf[1024];
+	json_t *veiled = NULL, *to;
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	it_tell(it, it->told_to ? json_deep_copy(it->told_to) : seats_seeing(it, subject, buf), buf);
+	to = it->told_to ? split_seats(it, it->told_to, buf, &veiled) : seats_seeing(it, subject, buf, &veiled);
+	tell_seats(it, to, veiled, buf);
 }
 
 /* A story line about it->subject's doing, told to the seats that see it. */
@@ -261,6 +400,7 @@ void it_say_about(struct it *it, json_t *c, const char *fmt, ...)
 void it_say_to(struct it *it, const json_t *to, const char *fmt, ...)
 {
 	char buf[1024];
+	json_t *veiled = NULL;
 	va_list ap;
 
 	if (it->quiet)
@@ -268,5 +408,25 @@ void it_say_to(struct it *it, const json_t *to, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	it_tell(it, to ? json_deep_copy(to) : NULL, buf);
+	tell_seats(it, to ? split_seats(it, to, buf, &veiled) : NULL, veiled, buf);
+}
+
+/* Whether target is one c's commander sees (the Operator sees everyone). */
+int it_player_sees(struct it *it, const json_t *c, const json_t *target)
+{
+	const char *seat = json_string_value(json_object_get(c, "controller"));
+
+	return !seat || !strcasecmp(seat, IT_OPERATOR) || it_seat_sees(it, seat, target);
+}
+
+/*
+ * name as c's plan wrote it, when it names a character c's commander does
+ * not see: the line that says the slot cannot be done echoes it as for a
+ * name that exists nowhere (issue 28 item 8); NULL otherwise.
+ */
+const char *it_unseen_echo(struct it *it, const json_t *c, const char *name)
+{
+	json_t *t = name && *name ? by_name(it, name) : NULL;
+
+	return t && !it_player_sees(it, c, t) ? name : NULL;
 }

@@ -191,7 +191,7 @@ done
 [ "$(q "select status from campaigns")" = finished ]
 contains out "the game is over"
 q "select result from campaigns" >winner.txt
-contains winner.txt "machines win ("
+contains winner.txt "the Machines win: "
 last=$(q "select max(number) from turns where state_after is not null")
 [ "$last" -le 20 ]
 # Over: the root is revealed, the hands are public, every turn verifies.
@@ -254,3 +254,21 @@ expect_exit 0 $db process --now 2025-04-02T13:00Z
 contains out "d2: turn 1 resolved"
 expect_exit 0 $db verify d2 --turn 1
 contains out "d2, turn 1: verified"
+
+# Two faulty lines in a mail (mxjudge-duel(7), issue 30 item 14): the
+# refusal names the first in the mail, whichever check each fails.
+mx $db campaign new two --game duel --seed 9 --deadline 24 >/dev/null
+p2=$(mx $db campaign join two --captain Ed --email ed@example.org --seat ed --side humans 2>/dev/null)
+mx $db campaign join two --captain Flo --email flo@example.org --seat flo --side machines >/dev/null 2>&1
+mx $db campaign start two --now 2025-05-01T12:00Z >/dev/null
+printf 'GAME two\nSIDE ed\nPASSWORD %s\nDRAW\nPLUG Tank\nJUMP over the wall\n' "$p2" >two.txt
+expect_exit 65 $db orders submit two.txt --now 2025-05-01T13:00Z
+contains err "two.txt:5: Tank is Zion-born"
+printf 'From: ed@example.org\nSubject: orders\nMessage-ID: <two1@example.org>\n\nGAME two\nSIDE ed\nPASSWORD %s\nDRAW\nJUMP over the wall\nPLUG Tank\n' "$p2" >two.eml
+expect_exit 0 $db receive --now 2025-05-01T13:05Z <two.eml
+contains out "mail:5: expected an order"
+last_body ed@example.org error-reply >two-reply.txt
+contains two-reply.txt "got 'JUMP'"
+contains two-reply.txt "> JUMP over the wall"
+lacks two-reply.txt "Zion-born"
+[ "$(q "select count(*) from orders o join turns t on t.id = o.turn_id join campaigns c on c.id = t.campaign_id where c.name = 'two'")" -eq 0 ]

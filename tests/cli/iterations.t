@@ -153,3 +153,16 @@ golden iterations-report.txt n2g.txt
 lacks n2.txt "Twin1"
 lacks n2.txt "Twin2 stands"
 awk 'length > 80 { print "too wide: " $0; bad = 1 } END { exit bad }' n2.txt
+
+# Nothing of a hidden NPC reaches the public while the skirmish runs (issue
+# 28): the open draws name who rolled (Twin2's clutter roll on the platform
+# in round 1), so the archive and `turn show` keep them for the end, as the
+# orders; the board and the bulletin show neither twin.
+expect_exit 0 $db publish sub --to site
+for f in site/*.html site/feed.atom; do lacks "$f" "Twin"; done
+contains site/turn-2.html "draws shown when the game is over."
+expect_exit 0 $db turn show sub --turn 2 --json
+lacks out "Twin"
+python3 -c 'import json; t = json.load(open("out")); assert t["draws"] == [], t["draws"]'
+expect_exit 0 $db turn show sub --turn 2
+contains out "none shown (they name who drew: shown when the game is over)"

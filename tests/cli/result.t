@@ -2,7 +2,7 @@
 # judge kept it in 16 bytes, so players read "result: machines win (n" in
 # HISTORY and LIST FINISHED, and the game master the same in campaign
 # list, campaign show and tick. A duel played to its end by the bots (both
-# sides silent) ends with "<side> win (<reason>)", longer than that.
+# sides silent) ends with "the <Side> win: <reason in words>", longer than that.
 export MXJUDGE_FAST_HASH=1 MXJUDGE_TEMPLATES="$ROOT/templates"
 db="--db ./t.db"
 q() { sqlite3 t.db "$1"; }
@@ -19,8 +19,10 @@ done
 [ "$(q "select status from campaigns")" = finished ]
 # What the game states: its status hook's result, from the last state.
 last=$(q "select state_after from turns where number = (select max(number) from turns where state_after is not null)")
-said=$(printf '%s' "$last" | python3 -c 'import json,sys; s=json.load(sys.stdin); print("%s win (%s)" % (s["winner"], s["win_reason"]))')
+said=$(printf '%s' "$last" | python3 -c 'import json,sys; s=json.load(sys.stdin); print("the %s win: %s" % (s["winner"].capitalize(), {"neo-killed": "Neo is killed", "nebuchadnezzar-destroyed": "the Nebuchadnezzar is destroyed", "time": "the robot army reaches Zion (20 Time counters)", "mission-points": "they reach 20 Mission Points"}[s["win_reason"]]))')
 [ "${#said}" -gt 15 ]
+# In words (issue 29), the code only in the state.
+case $said in *-*) false ;; esac
 [ "$(q "select result from campaigns")" = "$said" ]
 contains out "the campaign is over: $said"
 expect_exit 0 $db campaign list
@@ -37,3 +39,11 @@ expect_exit 0 $db receive --now 2025-04-01T12:00Z <h.eml
 q "select body from outbox where recipient = 'ann@example.org' and key like 'desk/%' order by id desc limit 1" >h.txt
 contains h.txt "z: finished, result: $said"
 contains h.txt "finished (result: $said)"
+# The end mail and the last report say it in the same words.
+q "select body from outbox where kind = 'end' and recipient = 'ann@example.org'" >end.txt
+grep -qx "$said" end.txt
+q "select body from outbox where kind = 'report' and recipient = 'ann@example.org' order by id desc limit 1" >last.txt
+contains last.txt "THE GAME IS OVER: $said"
+lacks last.txt "neo-killed"
+said_line="T${said#t}."
+contains last.txt "$said_line"

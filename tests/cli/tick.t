@@ -46,3 +46,22 @@ expect_exit 0 -q $db tick --now 2025-03-03T12:22Z
 printf 'GAME g\nSHIP Minx\nPASSWORD %s\n1-Move\n' "$pa" | mx $db orders submit --now 2025-03-03T13:00Z >/dev/null
 expect_exit 75 $db tick --now 2025-03-03T13:05Z --smtp smtp://127.0.0.1:1
 contains err "nothing more is tried this run: 1 message stays queued"
+
+# 24-hour turns and the default 24 hours' reminder (issue 29): the first
+# tick after the start mails the reports and no "no orders yet", which
+# waits for the turn's second half.
+mkdir d24
+db24="--db ./d24/t.db"
+mx $db24 campaign new h --width 6 --height 2 --density 0 --seed 3 --deadline 24 >/dev/null
+mx $db24 campaign join h --captain Ann --email ann@example.org --ship Minx --team zion >/dev/null 2>&1
+mx $db24 campaign join h --captain Bob --email bob@example.org --ship Locust --team machines >/dev/null 2>&1
+mx $db24 campaign start h --now 2025-03-01T12:00Z >/dev/null
+reminders24() { sqlite3 d24/t.db "select count(*) from outbox where kind = 'reminder'"; }
+expect_exit 0 $db24 tick --now 2025-03-01T12:05Z
+[ "$(cat out)" = "h: 2 messages sent; turn 1 due by 2025-03-02 12:00 UTC" ]
+[ "$(reminders24)" -eq 0 ]
+expect_exit 0 $db24 tick --now 2025-03-01T23:59Z
+[ ! -s out ] && [ "$(reminders24)" -eq 0 ]
+expect_exit 0 $db24 tick --now 2025-03-02T00:01Z
+[ "$(cat out)" = "h: 2 reminders queued, 2 messages sent; turn 1 due by 2025-03-02 12:00 UTC" ]
+[ "$(reminders24)" -eq 2 ]

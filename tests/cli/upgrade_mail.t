@@ -85,3 +85,27 @@ contains err "too many wrong passwords for Kite"
 printf 'GAME up2\nSHIP Minx\nPASSWORD %s\nUPGRADE shield\n' "$pa" >r.txt
 expect_exit 0 $db orders submit r.txt $now
 [ "$(purchases)" -eq $((bought + 1)) ]
+
+# An UPGRADE written into the quoted between-battles report (issue 29):
+# the quoted block's CODE is the one of the report after the battle, and
+# the step is bought as when the same block is top-posted.
+mx $db campaign new up3 --width 6 --height 2 --density 0 --seed 11 --deadline 24 --rules rules.json >/dev/null
+mx $db campaign join up3 --captain Ann --email ann@example.org --ship Minx --team zion >/dev/null 2>&1
+mx $db campaign join up3 --captain Bob --email bob@example.org --ship Locust --team machines >/dev/null 2>&1
+battle_one up3
+q "SELECT body FROM outbox WHERE recipient = 'ann@example.org' AND subject = 'up3: the battle is over after turn 3'" >report.txt
+grep -q '^CODE ' report.txt
+grep -q '^# UPGRADE shield ' report.txt
+bought=$(purchases)
+fails=$(q "SELECT count(*) FROM auth_failures")
+{
+	printf 'From: ann@example.org\nSubject: Re: up3: the battle is over after turn 3\n'
+	printf 'Message-ID: <q1@example.org>\n\nShield, please.\n\nThe judge wrote:\n'
+	sed -e 's/^# UPGRADE shield /UPGRADE shield   /' -e 's/^/> /' report.txt
+} >quoted.mail
+expect_exit 0 $db receive $now <quoted.mail
+contains out "orders sealed for Minx in up3"
+contains out "(from the block the mail quotes)"
+[ "$(purchases)" -eq $((bought + 1)) ]
+[ "$(q "SELECT stat FROM ledger WHERE kind = 'purchase' ORDER BY id DESC LIMIT 1")" = shield ]
+[ "$(q "SELECT count(*) FROM auth_failures")" -eq "$fails" ]
