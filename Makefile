@@ -33,7 +33,7 @@ TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(TEST_PC) 2>/dev/null)
 TEST_LDLIBS = $(shell $(PKG_CONFIG) --libs $(TEST_PC) 2>/dev/null)
 
 LIB_SRC   := $(wildcard lib/*.c) $(wildcard core/*.c) $(wildcard core/*/*.c) $(wildcard db/*.c) $(wildcard mail/*.c) \
-             $(filter-out cmd/main.c,$(wildcard cmd/*.c))
+             $(wildcard judge/*.c) $(filter-out cmd/main.c,$(wildcard cmd/*.c))
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/cmd/main.o
 TEST_SRC  := $(wildcard tests/test_*.c)
@@ -41,7 +41,7 @@ TEST_BIN  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BIN       := $(BUILD)/mxjudge
 TOY_BIN   := $(BUILD)/tests/mxjudge-toy
 
-.PHONY: all deps deps-check check check-build unit cli cases demo install uninstall sanitize valgrind fuzz bench lint clean
+.PHONY: all deps deps-check check check-build unit cli cases demo install uninstall sanitize valgrind fuzz bench lint layout clean
 
 FUZZ_SECONDS ?= 60
 BENCH_BIN := $(BUILD)/tests/bench/bench
@@ -91,7 +91,7 @@ $(TOY_BIN): $(MAIN_OBJ) $(BUILD)/libmx.a tests/toy_register.c $(wildcard tests/*
 # The whole suite: unit tests (cmocka), golden CLI tests, rules cases.
 check: deps-check
 	@$(MAKE) --no-print-directory check-build
-	@$(MAKE) --no-print-directory unit cli cases fuzz-regress
+	@$(MAKE) --no-print-directory unit cli cases fuzz-regress layout
 
 # What the suite runs, built; quiet when it is (one target, not 40 named).
 check-build: all $(TEST_BIN) $(TOY_BIN)
@@ -143,8 +143,14 @@ bench: deps-check
 	@$(MAKE) --no-print-directory $(BENCH_BIN)
 	@sh tests/bench/run.sh $(abspath $(BIN))
 
-lint:
+lint: layout
 	@for f in man/*.[1-9]; do mandoc -Tlint -W warning $$f || exit 1; done; echo "lint: man pages clean"
+
+# The layout's rules (scripts/layout.sh): no circle among judge/'s files
+# (from the objects' symbols), no .c file over 1,500 lines, each opening
+# with a comment.
+layout: $(BUILD)/libmx.a
+	@sh scripts/layout.sh $(BUILD)
 
 # The binary, the manual, the templates (with scenarios/ and any other
 # subdirectory) and bash completion. A binary moved with its share/ (or

@@ -1,4 +1,9 @@
+/*
+ * campaign set-email and mail inbox: a captain's mail address moved, and
+ * the list of the mail that came in (cmd/addresses.h).
+ */
 #include "addresses.h"
+#include "target.h"
 
 #include <getopt.h>
 #include <jansson.h>
@@ -10,33 +15,27 @@
 #include "core/names.h"
 #include "db/battles.h"
 #include "db/mail.h"
-#include "judge.h"
-#include "mailtext.h"
-#include "timeutil.h"
+#include "judge/judge.h"
+#include "judge/mailtext.h"
+#include "judge/timeutil.h"
 
 int campaign_set_email(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "ship", required_argument, NULL, 's' },
-		{ "email", required_argument, NULL, 'e' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *ship = NULL, *email = NULL;
-	struct db_campaign c;
-	struct judge_settings s;
-	struct db_ship sh, *ships = NULL;
+	struct cmd_target t;
+	struct db_ship *ships = NULL;
 	struct db_captain cap;
 	char err[512], old[DB_EMAIL_MAX], email_ascii[NAMES_EMAIL_MAX + 1];
 	size_t n = 0, i;
-	int opt, rc, ret;
+	int rc, ret;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("ship", &ship),
+		CMD_VALUE("email", &email),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': ship = optarg; break;
-		case 'e': email = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind + 1 != argc || !ship || !email) {
 		cmd_error("campaign set-email: expected NAME, --ship SHIP and --email ADDR");
 		return EXIT_USAGE;
@@ -48,16 +47,10 @@ int campaign_set_email(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("%s", err);
 		return EXIT_DATAERR;
 	}
-	if ((ret = judge_begin_load(ctx->db, argv[optind], &c, &s)))
+	if ((ret = cmd_target(ctx, argv[optind], ship, CMD_TARGET_WRITE, &t)))
 		return ret;
-	rc = db_ship_get(ctx->db, c.id, ship, &sh, err, sizeof(err));
-	if (rc == DB_NOT_FOUND) {
-		cmd_error("campaign '%s' has no ship named '%s'", c.name, ship);
-		ret = EXIT_DATAERR;
-		goto out;
-	}
-	if (rc || (rc = db_captain_get_id(ctx->db, sh.captain_id, &cap, err, sizeof(err))) ||
-	    (rc = db_ship_list(ctx->db, c.id, &ships, &n, err, sizeof(err))))
+	if ((rc = db_captain_get_id(ctx->db, t.seat.captain_id, &cap, err, sizeof(err))) ||
+	    (rc = db_ship_list(ctx->db, t.c.id, &ships, &n, err, sizeof(err))))
 		goto dberr;
 	snprintf(old, sizeof(old), "%s", cap.email);
 	snprintf(cap.email, sizeof(cap.email), "%s", email);
@@ -66,11 +59,11 @@ int campaign_set_email(struct cmd_ctx *ctx, int argc, char **argv)
 		goto dberr;
 	if (!ctx->quiet)
 		printf("%s: captain %s now sends and gets mail at %s (was %s); the password is "
-		       "unchanged\n", sh.name, cap.name, email, old);
+		       "unchanged\n", t.seat.name, cap.name, email, old);
 	/* As join says it: one mailbox on both sides sees both sides' reports. */
 	for (i = 0; i < n; i++)
 		if (ships[i].captain_id != cap.id && !strcasecmp(ships[i].email, email) &&
-		    strcmp(ships[i].team, sh.team))
+		    strcmp(ships[i].team, t.seat.team))
 			fprintf(stderr, "mxjudge: warning: %s also commands %s on the other side (%s); "
 				"that mailbox gets both sides' reports\n", email, ships[i].name,
 				ships[i].team);
@@ -80,10 +73,8 @@ dberr:
 	cmd_error("%s", err);
 	ret = judge_db_exit(rc);
 out:
-	db_rollback(ctx->db);
 	free(ships);
-	db_campaign_release(&c);
-	judge_settings_release(&s);
+	cmd_target_release(ctx, &t);
 	return ret;
 }
 
@@ -103,10 +94,6 @@ static int note_names(const char *note, const char *name)
 
 int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct db_mail_in *list = NULL;
 	struct db_captain *caps = NULL;
 	struct db_campaign c;
@@ -114,14 +101,15 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 	json_t *arr = NULL;
 	struct strbuf note = STRBUF_INIT;
 	char err[512], zone[64] = "UTC", when[TIME_TEXT_MAX];
-	int opt, rc, json = 0, ret = EXIT_FAIL;
+	int rc, json = 0, ret = EXIT_FAIL;
+	const struct cmd_opt opts[] = {
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
 	memset(&c, 0, sizeof(c));
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt != 'j')
-			return EXIT_USAGE;
-		json = 1;
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind + 1 < argc) {
 		cmd_error("mail inbox: expected at most one campaign NAME");
 		return EXIT_USAGE;

@@ -20,7 +20,7 @@
 #define BACKUP_PREFIX "mxjudge-"
 #define BACKUP_SUFFIX ".db"
 
-/* As judge_db_exit(), which cmd/judge.h cannot give here (its enum stat hides struct stat). */
+/* As judge_db_exit(), which judge/judge.h cannot give here (its enum stat hides struct stat). */
 static int exit_of(int rc)
 {
 	return rc == DB_BUSY ? EXIT_TEMPFAIL : rc == DB_EXISTS ? EXIT_DATAERR : EXIT_FAIL;
@@ -116,16 +116,12 @@ int backup_rotate(struct db *db, const char *db_path, int keep, time_t now, char
 
 static int backup_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ NULL, 0, NULL, 0 }
-	};
+	static const struct cmd_opt opts[] = { CMD_END };	/* none: "--x" is refused */
 	char msg[1024], path[4096];
 	long pages = 0;
-	int opt, rc;
+	int rc;
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1)
-		return EXIT_USAGE;
-	if (argc - optind > 1)
+	if (cmd_options(argc, argv, opts) || argc - optind > 1)
 		return EXIT_USAGE;
 	if (optind < argc) {
 		snprintf(path, sizeof(path), "%s", argv[optind]);

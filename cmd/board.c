@@ -1,6 +1,6 @@
 /*
  * mxjudge board: a campaign's board as its game draws it, from one seat's
- * view or the public's, as SVG or PNG (cmd/picture.h).
+ * view or the public's, as SVG or PNG (judge/picture.h).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -9,8 +9,8 @@
 
 #include "cmd.h"
 #include "db/db.h"
-#include "judge.h"
-#include "picture.h"
+#include "judge/judge.h"
+#include "judge/picture.h"
 
 #define BOARD_USAGE "NAME [--turn N] [--seat SEAT] (--svg | --png) [-o FILE]"
 

@@ -1,6 +1,7 @@
 /*
- * mxjudge campaign: create a campaign, let captains join, start the battle,
- * and the game master's controls (list, show, pause, resume, extend, outbox).
+ * mxjudge campaign: the verb table, and the verbs that create a campaign
+ * and show it (new, list, show, outbox). Joining and seats are in
+ * cmd/campaign_seats.c, the clock in cmd/campaign_clock.c.
  * Every command that writes does all its writes in one transaction.
  */
 #include <getopt.h>
@@ -14,7 +15,8 @@
 #include <unistd.h>
 
 #include "addresses.h"
-#include "account.h"
+#include "judge/account.h"
+#include "campaign.h"
 #include "cmd.h"
 #include "core/engine.h"
 #include "core/ruleset.h"
@@ -27,22 +29,17 @@
 #include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
-#include "guard.h"
+#include "judge/guard.h"
 #include "hover.h"
-#include "judge.h"
-#include "duplicate.h"
+#include "judge/judge.h"
+#include "judge/duplicate.h"
 #include "lib/strbuf.h"
-#include "mailtext.h"
+#include "judge/mailtext.h"
 #include "play.h"
 #include "reporting.h"
 #include "series.h"
 #include "settings.h"
-#include "timeutil.h"
-
-static const char *arg_name(int argc, char **argv)
-{
-	return optind < argc ? argv[optind] : NULL;
-}
+#include "judge/timeutil.h"
 
 
 /* The map of --map FILE: a state file (its map) or a bare map object. */
@@ -360,7 +357,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	name = arg_name(argc, argv);
+	name = cmd_operand(argc, argv);
 	if (!name || optind + 1 != argc)
 		return EXIT_USAGE;
 	if (s.duplicate && (!(game->flags & RULESET_SOLO) || !game->compare)) {
@@ -566,354 +563,6 @@ out:
 	return ret;
 }
 
-/*
- * The side a seat joins, as the game names it (any case in, the game's
- * spelling out); NULL after saying what the game takes.
- */
-static const char *side_of(const struct ruleset *game, const char *side, const char *opt)
-{
-	struct strbuf list = STRBUF_INIT;
-	const char *const *p;
-
-	for (p = game->sides; p && *p; p++)
-		if (!strcasecmp(*p, side))
-			return *p;
-	if (!game->sides)
-		return "";
-	for (p = game->sides; *p; p++)
-		strbuf_addf(&list, "%s%s", p == game->sides ? "" : p[1] ? ", " : " or ", *p);
-	cmd_error("%s: expected %s, got '%s'", opt, strbuf_str(&list), side);
-	strbuf_release(&list);
-	return NULL;
-}
-
-/* Room for one more seat, as the game says (a name not taken, seat limit, its own check). An exit code. */
-static int seat_fits(struct db *db, const struct ruleset *game, const struct db_campaign *c,
-		     const struct db_ship *ships, size_t n, const char *name, const char *side,
-		     const json_t *data)
-{
-	char err[512], noun[32];
-	size_t i;
-
-	play_seat_noun(game, noun, sizeof(noun));
-	for (i = 0; i < n; i++)
-		if (!strcasecmp(ships[i].name, name)) {
-			cmd_error("campaign '%s' already has a %s named '%s'", c->name, noun, name);
-			return EXIT_DATAERR;
-		}
-	switch (play_seat_room(db, game, c, ships, n, name, side, data, err, sizeof(err))) {
-	case 0:
-		return 0;
-	case PLAY_SEAT_FULL:
-		cmd_error("campaign '%s' is full: %s takes at most %d seats", c->name, game->name,
-			  game->max_seats);
-		return EXIT_DATAERR;
-	case PLAY_SEAT_REFUSED:
-		cmd_error("campaign '%s': %s", c->name, err);
-		return EXIT_DATAERR;
-	default:
-		cmd_error("%s", err);
-		return EXIT_FAIL;
-	}
-}
-
-static int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "captain", required_argument, NULL, 'c' },
-		{ "email", required_argument, NULL, 'e' },
-		{ "seat", required_argument, NULL, 's' },
-		{ "side", required_argument, NULL, 't' },
-		{ "ship", required_argument, NULL, 's' },	/* Hovercrafts' words, kept */
-		{ "team", required_argument, NULL, 't' },
-		{ "now", required_argument, NULL, 'n' },
-		{ "data", required_argument, NULL, 'D' },
-		{ NULL, 0, NULL, 0 }
-	};
-	/* Errors name the option as it was typed: --seat or --ship, --side or --team. */
-	char seat_opt[8] = "--seat", side_opt[8] = "--side", noun[32];
-	int li = 0;
-	const char *packs[8];		/* --data KIND=FILE: the seat's own data */
-	int npacks = 0;
-	json_t *seat_data = NULL;
-	const char *captain = NULL, *email = NULL, *ship = NULL, *team = NULL, *now_arg = NULL;
-	char email_ascii[NAMES_EMAIL_MAX + 1];
-	const struct ruleset *game;
-	const char *side;
-	struct judge_settings s;
-	struct db_campaign c;
-	struct db_captain cap;
-	struct db_ship sh, *ships = NULL;
-	size_t nships = 0, i;
-	char err[512], pw[JUDGE_PASSWORD_LEN + 1] = "", hash[DB_HASH_MAX];
-	int opt, rc, ret, existing = 0, captains = 0;
-	struct db_captain *caps = NULL;
-	size_t ncaps = 0;
-	char target[DB_NAME_MAX];	/* the campaign joined: a set's run, else NAME */
-	time_t now;
-
-	while ((opt = getopt_long(argc, argv, "", opts, &li)) != -1) {
-		switch (opt) {
-		case 'c': captain = optarg; break;
-		case 'e': email = optarg; break;
-		case 's':
-			ship = optarg;
-			snprintf(seat_opt, sizeof(seat_opt), "--%s", opts[li].name);
-			break;
-		case 't':
-			team = optarg;
-			snprintf(side_opt, sizeof(side_opt), "--%s", opts[li].name);
-			break;
-		case 'n': now_arg = optarg; break;
-		case 'D':
-			if (npacks == 8) {
-				cmd_error("--data: at most 8 data files a seat");
-				return EXIT_USAGE;
-			}
-			packs[npacks++] = optarg;
-			break;
-		default: return EXIT_USAGE;
-		}
-	}
-	if (!arg_name(argc, argv) || optind + 1 != argc || !captain || !email || !ship)
-		return EXIT_USAGE;
-	if (cmd_now(now_arg, &now))
-		return EXIT_USAGE;
-	if (mailtext_email_option(&email, email_ascii, sizeof(email_ascii), ctx->quiet, err,
-				  sizeof(err)) ||
-	    names_check(NAMES_CAPTAIN, captain, "--captain", err, sizeof(err)) ||
-	    names_check(NAMES_SHIP, ship, seat_opt, err, sizeof(err)) ||
-	    names_check_email(email, "--email", err, sizeof(err))) {
-		cmd_error("%s", err);
-		return EXIT_DATAERR;
-	}
-	ret = judge_load(ctx->db, argv[optind], &c, &s);
-	if (ret)
-		return ret;
-	game = ruleset_find(c.ruleset);
-	if (!game) {
-		cmd_error("campaign '%s' plays '%s', a game this judge does not know", c.name, c.ruleset);
-		ret = EXIT_DATAERR;
-		goto out;
-	}
-	play_seat_noun(game, noun, sizeof(noun));
-	/* A duplicate set: each runner joins a run of it, a campaign of its own. */
-	snprintf(target, sizeof(target), "%s", argv[optind]);
-	if (s.duplicate) {
-		if ((ret = duplicate_new_run(ctx, &c, &s, now, target, sizeof(target))))
-			goto out;
-		fprintf(stderr, "mxjudge: %s joins duplicate set %s as its run %s\n", ship, c.name,
-			target);
-		db_campaign_release(&c);
-		judge_settings_release(&s);
-		if ((ret = judge_load(ctx->db, target, &c, &s)))
-			return ret;
-	}
-	if (!team && game->sides) {
-		cmd_error("--side is required: %s seats play on a side", game->name);
-		side_of(game, "", side_opt);
-		ret = EXIT_USAGE;
-		goto out;
-	}
-	if (!(side = side_of(game, team ? team : "", side_opt))) {
-		ret = EXIT_USAGE;
-		goto out;
-	}
-	ret = EXIT_FAIL;
-	/* Hashing is slow: do it before taking the write lock. */
-	rc = db_captain_get(ctx->db, c.id, captain, &cap, err, sizeof(err));
-	if (rc == DB_NOT_FOUND) {
-		judge_new_password(pw, sizeof(pw));
-		if (judge_hash_password(pw, hash, sizeof(hash))) {
-			cmd_error("cannot hash the password (out of memory?)");
-			goto out;
-		}
-	} else if (rc) {
-		cmd_error("%s", err);
-		ret = judge_db_exit(rc);
-		goto out;
-	}
-	rc = db_begin(ctx->db, err, sizeof(err));
-	if (rc) {
-		cmd_error("%s", err);
-		ret = judge_db_exit(rc);
-		goto out;
-	}
-	db_campaign_release(&c);
-	judge_settings_release(&s);
-	/* Read again under the lock: the campaign may have started meanwhile. */
-	ret = judge_load(ctx->db, target, &c, &s);
-	if (ret)
-		goto out;
-	ret = EXIT_DATAERR;
-	if (strcmp(c.status, "open")) {
-		cmd_error("campaign '%s' has started; captains join before 'campaign start'", c.name);
-		goto out;
-	}
-	if ((rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
-	    (rc = db_captain_list(ctx->db, c.id, &caps, &ncaps, err, sizeof(err))))
-		goto dberr;
-	captains = (int)ncaps;
-	/* A seat's own data (a character sheet): read whole, checked by the game. */
-	if (npacks && !(seat_data = json_object()))
-		goto out;
-	for (i = 0; i < (size_t)npacks; i++) {
-		json_t *one = play_read_pack(game, packs[i], err, sizeof(err));
-
-		if (!one) {
-			cmd_error("%s", err);
-			ret = EXIT_DATAERR;
-			goto out;
-		}
-		json_object_update(seat_data, one);
-		json_decref(one);
-	}
-	if ((ret = seat_fits(ctx->db, game, &c, ships, nships, ship, side, seat_data)))
-		goto out;
-	ret = EXIT_DATAERR;
-	rc = db_captain_get(ctx->db, c.id, captain, &cap, err, sizeof(err));
-	if (rc == 0) {
-		/* A game master may give a captain several ships (rulings 8). */
-		if (strcmp(cap.email, email)) {
-			cmd_error("captain '%s' already joined with another address (%s)", cap.name,
-				  cap.email);
-			goto out;
-		}
-		existing = 1;
-	} else if (rc == DB_NOT_FOUND) {
-		if (captains >= JUDGE_MAX_CAPTAINS) {
-			cmd_error("campaign '%s' has %d captains already (the most a battle takes)",
-				  c.name, JUDGE_MAX_CAPTAINS);
-			goto out;
-		}
-		if (!pw[0]) {
-			/* The captain left between our two looks; hash now, rare. */
-			judge_new_password(pw, sizeof(pw));
-			if (judge_hash_password(pw, hash, sizeof(hash))) {
-				cmd_error("cannot hash the password");
-				ret = EXIT_FAIL;
-				goto out;
-			}
-		}
-		memset(&cap, 0, sizeof(cap));
-		cap.campaign_id = c.id;
-		snprintf(cap.name, sizeof(cap.name), "%s", captain);
-		snprintf(cap.email, sizeof(cap.email), "%s", email);
-		snprintf(cap.pwhash, sizeof(cap.pwhash), "%s", hash);
-		time_format_utc(now, cap.joined_at, sizeof(cap.joined_at));
-		if ((rc = db_captain_add(ctx->db, &cap, err, sizeof(err))))
-			goto dberr;
-	} else {
-		goto dberr;
-	}
-	memset(&sh, 0, sizeof(sh));
-	sh.campaign_id = c.id;
-	sh.captain_id = cap.id;
-	snprintf(sh.name, sizeof(sh.name), "%s", ship);
-	snprintf(sh.team, sizeof(sh.team), "%s", side);
-	/* Its data is "{}" (or what it joined with): to Hovercrafts, a new ship's record. */
-	rc = db_ship_add(ctx->db, &sh, err, sizeof(err));
-	if (rc == DB_EXISTS) {
-		cmd_error("campaign '%s' already has a %s named '%s'", c.name, noun, ship);
-		goto out;
-	}
-	if (!rc && seat_data) {
-		char *text = json_dumps(seat_data, JSON_COMPACT | JSON_SORT_KEYS);
-
-		rc = text ? db_ship_data_set(ctx->db, sh.id, text, err, sizeof(err)) : DB_ERROR;
-		if (!text)
-			snprintf(err, sizeof(err), "out of memory");
-		free(text);
-	}
-	if (rc || (rc = db_commit(ctx->db, err, sizeof(err))))
-		goto dberr;
-	/* One mailbox on both sides sees both sides' reports: allowed, but said. */
-	for (i = 0; i < nships; i++)
-		if (!strcasecmp(ships[i].email, email) && strcmp(ships[i].team, side)) {
-			fprintf(stderr, "mxjudge: warning: %s also commands %s on the other side (%s); "
-				"that mailbox gets both sides' reports\n", email, ships[i].name,
-				ships[i].team);
-			break;
-		}
-	if (existing) {
-		if (!ctx->quiet)
-			fprintf(stderr, "mxjudge: %s %s added to captain %s; the password is "
-				"unchanged\n", noun, sh.name, cap.name);
-	} else {
-		printf("%s\n", pw);
-		/* Piped, stdout is buffered: the password must come before "above". */
-		fflush(stdout);
-		if (!ctx->quiet)
-			fprintf(stderr, "mxjudge: captain %s joined %s with %s%s%s%s; the password "
-				"above is shown only this once\n", cap.name, c.name, sh.name,
-				sh.team[0] ? " (" : "", sh.team, sh.team[0] ? ")" : "");
-	}
-	ret = EXIT_OK;
-	goto out;
-dberr:
-	cmd_error("%s", err);
-	ret = judge_db_exit(rc);
-out:
-	sodium_memzero(pw, sizeof(pw));
-	db_rollback(ctx->db);
-	json_decref(seat_data);
-	free(ships);
-	free(caps);
-	db_campaign_release(&c);
-	judge_settings_release(&s);
-	return ret;
-}
-
-/* Places the fleets, rolls turn 1's energy, opens turn 1, queues the reports (cmd/series.c). */
-static int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "flagship", required_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *now_arg = NULL, *flagship = NULL;
-	int opt;
-	time_t now;
-
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'n')
-			now_arg = optarg;
-		else if (opt == 'f')
-			flagship = optarg;
-		else
-			return EXIT_USAGE;
-	}
-	if (!arg_name(argc, argv) || optind + 1 != argc)
-		return EXIT_USAGE;
-	if (cmd_now(now_arg, &now))
-		return EXIT_USAGE;
-	{
-		struct db_campaign c;
-		char err[512];
-		int generic = 0;
-
-		int duplicate = 0;
-
-		if (!db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err))) {
-			struct judge_settings s;
-
-			generic = play_is_generic(c.ruleset);
-			if (!judge_settings_parse(&s, c.settings, err, sizeof(err))) {
-				duplicate = s.duplicate;
-				judge_settings_release(&s);
-			}
-			db_campaign_release(&c);
-		}
-		if (duplicate)
-			return duplicate_start(ctx, argv[optind], now);
-		if (generic)
-			return flagship ? (cmd_error("--flagship is Hovercrafts' option"), EXIT_USAGE)
-					: play_start(ctx, argv[optind], now);
-	}
-	return series_start_battle(ctx, argv[optind], NULL, flagship, now);
-}
-
 /* The open turn's deadline in UTC and in the zone, or "" when there is none. */
 static void deadline_of(struct cmd_ctx *ctx, const struct db_campaign *c,
 			const struct judge_settings *s, time_t now, char *utc, char *zone,
@@ -947,22 +596,19 @@ static void deadline_of(struct cmd_ctx *ctx, const struct db_campaign *c,
 
 static int campaign_list(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct db_campaign *list = NULL;
 	size_t n = 0, i;
-	int opt, json = 0, rc;
+	int json = 0, rc;
 	char err[512];
 	json_t *arr = NULL;
 	time_t now = time(NULL);
+	const struct cmd_opt opts[] = {
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt != 'j')
-			return EXIT_USAGE;
-		json = 1;
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc)
 		return EXIT_USAGE;
 	rc = db_campaign_list(ctx->db, &list, &n, err, sizeof(err));
@@ -1019,10 +665,6 @@ static json_t *outbox_json(const struct db_message *m, size_t n, int full)
 
 static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct judge_settings s;
 	struct db_campaign c;
 	struct db_captain *caps = NULL;
@@ -1033,18 +675,19 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	size_t ncaps = 0, nships = 0, nturns = 0, nmsgs = 0, i, queued = 0;
 	const struct ruleset *game;
 	char noun[32];
-	int opt, json = 0, rc, ret;
+	int json = 0, rc, ret;
 	char err[512], utc[TIME_TEXT_MAX], zone[TIME_TEXT_MAX];
 	json_t *root = NULL, *arr;
 	struct series_board board;
 	time_t now = time(NULL);
+	const struct cmd_opt opts[] = {
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt != 'j')
-			return EXIT_USAGE;
-		json = 1;
-	}
-	if (!arg_name(argc, argv) || optind + 1 != argc)
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
+	if (!cmd_operand(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
 	ret = judge_load(ctx->db, argv[optind], &c, &s);
 	if (ret)
@@ -1156,7 +799,7 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	printf("  turns:     every %d hours, times in %s%s\n", s.deadline_hours, s.timezone,
 	       s.early ? ", early processing on" : "");
 	printf("  outbox:    %zu queued, %zu sent\n", queued, nmsgs - queued);
-	/* Alerts for the game master (cmd/guard.h): always shown here, mailed only to gm_email. */
+	/* Alerts for the game master (judge/guard.h): always shown here, mailed only to gm_email. */
 	for (i = 0; i < nmsgs; i++) {
 		char when[TIME_TEXT_MAX];
 
@@ -1206,188 +849,26 @@ out:
 	return ret;
 }
 
-enum control { CTL_PAUSE, CTL_RESUME, CTL_EXTEND };
-
-/* pause, resume, extend: small changes to the clock of the open turn. */
-static int control(struct cmd_ctx *ctx, int argc, char **argv, enum control what)
-{
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "hours", required_argument, NULL, 'h' },
-		{ "until", required_argument, NULL, 'u' },
-		{ "force", no_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *now_arg = NULL, *until = NULL, *need;
-	int force = 0;
-	long hours = 0;
-	struct judge_settings s;
-	struct db_campaign c;
-	struct db_turn t;
-	char err[512], text[TIME_TEXT_MAX], zone[TIME_TEXT_MAX];
-	int opt, rc, ret;
-	time_t now, deadline, paused;
-
-	memset(&t, 0, sizeof(t));
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'n':
-			now_arg = optarg;
-			break;
-		case 'h':
-			if (what != CTL_EXTEND)
-				return EXIT_USAGE;
-			if (cmd_parse_int(optarg, 1, 24 * 366, &hours)) {
-				cmd_error("campaign extend: --hours: expected hours from 1 to 8784, got '%s' (a "
-					  "deadline moves only later)", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'u':
-			if (what != CTL_EXTEND)
-				return EXIT_USAGE;
-			until = optarg;
-			break;
-		case 'f':
-			if (what != CTL_EXTEND)
-				return EXIT_USAGE;
-			force = 1;
-			break;
-		default:
-			return EXIT_USAGE;
-		}
-	}
-	if (what == CTL_EXTEND && !hours == !until && optind + 1 == argc) {
-		cmd_error(hours ? "campaign extend: --hours and --until do not go together: give one"
-				: "campaign extend: missing --hours H or --until TIME");
-		return EXIT_USAGE;
-	}
-	if (!arg_name(argc, argv) || optind + 1 != argc ||
-	    (what == CTL_EXTEND && !hours == !until))
-		return EXIT_USAGE;
-	if (cmd_now(now_arg, &now))
-		return EXIT_USAGE;
-	ret = judge_begin_load(ctx->db, argv[optind], &c, &s);
-	if (ret)
-		return ret;
-	ret = EXIT_DATAERR;
-	need = what == CTL_PAUSE ? "running" : what == CTL_RESUME ? "paused" : NULL;
-	if (need ? strcmp(c.status, need) != 0
-		 : strcmp(c.status, "running") && strcmp(c.status, "paused")) {
-		cmd_error("campaign '%s' is %s; %s needs a %s campaign", c.name, c.status,
-			  what == CTL_PAUSE ? "pause" : what == CTL_RESUME ? "resume" : "extend",
-			  what == CTL_PAUSE ? "running" : what == CTL_RESUME ? "paused"
-								: "running or paused");
-		goto out;
-	}
-	if ((rc = db_turn_get(ctx->db, c.id, c.turn, &t, err, sizeof(err))))
-		goto dberr;
-	if (time_parse_iso(t.deadline, &deadline)) {
-		cmd_error("campaign '%s': turn %d has a bad deadline '%s'", c.name, t.number,
-			  t.deadline);
-		ret = EXIT_FAIL;
-		goto out;
-	}
-	switch (what) {
-	case CTL_PAUSE:
-		snprintf(c.status, sizeof(c.status), "paused");
-		time_format_utc(now, c.paused_at, sizeof(c.paused_at));
-		break;
-	case CTL_RESUME:
-		/* The captains get back the time the pause took from them. */
-		if (!time_parse_iso(c.paused_at, &paused) && now > paused)
-			deadline += now - paused;
-		snprintf(c.status, sizeof(c.status), "running");
-		c.paused_at[0] = '\0';
-		break;
-	case CTL_EXTEND:
-		if (until) {
-			if (time_parse_iso(until, &deadline)) {
-				cmd_error("--until: expected an ISO 8601 time, got '%s'", until);
-				ret = EXIT_USAGE;
-				goto out;
-			}
-			/* A deadline already past would resolve the turn at the next cron run. */
-			if (deadline <= now && !force) {
-				time_format_utc(now, text, sizeof(text));
-				cmd_error("--until %s is not after now (%s): the turn would be resolved at "
-					  "the next 'process'; add --force if that is what you want", until, text);
-				ret = EXIT_USAGE;
-				goto out;
-			}
-		} else {
-			deadline += (time_t)hours * 3600;
-		}
-		break;
-	}
-	time_format_utc(deadline, text, sizeof(text));
-	if ((rc = db_turn_set_deadline(ctx->db, t.id, text, err, sizeof(err))) ||
-	    (rc = db_campaign_update(ctx->db, &c, err, sizeof(err))) ||
-	    (rc = db_commit(ctx->db, err, sizeof(err))))
-		goto dberr;
-	time_format_zone(judge_effective_deadline(&c, deadline, now), s.timezone, zone,
-			 sizeof(zone));
-	if (!ctx->quiet) {
-		if (what == CTL_PAUSE)
-			printf("campaign %s paused at turn %d; the clock stops until 'campaign "
-			       "resume'\n", c.name, c.turn);
-		else
-			printf("campaign %s: turn %d orders are due by %s\n", c.name, c.turn, zone);
-	}
-	ret = EXIT_OK;
-	goto out;
-dberr:
-	cmd_error("%s", err);
-	ret = judge_db_exit(rc);
-out:
-	db_rollback(ctx->db);
-	db_turn_release(&t);
-	db_campaign_release(&c);
-	judge_settings_release(&s);
-	return ret;
-}
-
-static int campaign_pause(struct cmd_ctx *ctx, int argc, char **argv)
-{
-	return control(ctx, argc, argv, CTL_PAUSE);
-}
-
-static int campaign_resume(struct cmd_ctx *ctx, int argc, char **argv)
-{
-	return control(ctx, argc, argv, CTL_RESUME);
-}
-
-static int campaign_extend(struct cmd_ctx *ctx, int argc, char **argv)
-{
-	return control(ctx, argc, argv, CTL_EXTEND);
-}
-
 static int campaign_outbox(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	int wkind = 8, wto = 28;
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "full", no_argument, NULL, 'f' },
-		{ "unsent", no_argument, NULL, 'u' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct judge_settings s;
 	struct db_campaign c;
 	struct db_message *msgs = NULL;
 	size_t n = 0, i;
-	int opt, json = 0, full = 0, unsent = 0, rc, ret;
+	int json = 0, full = 0, unsent = 0, rc, ret;
 	struct strbuf shown = STRBUF_INIT;
 	char err[512];
+	const struct cmd_opt opts[] = {
+		CMD_FLAG("json", &json),
+		CMD_FLAG("full", &full),
+		CMD_FLAG("unsent", &unsent),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'j': json = 1; break;
-		case 'f': full = 1; break;
-		case 'u': unsent = 1; break;
-		default: return EXIT_USAGE;
-		}
-	}
-	if (!arg_name(argc, argv) || optind + 1 != argc)
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
+	if (!cmd_operand(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
 	ret = judge_load(ctx->db, argv[optind], &c, &s);
 	if (ret)
@@ -1424,63 +905,6 @@ static int campaign_outbox(struct cmd_ctx *ctx, int argc, char **argv)
 	strbuf_release(&shown);
 out:
 	db_outbox_list_release(msgs, n);
-	db_campaign_release(&c);
-	judge_settings_release(&s);
-	return ret;
-}
-
-/*
- * unlock: the game master lifts a ship's lockout after wrong passwords
- * (cmd/guard.h); the wrong passwords before now are forgiven.
- */
-static int campaign_unlock(struct cmd_ctx *ctx, int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "ship", required_argument, NULL, 's' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *ship = NULL, *now_arg = NULL;
-	struct db_campaign c;
-	struct judge_settings s;
-	struct db_ship sh;
-	char err[512];
-	int opt, rc, ret, was_locked = 0;
-	time_t now;
-
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': ship = optarg; break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
-	if (!arg_name(argc, argv) || optind + 1 != argc || !ship) {
-		cmd_error("campaign unlock: expected NAME --ship SHIP");
-		return EXIT_USAGE;
-	}
-	if (cmd_now(now_arg, &now))
-		return EXIT_USAGE;
-	ret = judge_load(ctx->db, argv[optind], &c, &s);
-	if (ret)
-		return ret;
-	rc = db_ship_get(ctx->db, c.id, ship, &sh, err, sizeof(err));
-	if (rc == DB_NOT_FOUND) {
-		cmd_error("campaign '%s' has no ship named '%s'", c.name, ship);
-		ret = EXIT_DATAERR;
-		goto out;
-	}
-	if (rc || (rc = guard_unlock(ctx->db, sh.id, now, &was_locked, err, sizeof(err)))) {
-		cmd_error("%s", err);
-		ret = rc == DB_BUSY || rc == EXIT_TEMPFAIL ? EXIT_TEMPFAIL : EXIT_FAIL;
-		goto out;
-	}
-	if (!ctx->quiet)
-		printf(was_locked ? "%s: the lockout is lifted; its PASSWORD is taken again\n"
-				  : "%s is not locked; nothing to lift\n",
-		       sh.name);
-	ret = EXIT_OK;
-out:
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	return ret;
@@ -1528,12 +952,12 @@ const struct cmd campaign_cmds[] = {
 	  "lift a ship's lockout after wrong passwords", NULL },
 	{ "set", SETTINGS_USAGE, settings_set, NEED_DB, "change one campaign setting", NULL },
 	{ "standby", "NAME [--add ADDRESS --name CAPTAIN | --remove ADDRESS] [--json] [--now TIME]",
-	  account_standby_cmd, NEED_DB,
+	  campaign_standby, NEED_DB,
 	  "the standby list: who may take over a vacant seat (TAKEOVER by mail)", NULL },
 	{ "absence", "NAME [--json] | NAME --ship SHIP --from DAY --to DAY [--now TIME]",
-	  account_absence_cmd, NEED_DB,
+	  campaign_absence, NEED_DB,
 	  "the captains' absences (SET ABSENCE by mail) and what they do; add one", NULL },
-	{ "close", "NAME [--json] [--now TIME]", duplicate_close_cmd, NEED_DB,
+	{ "close", "NAME [--json] [--now TIME]", campaign_close, NEED_DB,
 	  "close a duplicate set: end its runs, reveal the deal, rank and mail the runners", NULL },
 	{ NULL, NULL, NULL, 0, NULL, NULL }
 };

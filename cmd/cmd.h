@@ -115,6 +115,30 @@ int cmd_now(const char *arg, time_t *out);
 struct json_t;
 int cmd_print_json(struct json_t *j, size_t flags);
 
+/*
+ * A command's options as one table (the one form of option parsing):
+ * --NAME sets *flag to 1 (CMD_FLAG), --NAME VALUE sets *value to the last
+ * VALUE given (CMD_VALUE); the table ends with CMD_END. What a value
+ * means is checked by the command after cmd_options().
+ */
+struct cmd_opt {
+	const char *name;
+	int *flag;
+	const char **value;
+};
+#define CMD_FLAG(name, flag) { (name), (flag), NULL }
+#define CMD_VALUE(name, value) { (name), NULL, (value) }
+#define CMD_END { NULL, NULL, NULL }
+/*
+ * Parses argv's options by opts with getopt_long(), which says what was
+ * wrong; optind is left at the first operand. 0, or -1 for the command to
+ * return EXIT_USAGE.
+ */
+int cmd_options(int argc, char **argv, const struct cmd_opt *opts);
+
+/* The operand after the options getopt_long() took (argv[optind]), or NULL. */
+const char *cmd_operand(int argc, char **argv);
+
 /* Parses a decimal integer in [min, max]; 0 or -1. */
 int cmd_parse_int(const char *s, long min, long max, long *out);
 

@@ -19,14 +19,14 @@
 #include "core/ruleset.h"
 #include "db/doctor.h"
 #include "db/mail.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "mail/curl_load.h"
 #include "mail/gmime_load.h"
 #include "mail/imap.h"
 #include "mail/probe.h"
-#include "mailer.h"
-#include "templates.h"
-#include "timeutil.h"
+#include "judge/mailer.h"
+#include "judge/templates.h"
+#include "judge/timeutil.h"
 
 #define DOCTOR_USAGE "[--now TIME] [--json]"
 /* A turn this late is not cron's few minutes of slack any more. */
@@ -477,25 +477,19 @@ static void check_campaigns(struct report *r, struct db *db, const char *db_path
 
 static int doctor_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct report r = { ctx->quiet, NULL, OK };
 	const char *now_arg = NULL;
 	struct db *db = NULL;
-	int opt, json = 0;
+	int json = 0;
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("now", &now_arg),
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'n')
-			now_arg = optarg;
-		else if (opt == 'j')
-			json = 1;
-		else
-			return EXIT_USAGE;
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))

@@ -78,19 +78,16 @@ static void print_game(const struct ruleset *rs)
 
 static int games_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const struct ruleset *const *rs;
-	int opt, json = 0;
+	int json = 0;
+	const struct cmd_opt opts[] = {
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
 	(void)ctx;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt != 'j')
-			return EXIT_USAGE;
-		json = 1;
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc)
 		return EXIT_USAGE;
 	if (json) {

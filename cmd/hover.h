@@ -23,7 +23,7 @@
 #include "core/hovercrafts/scenario.h"
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
-#include "judge.h"
+#include "judge/judge.h"
 
 /* A board (and nothing else) from the settings' map. */
 int judge_board(const struct judge_settings *s, struct game_state *st, char *err, size_t errlen);

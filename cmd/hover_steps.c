@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "account.h"
+#include "judge/account.h"
 #include "cmd.h"
 #include "core/hovercrafts/hovercrafts.h"
 #include "core/hovercrafts/orders.h"
@@ -20,7 +20,7 @@
 #include "core/ruleset.h"
 #include "db/db.h"
 #include "hover.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "lib/strbuf.h"
 #include "silent.h"
 #include "reporting.h"

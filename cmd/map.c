@@ -16,9 +16,9 @@
 #include "core/hovercrafts/map.h"
 #include "core/hovercrafts/scenario.h"
 #include "core/hovercrafts/setup.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "series.h"
-#include "templates.h"
+#include "judge/templates.h"
 
 static int print_map(const struct map_def *m, int json)
 {

@@ -11,25 +11,22 @@
 
 #include "cmd.h"
 #include "submit.h"
-#include "timeutil.h"
+#include "judge/timeutil.h"
 
 static int orders_run(struct cmd_ctx *ctx, int argc, char **argv, int store)
 {
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *now_arg = NULL, *path = "-";
 	struct submit_result res;
 	char err[512], *text;
-	int opt, ret;
+	int ret;
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt != 'n')
-			return EXIT_USAGE;
-		now_arg = optarg;
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (argc - optind > 1)
 		return EXIT_USAGE;
 	if (optind < argc)

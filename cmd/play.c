@@ -1,6 +1,6 @@
 #include "play.h"
-#include "account.h"
-#include "duplicate.h"
+#include "judge/account.h"
+#include "judge/duplicate.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -18,17 +18,17 @@
 #include "db/desk.h"
 #include "db/mail.h"
 #include "db/play.h"
-#include "guard.h"
-#include "judge.h"
-#include "mailer.h"
-#include "outbox.h"
+#include "judge/guard.h"
+#include "judge/judge.h"
+#include "judge/mailer.h"
+#include "judge/outbox.h"
 #include "lib/strbuf.h"
 #include "silent.h"
 #include "steps.h"
-#include "templates.h"
-#include "timeutil.h"
+#include "judge/templates.h"
+#include "judge/timeutil.h"
 #include "verdict.h"
-#include "vote.h"
+#include "judge/vote.h"
 
 int play_is_generic(const char *ruleset)
 {

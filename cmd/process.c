@@ -17,11 +17,11 @@
 #include "cmd.h"
 #include "db/db.h"
 #include "db/doctor.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "play.h"
 #include "process.h"
 #include "series.h"
-#include "timeutil.h"
+#include "judge/timeutil.h"
 #include "publish.h"
 
 enum outcome { DONE_NOTHING, DONE_RESOLVED, DONE_DUE };
@@ -74,12 +74,6 @@ int process_now(struct cmd_ctx *ctx, const char *name, time_t now)
 
 static int process_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "campaign", required_argument, NULL, 'c' },
-		{ "backups", required_argument, NULL, 'b' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *now_arg = NULL, *only = NULL, *keep_arg = getenv("MXJUDGE_BACKUPS");
 	char backup[4096];
 	long keep = 0;
@@ -87,18 +81,18 @@ static int process_run(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_campaign *list = NULL, one;
 	size_t n = 0, i;
 	char err[512];
-	int opt, rc, ret = EXIT_OK, r;
+	int rc, ret = EXIT_OK, r;
 	enum outcome done;
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("now", &now_arg),
+		CMD_VALUE("campaign", &only),
+		CMD_VALUE("backups", &keep_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'n': now_arg = optarg; break;
-		case 'c': only = optarg; break;
-		case 'b': keep_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc)
 		return EXIT_USAGE;
 	if (keep_arg && *keep_arg && cmd_parse_int(keep_arg, 0, 10000, &keep)) {

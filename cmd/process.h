@@ -11,7 +11,7 @@
 
 /*
  * Resolves campaign name's open turn now if it is due (a vote that passed
- * makes it due at once: cmd/vote.h), as `mxjudge process` would. 0, or an
+ * makes it due at once: judge/vote.h), as `mxjudge process` would. 0, or an
  * exit code after printing the error.
  */
 int process_now(struct cmd_ctx *ctx, const char *name, time_t now);

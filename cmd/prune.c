@@ -13,9 +13,9 @@
 
 #include "cmd.h"
 #include "db/mail.h"
-#include "judge.h"
-#include "mailer.h"
-#include "timeutil.h"
+#include "judge/judge.h"
+#include "judge/mailer.h"
+#include "judge/timeutil.h"
 
 int mailer_prune(struct cmd_ctx *ctx, int days, time_t now, int verbose)
 {

@@ -26,9 +26,9 @@
 #include "core/ruleset.h"
 #include "db/db.h"
 #include "db/play.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "lib/strbuf.h"
-#include "picture.h"
+#include "judge/picture.h"
 #include "play.h"
 #include "publish.h"
 #include "reporting.h"
@@ -519,21 +519,17 @@ out:
 
 static int publish_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "to", required_argument, NULL, 't' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct db_campaign c;
 	const char *dir = NULL;
 	char err[1024];
-	int opt, rc;
+	int rc;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("to", &dir),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 't': dir = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc - 1 || !dir || !*dir)
 		return EXIT_USAGE;
 	memset(&c, 0, sizeof(c));

@@ -11,8 +11,8 @@
 #include "core/hovercrafts/orders.h"
 #include "core/hovercrafts/report.h"
 #include "series.h"
-#include "timeutil.h"
-#include "vote.h"
+#include "judge/timeutil.h"
+#include "judge/vote.h"
 
 void turn_replay_init(struct turn_replay *r)
 {

@@ -19,7 +19,7 @@
 #include "core/hovercrafts/game.h"
 #include "core/hovercrafts/turn.h"
 #include "db/db.h"
-#include "judge.h"
+#include "judge/judge.h"
 
 struct turn_replay {
 	struct db_turn turn;

@@ -10,7 +10,7 @@
 #include "cmd.h"
 #include "core/hovercrafts/scenario.h"
 #include "series.h"
-#include "templates.h"
+#include "judge/templates.h"
 
 static int read_scenario(const char *name, struct scenario *sc, char **path_out)
 {

@@ -1,5 +1,5 @@
 #include "series.h"
-#include "outbox.h"
+#include "judge/outbox.h"
 
 #include <ctype.h>
 #include <getopt.h>
@@ -17,15 +17,15 @@
 #include "core/hovercrafts/turn.h"
 #include "db/battles.h"
 #include "db/desk.h"
-#include "guard.h"
+#include "judge/guard.h"
 #include "hover.h"
 #include "lib/strbuf.h"
-#include "mailtext.h"
+#include "judge/mailtext.h"
 #include "play.h"
 #include "reporting.h"
 #include "submit.h"
-#include "templates.h"
-#include "timeutil.h"
+#include "judge/templates.h"
+#include "judge/timeutil.h"
 
 int series_rules(const struct db_campaign *c, struct campaign_rules *r, char *err,
 		 size_t errlen)

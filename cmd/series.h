@@ -16,7 +16,7 @@
 
 #include "cmd.h"
 #include "db/db.h"
-#include "judge.h"
+#include "judge/judge.h"
 
 /*
  * Starts the next battle of an "open" campaign, in one transaction: the

@@ -13,10 +13,10 @@
 #include "core/hovercrafts/campaign.h"
 #include "core/ruleset.h"
 #include "core/names.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "play.h"
 #include "settings.h"
-#include "timeutil.h"
+#include "judge/timeutil.h"
 
 enum value_kind { V_TEXT, V_INT, V_BOOL, V_DIR, V_ZONE, V_EMAIL, V_INT_OFF, V_PRESS, V_PRESS_DURING, V_ABSENCE, V_SIGNUP };
 

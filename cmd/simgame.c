@@ -20,7 +20,7 @@
 
 #include "cmd.h"
 #include "core/engine.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "play.h"
 #include "simgame.h"
 

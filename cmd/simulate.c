@@ -22,7 +22,7 @@
 #include "core/hovercrafts/setup.h"
 #include "core/hovercrafts/sim.h"
 #include "hover.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "series.h"
 #include "simgame.h"
 

@@ -1,5 +1,5 @@
 #include "submit.h"
-#include "outbox.h"
+#include "judge/outbox.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,13 +12,13 @@
 #include "core/ruleset.h"
 #include "core/secret.h"
 #include "db/mail.h"
-#include "guard.h"
-#include "judge.h"
+#include "judge/guard.h"
+#include "judge/judge.h"
 #include "play.h"
 #include "lib/strbuf.h"
 #include "steps.h"
-#include "templates.h"
-#include "vote.h"
+#include "judge/templates.h"
+#include "judge/vote.h"
 
 struct submission {
 	struct db *db;

@@ -23,7 +23,7 @@
 #include <time.h>
 
 #include "db/db.h"
-#include "timeutil.h"
+#include "judge/timeutil.h"
 
 struct judge_settings;
 
@@ -94,7 +94,7 @@ int submit_check_address(struct db *db, const struct submit_sender *w,
 			 const struct submit_auth *auth, const char *name,
 			 struct submit_result *res);
 /*
- * A PASSWORD that is not locked out (cmd/guard.h) and is the captain's,
+ * A PASSWORD that is not locked out (judge/guard.h) and is the captain's,
  * or in mail the CODE of one of the seats for code_turn. 0, or an exit
  * code with res->error set. A wrong secret is left in *wrong
  * (GUARD_PASSWORD + 1 or GUARD_CODE + 1) for submit_count_wrong, called

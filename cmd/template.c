@@ -12,7 +12,7 @@
 #include "cmd.h"
 #include "core/ruleset.h"
 #include "lib/strbuf.h"
-#include "templates.h"
+#include "judge/templates.h"
 
 #define RENDER_USAGE "FILE [--data JSON|FILE] [--partials DIR] [--game GAME]"
 

@@ -14,10 +14,10 @@
 
 #include "cmd.h"
 #include "db/mail.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "lib/strbuf.h"
-#include "mailer.h"
-#include "timeutil.h"
+#include "judge/mailer.h"
+#include "judge/timeutil.h"
 
 /* A campaign as tick found it, to tell afterwards what changed. */
 struct seen {

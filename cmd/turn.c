@@ -11,19 +11,19 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "desk.h"
+#include "judge/desk.h"
 #include "core/hovercrafts/dice.h"
 #include "core/hovercrafts/narrate.h"
 #include "core/hovercrafts/orders.h"
 #include "core/hovercrafts/turn.h"
 #include "db/battles.h"
 #include "db/db.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "play.h"
 #include "reporting.h"
 #include "lib/strbuf.h"
-#include "templates.h"
-#include "timeutil.h"
+#include "judge/templates.h"
+#include "judge/timeutil.h"
 
 static json_t *parse_or_null(const char *text)
 {
@@ -262,20 +262,17 @@ out:
  */
 static int turn_list(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct strbuf text = STRBUF_INIT;
 	json_t *d;
 	char err[512];
-	int opt, json = 0, ret = EXIT_FAIL;
+	int json = 0, ret = EXIT_FAIL;
+	const struct cmd_opt opts[] = {
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt != 'j')
-			return EXIT_USAGE;
-		json = 1;
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind + 1 != argc)
 		return EXIT_USAGE;
 	d = desk_history(ctx->db, argv[optind], -1, NULL, 0, 1, err, sizeof(err));

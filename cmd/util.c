@@ -1,6 +1,11 @@
+/*
+ * util: the helpers every command shares (cmd/cmd.h): errors and usage
+ * lines, reading a file or stdin, --now, --json output, numbers.
+ */
 #include "cmd.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,7 +15,7 @@
 
 #include "core/names.h"
 #include "lib/strbuf.h"
-#include "timeutil.h"
+#include "judge/timeutil.h"
 
 int cmd_errors_said;
 
@@ -121,6 +126,38 @@ fail:
 		fclose(f);
 	free(buf);
 	return NULL;
+}
+
+#define CMD_OPTIONS_MAX 32
+
+int cmd_options(int argc, char **argv, const struct cmd_opt *opts)
+{
+	struct option lo[CMD_OPTIONS_MAX + 1];
+	int n, opt;
+
+	for (n = 0; opts[n].name; n++) {
+		if (n == CMD_OPTIONS_MAX)
+			abort();	/* a table this long is a bug, found by any test of it */
+		lo[n].name = opts[n].name;
+		lo[n].has_arg = opts[n].value ? required_argument : no_argument;
+		lo[n].flag = NULL;
+		lo[n].val = 256 + n;	/* never a short option's letter */
+	}
+	memset(&lo[n], 0, sizeof(lo[n]));
+	while ((opt = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+		if (opt < 256 || opt >= 256 + n)
+			return -1;
+		if (opts[opt - 256].value)
+			*opts[opt - 256].value = optarg;
+		else
+			*opts[opt - 256].flag = 1;
+	}
+	return 0;
+}
+
+const char *cmd_operand(int argc, char **argv)
+{
+	return optind < argc ? argv[optind] : NULL;
 }
 
 int cmd_parse_int(const char *s, long min, long max, long *out)

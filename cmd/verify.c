@@ -18,7 +18,7 @@
 #include "core/hovercrafts/turn.h"
 #include "db/battles.h"
 #include "hover.h"
-#include "judge.h"
+#include "judge/judge.h"
 #include "play.h"
 #include "reporting.h"
 #include "verdict.h"

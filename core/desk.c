@@ -1,3 +1,7 @@
+/*
+ * desk: the parser of the mail desk's commands and the HELP they make,
+ * from one table of verbs (core/desk.h). Pure.
+ */
 #include "desk.h"
 
 #include <string.h>

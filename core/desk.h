@@ -6,7 +6,7 @@
  * A desk mail is one whose first line of text (blank lines, quoted lines
  * and a salutation-free top skipped) is a desk verb; it holds one command
  * a line, several in one mail, and may carry CODE or PASSWORD lines (and
- * CONFIRM lines, the double opt-in of JOIN and OBSERVE, cmd/signup.h). It
+ * CONFIRM lines, the double opt-in of JOIN and OBSERVE, judge/signup.h). It
  * ends at END, at a signature line "-- ", or at the end of the text. A
  * CHECK command takes the orders that follow it (GAME ... END) as its
  * argument, unsealed. PRESS and BROADCAST take the lines after them, up

@@ -1,3 +1,7 @@
+/*
+ * draw: labelled random draws of every game from open or sealed streams,
+ * each logged as the line that replays it (core/draw.h). Pure.
+ */
 #include "draw.h"
 
 #include <sodium.h>

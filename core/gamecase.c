@@ -1,3 +1,7 @@
+/*
+ * gamecase: the reader and runner of rules test cases for any game
+ * behind core/ruleset.h (core/gamecase.h). Pure.
+ */
 #include "gamecase.h"
 
 #include <jansson.h>

@@ -1,3 +1,7 @@
+/*
+ * mustache: a Mustache template engine (spec v1 core) over jansson
+ * values (core/mustache.h). Pure.
+ */
 #include "mustache.h"
 
 #include <stdarg.h>

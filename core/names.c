@@ -1,3 +1,7 @@
+/*
+ * names: the one check of every name and address a person gives, and the
+ * scrubbing of text bound for a terminal or a mail (core/names.h). Pure.
+ */
 #include "names.h"
 
 #include <string.h>

@@ -1,3 +1,7 @@
+/*
+ * secret: the tokenizer that finds the PASSWORD or CODE on a line, for
+ * reading and redacting alike (core/secret.h). Pure.
+ */
 #include "secret.h"
 
 #include <stdlib.h>
@@ -69,7 +73,7 @@ static void add_line(struct strbuf *sb, const char *p, const char *eol)
 		strbuf_addstr(sb, SECRET_REDACTED);
 		return;
 	}
-	/* A JOIN's or OBSERVE's CONFIRM token (cmd/signup.h) is good for two days: blanked too. */
+	/* A JOIN's or OBSERVE's CONFIRM token (judge/signup.h) is good for two days: blanked too. */
 	if (secret_keyword(p, eol, "CONFIRM", &v)) {
 		strbuf_add(sb, p, (size_t)(v - p));
 		strbuf_addstr(sb, SECRET_REDACTED);

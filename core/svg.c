@@ -1,3 +1,7 @@
+/*
+ * svg: a small SVG writer for the games' pictures, every value escaped,
+ * numbers written the same everywhere (core/svg.h). Pure.
+ */
 #include "svg.h"
 
 #include <math.h>

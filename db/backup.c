@@ -1,3 +1,7 @@
+/*
+ * db/backup: a consistent copy of the open database with SQLite's online
+ * backup API (db/backup.h).
+ */
 #include "backup.h"
 
 #include <dirent.h>

@@ -1,3 +1,7 @@
+/*
+ * db/battles: the SQL of campaigns in series: battles, the points ledger,
+ * removed ships, replaced captains, undone turns (db/battles.h).
+ */
 #include "battles.h"
 
 #include <stdio.h>

@@ -1,3 +1,7 @@
+/*
+ * db: opening and migrating the database, and the SQL of campaigns,
+ * captains, ships, turns, orders and the outbox (db/db.h).
+ */
 #include "db.h"
 
 #include <errno.h>

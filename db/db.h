@@ -5,7 +5,7 @@
  *
  * The db layer stores and finds; it makes no rules decisions. Game states
  * and events arrive as JSON text made by core/state_json and leave the
- * same way. Times are UTC text "YYYY-MM-DDTHH:MM:SSZ" (cmd/timeutil.h),
+ * same way. Times are UTC text "YYYY-MM-DDTHH:MM:SSZ" (judge/timeutil.h),
  * which sorts in time order, so SQL compares them as text.
  *
  * Ownership: db_open() gives a struct db the caller closes with

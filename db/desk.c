@@ -1,3 +1,7 @@
+/*
+ * db/desk: the SQL of the players' self-service by mail: pending
+ * passwords, second addresses, absences, standby, vacant seats (db/desk.h).
+ */
 #include "desk.h"
 
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
  * db/desk: the SQL of the players' self-service by mail (schema version 9,
- * cmd/account.c, cmd/seats.c): a captain's pending password, the other
+ * judge/account.c, cmd/seats.c): a captain's pending password, the other
  * addresses whose mail counts as the captain's, absences, the standby
  * list and vacant seats.
  *

@@ -1,3 +1,7 @@
+/*
+ * db/doctor: the SQL of `mxjudge doctor` and the record of the cron job's
+ * last runs (db/doctor.h).
+ */
 #include "doctor.h"
 
 #include <sqlite3.h>

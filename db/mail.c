@@ -1,3 +1,7 @@
+/*
+ * db/mail: the SQL of mail in (stored before it is read) and of the
+ * outbox's delivery states (db/mail.h).
+ */
 #include "mail.h"
 
 #include <stdio.h>

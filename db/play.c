@@ -1,3 +1,7 @@
+/*
+ * db/play: the SQL of the draws log of a turn and a campaign's sealed
+ * root, shared by every game (db/play.h).
+ */
 #include "play.h"
 
 #include <stdlib.h>

@@ -315,7 +315,7 @@ static const char v7[] =
  * the Date: of the mail that carried them (an older mail never replaces
  * newer orders); a wrong secret says which it was (only wrong passwords
  * lock a ship); a ship that changed hands gets a code salt, so the former
- * captain's order codes are worth nothing (cmd/judge.h).
+ * captain's order codes are worth nothing (judge/judge.h).
  */
 static const char v8[] =
 	"CREATE TABLE mail_in_v8 ("
@@ -404,7 +404,7 @@ static const char v9[] =
  * is kept whole as the game stated it (result, was winner: the judge cut
  * it to 15 bytes). Hovercrafts' dice join the one draws log of every game
  * (stream 'hovercrafts', "d6 PHASE D6 STAT SCORE CHECK CAUSE SHIP",
- * cmd/judge.h) and the dice table goes. Renaming a table carries the
+ * judge/judge.h) and the dice table goes. Renaming a table carries the
  * other tables' references to it (SQLite 3.26 on).
  */
 static const char v10[] =

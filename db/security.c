@@ -1,3 +1,7 @@
+/*
+ * db/security: the SQL of wrong passwords, lockouts and alerts to the game
+ * master (db/security.h).
+ */
 #include "security.h"
 
 #include <stdio.h>

@@ -1,3 +1,7 @@
+/*
+ * errbuf: errbuf_set(), the 0 / -1 with an error buffer convention
+ * (lib/errbuf.h).
+ */
 #include "errbuf.h"
 
 #include <stdarg.h>

@@ -1,3 +1,7 @@
+/*
+ * strbuf: a growable NUL-terminated byte buffer with a sticky allocation
+ * failure (lib/strbuf.h).
+ */
 #include "strbuf.h"
 
 #include <stdio.h> /* vsnprintf only: formatting into memory, no I/O */

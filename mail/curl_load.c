@@ -1,3 +1,7 @@
+/*
+ * mail/curl_load: libcurl opened at run time, only when the judge talks to
+ * a mail server (mail/curl_load.h).
+ */
 #include "curl_load.h"
 
 #include <pthread.h>

@@ -1,3 +1,7 @@
+/*
+ * mail/dltable: a shared library opened at run time and its functions
+ * taken into a table of pointers (mail/dltable.h).
+ */
 #include "dltable.h"
 
 #include <dlfcn.h>

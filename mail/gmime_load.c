@@ -1,3 +1,7 @@
+/*
+ * mail/gmime_load: GMime opened at run time, only when a message needs
+ * more than the plain reader (mail/gmime_load.h).
+ */
 #include "gmime_load.h"
 
 #include <pthread.h>

@@ -1,3 +1,7 @@
+/*
+ * mail/headers: what the judge reads straight from a message's header
+ * section as it came (mail/headers.h).
+ */
 #include "headers.h"
 
 #include <stdio.h>

@@ -1,3 +1,6 @@
+/*
+ * mail/html: an HTML mail body as plain text (mail/html.h).
+ */
 #include "html.h"
 
 #include <ctype.h>

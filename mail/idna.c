@@ -1,3 +1,7 @@
+/*
+ * mail/idna: addresses with internationalised domains compared in one
+ * form (mail/idna.h).
+ */
 #include "idna.h"
 
 #include <pthread.h>

@@ -1,3 +1,7 @@
+/*
+ * mail/imap: just enough IMAP over libcurl to take orders from a mailbox
+ * (mail/imap.h).
+ */
 #include "imap.h"
 
 #include <poll.h>

@@ -1,3 +1,7 @@
+/*
+ * mail/lock: an advisory lock file, so one sender or fetcher runs at a
+ * time (mail/lock.h).
+ */
 #include "lock.h"
 
 #include <errno.h>

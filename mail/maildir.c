@@ -1,3 +1,7 @@
+/*
+ * mail/maildir: delivery into a Maildir, and the reading of its new/
+ * (mail/maildir.h).
+ */
 #include "maildir.h"
 
 #include <dirent.h>

@@ -1,3 +1,7 @@
+/*
+ * mail/mime: outgoing messages as RFC 5322 / MIME text built by hand
+ * (mail/mime.h).
+ */
 #include "mime.h"
 
 #include <stdint.h>

@@ -1,3 +1,7 @@
+/*
+ * mail/parse: one RFC 5322 message into what the judge reads: sender,
+ * headers, the text of its orders (mail/parse.h).
+ */
 #include "parse.h"
 
 #include <stdio.h>

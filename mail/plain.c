@@ -1,3 +1,6 @@
+/*
+ * mail/plain: a plain message read without GMime (mail/plain.h).
+ */
 #include "plain.h"
 
 #include <stdlib.h>

@@ -1,3 +1,7 @@
+/*
+ * mail/probe: can the judge log in to its mail servers? For doctor
+ * (mail/probe.h).
+ */
 #include "probe.h"
 
 #include <stdio.h>

@@ -1,3 +1,7 @@
+/*
+ * mail/reply: the new text of a reply, without what it quotes
+ * (mail/reply.h).
+ */
 #include "reply.h"
 
 #include <ctype.h>

@@ -1,3 +1,7 @@
+/*
+ * mail/rsvg_load: SVG to PNG with librsvg and cairo, opened at run time
+ * (mail/rsvg_load.h).
+ */
 #include "rsvg_load.h"
 
 #include <librsvg/rsvg.h>

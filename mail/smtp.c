@@ -1,3 +1,7 @@
+/*
+ * mail/smtp: one message to one recipient over SMTP with libcurl
+ * (mail/smtp.h).
+ */
 #include "smtp.h"
 
 #include <stdio.h>

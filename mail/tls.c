@@ -1,3 +1,6 @@
+/*
+ * mail/tls: when a connection to a mail server must be TLS (mail/tls.h).
+ */
 #include "tls.h"
 
 #include <arpa/inet.h>

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -73,11 +75,61 @@ static void test_cmdutil_no_database_names_the_way(void **state)
 				    "database with --db PATH or MXJUDGE_DB"));
 }
 
+/*
+ * The one option form: flags set to 1, values to the last given, optind at
+ * the operand; an option not in the table is refused (-1), as is a value
+ * missing after its option.
+ */
+static void test_cmdutil_options_table(void **state)
+{
+	char a0[] = "join", a1[] = "g", a2[] = "--seat", a3[] = "Minx", a4[] = "--json",
+	     a5[] = "--seat=Locust";
+	char *argv[] = { a0, a1, a2, a3, a4, a5, NULL };
+	char b0[] = "join", b1[] = "--bogus", b2[] = "g";
+	char *bad[] = { b0, b1, b2, NULL };
+	char c0[] = "join", c1[] = "g", c2[] = "--seat";
+	char *missing[] = { c0, c1, c2, NULL };
+	const char *seat = NULL;
+	int json = 0, err, nul;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("seat", &seat),
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
+
+	(void)state;
+	optind = 0;
+	assert_int_equal(cmd_options(6, argv, opts), 0);
+	assert_string_equal(seat, "Locust");
+	assert_int_equal(json, 1);
+	assert_int_equal(optind, 5);	/* getopt_long moved the operand after the options */
+	assert_string_equal(argv[optind], "g");
+	assert_string_equal(cmd_operand(6, argv), "g");
+
+	/* getopt_long says what is wrong on stderr: keep it out of the test's output. */
+	err = dup(STDERR_FILENO);
+	nul = open("/dev/null", O_WRONLY);
+	assert_true(err >= 0 && nul >= 0);
+	fflush(stderr);
+	assert_true(dup2(nul, STDERR_FILENO) >= 0);
+	optind = 0;
+	json = 0;
+	assert_int_equal(cmd_options(3, bad, opts), -1);
+	optind = 0;
+	assert_int_equal(cmd_options(3, missing, opts), -1);
+	assert_int_equal(json, 0);
+	fflush(stderr);
+	assert_true(dup2(err, STDERR_FILENO) >= 0);
+	close(err);
+	close(nul);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cmdutil_error_is_never_empty),
 		cmocka_unit_test(test_cmdutil_no_database_names_the_way),
+		cmocka_unit_test(test_cmdutil_options_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -114,7 +114,7 @@ static void usage_line(const char *name, const char *args, int full, char *out, 
 
 /*
  * One table drives the help and the parser: every usage the help shows
- * (desk_verbs, as cmd/desk.c writes it), filled in, with and without its
+ * (desk_verbs, as judge/desk.c writes it), filled in, with and without its
  * optional part, is read as that command; the help holds every verb the
  * parser knows, once; and a word not in the table is refused.
  */

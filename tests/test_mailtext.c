@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/mailtext.h"
+#include "judge/mailtext.h"
 
 static void test_mailtext_shown_has_no_escape(void **state)
 {

@@ -1,4 +1,4 @@
-/* outbox_queue (cmd/outbox.h): the one way the judge queues a mail. */
+/* outbox_queue (judge/outbox.h): the one way the judge queues a mail. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/outbox.h"
+#include "judge/outbox.h"
 #include "db/db.h"
 #include "db/mail.h"
 

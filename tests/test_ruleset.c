@@ -1,3 +1,7 @@
+/*
+ * Unit tests of the ruleset registry and of every game behind
+ * core/ruleset.h (conformance).
+ */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* The CONFIRM token of a JOIN or OBSERVE by mail, and one side per captain (cmd/signup.h). */
+/* The CONFIRM token of a JOIN or OBSERVE by mail, and one side per captain (judge/signup.h). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/judge.h"
-#include "cmd/signup.h"
+#include "judge/judge.h"
+#include "judge/signup.h"
 #include "core/desk.h"
 #include "core/ruleset.h"
 #include "core/secret.h"

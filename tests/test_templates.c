@@ -1,3 +1,6 @@
+/*
+ * Unit tests of judge/templates.h: the search path and rendering.
+ */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -7,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/templates.h"
+#include "judge/templates.h"
 #include "lib/strbuf.h"
 
 /* A template found nowhere names every directory looked in, in order. */

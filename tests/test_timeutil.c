@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "cmd/timeutil.h"
+#include "judge/timeutil.h"
 
 static void test_timeutil_parses_iso_forms(void **state)
 {

@@ -1,4 +1,4 @@
-# A captain's own settings by mail (cmd/account.c), through the real
+# A captain's own settings by mail (judge/account.c), through the real
 # receive path: SET PASSWORD (never echoed nor stored), SET ADDRESS (the
 # old address told and still a sender), FORGOT (a new password to the
 # address on file only, once a day, the old one still good: a forger locks

@@ -1,4 +1,4 @@
-# The mail desk (core/desk.h, cmd/desk.c): commands by mail besides orders,
+# The mail desk (core/desk.h, judge/desk.c): commands by mail besides orders,
 # one a line, answered in one reply through the real receive path. HELP
 # lists exactly what the parser reads (one table drives both); STATUS says
 # who has sent orders, never what; REPORT sends the latest report again;

@@ -1,4 +1,4 @@
-# JOIN by mail (cmd/signup.c), through the real receive path: only for a
+# JOIN by mail (judge/signup.c), through the real receive path: only for a
 # campaign its game master opened for it (signup mail), from any address;
 # the welcome mail carries the password, the rules' page and what happens
 # next, and keeps its PASSWORD line only until sent; a stranger's other

@@ -1,4 +1,4 @@
-# Duplicate play (cmd/duplicate.h), on the test-only solo climb: runners
+# Duplicate play (judge/duplicate.h), on the test-only solo climb: runners
 # join a set, each gets a run of their own dealt from one sealed root, a
 # run that ends keeps the root sealed, the game master closes the set (a
 # run still going is abandoned), the runs are ranked by matchpoints, every

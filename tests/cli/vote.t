@@ -1,4 +1,4 @@
-# VOTE by mail (cmd/vote.h), through the real receive path: a draw passes
+# VOTE by mail (judge/vote.h), through the real receive path: a draw passes
 # when every seat in play votes for it during one turn, a concession when
 # every seat in play of one side does; votes are secret (STATUS never
 # tells them) and forgotten when the turn ends; WITHDRAW takes a vote

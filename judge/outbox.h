@@ -4,7 +4,7 @@
  * template (or given whole), its Subject checked to be one printable line,
  * and added to the outbox under a key that makes it queued once however
  * often the step runs; an answer remembers the Message-ID it answers.
- * Sending is mailer_send's (cmd/mailer.h). The caller holds the
+ * Sending is mailer_send's (judge/mailer.h). The caller holds the
  * transaction. Every body is wrapped within 80 columns (lib/wrap.h).
  *
  * Ownership: everything in an outbox_mail is borrowed.

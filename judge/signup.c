@@ -1,5 +1,5 @@
 /*
- * JOIN by mail (cmd/signup.h). The checks are those of `campaign join`
+ * JOIN by mail (judge/signup.h). The checks are those of `campaign join`
  * (cmd/campaign.c), said to the sender instead of printed: the campaign
  * open for sign-up by mail and not started, the seat's name, its side,
  * room for it as the game says; a new captain gets a password, hashed
@@ -25,8 +25,9 @@
 #include "lib/strbuf.h"
 #include "mail/reply.h"
 #include "outbox.h"
-#include "play.h"
+#include "cmd/play.h"
 #include "press.h"
+#include "seat.h"
 #include "timeutil.h"
 
 static json_t *signup_refused(const char *campaign, const char *why)
@@ -111,7 +112,7 @@ void signup_token(const unsigned char key[DB_MAIL_KEY_BYTES], long long campaign
 		  const char *address, const char *command, long day,
 		  char out[SIGNUP_TOKEN_LEN + 1])
 {
-	/* The order codes' alphabet (cmd/judge.c): no 0/O, 1/l/I. */
+	/* The order codes' alphabet (judge/judge.c): no 0/O, 1/l/I. */
 	static const char alphabet[] = "abcdefghjkmnpqrstuvwxyz23456789";
 	unsigned char h[16];
 	char msg[640];
@@ -233,7 +234,7 @@ int signup_vouch(struct db *db, const struct db_campaign *c, const struct db_cap
 	enum secret_kind kind;
 	char pw[128], why[512], what[16];
 	size_t n = 0, i;
-	int rc, seated = 0, has_pw = cap && press_mail_secret(text, 1, &kind, pw, sizeof(pw));
+	int rc, seated = 0, has_pw = cap && seat_mail_secret(text, 1, &kind, pw, sizeof(pw));
 
 	sodium_memzero(pw, sizeof(pw));
 	memset(&s, 0, sizeof(s));
@@ -251,7 +252,7 @@ int signup_vouch(struct db *db, const struct db_campaign *c, const struct db_cap
 	if (judge_settings_parse(&s, c->settings, err, errlen))
 		goto out;
 	snprintf(what, sizeof(what), "%.*s", (int)strcspn(command, " "), command);
-	rc = press_seat_auth(db, cap, c, &s, ships, n, text, sender, now, what, 1, &from, why,
+	rc = seat_auth_in(db, cap, c, &s, ships, n, text, sender, now, what, 1, &from, why,
 			     sizeof(why), err, errlen);
 	if (rc == 1 && !(*answer = signup_refused(c->name, why)))
 		rc = DB_ERROR;

@@ -13,7 +13,7 @@
  * CONFIRM line counts only in the mail's own text, never in quoted lines:
  * a victim's reply quoting the request confirms nothing. The token is a keyed BLAKE2b of the campaign, the
  * lowercased address, the command and the UTC day, under the campaign's
- * key (the one of the order codes, cmd/judge.h): nothing is stored.
+ * key (the one of the order codes, judge/judge.h): nothing is stored.
  *
  * Ownership: *answer is a new reference; the rest is borrowed.
  */

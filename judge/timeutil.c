@@ -1,3 +1,7 @@
+/*
+ * timeutil: instants stored in UTC text and shown in a campaign's IANA
+ * zone, parsed, and days added in a zone (judge/timeutil.h).
+ */
 #include "timeutil.h"
 
 #include <stdio.h>

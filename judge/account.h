@@ -16,7 +16,7 @@
 #include <jansson.h>
 #include <time.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 struct db;
 struct db_captain;
@@ -75,7 +75,7 @@ int account_resign(struct db *db, const struct db_captain *caps, size_t ncaps,
  * standby list, when the campaign allows it (setting takeover); a welcome
  * mail with a new password (none for a captain of the campaign already).
  * The mail (mail_text) carries the captain's PASSWORD or the command's
- * CONFIRM line (signup_vouch, cmd/signup.h): else the answer asks for it
+ * CONFIRM line (signup_vouch, judge/signup.h): else the answer asks for it
  * ({"ok": false, "confirm": true, ...}) and nothing is done. mail_text
  * NULL: nothing asked.
  */
@@ -86,10 +86,7 @@ int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
 /* 1 when email is on the standby list of campaign, 0 not (or no such campaign), or a DB_ code. */
 int account_on_standby(struct db *db, const char *campaign, const char *email, char *err,
 		       size_t errlen);
-/* `mxjudge campaign standby NAME [--add ADDRESS --name CAPTAIN | --remove ADDRESS] [--json]`. */
-int account_standby_cmd(struct cmd_ctx *ctx, int argc, char **argv);
-
-/* `mxjudge campaign absence NAME [--json]`, or `... NAME --ship SHIP --from DAY --to DAY`. */
-int account_absence_cmd(struct cmd_ctx *ctx, int argc, char **argv);
+/* A day YYYY-MM-DD as the UTC midnight that starts it; 0 or -1. */
+int account_parse_day(const char *s, time_t *out);
 
 #endif

@@ -14,23 +14,23 @@
 #include <strings.h>
 
 #include "account.h"
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "signup.h"
 #include "core/ruleset.h"
 #include "db/db.h"
 #include "duplicate.h"
 #include "judge.h"
 #include "press.h"
-#include "reporting.h"
+#include "cmd/reporting.h"
 #include "lib/strbuf.h"
-#include "submit.h"
+#include "cmd/submit.h"
 #include "templates.h"
 #include "timeutil.h"
 #include "vote.h"
 
 /*
  * Is c a run of a duplicate set still open that none of caps plays? Its
- * turns are the reader's own future draws (cmd/duplicate.h). 1, 0 or -1.
+ * turns are the reader's own future draws (judge/duplicate.h). 1, 0 or -1.
  */
 static int desk_run_hidden(struct db *db, const struct db_campaign *c,
 			   const struct judge_settings *s, const struct db_captain *caps,
@@ -211,7 +211,7 @@ out:
 }
 
 /*
- * STATUS of a duplicate set (cmd/duplicate.h): the set, how many runs it
+ * STATUS of a duplicate set (judge/duplicate.h): the set, how many runs it
  * has and how many are over; nothing of any run (its turns and seats are
  * its runner's until the set closes). NULL when name is no set (or with
  * err set on the judge's trouble, *failed 1).
@@ -686,7 +686,7 @@ int desk_answers(struct db *db, const struct desk_mail *m, const char *text,
 			tpl = "desk-failed";
 			data = json_object();
 		}
-		/* A newcomer's JOIN or OBSERVE waiting for its CONFIRM line (cmd/signup.h). */
+		/* A newcomer's JOIN or OBSERVE waiting for its CONFIRM line (judge/signup.h). */
 		if (json_is_true(json_object_get(data, "confirm")))
 			tpl = "desk-confirm";
 		if (!data || templates_render(tpl, NULL, data, &body, err, errlen) < 0 || body.failed) {

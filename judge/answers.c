@@ -1,3 +1,7 @@
+/*
+ * answers: what to do now, and the open turn's order block with its CODE,
+ * for the answers to mail the judge could not take (judge/answers.h).
+ */
 #include "answers.h"
 
 #include <ctype.h>
@@ -11,8 +15,8 @@
 #include "core/ruleset.h"
 #include "guard.h"
 #include "judge.h"
-#include "play.h"
-#include "series.h"
+#include "cmd/play.h"
+#include "cmd/series.h"
 #include "timeutil.h"
 
 /* The campaign with this id (db.h looks campaigns up by name). 0 or a db code. */

@@ -1,3 +1,7 @@
+/*
+ * templates: the search path of the Mustache templates and their
+ * rendering with partials (judge/templates.h).
+ */
 #include "templates.h"
 
 #include <limits.h>
@@ -7,7 +11,7 @@
 #include <dirent.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/mustache.h"
 #include "core/names.h"
 

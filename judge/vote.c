@@ -1,5 +1,5 @@
 /*
- * Votes by mail (cmd/vote.h): the sender's seats vote for a draw or to
+ * Votes by mail (judge/vote.h): the sender's seats vote for a draw or to
  * concede, or withdraw; when the proposal has every seat it needs, the
  * judge seals its agreement for them and the open turn is due at once.
  */
@@ -15,12 +15,8 @@
 #include "db/db.h"
 #include "judge.h"
 #include "press.h"
+#include "seat.h"
 #include "timeutil.h"
-
-static json_t *vote_refused(const char *campaign, const char *why)
-{
-	return json_pack("{s:b,s:s,s:s}", "ok", 0, "campaign", campaign, "error", why);
-}
 
 static int vote_has(const json_t *list, const char *seat)
 {
@@ -106,107 +102,81 @@ int vote_cast(struct db *db, const struct db_captain *caps, size_t ncaps, const 
 {
 	const char *what = !strcasecmp(what_word, "DRAW") ? "draw" :
 			   !strcasecmp(what_word, "CONCEDE") ? "concede" : NULL;
-	struct db_campaign c;
-	struct judge_settings s;
+	struct seat_cmd a;
 	struct db_turn t;
-	struct db_ship *ships = NULL, *from = NULL;
-	const struct db_captain *cap = NULL;
-	const struct ruleset *rs;
+	const struct ruleset *rs = NULL;
 	json_t *state = NULL, *due = NULL, *all = NULL, *mine = NULL, *need = NULL, *list, *v;
 	char why[512], now_text[DB_TIME_MAX], *text = NULL;
 	time_t deadline;
-	size_t n = 0, i, k;
+	size_t i, k;
 	int rc, passed = 0;
 
 	*answer = NULL;
-	memset(&s, 0, sizeof(s));
 	memset(&t, 0, sizeof(t));
-	rc = db_campaign_get(db, campaign, &c, err, errlen);
-	if (rc == DB_NOT_FOUND) {
-		*answer = vote_refused(campaign, "There is no campaign of that name (LIST shows them).");
-		return 0;
-	}
-	if (rc)
-		return rc;
-	rc = DB_ERROR;
-	if (judge_settings_parse(&s, c.settings, err, errlen))
+	if ((rc = seat_open(db, caps, ncaps, campaign, &a, answer, err, errlen)))
 		goto out;
-	for (i = 0; i < ncaps && !cap; i++)
-		if (caps[i].campaign_id == c.id)
-			cap = &caps[i];
-	rs = ruleset_find(c.ruleset);
-	if (!cap || strcmp(c.status, "running") || !rs || !rs->agree) {
-		snprintf(why, sizeof(why), "%s", !cap ? "You play no seat in this campaign." :
-			 strcmp(c.status, "running") ? "The campaign is not being played now." :
-			 "This game takes no votes: it ends only by play.");
-		*answer = vote_refused(c.name, why);
-		rc = 0;
+	rs = ruleset_find(a.c.ruleset);
+	if (!a.cap || strcmp(a.c.status, "running") || !rs || !rs->agree) {
+		rc = seat_refuse(&a, !a.cap ? "You play no seat in this campaign." :
+				 strcmp(a.c.status, "running") ? "The campaign is not being played now." :
+				 "This game takes no votes: it ends only by play.", answer);
 		goto out;
 	}
-	if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)))
-		goto out;
-	rc = press_seat_auth(db, cap, &c, &s, ships, n, mail_text, sender, now, "vote", 0, &from, why,
-			     sizeof(why), err, errlen);
-	if (rc == 1) {
-		*answer = vote_refused(c.name, why);
-		rc = 0;
-		goto out;
-	}
-	if (rc)
+	if ((rc = seat_auth(db, &a, mail_text, sender, now, "vote", 0, answer, err, errlen)))
 		goto out;
 	/* Read again under the write lock: a vote mailed at the same moment counts too. */
 	if ((rc = db_begin(db, err, errlen)))
 		goto out;
-	db_campaign_release(&c);
-	if ((rc = db_campaign_get(db, campaign, &c, err, errlen)) ||
-	    (rc = db_turn_get(db, c.id, c.turn, &t, err, errlen)))
+	db_campaign_release(&a.c);
+	if ((rc = db_campaign_get(db, campaign, &a.c, err, errlen)) ||
+	    (rc = db_turn_get(db, a.c.id, a.c.turn, &t, err, errlen)))
 		goto tx_fail;
 	rc = DB_ERROR;
-	if (strcmp(c.status, "running") || t.resolved_at[0]) {
+	if (strcmp(a.c.status, "running") || t.resolved_at[0]) {
 		db_rollback(db);
-		*answer = vote_refused(c.name, "The campaign is not being played now.");
+		*answer = seat_refused(a.c.name, "The campaign is not being played now.");
 		rc = 0;
 		goto out;
 	}
 	/* As orders (cmd/submit.c): past the open turn's deadline a vote counts for nothing. */
 	if (time_parse_iso(t.deadline, &deadline)) {
-		snprintf(err, errlen, "campaign '%s': bad deadline '%s'", c.name, t.deadline);
+		snprintf(err, errlen, "campaign '%s': bad deadline '%s'", a.c.name, t.deadline);
 		goto tx_fail;
 	}
-	deadline = judge_effective_deadline(&c, deadline, now);
+	deadline = judge_effective_deadline(&a.c, deadline, now);
 	if (now > deadline) {
 		char when[TIME_TEXT_MAX];
 
 		db_rollback(db);
-		time_format_zone(deadline, s.timezone, when, sizeof(when));
+		time_format_zone(deadline, a.s.timezone, when, sizeof(when));
 		snprintf(why, sizeof(why), "Turn %d closed at %s; it takes no more votes.", t.number,
 			 when);
-		*answer = vote_refused(c.name, why);
+		*answer = seat_refused(a.c.name, why);
 		rc = 0;
 		goto out;
 	}
-	if (!(state = json_loads(t.state_before, 0, NULL)) || !(all = json_loads(c.settings, 0, NULL)) ||
+	if (!(state = json_loads(t.state_before, 0, NULL)) || !(all = json_loads(a.c.settings, 0, NULL)) ||
 	    !(mine = json_array()) || !(need = json_array())) {
-		snprintf(err, errlen, "campaign '%s', turn %d: unreadable state or settings", c.name,
-			 c.turn);
+		snprintf(err, errlen, "campaign '%s', turn %d: unreadable state or settings", a.c.name,
+			 a.c.turn);
 		goto tx_fail;
 	}
 	due = engine_waiting_for(rs, state);
 	/* The sender's seats in play (for a concession, of the first seat's side). */
 	json_array_foreach(due, i, v)
-		for (k = 0; k < n; k++)
-			if (!strcasecmp(ships[k].name, json_string_value(v)) &&
-			    ships[k].captain_id == cap->id &&
-			    (!what || strcmp(what, "concede") || !strcmp(ships[k].team, from->team)))
-				json_array_append_new(mine, json_string(ships[k].name));
+		for (k = 0; k < a.n; k++)
+			if (!strcasecmp(a.ships[k].name, json_string_value(v)) &&
+			    a.ships[k].captain_id == a.cap->id &&
+			    (!what || strcmp(what, "concede") || !strcmp(a.ships[k].team, a.from->team)))
+				json_array_append_new(mine, json_string(a.ships[k].name));
 	if (!json_array_size(mine)) {
 		db_rollback(db);
-		*answer = vote_refused(c.name, "None of your seats is in play now.");
+		*answer = seat_refused(a.c.name, "None of your seats is in play now.");
 		rc = 0;
 		goto out;
 	}
 	if (!what) {		/* WITHDRAW: from both proposals */
-		json_t *draw = vote_list(all, c.turn, "draw"), *concede = vote_list(all, c.turn, "concede");
+		json_t *draw = vote_list(all, a.c.turn, "draw"), *concede = vote_list(all, a.c.turn, "concede");
 
 		if (!draw || !concede)
 			goto nomem;
@@ -215,19 +185,19 @@ int vote_cast(struct db *db, const struct db_captain *caps, size_t ncaps, const 
 			vote_drop(concede, json_string_value(v));
 		}
 	} else {
-		if (!(list = vote_list(all, c.turn, what)))
+		if (!(list = vote_list(all, a.c.turn, what)))
 			goto nomem;
 		json_array_foreach(mine, i, v)
 			if (!vote_has(list, json_string_value(v)))
 				json_array_append(list, v);
 		/* Who must agree: every seat in play, or every one of the side that concedes. */
 		json_array_foreach(due, i, v)
-			for (k = 0; k < n; k++)
-				if (!strcasecmp(ships[k].name, json_string_value(v)) &&
+			for (k = 0; k < a.n; k++)
+				if (!strcasecmp(a.ships[k].name, json_string_value(v)) &&
 				    (!strcmp(what, "draw") ||
-				     (rs->sides ? !strcmp(ships[k].team, from->team) :
-						  vote_has(mine, ships[k].name))))
-					json_array_append_new(need, json_string(ships[k].name));
+				     (rs->sides ? !strcmp(a.ships[k].team, a.from->team) :
+						  vote_has(mine, a.ships[k].name))))
+					json_array_append_new(need, json_string(a.ships[k].name));
 		passed = json_array_size(need) > 0;
 		json_array_foreach(need, i, v)
 			passed &= vote_has(list, json_string_value(v));
@@ -236,22 +206,22 @@ int vote_cast(struct db *db, const struct db_captain *caps, size_t ncaps, const 
 	if (passed) {
 		json_object_del(all, "votes");
 		json_array_foreach(need, i, v)
-			if ((rc = vote_seal(db, &c, &t, json_string_value(v), what, now_text, err,
+			if ((rc = vote_seal(db, &a.c, &t, json_string_value(v), what, now_text, err,
 					    errlen)))
 				goto tx_fail;
 	}
 	if (!(text = json_dumps(all, JSON_COMPACT)))
 		goto nomem;
-	free(c.settings);
-	c.settings = text;
+	free(a.c.settings);
+	a.c.settings = text;
 	text = NULL;
-	if ((rc = db_campaign_update(db, &c, err, errlen)) || (rc = db_commit(db, err, errlen)))
+	if ((rc = db_campaign_update(db, &a.c, err, errlen)) || (rc = db_commit(db, err, errlen)))
 		goto tx_fail;
 	/* Who agreed is told once it passed; before, nothing about the others. */
 	if (!passed)
 		json_array_clear(need);
-	*answer = json_pack("{s:b,s:s,s:s,s:b,s:O,s:i,s:b}", "ok", 1, "campaign", c.name, "what",
-			    what ? what : "withdraw", "passed", passed, "seats", need, "turn", c.turn,
+	*answer = json_pack("{s:b,s:s,s:s,s:b,s:O,s:i,s:b}", "ok", 1, "campaign", a.c.name, "what",
+			    what ? what : "withdraw", "passed", passed, "seats", need, "turn", a.c.turn,
 			    "withdrawn", !what);
 	rc = *answer ? 0 : DB_ERROR;
 	goto out;
@@ -267,11 +237,9 @@ out:
 	json_decref(all);
 	json_decref(mine);
 	json_decref(need);
-	free(ships);
 	db_turn_release(&t);
-	db_campaign_release(&c);
-	judge_settings_release(&s);
-	return rc;
+	seat_release(&a);
+	return rc == 1 ? 0 : rc;
 }
 
 int vote_forget(char **settings)

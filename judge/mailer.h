@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "mail/imap.h"
 #include "mail/parse.h"
 #include "mail/smtp.h"

@@ -18,7 +18,7 @@
 
 #include <time.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "judge.h"
 
 struct db_campaign;
@@ -41,7 +41,10 @@ int duplicate_run_over(struct cmd_ctx *ctx, const char *set, time_t now);
  */
 int duplicate_run_private(struct db *db, const struct judge_settings *s, char *err,
 			  size_t errlen);
-/* `campaign close NAME [--json]`: closes a set (or shows its ranking once closed). */
-int duplicate_close_cmd(struct cmd_ctx *ctx, int argc, char **argv);
+/*
+ * Closes the set name (or shows its ranking once closed), printing it when
+ * print, as JSON when json. An exit code.
+ */
+int duplicate_close(struct cmd_ctx *ctx, const char *name, time_t now, int print, int json);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * A captain's own settings by mail (cmd/account.h). SET ADDRESS, SET
+ * A captain's own settings by mail (judge/account.h). SET ADDRESS, SET
  * PASSWORD and RESIGN need the captain's PASSWORD: a CODE is in every
  * report, and a forwarded report must not hand the seat over. SET
  * ABSENCE takes the CODE too (press_seat_auth). FORGOT
@@ -25,29 +25,9 @@
 #include "judge.h"
 #include "outbox.h"
 #include "press.h"
+#include "seat.h"
 #include "signup.h"
 #include "timeutil.h"
-
-static json_t *account_refused(const char *campaign, const char *why)
-{
-	return json_pack("{s:b,s:s,s:s}", "ok", 0, "campaign", campaign, "error", why);
-}
-
-/* What every command of a seat starts with. */
-struct account_seat {
-	struct db_campaign c;
-	struct judge_settings s;
-	struct db_ship *ships, *from;
-	size_t n;
-	struct db_captain cap;
-};
-
-static void account_seat_release(struct account_seat *a)
-{
-	free(a->ships);
-	db_campaign_release(&a->c);
-	judge_settings_release(&a->s);
-}
 
 /*
  * Campaign, settings, the sender's captain in it and, with what (the
@@ -58,44 +38,19 @@ static void account_seat_release(struct account_seat *a)
  */
 static int account_open(struct db *db, const struct db_captain *caps, size_t ncaps,
 			const char *campaign, const char *mail_text, const char *sender, time_t now,
-			const char *what, int password_only, struct account_seat *a, json_t **answer,
+			const char *what, int password_only, struct seat_cmd *a, json_t **answer,
 			char *err, size_t errlen)
 {
-	const struct db_captain *cap = NULL;
-	char why[512];
-	size_t i;
-	int rc;
+	int rc = seat_open(db, caps, ncaps, campaign, a, answer, err, errlen);
 
-	memset(a, 0, sizeof(*a));
-	rc = db_campaign_get(db, campaign, &a->c, err, errlen);
-	if (rc == DB_NOT_FOUND) {
-		*answer = account_refused(campaign, "There is no campaign of that name (LIST shows them).");
-		return *answer ? 1 : DB_ERROR;
-	}
 	if (rc)
 		return rc;
-	if (judge_settings_parse(&a->s, a->c.settings, err, errlen))
-		return DB_ERROR;
-	for (i = 0; i < ncaps && !cap; i++)
-		if (caps[i].campaign_id == a->c.id)
-			cap = &caps[i];
-	if (!cap || !strcmp(a->c.status, "finished")) {
-		*answer = account_refused(a->c.name, !cap ? "You play no seat in this campaign." :
-					  "The campaign is over.");
-		return *answer ? 1 : DB_ERROR;
-	}
-	a->cap = *cap;
-	if ((rc = db_ship_list(db, a->c.id, &a->ships, &a->n, err, errlen)))
-		return rc;
+	if (!a->cap || !strcmp(a->c.status, "finished"))
+		return seat_refuse(a, !a->cap ? "You play no seat in this campaign." :
+				   "The campaign is over.", answer);
 	if (!what)
-		return 0;
-	rc = press_seat_auth(db, cap, &a->c, &a->s, a->ships, a->n, mail_text, sender, now, what,
-			     password_only, &a->from, why, sizeof(why), err, errlen);
-	if (rc == 1) {
-		*answer = account_refused(a->c.name, why);
-		return *answer ? 1 : DB_ERROR;
-	}
-	return rc;
+		return db_ship_list(db, a->c.id, &a->ships, &a->n, err, errlen);
+	return seat_auth(db, a, mail_text, sender, now, what, password_only, answer, err, errlen);
 }
 
 int account_set_address(struct db *db, const struct db_captain *caps, size_t ncaps,
@@ -103,7 +58,7 @@ int account_set_address(struct db *db, const struct db_captain *caps, size_t nca
 			const char *sender, long long mail_id, time_t now, json_t **answer,
 			char *err, size_t errlen)
 {
-	struct account_seat a;
+	struct seat_cmd a;
 	struct db_captain cap;
 	struct outbox_mail m;
 	json_t *data = NULL;
@@ -117,18 +72,18 @@ int account_set_address(struct db *db, const struct db_captain *caps, size_t nca
 		goto out;
 	/* The same check as campaign join: the address goes into mail headers. */
 	if (names_check_email(address, "the new address", why, sizeof(why)) ||
-	    !strcasecmp(address, a.cap.email)) {
-		*answer = account_refused(a.c.name, !strcasecmp(address, a.cap.email) ?
+	    !strcasecmp(address, a.cap->email)) {
+		*answer = seat_refused(a.c.name, !strcasecmp(address, a.cap->email) ?
 					  "That is the address on file already." : why);
 		rc = *answer ? 0 : DB_ERROR;
 		goto out;
 	}
 	time_format_utc(now, when, sizeof(when));
-	snprintf(old, sizeof(old), "%s", a.cap.email);
+	snprintf(old, sizeof(old), "%s", a.cap->email);
 	if ((rc = db_begin(db, err, errlen)))
 		goto out;
 	/* Read again under the lock: the address on file is the one told. */
-	if ((rc = db_captain_get_id(db, a.cap.id, &cap, err, errlen)))
+	if ((rc = db_captain_get_id(db, a.cap->id, &cap, err, errlen)))
 		goto fail;
 	snprintf(old, sizeof(old), "%s", cap.email);
 	rc = db_address_add(db, cap.id, old, when, err, errlen);
@@ -170,7 +125,7 @@ fail:
 	db_rollback(db);
 out:
 	json_decref(data);
-	account_seat_release(&a);
+	seat_release(&a);
 	return rc < 0 ? rc : 0;
 }
 
@@ -192,7 +147,7 @@ int account_set_password(struct db *db, const struct db_captain *caps, size_t nc
 			 const char *campaign, const char *password, const char *mail_text,
 			 const char *sender, time_t now, json_t **answer, char *err, size_t errlen)
 {
-	struct account_seat a;
+	struct seat_cmd a;
 	struct db_captain cap;
 	char hash[DB_HASH_MAX];
 	const char *bad;
@@ -204,7 +159,7 @@ int account_set_password(struct db *db, const struct db_captain *caps, size_t nc
 	if (rc)
 		goto out;
 	if ((bad = account_password_refused(password))) {
-		*answer = account_refused(a.c.name, bad);
+		*answer = seat_refused(a.c.name, bad);
 		rc = *answer ? 0 : DB_ERROR;
 		goto out;
 	}
@@ -216,7 +171,7 @@ int account_set_password(struct db *db, const struct db_captain *caps, size_t nc
 	}
 	if ((rc = db_begin(db, err, errlen)))
 		goto out;
-	if ((rc = db_captain_get_id(db, a.cap.id, &cap, err, errlen)))
+	if ((rc = db_captain_get_id(db, a.cap->id, &cap, err, errlen)))
 		goto fail;
 	snprintf(cap.pwhash, sizeof(cap.pwhash), "%s", hash);
 	/* A new pwhash drops the pending one (db_captain_update). */
@@ -229,14 +184,15 @@ fail:
 	db_rollback(db);
 out:
 	sodium_memzero(hash, sizeof(hash));
-	account_seat_release(&a);
+	seat_release(&a);
 	return rc < 0 ? rc : 0;
 }
 
 int account_forgot(struct db *db, const struct db_captain *caps, size_t ncaps,
 		   const char *campaign, time_t now, json_t **answer, char *err, size_t errlen)
 {
-	struct account_seat a;
+	struct seat_cmd a;
+	struct db_captain cap;
 	struct outbox_mail m;
 	json_t *data = NULL;
 	char pw[JUDGE_PASSWORD_LEN + 1] = "", hash[DB_HASH_MAX], key[96], subject[160];
@@ -250,10 +206,10 @@ int account_forgot(struct db *db, const struct db_captain *caps, size_t ncaps,
 		goto out;
 	/* One a day per captain, keyed by the UTC day: a flood of FORGOT mails one password. */
 	time_format_utc(now, when, sizeof(when));
-	snprintf(key, sizeof(key), "password/%lld/%.10s", a.cap.id, when);
+	snprintf(key, sizeof(key), "password/%lld/%.10s", a.cap->id, when);
 	rc = db_outbox_has_key(db, key, err, errlen);
 	if (rc == DB_EXISTS) {
-		*answer = account_refused(a.c.name, "A new password was mailed to your address on file "
+		*answer = seat_refused(a.c.name, "A new password was mailed to your address on file "
 					  "today already; the judge mails one a day.");
 		rc = *answer ? 0 : DB_ERROR;
 		goto out;
@@ -266,7 +222,7 @@ int account_forgot(struct db *db, const struct db_captain *caps, size_t ncaps,
 		rc = DB_ERROR;
 		goto out;
 	}
-	data = json_pack("{s:s,s:s,s:s}", "campaign", a.c.name, "captain", a.cap.name, "password", pw);
+	data = json_pack("{s:s,s:s,s:s}", "campaign", a.c.name, "captain", a.cap->name, "password", pw);
 	if (!data) {
 		snprintf(err, errlen, "out of memory");
 		rc = DB_ERROR;
@@ -280,15 +236,15 @@ int account_forgot(struct db *db, const struct db_captain *caps, size_t ncaps,
 	m.kind = "password";
 	m.key = key;
 	/* The address on file, read under the lock; never the requester's if it differs. */
-	if ((rc = db_captain_get_id(db, a.cap.id, &a.cap, err, errlen)))
+	if ((rc = db_captain_get_id(db, a.cap->id, &cap, err, errlen)))
 		goto fail;
-	m.recipient = a.cap.email;
+	m.recipient = cap.email;
 	m.subject = subject;
 	m.template = "new-password";
 	m.template_dir = a.s.templates[0] ? a.s.templates : NULL;
 	m.data = data;
 	m.created_at = when;
-	if ((rc = db_captain_set_pending(db, a.cap.id, hash, err, errlen)) ||
+	if ((rc = db_captain_set_pending(db, a.cap->id, hash, err, errlen)) ||
 	    (rc = outbox_queue(db, &m, NULL, err, errlen)) || (rc = db_commit(db, err, errlen)))
 		goto fail;
 	*answer = json_pack("{s:b,s:s}", "ok", 1, "campaign", a.c.name);
@@ -302,12 +258,12 @@ out:
 	if (data)
 		json_object_del(data, "password");
 	json_decref(data);
-	account_seat_release(&a);
+	seat_release(&a);
 	return rc < 0 ? rc : 0;
 }
 
 /* "YYYY-MM-DD" exactly, as midnight UTC; 0 or -1. */
-static int account_day(const char *s, time_t *out)
+int account_parse_day(const char *s, time_t *out)
 {
 	int i;
 
@@ -339,7 +295,7 @@ int account_set_absence(struct db *db, const struct db_captain *caps, size_t nca
 			const char *mail_text, const char *sender, time_t now, json_t **answer,
 			char *err, size_t errlen)
 {
-	struct account_seat a;
+	struct seat_cmd a;
 	struct db_absence ab, *list = NULL;
 	size_t n = 0;
 	time_t start, end, today;
@@ -355,17 +311,17 @@ int account_set_absence(struct db *db, const struct db_captain *caps, size_t nca
 	time_format_utc(now, day, sizeof(day));
 	day[10] = '\0';
 	why[0] = '\0';
-	if (account_day(from, &start) || account_day(to, &end))
+	if (account_parse_day(from, &start) || account_parse_day(to, &end))
 		snprintf(why, sizeof(why), "Expected the days as YYYY-MM-DD (SET ABSENCE %s FROM TO).",
 			 a.c.name);
 	else if (end < start)
 		snprintf(why, sizeof(why), "The absence ends before it starts.");
-	else if (account_day(day, &today) || start < today)
+	else if (account_parse_day(day, &today) || start < today)
 		snprintf(why, sizeof(why), "An absence starts today or later (today is %s, UTC).", day);
 	else if (!a.s.absence_days)
 		snprintf(why, sizeof(why), "This campaign takes no absences: write to the game master.");
 	if (why[0]) {
-		*answer = account_refused(a.c.name, why);
+		*answer = seat_refused(a.c.name, why);
 		rc = *answer ? 0 : DB_ERROR;
 		goto out;
 	}
@@ -373,7 +329,7 @@ int account_set_absence(struct db *db, const struct db_captain *caps, size_t nca
 	days = (long)((end - start) / 86400);
 	if ((rc = db_begin(db, err, errlen)))
 		goto out;
-	if ((rc = db_absence_list(db, a.c.id, a.cap.id, &list, &n, err, errlen)))
+	if ((rc = db_absence_list(db, a.c.id, a.cap->id, &list, &n, err, errlen)))
 		goto fail;
 	taken = account_days_taken(list, n);
 	if (taken + days > a.s.absence_days) {
@@ -381,13 +337,13 @@ int account_set_absence(struct db *db, const struct db_captain *caps, size_t nca
 		snprintf(why, sizeof(why), "That is %ld day%s, and you have %ld of the %d this campaign "
 			 "allows left.", days, days == 1 ? "" : "s",
 			 taken < a.s.absence_days ? a.s.absence_days - taken : 0, a.s.absence_days);
-		*answer = account_refused(a.c.name, why);
+		*answer = seat_refused(a.c.name, why);
 		rc = *answer ? 0 : DB_ERROR;
 		goto out;
 	}
 	memset(&ab, 0, sizeof(ab));
 	ab.campaign_id = a.c.id;
-	ab.captain_id = a.cap.id;
+	ab.captain_id = a.cap->id;
 	time_format_utc(start, ab.starts, sizeof(ab.starts));
 	time_format_utc(end, ab.ends, sizeof(ab.ends));
 	time_format_utc(now, ab.created_at, sizeof(ab.created_at));
@@ -403,7 +359,7 @@ fail:
 	db_rollback(db);
 out:
 	free(list);
-	account_seat_release(&a);
+	seat_release(&a);
 	return rc < 0 ? rc : 0;
 }
 
@@ -451,130 +407,8 @@ out:
 	return rc;
 }
 
-/*
- * `campaign absence NAME --ship SHIP --from DAY --to DAY`: the game master
- * notes a captain's absence (not bound by absence_days). An exit code.
- */
-static int account_absence_add(struct cmd_ctx *ctx, const struct db_campaign *c, const char *ship,
-			       const char *from, const char *to, time_t now)
-{
-	struct db_absence ab;
-	struct db_ship sh;
-	time_t start, end;
-	char err[512];
-	int rc;
-
-	if (account_day(from, &start) || account_day(to, &end) || end < start) {
-		cmd_error("--from, --to: expected two days YYYY-MM-DD, the first not after the "
-			  "second, got '%s' and '%s'", from, to);
-		return EXIT_DATAERR;
-	}
-	rc = db_ship_get(ctx->db, c->id, ship, &sh, err, sizeof(err));
-	if (rc == DB_NOT_FOUND) {
-		cmd_error("campaign '%s' has no ship named '%s'", c->name, ship);
-		return EXIT_DATAERR;
-	}
-	memset(&ab, 0, sizeof(ab));
-	ab.campaign_id = c->id;
-	ab.captain_id = sh.captain_id;
-	time_format_utc(start, ab.starts, sizeof(ab.starts));
-	time_format_utc(end + 86400, ab.ends, sizeof(ab.ends));
-	time_format_utc(now, ab.created_at, sizeof(ab.created_at));
-	if (rc || (rc = db_absence_add(ctx->db, &ab, err, sizeof(err))) ||
-	    (rc = db_commit(ctx->db, err, sizeof(err)))) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	if (!ctx->quiet)
-		printf("%s: captain %s of %s away from %s to %s\n", c->name, sh.captain, sh.name,
-		       ab.starts, ab.ends);
-	return EXIT_OK;
-}
-
-int account_absence_cmd(struct cmd_ctx *ctx, int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "ship", required_argument, NULL, 's' },
-		{ "from", required_argument, NULL, 'f' },
-		{ "to", required_argument, NULL, 't' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct db_campaign c;
-	struct judge_settings s;
-	struct db_absence *list = NULL;
-	size_t n = 0, i;
-	json_t *all = NULL;
-	const char *ship = NULL, *from = NULL, *to = NULL, *now_arg = NULL;
-	char err[512];
-	int opt, json = 0, rc, ret;
-	time_t now;
-
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'j': json = 1; break;
-		case 's': ship = optarg; break;
-		case 'f': from = optarg; break;
-		case 't': to = optarg; break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
-	if (optind + 1 != argc || (!ship != !from || !ship != !to) || (ship && json))
-		return EXIT_USAGE;
-	if (cmd_now(now_arg, &now))
-		return EXIT_USAGE;
-	if ((ret = ship ? judge_begin_load(ctx->db, argv[optind], &c, &s)
-			: judge_load(ctx->db, argv[optind], &c, &s)))
-		return ret;
-	if (ship) {
-		ret = account_absence_add(ctx, &c, ship, from, to, now);
-		db_rollback(ctx->db);
-		goto out;
-	}
-	ret = EXIT_FAIL;
-	if ((rc = db_absence_list(ctx->db, c.id, 0, &list, &n, err, sizeof(err)))) {
-		cmd_error("%s", err);
-		ret = judge_db_exit(rc);
-		goto out;
-	}
-	all = json_pack("{s:s,s:s,s:i,s:[]}", "campaign", c.name, "absence", s.absence,
-			"absence_days", s.absence_days, "absences");
-	for (i = 0; all && i < n; i++)
-		json_array_append_new(json_object_get(all, "absences"),
-				      json_pack("{s:s,s:s,s:s,s:s}", "captain", list[i].captain,
-						"from", list[i].starts, "to", list[i].ends, "asked_at",
-						list[i].created_at));
-	if (!all) {
-		cmd_error("out of memory");
-		goto out;
-	}
-	if (json) {
-		ret = cmd_print_json(all, JSON_PRESERVE_ORDER);
-		all = NULL;
-		goto out;
-	}
-	printf("%s: while a captain is away, %s; at most %d day%s each\n", c.name,
-	       !strcmp(s.absence, "autopilot") ? "the autopilot flies" : "deadlines wait",
-	       s.absence_days, s.absence_days == 1 ? "" : "s");
-	for (i = 0; i < n; i++)
-		printf("  %-16s %s to %s\n", list[i].captain, list[i].starts, list[i].ends);
-	if (!n)
-		printf("  no absences\n");
-	ret = EXIT_OK;
-out:
-	json_decref(all);
-	free(list);
-	db_campaign_release(&c);
-	judge_settings_release(&s);
-	return ret;
-}
-
-/* ---------- RESIGN, TAKEOVER, the standby list ---------- */
-
 /* Queues a mail rendered from template to recipient, in the caller's transaction. */
-static int account_mail(struct db *db, const struct account_seat *a, const char *kind,
+static int account_mail(struct db *db, const struct seat_cmd *a, const char *kind,
 			const char *key, const char *recipient, const char *subject,
 			const char *template, const json_t *data, const char *when, char *err,
 			size_t errlen)
@@ -601,7 +435,7 @@ int account_resign(struct db *db, const struct db_captain *caps, size_t ncaps,
 		   const char *sender, long long mail_id, time_t now, json_t **answer, char *err,
 		   size_t errlen)
 {
-	struct account_seat a;
+	struct seat_cmd a;
 	struct db_captain vacancy;
 	struct db_standby *standby = NULL;
 	struct db_ship *ship = NULL;
@@ -619,14 +453,14 @@ int account_resign(struct db *db, const struct db_captain *caps, size_t ncaps,
 	for (i = 0; seat && i < a.n; i++)
 		if (!strcasecmp(a.ships[i].name, seat))
 			ship = &a.ships[i];
-	if (seat && (strcasecmp(ship->name, seat) || ship->captain_id != a.cap.id)) {
-		*answer = account_refused(a.c.name, "You command no seat of that name here.");
+	if (seat && (strcasecmp(ship->name, seat) || ship->captain_id != a.cap->id)) {
+		*answer = seat_refused(a.c.name, "You command no seat of that name here.");
 		rc = *answer ? 0 : DB_ERROR;
 		goto out;
 	}
 	/* The vacant seat is the game master's to watch (its reports go there) and hand over. */
 	if (!a.s.gm_email[0]) {
-		*answer = account_refused(a.c.name, "This campaign has no game master's address to "
+		*answer = seat_refused(a.c.name, "This campaign has no game master's address to "
 					  "hand the seat to: write to the game master.");
 		rc = *answer ? 0 : DB_ERROR;
 		goto out;
@@ -651,7 +485,7 @@ int account_resign(struct db *db, const struct db_captain *caps, size_t ncaps,
 	rc = db_captain_add(db, &vacancy, err, errlen);
 	if (rc == DB_EXISTS) {
 		db_rollback(db);
-		*answer = account_refused(a.c.name, "That seat is vacant already.");
+		*answer = seat_refused(a.c.name, "That seat is vacant already.");
 		rc = *answer ? 0 : DB_ERROR;
 		goto out;
 	}
@@ -662,7 +496,7 @@ int account_resign(struct db *db, const struct db_captain *caps, size_t ncaps,
 	    (rc = db_standby_list(db, a.c.id, NULL, &standby, &nstandby, err, errlen)))
 		goto fail;
 	data = json_pack("{s:s,s:s,s:s,s:b,s:[]}", "campaign", a.c.name, "seat", ship->name,
-			 "captain", a.cap.name, "takeover", a.s.takeover, "standby");
+			 "captain", a.cap->name, "takeover", a.s.takeover, "standby");
 	for (i = 0; data && i < nstandby; i++)
 		json_array_append_new(json_object_get(data, "standby"),
 				      json_pack("{s:s,s:s}", "name", standby[i].name, "email",
@@ -686,7 +520,7 @@ fail:
 out:
 	json_decref(data);
 	free(standby);
-	account_seat_release(&a);
+	seat_release(&a);
 	return rc < 0 ? rc : 0;
 }
 
@@ -711,7 +545,7 @@ int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
 		     const char *sender, long long mail_id, time_t now, json_t **answer, char *err,
 		     size_t errlen)
 {
-	struct account_seat a;
+	struct seat_cmd a;
 	struct db_standby *entry = NULL;
 	struct db_captain cap, other;
 	struct db_ship *ship = NULL;
@@ -724,15 +558,7 @@ int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
 	int rc, vacant = 0;
 
 	*answer = NULL;
-	memset(&a, 0, sizeof(a));
-	rc = db_campaign_get(db, campaign, &a.c, err, errlen);
-	if (rc == DB_NOT_FOUND) {
-		*answer = account_refused(campaign, "There is no campaign of that name (LIST shows them).");
-		return *answer ? 0 : DB_ERROR;
-	}
-	if (rc)
-		return rc;
-	if (judge_settings_parse(&a.s, a.c.settings, err, errlen) ||
+	if ((rc = seat_open(db, caps, ncaps, campaign, &a, answer, err, errlen)) ||
 	    (rc = db_ship_list(db, a.c.id, &a.ships, &a.n, err, errlen)) ||
 	    (rc = db_standby_list(db, a.c.id, sender, &entry, &nentry, err, errlen)))
 		goto out;
@@ -750,15 +576,13 @@ int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
 		snprintf(why, sizeof(why), "Your address is not on the standby list of this campaign.");
 	else if (!ship || !vacant)
 		snprintf(why, sizeof(why), "No seat of that name is vacant here.");
-	for (i = 0; i < ncaps && !mine; i++)
-		if (caps[i].campaign_id == a.c.id)
-			mine = &caps[i];
+	mine = a.cap;
 	if (!why[0] && mine &&
 	    (other_side = signup_other_side(&a.s, a.ships, a.n, mine->id, ship->team)))
 		snprintf(why, sizeof(why), "You command %.64s on another side: in this campaign a "
 			 "captain plays one side only.", other_side);
 	if (why[0]) {
-		*answer = account_refused(a.c.name, why);
+		*answer = seat_refused(a.c.name, why);
 		rc = *answer ? 0 : DB_ERROR;
 		goto out;
 	}
@@ -833,106 +657,6 @@ out:
 		json_object_del(data, "password");
 	json_decref(data);
 	free(entry);
-	account_seat_release(&a);
+	seat_release(&a);
 	return rc < 0 ? rc : 0;
-}
-
-/* `campaign standby NAME [--add ADDRESS --name CAPTAIN | --remove ADDRESS] [--json]`. */
-int account_standby_cmd(struct cmd_ctx *ctx, int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "add", required_argument, NULL, 'a' },
-		{ "name", required_argument, NULL, 'N' },
-		{ "remove", required_argument, NULL, 'r' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *add = NULL, *name = NULL, *removed = NULL, *now_arg = NULL;
-	struct db_campaign c;
-	struct judge_settings s;
-	struct db_standby *list = NULL;
-	size_t n = 0, i;
-	json_t *all = NULL;
-	char err[512], when[DB_TIME_MAX];
-	int opt, json = 0, rc, ret;
-	time_t now;
-
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'a': add = optarg; break;
-		case 'N': name = optarg; break;
-		case 'r': removed = optarg; break;
-		case 'j': json = 1; break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
-	if (optind + 1 != argc || (add && removed) || (!add != !name) || ((add || removed) && json))
-		return EXIT_USAGE;
-	if (cmd_now(now_arg, &now))
-		return EXIT_USAGE;
-	if (add && (names_check_email(add, "--add", err, sizeof(err)) ||
-		    names_check(NAMES_CAPTAIN, name, "--name", err, sizeof(err)))) {
-		cmd_error("%s", err);
-		return EXIT_DATAERR;
-	}
-	if ((ret = (add || removed) ? judge_begin_load(ctx->db, argv[optind], &c, &s)
-				    : judge_load(ctx->db, argv[optind], &c, &s)))
-		return ret;
-	ret = EXIT_FAIL;
-	time_format_utc(now, when, sizeof(when));
-	if (add || removed) {
-		rc = add ? db_standby_add(ctx->db, c.id, name, add, when, err, sizeof(err))
-			 : db_standby_remove(ctx->db, c.id, removed, err, sizeof(err));
-		if (rc == DB_EXISTS || rc == DB_NOT_FOUND) {
-			cmd_error("campaign '%s': %s is %s the standby list", c.name, add ? add : removed,
-				  add ? "on" : "not on");
-			ret = EXIT_DATAERR;
-			goto out;
-		}
-		if (rc || (rc = db_commit(ctx->db, err, sizeof(err)))) {
-			cmd_error("%s", err);
-			ret = judge_db_exit(rc);
-			goto out;
-		}
-		if (!ctx->quiet)
-			printf("%s: %s %s the standby list\n", c.name, add ? add : removed,
-			       add ? "added to" : "removed from");
-		ret = EXIT_OK;
-		goto out;
-	}
-	if ((rc = db_standby_list(ctx->db, c.id, NULL, &list, &n, err, sizeof(err)))) {
-		cmd_error("%s", err);
-		ret = judge_db_exit(rc);
-		goto out;
-	}
-	all = json_pack("{s:s,s:b,s:[]}", "campaign", c.name, "takeover", s.takeover, "standby");
-	for (i = 0; all && i < n; i++)
-		json_array_append_new(json_object_get(all, "standby"),
-				      json_pack("{s:s,s:s,s:s}", "name", list[i].name, "email",
-						list[i].email, "added_at", list[i].added_at));
-	if (!all) {
-		cmd_error("out of memory");
-		goto out;
-	}
-	if (json) {
-		ret = cmd_print_json(all, JSON_PRESERVE_ORDER);
-		all = NULL;
-		goto out;
-	}
-	printf("%s: standby list (TAKEOVER by mail %s)\n", c.name, s.takeover ? "allowed" :
-	       "not allowed: the game master hands seats over");
-	for (i = 0; i < n; i++)
-		printf("  %-20s %s\n", list[i].name, list[i].email);
-	if (!n)
-		printf("  nobody\n");
-	ret = EXIT_OK;
-out:
-	db_rollback(ctx->db);
-	json_decref(all);
-	free(list);
-	db_campaign_release(&c);
-	judge_settings_release(&s);
-	return ret;
 }

@@ -17,7 +17,7 @@
 #include "core/ruleset.h"
 #include "db/db.h"
 #include "mail/rsvg_load.h"
-#include "play.h"
+#include "cmd/play.h"
 
 int picture_svg(struct db *db, const struct db_campaign *c, int turn, const char *seat,
 		struct strbuf *svg, char *err, size_t errlen)

@@ -1,3 +1,7 @@
+/*
+ * outbox: the one way a mail is queued: rendered, its Subject checked,
+ * wrapped to 80 columns, queued once under its key (judge/outbox.h).
+ */
 #include "outbox.h"
 
 #include <stdio.h>

@@ -1,9 +1,13 @@
+/*
+ * mailtext: text that came in mail made safe to show, the --email option,
+ * and the templates directory an answer is written with (judge/mailtext.h).
+ */
 #include "mailtext.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/names.h"
 #include "db/db.h"
 #include "judge.h"

@@ -37,7 +37,7 @@ struct judge_settings {
 	int early;			/* resolve as soon as every ship has orders */
 	char templates[512];		/* the campaign's own templates directory, or "" */
 	char bulletin_to[256];		/* who gets the public bulletin, or "" */
-	char gm_email[256];		/* the game master: alerts (cmd/guard.h), or "" */
+	char gm_email[256];		/* the game master: alerts (judge/guard.h), or "" */
 	int phase_maps;			/* reports show the board after moving phases */
 	int bot_plays_silent;		/* the autopilot flies ships with no orders */
 	int fresh_seeds;		/* every turn draws a new random seed (no --seed) */
@@ -45,7 +45,7 @@ struct judge_settings {
 	char ruleset[32];		/* the game (core/ruleset.h) */
 	json_t *game;			/* the game's own settings (declared by its ruleset), or NULL */
 	json_t *wait;			/* seats that hold early resolution (SET WAIT), or NULL */
-	json_t *votes;			/* secret votes of the open turn (cmd/vote.h), or NULL */
+	json_t *votes;			/* secret votes of the open turn (judge/vote.h), or NULL */
 	char press[8];			/* "none", "side", "all": press by mail (cmd/press.c) */
 	int press_anonymous;		/* press may go without the sender's name */
 	int press_copy_gm;		/* the game master gets a copy of every press */

@@ -1,9 +1,13 @@
+/*
+ * guard: wrong passwords recorded, the growing lockout, and the game
+ * master's one alert for a series of them (judge/guard.h).
+ */
 #include "guard.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/names.h"
 #include "db/mail.h"
 #include "db/security.h"

@@ -1,4 +1,10 @@
-#include "hover.h"
+/*
+ * judge: campaign settings as JSON, passwords and order codes, digests and
+ * redaction, seeds and their seals, deadlines, the campaign load every
+ * command shares, and the steps that store a Hovercrafts turn and queue
+ * its reports (judge/judge.h).
+ */
+#include "cmd/hover.h"
 #include "judge.h"
 #include "outbox.h"
 
@@ -9,12 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/names.h"
 #include "core/secret.h"
 #include "db/desk.h"
-#include "reporting.h"
-#include "series.h"
+#include "cmd/reporting.h"
+#include "cmd/series.h"
 #include "core/hovercrafts/scenario.h"
 #include "templates.h"
 #include "core/hovercrafts/report.h"

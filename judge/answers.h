@@ -33,7 +33,7 @@ void answers_wrap(char *s);
  * failure: the first GAME line, the game's seat line (SHIP for
  * Hovercrafts), and its CODE or PASSWORD, up to END. found: the campaign
  * and ship exist; locked: the ship is locked after wrong secrets
- * (cmd/guard.h), and nothing was checked, so a locked ship tells nobody
+ * (judge/guard.h), and nothing was checked, so a locked ship tells nobody
  * whether a secret is right; secret: "CODE", "PASSWORD" or NULL; valid:
  * the password is the captain's, or the code is the ship's for the open
  * turn. email is the captain's address on file.

@@ -16,7 +16,7 @@
 #include "db/play.h"
 #include "lib/strbuf.h"
 #include "outbox.h"
-#include "play.h"
+#include "cmd/play.h"
 #include "templates.h"
 #include "timeutil.h"
 
@@ -370,7 +370,7 @@ static json_t *dup_ranking_json(const struct ruleset *rs, const struct db_campai
 }
 
 /* Closes set: ends what still runs, reveals, ranks, mails. print: say the ranking. */
-static int dup_close(struct cmd_ctx *ctx, const char *name, time_t now, int print, int json)
+int duplicate_close(struct cmd_ctx *ctx, const char *name, time_t now, int print, int json)
 {
 	struct cmd_ctx quiet = *ctx;
 	struct db_campaign set;
@@ -522,29 +522,5 @@ int duplicate_run_over(struct cmd_ctx *ctx, const char *set, time_t now)
 	for (i = 0; i < n; i++)
 		all_over &= !strcmp(runs[i].c.status, "finished");
 	dup_runs_release(runs, n);
-	return all_over && n ? dup_close(ctx, set, now, !ctx->quiet, 0) : EXIT_OK;
-}
-
-int duplicate_close_cmd(struct cmd_ctx *ctx, int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *now_arg = NULL;
-	int opt, json = 0;
-	time_t now;
-
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'n')
-			now_arg = optarg;
-		else if (opt == 'j')
-			json = 1;
-		else
-			return EXIT_USAGE;
-	}
-	if (optind + 1 != argc || cmd_now(now_arg, &now))
-		return EXIT_USAGE;
-	return dup_close(ctx, argv[optind], now, 1, json);
+	return all_over && n ? duplicate_close(ctx, set, now, !ctx->quiet, 0) : EXIT_OK;
 }
