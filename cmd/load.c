@@ -1,3 +1,7 @@
+/*
+ * load: reads state JSON, orders and dice files handed to the judge,
+ * with "FILE:LINE: ..." errors; cmd/load.h.
+ */
 #include "load.h"
 
 #include <jansson.h>

@@ -1,3 +1,8 @@
+/*
+ * play: the one turn driver of every game (process_turn: claim the turn,
+ * the orders in, the autopilot, the engine, store, reports, the next
+ * turn) and the judge's turn verbs (turn show, reveal); cmd/play.h.
+ */
 #include "play.h"
 #include "judge/account.h"
 #include "judge/duplicate.h"

@@ -1,3 +1,7 @@
+/*
+ * reporting: a stored Hovercrafts turn replayed into its report model
+ * (core/hovercrafts/report.h) and rendered mails; cmd/reporting.h.
+ */
 #include "reporting.h"
 
 #include <stdio.h>

@@ -1,3 +1,8 @@
+/*
+ * series: Hovercrafts' campaign as a series of battles (rulings 11):
+ * starting and ending each battle, UPGRADE orders between battles and
+ * the game master's series tools; cmd/series.h.
+ */
 #include "series.h"
 #include "judge/outbox.h"
 

@@ -1,3 +1,8 @@
+/*
+ * submit: the one path by which orders of every game enter the judge
+ * (orders submit/check, receive, fetch): read, checked, sealed,
+ * answered; cmd/submit.h.
+ */
 #include "submit.h"
 #include "judge/outbox.h"
 

@@ -1,3 +1,7 @@
+/*
+ * engine: the one pure turn function and the judge's defaults around
+ * the ruleset hooks; core/engine.h.
+ */
 #include "engine.h"
 
 #include <stdlib.h>

@@ -8,15 +8,10 @@
 # Run by `make lint` and `make check`; exits 1 naming what is wrong.
 # LAYOUT_ROOT: another tree to check (tests/cli/layout.t).
 #
-# Files another branch is rewriting (issue 27 item 1: Hovercrafts behind
-# core/ruleset.h) are not yet held to the last two rules; drop a line
-# here when its file is split or opened with a comment.
-waived='cmd/play.c cmd/series.c cmd/load.c cmd/reporting.c cmd/submit.c
-core/engine.c core/hovercrafts/campaign.c core/hovercrafts/cases.c
-core/hovercrafts/dice.c core/hovercrafts/event.c core/hovercrafts/game.c
-core/hovercrafts/hex.c core/hovercrafts/hexmap.c core/hovercrafts/map.c
-core/hovercrafts/narrate.c core/hovercrafts/orders.c core/hovercrafts/report.c
-core/hovercrafts/scenario.c core/hovercrafts/setup.c core/hovercrafts/state_json.c'
+# Files not yet split under the line limit (issue 27: the turn driver
+# and Hovercrafts' series, still to be split by job); drop one here
+# when it is.
+waived='cmd/play.c cmd/series.c'
 max=1500
 build=${1:-build}
 root=${LAYOUT_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}

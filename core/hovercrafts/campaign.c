@@ -1,3 +1,7 @@
+/*
+ * campaign: the pure rules of a campaign of battles (rulings 11):
+ * points, upgrades and their caps; campaign.h.
+ */
 #include "campaign.h"
 
 #include <string.h>

@@ -1,3 +1,7 @@
+/*
+ * cases: Hovercrafts' rules test-case format and its runner
+ * (mxjudge-cases(5)); cases.h.
+ */
 #include "cases.h"
 
 #include <stdlib.h>

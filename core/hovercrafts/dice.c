@@ -1,3 +1,7 @@
+/*
+ * dice: where every die comes from: a seeded stream or tagged dice
+ * from a file; dice.h.
+ */
 #include "dice.h"
 
 #include <stdlib.h>

@@ -1,3 +1,7 @@
+/*
+ * event: everything that happened in a turn, in order, dice
+ * included; event.h.
+ */
 #include "event.h"
 
 #include <stdlib.h>

@@ -1,3 +1,7 @@
+/*
+ * game: the Hovercrafts state as plain structs (board, ships, turn);
+ * game.h.
+ */
 #include "game.h"
 
 #include <stdlib.h>

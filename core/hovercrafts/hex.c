@@ -1,3 +1,7 @@
+/*
+ * hex: board geometry for pointy-topped hexes in odd-r offset rows;
+ * hex.h.
+ */
 #include "hex.h"
 
 #include <string.h>

@@ -1,3 +1,6 @@
+/*
+ * hexmap: the board as ASCII art for reports and bulletins; hexmap.h.
+ */
 #include "hexmap.h"
 
 #include <stdlib.h>

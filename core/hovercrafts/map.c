@@ -1,3 +1,7 @@
+/*
+ * map: boards as data: random boards, hand-made boards from text,
+ * start zones and the board's JSON form; map.h.
+ */
 #include "map.h"
 
 #include <stdlib.h>

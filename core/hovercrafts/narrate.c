@@ -1,3 +1,7 @@
+/*
+ * narrate: a turn's events told in plain English, dice shown as in
+ * the rules' sample game; narrate.h.
+ */
 #include "narrate.h"
 #include "turn.h"
 

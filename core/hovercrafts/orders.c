@@ -1,3 +1,7 @@
+/*
+ * orders: the captains' plain-text orders, parsed and checked;
+ * orders.h.
+ */
 #include "orders.h"
 
 #include <stdlib.h>

@@ -1,3 +1,7 @@
+/*
+ * report: the data model of every Hovercrafts report, bulletin and
+ * `report --json` (mxjudge-templates(5)); report.h.
+ */
 #include "report.h"
 
 #include <string.h>

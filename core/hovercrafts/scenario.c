@@ -1,3 +1,7 @@
+/*
+ * scenario: a battle's own rules (rulings 9): board, team sizes,
+ * turn limit and goals; scenario.h.
+ */
 #include "scenario.h"
 
 #include <stdlib.h>

@@ -1,3 +1,7 @@
+/*
+ * setup: the start of a battle (rulings 8): the side roll, fleets
+ * placed, random boards; setup.h.
+ */
 #include "setup.h"
 
 #include <stdarg.h>

@@ -1,3 +1,7 @@
+/*
+ * state_json: the game state and a turn's events as JSON, in the
+ * shape of mxjudge-adjudicate(1); state_json.h.
+ */
 #include "state_json.h"
 
 #include <string.h>
