@@ -26,7 +26,7 @@
 #include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/turn.h"
 #include "lib/strbuf.h"
-#include "load.h"
+#include "judge/load.h"
 #include "play.h"
 
 #define ADJUDICATE_USAGE "--state FILE --orders [SEAT=]FILE ... [--dice FILE | --seed N] [--data KIND=FILE ...] [--json]"

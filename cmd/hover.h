@@ -80,7 +80,7 @@ int series_end_battle(struct db *db, struct db_campaign *c, const struct game_st
 		      int last_turn, const char *result, time_t now, char *err, size_t errlen);
 
 /*
- * UPGRADE orders between battles (cmd/submit.c hands them over, with the
+ * UPGRADE orders between battles (judge/submit.c hands them over, with the
  * same proof of identity as moves: the captain's address for mail, the
  * lockout guard, wrong passwords counted): checks the password, points,
  * costs and caps; with store buys them (ledger) and queues the receipt,

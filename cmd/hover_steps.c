@@ -22,10 +22,10 @@
 #include "hover.h"
 #include "judge/judge.h"
 #include "lib/strbuf.h"
-#include "silent.h"
+#include "judge/silent.h"
 #include "reporting.h"
 #include "series.h"
-#include "submit.h"
+#include "judge/submit.h"
 
 struct hover_turn {
 	struct game_state before, after;

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "submit.h"
+#include "judge/submit.h"
 #include "judge/timeutil.h"
 
 static int orders_run(struct cmd_ctx *ctx, int argc, char **argv, int store)

@@ -28,7 +28,7 @@
 #include "judge/mailer.h"
 #include "judge/outbox.h"
 #include "lib/strbuf.h"
-#include "silent.h"
+#include "judge/silent.h"
 #include "steps.h"
 #include "judge/templates.h"
 #include "judge/timeutil.h"

@@ -3,7 +3,7 @@
  * process_turn is the one turn driver of every game, Hovercrafts too:
  * the steps Hovercrafts still takes its own way are in cmd/steps.h. Its
  * start, submission and reports are not on this driver yet (cmd/series.c,
- * cmd/submit.c, cmd/reporting.c). The game's state, orders and events are
+ * judge/submit.c, cmd/reporting.c). The game's state, orders and events are
  * the ruleset's JSON; the judge stores them (turns, orders with their
  * reading, events with who may see them, the draws log, the sealed root),
  * queues each seat the report of what it may see, and replays.
@@ -22,7 +22,7 @@
 #include <time.h>
 
 #include "cmd.h"
-#include "submit.h"
+#include "judge/submit.h"
 
 /* 1 when the campaign's game goes through this driver. */
 int play_is_generic(const char *ruleset);
@@ -95,7 +95,7 @@ int play_seat_room(struct db *db, const struct ruleset *rs, const struct db_camp
 		   const json_t *data, char *err, size_t errlen);
 
 /*
- * A solo game's turn resolved as its orders are sealed (cmd/submit.c):
+ * A solo game's turn resolved as its orders are sealed (judge/submit.c):
  * the report answers mail answer_id of seat seat_id in place of its
  * receipt. An exit code; EXIT_TEMPFAIL leaves the turn to `process`.
  */

@@ -43,7 +43,7 @@
 #include "judge/mailtext.h"
 #include "reporting.h"
 #include "judge/signup.h"
-#include "submit.h"
+#include "judge/submit.h"
 #include "judge/templates.h"
 #include "judge/timeutil.h"
 

@@ -28,7 +28,7 @@
 #include "judge/mailtext.h"
 #include "play.h"
 #include "reporting.h"
-#include "submit.h"
+#include "judge/submit.h"
 #include "judge/templates.h"
 #include "judge/timeutil.h"
 
@@ -1117,7 +1117,7 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 		if (!cap.id) {
 			if ((rc = db_captain_get_id(db, ship.captain_id, &cap, err, sizeof(err))))
 				goto dberr;
-			/* The one sender check of every submission (cmd/submit.h). */
+			/* The one sender check of every submission (judge/submit.h). */
 			if (!(blocks = calloc(doc->n, sizeof(*blocks)))) {
 				snprintf(err, sizeof(err), "out of memory");
 				rc = DB_ERROR;

@@ -8,7 +8,7 @@
  * battles in series; reports per captain) hands the driver these steps;
  * each is a hook core/ruleset.h does not have yet. A new game has none.
  *
- * The same for orders (cmd/submit.c, the one submission path): a game
+ * The same for orders (judge/submit.c, the one submission path): a game
  * whose orders text is not the judge's envelope (Hovercrafts: several SHIP
  * blocks in one mail, its own parser's messages, UPGRADE lines between
  * battles) hands it a form; the judge does every other check and seals.
@@ -42,7 +42,7 @@ struct submit_result;
 /*
  * The envelope of a mail of orders, as the game's form read it: the
  * campaign, the sender's secret, the turn and the seats it names, each
- * with its line. cmd/submit.c checks all of it the same way for every game.
+ * with its line. judge/submit.c checks all of it the same way for every game.
  */
 struct submit_envelope {
 	char game[SUBMIT_FIELD_MAX];
@@ -59,7 +59,7 @@ struct submit_envelope {
 
 /*
  * How a game's orders text is read where it is not the judge's envelope
- * (GAME, SEAT, PASSWORD or CODE, TURN, the body, END: cmd/submit.c). Every
+ * (GAME, SEAT, PASSWORD or CODE, TURN, the body, END: judge/submit.c). Every
  * other check of a submission, and the sealing, is the judge's.
  */
 struct play_form {

@@ -23,7 +23,7 @@
 #include "press.h"
 #include "cmd/reporting.h"
 #include "lib/strbuf.h"
-#include "cmd/submit.h"
+#include "submit.h"
 #include "templates.h"
 #include "timeutil.h"
 #include "vote.h"

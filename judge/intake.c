@@ -46,7 +46,7 @@
 #include "mailtext.h"
 #include "cmd/reporting.h"
 #include "signup.h"
-#include "cmd/submit.h"
+#include "submit.h"
 #include "templates.h"
 #include "timeutil.h"
 

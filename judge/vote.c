@@ -138,7 +138,7 @@ int vote_cast(struct db *db, const struct db_captain *caps, size_t ncaps, const 
 		rc = 0;
 		goto out;
 	}
-	/* As orders (cmd/submit.c): past the open turn's deadline a vote counts for nothing. */
+	/* As orders (judge/submit.c): past the open turn's deadline a vote counts for nothing. */
 	if (time_parse_iso(t.deadline, &deadline)) {
 		snprintf(err, errlen, "campaign '%s': bad deadline '%s'", a.c.name, t.deadline);
 		goto tx_fail;

@@ -1,6 +1,6 @@
 /*
  * load: reads state JSON, orders and dice files handed to the judge,
- * with "FILE:LINE: ..." errors; cmd/load.h.
+ * with "FILE:LINE: ..." errors; judge/load.h.
  */
 #include "load.h"
 
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/hovercrafts/state_json.h"
 
 int load_state_file(struct game_state *st, const char *path, char *err, size_t errlen)

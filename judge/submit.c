@@ -1,7 +1,7 @@
 /*
  * submit: the one path by which orders of every game enter the judge
  * (orders submit/check, receive, fetch): read, checked, sealed,
- * answered; cmd/submit.h.
+ * answered; judge/submit.h.
  */
 #include "submit.h"
 #include "judge/outbox.h"
@@ -12,16 +12,16 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/engine.h"
 #include "core/ruleset.h"
 #include "core/secret.h"
 #include "db/mail.h"
 #include "judge/guard.h"
 #include "judge/judge.h"
-#include "play.h"
+#include "cmd/play.h"
 #include "lib/strbuf.h"
-#include "steps.h"
+#include "cmd/steps.h"
 #include "judge/templates.h"
 #include "judge/vote.h"
 

@@ -1,6 +1,6 @@
 /*
  * silent: the orders the judge seals for seats due that sent none, and
- * the seats' own records after a turn, for every game (cmd/silent.c).
+ * the seats' own records after a turn, for every game (judge/silent.c).
  * Each runs in the caller's transaction and returns a db code; plan is
  * the turn's {SEAT: orders}, to which sealed orders are added.
  *
