@@ -23,7 +23,7 @@ int campaign_set_email(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	const char *ship = NULL, *email = NULL;
 	struct cmd_target t;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	struct db_captain cap;
 	char err[512], old[DB_EMAIL_MAX], email_ascii[NAMES_EMAIL_MAX + 1];
 	size_t n = 0, i;
@@ -50,7 +50,7 @@ int campaign_set_email(struct cmd_ctx *ctx, int argc, char **argv)
 	if ((ret = cmd_target(ctx, argv[optind], ship, CMD_TARGET_WRITE, &t)))
 		return ret;
 	if ((rc = db_captain_get_id(ctx->db, t.seat.captain_id, &cap, err, sizeof(err))) ||
-	    (rc = db_ship_list(ctx->db, t.c.id, &ships, &n, err, sizeof(err))))
+	    (rc = db_seat_list(ctx->db, t.c.id, &ships, &n, err, sizeof(err))))
 		goto dberr;
 	snprintf(old, sizeof(old), "%s", cap.email);
 	snprintf(cap.email, sizeof(cap.email), "%s", email);

@@ -668,7 +668,7 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	struct judge_settings s;
 	struct db_campaign c;
 	struct db_captain *caps = NULL;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	struct hover_record *recs = NULL;	/* Hovercrafts' record of each ship, else NULL */
 	struct db_turn *turns = NULL;
 	struct db_message *msgs = NULL;
@@ -693,7 +693,7 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	if (ret)
 		return ret;
 	if ((rc = db_captain_list(ctx->db, c.id, &caps, &ncaps, err, sizeof(err))) ||
-	    (rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
+	    (rc = db_seat_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
 	    (rc = db_turn_list(ctx->db, c.id, &turns, &nturns, err, sizeof(err))) ||
 	    (rc = db_outbox_list(ctx->db, c.id, 0, &msgs, &nmsgs, err, sizeof(err))) ||
 	    (!strcmp(c.ruleset, "hovercrafts") &&

@@ -65,7 +65,7 @@ static const char *side_of(const struct ruleset *game, const char *side, const c
 
 /* Room for one more seat, as the game says (a name not taken, seat limit, its own check). An exit code. */
 static int seat_fits(struct db *db, const struct ruleset *game, const struct db_campaign *c,
-		     const struct db_ship *ships, size_t n, const char *name, const char *side,
+		     const struct db_seat *ships, size_t n, const char *name, const char *side,
 		     const json_t *data)
 {
 	char err[512], noun[32];
@@ -119,7 +119,7 @@ int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	struct judge_settings s;
 	struct db_campaign c;
 	struct db_captain cap;
-	struct db_ship sh, *ships = NULL;
+	struct db_seat sh, *ships = NULL;
 	size_t nships = 0, i;
 	char err[512], pw[JUDGE_PASSWORD_LEN + 1] = "", hash[DB_HASH_MAX];
 	int opt, rc, ret, existing = 0, captains = 0;
@@ -226,7 +226,7 @@ int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("campaign '%s' has started; captains join before 'campaign start'", c.name);
 		goto out;
 	}
-	if ((rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
+	if ((rc = db_seat_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
 	    (rc = db_captain_list(ctx->db, c.id, &caps, &ncaps, err, sizeof(err))))
 		goto dberr;
 	captains = (int)ncaps;
@@ -288,7 +288,7 @@ int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	snprintf(sh.name, sizeof(sh.name), "%s", ship);
 	snprintf(sh.team, sizeof(sh.team), "%s", side);
 	/* Its data is "{}" (or what it joined with): to Hovercrafts, a new ship's record. */
-	rc = db_ship_add(ctx->db, &sh, err, sizeof(err));
+	rc = db_seat_add(ctx->db, &sh, err, sizeof(err));
 	if (rc == DB_EXISTS) {
 		cmd_error("campaign '%s' already has a %s named '%s'", c.name, noun, ship);
 		goto out;
@@ -296,7 +296,7 @@ int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	if (!rc && seat_data) {
 		char *text = json_dumps(seat_data, JSON_COMPACT | JSON_SORT_KEYS);
 
-		rc = text ? db_ship_data_set(ctx->db, sh.id, text, err, sizeof(err)) : DB_ERROR;
+		rc = text ? db_seat_data_set(ctx->db, sh.id, text, err, sizeof(err)) : DB_ERROR;
 		if (!text)
 			snprintf(err, sizeof(err), "out of memory");
 		free(text);
@@ -390,7 +390,7 @@ static int absence_add(struct cmd_ctx *ctx, const struct db_campaign *c, const c
 			       const char *from, const char *to, time_t now)
 {
 	struct db_absence ab;
-	struct db_ship sh;
+	struct db_seat sh;
 	time_t start, end;
 	char err[512];
 	int rc;
@@ -400,7 +400,7 @@ static int absence_add(struct cmd_ctx *ctx, const struct db_campaign *c, const c
 			  "second, got '%s' and '%s'", from, to);
 		return EXIT_DATAERR;
 	}
-	rc = db_ship_get(ctx->db, c->id, ship, &sh, err, sizeof(err));
+	rc = db_seat_get(ctx->db, c->id, ship, &sh, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
 		cmd_error("campaign '%s' has no ship named '%s'", c->name, ship);
 		return EXIT_DATAERR;

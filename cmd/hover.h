@@ -66,7 +66,7 @@ int series_record_get(struct db *db, long long ship_id, struct hover_record *r, 
 		      size_t errlen);
 int series_record_put(struct db *db, long long ship_id, const struct hover_record *r, char *err,
 		      size_t errlen);
-int series_record_list(struct db *db, const struct db_ship *ships, size_t n,
+int series_record_list(struct db *db, const struct db_seat *ships, size_t n,
 		       struct hover_record **out, char *err, size_t errlen);
 
 /*

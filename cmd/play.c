@@ -212,7 +212,7 @@ static int autopilot_story(const struct report_ctx *r, const char *who, json_t *
  * templates/report.mustache): what it may see of the state, its
  * events and story, the order form with the next turn's CODE, the seeds.
  */
-static json_t *seat_model(const struct report_ctx *r, const struct db_ship *seat, int over,
+static json_t *seat_model(const struct report_ctx *r, const struct db_seat *seat, int over,
 			  char *err, size_t errlen)
 {
 	const char *who = seat ? seat->name : NULL;	/* NULL: the public */
@@ -406,7 +406,7 @@ static char *autopilot_lines(const char *json)
  * seal, and how to verify each turn. Not for a run of a duplicate set:
  * the set's closing mail is its end. A new reference, NULL with err.
  */
-static json_t *end_model(const struct report_ctx *r, const struct db_ship *seats, size_t n,
+static json_t *end_model(const struct report_ctx *r, const struct db_seat *seats, size_t n,
 			 char *err, size_t errlen)
 {
 	json_t *m, *status = engine_status(r->rs, r->t->state), *list, *turns, *scores;
@@ -504,7 +504,7 @@ nomem:
  * Queues the end (end_model) to every seat, each observer and the
  * bulletin address; keyed once per campaign and recipient.
  */
-static int queue_end(const struct report_ctx *r, const struct db_ship *seats, size_t n,
+static int queue_end(const struct report_ctx *r, const struct db_seat *seats, size_t n,
 		     const char *dir, const char *now_text, char *err, size_t errlen)
 {
 	struct db_observer *obs = NULL;
@@ -526,10 +526,10 @@ static int queue_end(const struct report_ctx *r, const struct db_ship *seats, si
 	for (i = 0; !rc && i < all; i++) {
 		struct outbox_mail msg;
 		char key[96];
-		const struct db_ship *seat = i < n ? &seats[i] : NULL;
+		const struct db_seat *seat = i < n ? &seats[i] : NULL;
 		int removed = 0;
 
-		if (seat && ((rc = db_ship_removed(r->db, seat->id, &removed, err, errlen)) || removed))
+		if (seat && ((rc = db_seat_removed(r->db, seat->id, &removed, err, errlen)) || removed))
 			continue;
 		json_object_set_new(m, "seat", json_string(seat ? seat->name : "the public"));
 		json_object_set_new(m, "captain", json_string(seat ? seat->captain : "bulletin"));
@@ -569,14 +569,14 @@ out:
 /* One report per seat, keyed so nothing is queued twice; in the caller's transaction. */
 static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 {
-	struct db_ship *seats = NULL;
+	struct db_seat *seats = NULL;
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
 	char now_text[DB_TIME_MAX];
 	size_t n = 0, i;
 	int rc, over = engine_is_over(r->rs, r->t->state);
 	const char *dir = r->s->templates[0] ? r->s->templates : NULL;
 
-	if ((rc = db_ship_list(r->db, r->c->id, &seats, &n, err, errlen)))
+	if ((rc = db_seat_list(r->db, r->c->id, &seats, &n, err, errlen)))
 		return rc;
 	time_format_utc(r->now, now_text, sizeof(now_text));
 	for (i = 0; i < n; i++) {
@@ -585,7 +585,7 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
 		char key[96];
 		int removed = 0;
 
-		if ((rc = db_ship_removed(r->db, seats[i].id, &removed, err, errlen)))
+		if ((rc = db_seat_removed(r->db, seats[i].id, &removed, err, errlen)))
 			break;
 		if (removed)
 			continue;
@@ -643,7 +643,7 @@ static int queue_reports(const struct report_ctx *r, char *err, size_t errlen)
  * "data", "campaign"}], campaign the name the game is sealed under (a
  * duplicate set's, for its runs).
  */
-json_t *play_seats_json(struct db *db, const struct db_ship *seats, size_t n,
+json_t *play_seats_json(struct db *db, const struct db_seat *seats, size_t n,
 			const char *campaign)
 {
 	json_t *out = json_array();
@@ -655,10 +655,10 @@ json_t *play_seats_json(struct db *db, const struct db_ship *seats, size_t n,
 		int removed = 0;
 
 		/* A seat the game master removed before the start is no seat of the game. */
-		if (!db_ship_removed(db, seats[i].id, &removed, err, sizeof(err)) && removed)
+		if (!db_seat_removed(db, seats[i].id, &removed, err, sizeof(err)) && removed)
 			continue;
 		/* The seat's own data, as it joined with it (campaign join --data). */
-		if (!db_ship_data_get(db, seats[i].id, &text, err, sizeof(err)) && text)
+		if (!db_seat_data_get(db, seats[i].id, &text, err, sizeof(err)) && text)
 			data = json_loads(text, 0, NULL);
 		free(text);
 		if (!json_is_object(data)) {
@@ -794,7 +794,7 @@ json_t *play_settings_of(const struct ruleset *rs, const struct db_campaign *c)
 }
 
 int play_seat_room(struct db *db, const struct ruleset *rs, const struct db_campaign *c,
-		   const struct db_ship *ships, size_t n, const char *name, const char *side,
+		   const struct db_seat *ships, size_t n, const char *name, const char *side,
 		   const json_t *data, char *err, size_t errlen)
 {
 	json_t *seats = play_seats_json(db, ships, n, c->name), *settings = NULL, *seat = NULL;
@@ -894,7 +894,7 @@ int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const str
 {
 	struct judge_settings s;
 	struct db_campaign c;
-	struct db_ship *seats = NULL;
+	struct db_seat *seats = NULL;
 	struct db_turn t0, t1;
 	struct db_root root;
 	struct draw_seeded seeded;
@@ -922,7 +922,7 @@ int play_start_root(struct cmd_ctx *ctx, const char *name, time_t now, const str
 		cmd_error("campaign '%s' has started already", c.name);
 		goto out;
 	}
-	if ((rc = db_ship_list(ctx->db, c.id, &seats, &n, err, sizeof(err))))
+	if ((rc = db_seat_list(ctx->db, c.id, &seats, &n, err, sizeof(err))))
 		goto dberr;
 	if (!(seat_list = play_seats_json(ctx->db, seats, n, s.duplicate_of[0] ? s.duplicate_of : c.name))) {
 		cmd_error("out of memory");
@@ -1466,7 +1466,7 @@ static int replay_turn(struct db *db, const struct db_campaign *c, const struct 
 	struct draw_seeded seeded;
 	struct draw_source src;
 	struct db_order *orders = NULL;
-	struct db_ship *seats = NULL;
+	struct db_seat *seats = NULL;
 	struct db_draw *draws = NULL;
 	json_t *before = NULL, *plan = NULL, *stored = NULL, *seat_list = NULL, *data = NULL;
 	json_error_t jerr;
@@ -1485,7 +1485,7 @@ static int replay_turn(struct db *db, const struct db_campaign *c, const struct 
 		goto out;
 	src = draw_seeded_source(&seeded, log);
 	if (number == 0) {
-		if ((rc = db_ship_list(db, c->id, &seats, &nseats, err, errlen))) {
+		if ((rc = db_seat_list(db, c->id, &seats, &nseats, err, errlen))) {
 			rc = judge_db_exit(rc);
 			goto out;
 		}
@@ -1550,7 +1550,7 @@ int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct j
 {
 	const struct ruleset *rs = game_of(c);
 	struct db_turn t, next;
-	struct db_ship seat;
+	struct db_seat seat;
 	struct engine_turn out;
 	struct draw_log log;
 	struct report_ctx r;
@@ -1567,7 +1567,7 @@ int play_report(struct cmd_ctx *ctx, const struct db_campaign *c, const struct j
 	if (turn < 0)
 		turn = !strcmp(c->status, "finished") ? c->turn : c->turn - 1;
 	if (seat_name) {
-		rc = db_ship_get(ctx->db, c->id, seat_name, &seat, err, sizeof(err));
+		rc = db_seat_get(ctx->db, c->id, seat_name, &seat, err, sizeof(err));
 		if (rc) {
 			cmd_error(rc == DB_NOT_FOUND ? "campaign '%s' has no %s named '%s'" : "%s%s%s",
 				  rc == DB_NOT_FOUND ? c->name : err, rc == DB_NOT_FOUND ? rs->seat_word : "",
@@ -1857,13 +1857,13 @@ int play_remind(struct cmd_ctx *ctx, const struct db_campaign *c, int hours, tim
 	time_format_zone(deadline, s.timezone, when, sizeof(when));
 	for (i = 0; i < json_array_size(due); i++) {
 		const char *name = json_string_value(json_array_get(due, i));
-		struct db_ship seat;
+		struct db_seat seat;
 		json_t *data, *form;
 		int have = 0, one;
 
 		for (k = 0; k < norders && !have; k++)
 			have = !strcasecmp(orders[k].ship, name);
-		if (have || db_ship_get(ctx->db, c->id, name, &seat, err, sizeof(err)))
+		if (have || db_seat_get(ctx->db, c->id, name, &seat, err, sizeof(err)))
 			continue;
 		form = engine_order_form(rs, state, seat.name);
 		data = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:s,s:o}", "campaign", c->name,

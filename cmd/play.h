@@ -56,7 +56,7 @@ void play_seal_text(const char *ns, const char *campaign, const char *root_hex, 
 /* The data packs of a campaign, {KIND: value}; NULL with err. */
 json_t *play_packs_of(struct db *db, long long campaign_id, char *err, size_t errlen);
 /* The seats as a ruleset takes them: [{"name", "side", "data", "campaign"}]. */
-json_t *play_seats_json(struct db *db, const struct db_ship *seats, size_t n,
+json_t *play_seats_json(struct db *db, const struct db_seat *seats, size_t n,
 			const char *campaign);
 
 /*
@@ -91,7 +91,7 @@ enum { PLAY_SEAT_FULL = 1, PLAY_SEAT_REFUSED = 2 };
  * err. Every join, by the game master or by mail, asks here.
  */
 int play_seat_room(struct db *db, const struct ruleset *rs, const struct db_campaign *c,
-		   const struct db_ship *ships, size_t n, const char *name, const char *side,
+		   const struct db_seat *ships, size_t n, const char *name, const char *side,
 		   const json_t *data, char *err, size_t errlen);
 
 /*

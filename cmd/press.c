@@ -41,7 +41,7 @@ static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 	const char *seat = NULL, *team = NULL, *path = "-", *now_arg = NULL;
 	struct db_campaign c;
 	struct judge_settings s;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	struct press_relay r;
 	json_t *names = NULL, *v;
 	unsigned char rnd[6];
@@ -79,7 +79,7 @@ static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 		return rc == DB_NOT_FOUND ? EXIT_DATAERR : judge_db_exit(rc);
 	}
 	if (judge_settings_parse(&s, c.settings, err, sizeof(err)) ||
-	    (rc = db_ship_list(ctx->db, c.id, &ships, &n, err, sizeof(err)))) {
+	    (rc = db_seat_list(ctx->db, c.id, &ships, &n, err, sizeof(err)))) {
 		cmd_error("%s", err);
 		ret = rc ? judge_db_exit(rc) : EXIT_FAIL;
 		goto out;

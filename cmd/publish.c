@@ -275,7 +275,7 @@ static int index_page(struct archive *a, const char *dir, const char *const *res
 		      char *err, size_t errlen)
 {
 	struct strbuf sb = STRBUF_INIT;
-	struct db_ship *seats = NULL;
+	struct db_seat *seats = NULL;
 	size_t n = 0, i;
 	json_t *st = last_state(a), *status = NULL, *scores;
 	const char *result;
@@ -301,7 +301,7 @@ static int index_page(struct archive *a, const char *dir, const char *const *res
 		esc(&sb, result);
 	}
 	strbuf_addstr(&sb, ".</p>\n");
-	if (db_ship_list(a->db, a->c->id, &seats, &n, err, errlen))
+	if (db_seat_list(a->db, a->c->id, &seats, &n, err, errlen))
 		goto out;
 	scores = json_object_get(status, "scores");
 	strbuf_addf(&sb, "<h2>Standings</h2>\n<table>\n<tr><th>%s</th><th>Side</th>%s</tr>\n",

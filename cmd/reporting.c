@@ -246,7 +246,7 @@ json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 			      const struct turn_plan *plans, const char *resolved_at_utc,
 			      const char *deadline_utc, char *err, size_t errlen)
 {
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	const char *captains[GAME_MAX_SHIPS];
 	char resolved[TIME_TEXT_MAX], deadline[TIME_TEXT_MAX];
 	struct report_input in;
@@ -254,7 +254,7 @@ json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 	json_t *m;
 	int rc;
 
-	if ((rc = db_ship_list(db, c->id, &ships, &n, err, errlen)))
+	if ((rc = db_seat_list(db, c->id, &ships, &n, err, errlen)))
 		return NULL;
 	memset(captains, 0, sizeof(captains));
 	for (i = 0; i < after->nships; i++) {
@@ -315,12 +315,12 @@ int reporting_for_ship(struct db *db, const struct db_campaign *c,
 		       const struct game_state *after, int idx, int next_turn, char *err,
 		       size_t errlen)
 {
-	struct db_ship ship;
+	struct db_seat ship;
 	char code[JUDGE_CODE_LEN + 1] = "";
 	int rc;
 
 	memset(&ship, 0, sizeof(ship));
-	rc = db_ship_get(db, c->id, after->ships[idx].name, &ship, err, errlen);
+	rc = db_seat_get(db, c->id, after->ships[idx].name, &ship, err, errlen);
 	if (rc)
 		return -1;
 	/* The code the mailed report carried; read only: no key is made here. */

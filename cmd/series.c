@@ -109,7 +109,7 @@ int series_record_get(struct db *db, long long ship_id, struct hover_record *r, 
 		      size_t errlen)
 {
 	char *text = NULL;
-	int rc = db_ship_data_get(db, ship_id, &text, err, errlen);
+	int rc = db_seat_data_get(db, ship_id, &text, err, errlen);
 
 	if (!rc && hover_record_from_json(r, text)) {
 		snprintf(err, errlen, "ship %lld: its data is not a ship's record: %.200s", ship_id,
@@ -131,12 +131,12 @@ int series_record_put(struct db *db, long long ship_id, const struct hover_recor
 		snprintf(err, errlen, "out of memory");
 		return DB_ERROR;
 	}
-	rc = db_ship_data_set(db, ship_id, text, err, errlen);
+	rc = db_seat_data_set(db, ship_id, text, err, errlen);
 	free(text);
 	return rc;
 }
 
-int series_record_list(struct db *db, const struct db_ship *ships, size_t n,
+int series_record_list(struct db *db, const struct db_seat *ships, size_t n,
 		       struct hover_record **out, char *err, size_t errlen)
 {
 	size_t i;
@@ -155,7 +155,7 @@ int series_record_list(struct db *db, const struct db_ship *ships, size_t n,
 	return rc;
 }
 
-static void ship_from_row(struct ship *sp, const struct db_ship *row, const struct hover_record *r)
+static void ship_from_row(struct ship *sp, const struct db_seat *row, const struct hover_record *r)
 {
 	int k;
 
@@ -256,7 +256,7 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	struct judge_settings s;
 	struct db_campaign c;
 	struct campaign_rules rules;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	struct hover_record *recs = NULL;
 	struct db_battle last, b;
 	struct db_battle_ship *rows = NULL;
@@ -312,7 +312,7 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 		cmd_error("campaign '%s' has fought its %d battles", c.name, rules.battles);
 		goto out;
 	}
-	if ((rc = db_ship_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
+	if ((rc = db_seat_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
 	    (rc = series_record_list(ctx->db, ships, nships, &recs, err, sizeof(err))) ||
 	    (rc = db_battle_ship_list(ctx->db, c.id, &rows, &nrows, err, sizeof(err))))
 		goto dberr;
@@ -339,7 +339,7 @@ int series_start_battle(struct cmd_ctx *ctx, const char *name, const char *scena
 	for (i = 0; i < nships; i++) {
 		int team = team_parse(ships[i].team);
 
-		if ((rc = db_ship_removed(ctx->db, ships[i].id, &removed[i], err, sizeof(err))))
+		if ((rc = db_seat_removed(ctx->db, ships[i].id, &removed[i], err, sizeof(err))))
 			goto dberr;
 		if (removed[i] || team < 0)
 			continue;
@@ -571,7 +571,7 @@ int series_end_battle(struct db *db, struct db_campaign *c, const struct game_st
 	struct campaign_rules rules;
 	struct db_battle b, *all = NULL;
 	struct db_battle_ship *rows = NULL;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	size_t nrows = 0, nships = 0, nall = 0, i, k;
 	int rc, wins[TEAM_COUNT] = { 0, 0 };
 	const char *result = agreed ? agreed : scenario_result(after);
@@ -584,7 +584,7 @@ int series_end_battle(struct db *db, struct db_campaign *c, const struct game_st
 	if (series_rules(c, &rules, err, errlen))
 		return DB_ERROR;
 	if ((rc = db_battle_ship_list(db, c->id, &rows, &nrows, err, errlen)) ||
-	    (rc = db_ship_list(db, c->id, &ships, &nships, err, errlen)))
+	    (rc = db_seat_list(db, c->id, &ships, &nships, err, errlen)))
 		goto out;
 	b.last_turn = last_turn;
 	snprintf(b.winner, sizeof(b.winner), "%s", winner_name(after->winner));
@@ -601,7 +601,7 @@ int series_end_battle(struct db *db, struct db_campaign *c, const struct game_st
 		struct db_battle_ship *r = &rows[i];
 		struct campaign_award a;
 		struct db_ledger l;
-		struct db_ship *sh = NULL;
+		struct db_seat *sh = NULL;
 		int idx, t, kills = 0;
 
 		if (r->battle_id != b.id || strcmp(r->status, "fighting"))
@@ -756,7 +756,7 @@ int series_current_board(struct db *db, const struct db_campaign *c, struct seri
 json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *err,
 			      size_t errlen)
 {
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	struct hover_record *recs = NULL;
 	struct db_ledger *l = NULL;
 	struct db_battle *bats = NULL;
@@ -764,7 +764,7 @@ json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *
 	json_t *o = NULL, *arr, *battles;
 	int rc;
 
-	if ((rc = db_ship_list(db, c->id, &ships, &nships, err, errlen)) ||
+	if ((rc = db_seat_list(db, c->id, &ships, &nships, err, errlen)) ||
 	    (rc = series_record_list(db, ships, nships, &recs, err, errlen)) ||
 	    (rc = db_ledger_list(db, c->id, 0, &l, &nl, err, errlen)) ||
 	    (rc = db_battle_list(db, c->id, &bats, &nb, err, errlen)))
@@ -789,7 +789,7 @@ json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *
 		json_t *entries = json_array(), *one;
 		int removed = 0;
 
-		db_ship_removed(db, ships[i].id, &removed, err, errlen);
+		db_seat_removed(db, ships[i].id, &removed, err, errlen);
 		book_of(l, nl, ships[i].id, &bk);
 		why_line(&recs[i], &bk, &why);
 		/* Singulars padded to their plural's width: the columns stay aligned. */
@@ -880,7 +880,7 @@ int series_model(struct db *db, const struct db_campaign *c, json_t *model, char
 /* ---------- UPGRADE orders ---------- */
 
 static int buy(struct db *db, const struct db_campaign *c, const struct campaign_rules *rules,
-	       struct db_ship *ship, int battle, enum ship_stat stat, const char *how, time_t now,
+	       struct db_seat *ship, int battle, enum ship_stat stat, const char *how, time_t now,
 	       int *cost, char *err, size_t errlen)
 {
 	struct db_ledger *l = NULL, e;
@@ -944,7 +944,7 @@ int series_between_model(struct db *db, const struct db_campaign *c, const struc
 			 size_t errlen)
 {
 	struct campaign_rules rules;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	struct db_ledger *l = NULL;
 	size_t nships = 0, nl = 0, i;
 	json_t *between, *upgrades;
@@ -955,7 +955,7 @@ int series_between_model(struct db *db, const struct db_campaign *c, const struc
 		return 0;
 	if (series_rules(c, &rules, err, errlen))
 		return -1;
-	if (db_ship_list(db, c->id, &ships, &nships, err, errlen) ||
+	if (db_seat_list(db, c->id, &ships, &nships, err, errlen) ||
 	    db_ledger_list(db, c->id, 0, &l, &nl, err, errlen)) {
 		free(ships);
 		return -1;
@@ -972,7 +972,7 @@ int series_between_model(struct db *db, const struct db_campaign *c, const struc
 
 		if (ships[i].captain_id != captain_id)
 			continue;
-		if (db_ship_removed(db, ships[i].id, &removed, err, errlen) ||
+		if (db_seat_removed(db, ships[i].id, &removed, err, errlen) ||
 		    series_record_get(db, ships[i].id, &rec, err, errlen)) {
 			free(ships);
 			free(l);
@@ -1093,7 +1093,7 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 	strbuf_addf(&body, "Upgrades in %s after battle %d:\n", c.name, battle);
 	for (i = 0; i < doc->n; i++) {
 		const struct ship_orders *b = &doc->blocks[i];
-		struct db_ship ship;
+		struct db_seat ship;
 		struct hover_record rec;
 		int removed = 0, locked;
 
@@ -1102,13 +1102,13 @@ int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const cha
 				  name, b->line[0], b->ship);
 			goto out;
 		}
-		rc = db_ship_get(db, c.id, b->ship, &ship, err, sizeof(err));
+		rc = db_seat_get(db, c.id, b->ship, &ship, err, sizeof(err));
 		if (rc == DB_NOT_FOUND) {
 			snprintf(error, errlen, "%s:%d: campaign '%s' has no ship named '%s'", name, b->ship_line,
 				  c.name, b->ship);
 			goto out;
 		}
-		if (rc || (rc = db_ship_removed(db, ship.id, &removed, err, sizeof(err))))
+		if (rc || (rc = db_seat_removed(db, ship.id, &removed, err, sizeof(err))))
 			goto dberr;
 		if (removed) {
 			snprintf(error, errlen, "%s:%d: %s was removed from the campaign", name, b->ship_line, ship.name);
@@ -1280,7 +1280,7 @@ int campaign_next_battle(struct cmd_ctx *ctx, int argc, char **argv)
 
 /* Opens the transaction and loads campaign and ship; an exit code. */
 static int begin_ship(struct cmd_ctx *ctx, const char *campaign, const char *ship,
-		      struct db_campaign *c, struct db_ship *sh)
+		      struct db_campaign *c, struct db_seat *sh)
 {
 	char err[512];
 	int rc = db_begin(ctx->db, err, sizeof(err));
@@ -1296,7 +1296,7 @@ static int begin_ship(struct cmd_ctx *ctx, const char *campaign, const char *shi
 		cmd_error("%s", err);
 		return judge_db_exit(rc);
 	}
-	rc = db_ship_get(ctx->db, c->id, ship, sh, err, sizeof(err));
+	rc = db_seat_get(ctx->db, c->id, ship, sh, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
 		cmd_error("campaign '%s' has no ship named '%s'", c->name, ship);
 		return EXIT_DATAERR;
@@ -1324,7 +1324,7 @@ int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
 	long points = 0, by = 0;
 	int stat = -1, buy_stat = -1, opt, rc, ret, battle = 0, cost = 0;
 	struct db_campaign c;
-	struct db_ship sh;
+	struct db_seat sh;
 	struct hover_record rec;
 	struct db_battle last;
 	struct campaign_rules rules;
@@ -1445,7 +1445,7 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 	};
 	const char *ship = NULL, *captain = NULL, *email = NULL;
 	struct db_campaign c;
-	struct db_ship sh, *ships = NULL;
+	struct db_seat sh, *ships = NULL;
 	struct db_captain cap, other;
 	char err[512], pw[JUDGE_PASSWORD_LEN + 1], hash[DB_HASH_MAX];
 	char email_ascii[NAMES_EMAIL_MAX + 1];
@@ -1479,7 +1479,7 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 	if (ret)
 		goto out;
 	if ((rc = db_captain_get_id(ctx->db, sh.captain_id, &cap, err, sizeof(err))) ||
-	    (rc = db_ship_list(ctx->db, c.id, &ships, &n, err, sizeof(err))))
+	    (rc = db_seat_list(ctx->db, c.id, &ships, &n, err, sizeof(err))))
 		goto dberr;
 	for (i = 0; i < n; i++)
 		owned += ships[i].captain_id == cap.id;
@@ -1507,14 +1507,14 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 		snprintf(other.joined_at, sizeof(other.joined_at), "%s", cap.joined_at);
 		rc = db_captain_add(ctx->db, &other, err, sizeof(err));
 		if (!rc)
-			rc = db_ship_set_captain(ctx->db, sh.id, other.id, err, sizeof(err));
+			rc = db_seat_set_captain(ctx->db, sh.id, other.id, err, sizeof(err));
 	}
 	/* The former captain knows this turn's code: a new salt makes it worthless. */
 	if (!rc)
 		rc = judge_new_code_salt(ctx->db, sh.id, err, sizeof(err));
 	/* A vacant seat (RESIGN by mail) has a captain again. */
 	if (!rc)
-		rc = db_ship_set_resigned(ctx->db, sh.id, NULL, err, sizeof(err));
+		rc = db_seat_set_resigned(ctx->db, sh.id, NULL, err, sizeof(err));
 	if (rc || (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	printf("%s\n", pw);
@@ -1543,7 +1543,7 @@ int campaign_assign(struct cmd_ctx *ctx, int argc, char **argv)
 	};
 	const char *ship = NULL, *captain = NULL;
 	struct db_campaign c;
-	struct db_ship sh;
+	struct db_seat sh;
 	struct db_captain cap;
 	char err[512];
 	int opt, rc, ret;
@@ -1567,10 +1567,10 @@ int campaign_assign(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	/* A new commander: the former one's codes for the ship are worth nothing. */
-	if (rc || (rc = db_ship_set_captain(ctx->db, sh.id, cap.id, err, sizeof(err))) ||
+	if (rc || (rc = db_seat_set_captain(ctx->db, sh.id, cap.id, err, sizeof(err))) ||
 	    (sh.captain_id != cap.id && (rc = judge_new_code_salt(ctx->db, sh.id, err,
 								   sizeof(err)))) ||
-	    (rc = db_ship_set_resigned(ctx->db, sh.id, NULL, err, sizeof(err))) ||
+	    (rc = db_seat_set_resigned(ctx->db, sh.id, NULL, err, sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	if (!ctx->quiet)
@@ -1595,7 +1595,7 @@ int campaign_remove_ship(struct cmd_ctx *ctx, int argc, char **argv)
 	};
 	const char *ship = NULL, *now_arg = NULL;
 	struct db_campaign c;
-	struct db_ship sh;
+	struct db_seat sh;
 	char err[512], when[DB_TIME_MAX];
 	int opt, rc, ret;
 	time_t now;
@@ -1618,7 +1618,7 @@ int campaign_remove_ship(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	time_format_utc(now, when, sizeof(when));
-	if ((rc = db_ship_remove(ctx->db, sh.id, when, err, sizeof(err))) ||
+	if ((rc = db_seat_remove(ctx->db, sh.id, when, err, sizeof(err))) ||
 	    (rc = db_commit(ctx->db, err, sizeof(err))))
 		goto dberr;
 	if (!ctx->quiet)
@@ -1737,12 +1737,12 @@ static int undo_record(struct db *db, const struct db_campaign *c, long long tur
 		       const struct game_state *before, char *err, size_t errlen)
 {
 	struct db_event *ev = NULL;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	size_t nev = 0, nships = 0, i, k;
 	int rc;
 
 	if ((rc = db_event_list(db, turn_id, &ev, &nev, err, errlen)) ||
-	    (rc = db_ship_list(db, c->id, &ships, &nships, err, errlen)))
+	    (rc = db_seat_list(db, c->id, &ships, &nships, err, errlen)))
 		goto out;
 	for (i = 0; i < nships; i++) {
 		int idx = game_find_ship(before, ships[i].name);
@@ -1794,7 +1794,7 @@ static int undo_notices(struct db *db, const struct db_campaign *c,
 	for (i = 0; i < st->nships && !rc; i++) {
 		const struct ship *sh = &st->ships[i];
 		struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
-		struct db_ship ship;
+		struct db_seat ship;
 		struct outbox_mail m;
 		char key[96];
 		json_t *data, *slots;
@@ -1804,7 +1804,7 @@ static int undo_notices(struct db *db, const struct db_campaign *c,
 			continue;
 		for (k = 0; k < no; k++)
 			stand |= !mx_strcasecmp(o[k].ship, sh->name);
-		if ((rc = db_ship_get(db, c->id, sh->name, &ship, err, errlen)) ||
+		if ((rc = db_seat_get(db, c->id, sh->name, &ship, err, errlen)) ||
 		    (rc = judge_order_code(db, c->id, sh->name, open->number, 1, code, err,
 					   errlen)))
 			break;

@@ -23,7 +23,7 @@ int cmd_target(struct cmd_ctx *ctx, const char *name, const char *seat, int flag
 	t->loaded = 1;
 	if (!seat)
 		return 0;
-	rc = db_ship_get(ctx->db, t->c.id, seat, &t->seat, err, sizeof(err));
+	rc = db_seat_get(ctx->db, t->c.id, seat, &t->seat, err, sizeof(err));
 	if (!rc)
 		return 0;
 	if (rc == DB_NOT_FOUND) {

@@ -22,7 +22,7 @@ enum cmd_target_flags {
 struct cmd_target {
 	struct db_campaign c;
 	struct judge_settings s;
-	struct db_ship seat;		/* the seat named, when one was */
+	struct db_seat seat;		/* the seat named, when one was */
 	int loaded;			/* c and s are to be released */
 	int write;			/* a transaction was begun */
 };

@@ -226,14 +226,14 @@ static int update_one(struct db *db, const char *sql, long long a, const char *t
 	return rc;
 }
 
-int db_ship_remove(struct db *db, long long ship_id, const char *when, char *err,
+int db_seat_remove(struct db *db, long long ship_id, const char *when, char *err,
 		   size_t errlen)
 {
 	return update_one(db, "UPDATE seats SET removed_at = ? WHERE id = ?", 0, when, ship_id,
 			  "removing a ship", err, errlen);
 }
 
-int db_ship_removed(struct db *db, long long ship_id, int *removed, char *err, size_t errlen)
+int db_seat_removed(struct db *db, long long ship_id, int *removed, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
 	int rc = db_prep(db, &st, "SELECT removed_at IS NOT NULL FROM seats WHERE id = ?", err, errlen);
@@ -252,7 +252,7 @@ int db_ship_removed(struct db *db, long long ship_id, int *removed, char *err, s
 	return rc;
 }
 
-int db_ship_set_captain(struct db *db, long long ship_id, long long captain_id, char *err,
+int db_seat_set_captain(struct db *db, long long ship_id, long long captain_id, char *err,
 			size_t errlen)
 {
 	return update_one(db, "UPDATE seats SET captain_id = ? WHERE id = ?", captain_id, NULL,

@@ -69,11 +69,11 @@ int db_ledger_list(struct db *db, long long campaign_id, long long ship_id,
 		   struct db_ledger **out, size_t *n, char *err, size_t errlen);
 
 /* Ships the game master removed: they fight no more battles. */
-int db_ship_remove(struct db *db, long long ship_id, const char *when, char *err,
+int db_seat_remove(struct db *db, long long ship_id, const char *when, char *err,
 		   size_t errlen);
-/* 1 in (*out)[i] when ship list[i] is removed; ids in db_ship_list order. */
-int db_ship_removed(struct db *db, long long ship_id, int *removed, char *err, size_t errlen);
-int db_ship_set_captain(struct db *db, long long ship_id, long long captain_id, char *err,
+/* 1 in (*out)[i] when ship list[i] is removed; ids in db_seat_list order. */
+int db_seat_removed(struct db *db, long long ship_id, int *removed, char *err, size_t errlen);
+int db_seat_set_captain(struct db *db, long long ship_id, long long captain_id, char *err,
 			size_t errlen);
 /* Writes name, email and pwhash of c->id (a captain replaced); a new pwhash drops the pending one. */
 int db_captain_update(struct db *db, const struct db_captain *c, char *err, size_t errlen);

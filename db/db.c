@@ -832,7 +832,7 @@ int db_captain_list(struct db *db, long long campaign_id, struct db_captain **ou
 
 static int ship_row(sqlite3_stmt *st, void *rec)
 {
-	struct db_ship *s = rec;
+	struct db_seat *s = rec;
 
 	s->id = sqlite3_column_int64(st, 0);
 	s->campaign_id = sqlite3_column_int64(st, 1);
@@ -844,7 +844,7 @@ static int ship_row(sqlite3_stmt *st, void *rec)
 	return 0;
 }
 
-int db_ship_add(struct db *db, struct db_ship *s, char *err, size_t errlen)
+int db_seat_add(struct db *db, struct db_seat *s, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
 	int rc = db_prep(db, &st, "INSERT INTO seats (campaign_id, captain_id, name, side) "
@@ -862,7 +862,7 @@ int db_ship_add(struct db *db, struct db_ship *s, char *err, size_t errlen)
 	return rc;
 }
 
-int db_ship_get(struct db *db, long long campaign_id, const char *name, struct db_ship *s,
+int db_seat_get(struct db *db, long long campaign_id, const char *name, struct db_seat *s,
 		char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
@@ -887,7 +887,7 @@ int db_ship_get(struct db *db, long long campaign_id, const char *name, struct d
 	return rc;
 }
 
-int db_ship_data_get(struct db *db, long long ship_id, char **json, char *err, size_t errlen)
+int db_seat_data_get(struct db *db, long long ship_id, char **json, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
 	int rc = db_prep(db, &st, "SELECT data FROM seats WHERE id = ?1", err, errlen), oom = 0;
@@ -909,7 +909,7 @@ int db_ship_data_get(struct db *db, long long ship_id, char **json, char *err, s
 	return rc;
 }
 
-int db_ship_data_set(struct db *db, long long ship_id, const char *json, char *err, size_t errlen)
+int db_seat_data_set(struct db *db, long long ship_id, const char *json, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
 	int rc = db_prep(db, &st, "UPDATE seats SET data = ?2 WHERE id = ?1", err, errlen);
@@ -925,7 +925,7 @@ int db_ship_data_set(struct db *db, long long ship_id, const char *json, char *e
 	return rc;
 }
 
-int db_ship_list(struct db *db, long long campaign_id, struct db_ship **out, size_t *n,
+int db_seat_list(struct db *db, long long campaign_id, struct db_seat **out, size_t *n,
 		 char *err, size_t errlen)
 {
 	sqlite3_stmt *st;

@@ -138,7 +138,7 @@ int db_captain_list(struct db *db, long long campaign_id, struct db_captain **ou
  * --- seats (the seats table: a ship, a runner, a player; its campaign-long
  * record is the game's own, in its data; battle state is in turns) ---
  */
-struct db_ship {
+struct db_seat {
 	long long id;
 	long long campaign_id;
 	long long captain_id;
@@ -148,18 +148,18 @@ struct db_ship {
 	char email[DB_EMAIL_MAX];	/* read only: the captain's address */
 };
 /* Data "{}". DB_EXISTS when the campaign has a seat of that name (any case). */
-int db_ship_add(struct db *db, struct db_ship *s, char *err, size_t errlen);
-int db_ship_get(struct db *db, long long campaign_id, const char *name, struct db_ship *s,
+int db_seat_add(struct db *db, struct db_seat *s, char *err, size_t errlen);
+int db_seat_get(struct db *db, long long campaign_id, const char *name, struct db_seat *s,
 		char *err, size_t errlen);
 /*
  * A seat's own data for its game, JSON object text ("{}" by default): what
  * it joined with, and the record the game keeps of it (Hovercrafts' stats
  * and career, core/hovercrafts/record.h); *json malloc'd.
  */
-int db_ship_data_get(struct db *db, long long ship_id, char **json, char *err, size_t errlen);
-int db_ship_data_set(struct db *db, long long ship_id, const char *json, char *err, size_t errlen);
+int db_seat_data_get(struct db *db, long long ship_id, char **json, char *err, size_t errlen);
+int db_seat_data_set(struct db *db, long long ship_id, const char *json, char *err, size_t errlen);
 /* In joining order (the state order of a new battle); free() the array. */
-int db_ship_list(struct db *db, long long campaign_id, struct db_ship **out, size_t *n,
+int db_seat_list(struct db *db, long long campaign_id, struct db_seat **out, size_t *n,
 		 char *err, size_t errlen);
 
 /* --- turns (turn 0 is the setup: placement and first energy rolls) --- */

@@ -232,7 +232,7 @@ int db_standby_list(struct db *db, long long campaign_id, const char *email,
 			  "listing the standby list", err, errlen);
 }
 
-int db_ship_set_resigned(struct db *db, long long ship_id, const char *when, char *err,
+int db_seat_set_resigned(struct db *db, long long ship_id, const char *when, char *err,
 			 size_t errlen)
 {
 	sqlite3_stmt *st;
@@ -245,7 +245,7 @@ int db_ship_set_resigned(struct db *db, long long ship_id, const char *when, cha
 	return db_run(db, st, "marking a seat vacant", err, errlen);
 }
 
-int db_ship_vacant(struct db *db, long long ship_id, int *vacant, char *err, size_t errlen)
+int db_seat_vacant(struct db *db, long long ship_id, int *vacant, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
 	int rc = db_prep(db, &st, "SELECT resigned_at IS NOT NULL FROM seats WHERE id = ?1", err,

@@ -67,10 +67,10 @@ int db_standby_remove(struct db *db, long long campaign_id, const char *email, c
 int db_standby_list(struct db *db, long long campaign_id, const char *email,
 		    struct db_standby **out, size_t *n, char *err, size_t errlen);
 /* A seat vacant since when (RESIGN), or seated again (when NULL: TAKEOVER). */
-int db_ship_set_resigned(struct db *db, long long ship_id, const char *when, char *err,
+int db_seat_set_resigned(struct db *db, long long ship_id, const char *when, char *err,
 			 size_t errlen);
 /* *vacant: the seat's captain resigned and nobody took it over. */
-int db_ship_vacant(struct db *db, long long ship_id, int *vacant, char *err, size_t errlen);
+int db_seat_vacant(struct db *db, long long ship_id, int *vacant, char *err, size_t errlen);
 
 /* Who gets a campaign's public bulletin by mail (OBSERVE). */
 struct db_observer {

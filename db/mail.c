@@ -639,7 +639,7 @@ int db_campaign_key(struct db *db, long long campaign_id, const unsigned char *f
 	return rc;
 }
 
-int db_ship_code_salt(struct db *db, long long campaign_id, const char *ship,
+int db_seat_code_salt(struct db *db, long long campaign_id, const char *ship,
 		      char salt[DB_CODE_SALT_MAX], char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
@@ -664,7 +664,7 @@ int db_ship_code_salt(struct db *db, long long campaign_id, const char *ship,
 	return rc;
 }
 
-int db_ship_set_code_salt(struct db *db, long long ship_id, const char *salt, char *err,
+int db_seat_set_code_salt(struct db *db, long long ship_id, const char *salt, char *err,
 			  size_t errlen)
 {
 	sqlite3_stmt *st;

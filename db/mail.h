@@ -177,10 +177,10 @@ int db_campaign_key(struct db *db, long long campaign_id, const unsigned char *f
  * not found gives "" and 0.
  */
 #define DB_CODE_SALT_MAX 65
-int db_ship_code_salt(struct db *db, long long campaign_id, const char *ship,
+int db_seat_code_salt(struct db *db, long long campaign_id, const char *ship,
 		      char salt[DB_CODE_SALT_MAX], char *err, size_t errlen);
 /* Sets ship_id's code salt (in the caller's transaction). */
-int db_ship_set_code_salt(struct db *db, long long ship_id, const char *salt, char *err,
+int db_seat_set_code_salt(struct db *db, long long ship_id, const char *salt, char *err,
 			  size_t errlen);
 
 #endif

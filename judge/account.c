@@ -49,7 +49,7 @@ static int account_open(struct db *db, const struct db_captain *caps, size_t nca
 		return seat_refuse(a, !a->cap ? "You play no seat in this campaign." :
 				   "The campaign is over.", answer);
 	if (!what)
-		return db_ship_list(db, a->c.id, &a->ships, &a->n, err, errlen);
+		return db_seat_list(db, a->c.id, &a->ships, &a->n, err, errlen);
 	return seat_auth(db, a, mail_text, sender, now, what, password_only, answer, err, errlen);
 }
 
@@ -367,7 +367,7 @@ int account_away(struct db *db, const struct db_campaign *c, time_t at, const ch
 		 size_t nsilent, time_t *until, int *away, size_t maxaway, char *err, size_t errlen)
 {
 	struct db_absence *list = NULL;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	size_t n = 0, ns = 0, i, k, j;
 	int rc;
 
@@ -375,7 +375,7 @@ int account_away(struct db *db, const struct db_campaign *c, time_t at, const ch
 	for (i = 0; i < maxaway; i++)
 		away[i] = ACCOUNT_PRESENT;
 	if ((rc = db_absence_list(db, c->id, 0, &list, &n, err, errlen)) ||
-	    (rc = db_ship_list(db, c->id, &ships, &ns, err, errlen)))
+	    (rc = db_seat_list(db, c->id, &ships, &ns, err, errlen)))
 		goto out;
 	for (i = 0; !rc && i < nsilent && i < maxaway; i++)
 		for (k = 0; !rc && k < ns; k++) {
@@ -383,7 +383,7 @@ int account_away(struct db *db, const struct db_campaign *c, time_t at, const ch
 
 			if (strcasecmp(ships[k].name, silent[i]))
 				continue;
-			if ((rc = db_ship_vacant(db, ships[k].id, &vacant, err, errlen)))
+			if ((rc = db_seat_vacant(db, ships[k].id, &vacant, err, errlen)))
 				break;
 			if (vacant) {
 				away[i] = ACCOUNT_VACANT;
@@ -438,7 +438,7 @@ int account_resign(struct db *db, const struct db_captain *caps, size_t ncaps,
 	struct seat_cmd a;
 	struct db_captain vacancy;
 	struct db_standby *standby = NULL;
-	struct db_ship *ship = NULL;
+	struct db_seat *ship = NULL;
 	json_t *data = NULL;
 	char pw[JUDGE_PASSWORD_LEN + 1], when[DB_TIME_MAX], key[96], subject[256];
 	size_t i, nstandby = 0;
@@ -490,8 +490,8 @@ int account_resign(struct db *db, const struct db_captain *caps, size_t ncaps,
 		goto out;
 	}
 	/* A new code salt: the codes the resigned captain holds are worth nothing now. */
-	if (rc || (rc = db_ship_set_captain(db, ship->id, vacancy.id, err, errlen)) ||
-	    (rc = db_ship_set_resigned(db, ship->id, when, err, errlen)) ||
+	if (rc || (rc = db_seat_set_captain(db, ship->id, vacancy.id, err, errlen)) ||
+	    (rc = db_seat_set_resigned(db, ship->id, when, err, errlen)) ||
 	    (rc = judge_new_code_salt(db, ship->id, err, errlen)) ||
 	    (rc = db_standby_list(db, a.c.id, NULL, &standby, &nstandby, err, errlen)))
 		goto fail;
@@ -548,7 +548,7 @@ int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
 	struct seat_cmd a;
 	struct db_standby *entry = NULL;
 	struct db_captain cap, other;
-	struct db_ship *ship = NULL;
+	struct db_seat *ship = NULL;
 	json_t *data = NULL;
 	const struct db_captain *mine = NULL;
 	char pw[JUDGE_PASSWORD_LEN + 1] = "", hash[DB_HASH_MAX], when[DB_TIME_MAX], key[96];
@@ -559,13 +559,13 @@ int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
 
 	*answer = NULL;
 	if ((rc = seat_open(db, caps, ncaps, campaign, &a, answer, err, errlen)) ||
-	    (rc = db_ship_list(db, a.c.id, &a.ships, &a.n, err, errlen)) ||
+	    (rc = db_seat_list(db, a.c.id, &a.ships, &a.n, err, errlen)) ||
 	    (rc = db_standby_list(db, a.c.id, sender, &entry, &nentry, err, errlen)))
 		goto out;
 	for (i = 0; i < a.n; i++)
 		if (!strcasecmp(a.ships[i].name, seat))
 			ship = &a.ships[i];
-	if (ship && (rc = db_ship_vacant(db, ship->id, &vacant, err, errlen)))
+	if (ship && (rc = db_seat_vacant(db, ship->id, &vacant, err, errlen)))
 		goto out;
 	if (!strcmp(a.c.status, "finished"))
 		snprintf(why, sizeof(why), "The campaign is over.");
@@ -608,7 +608,7 @@ int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
 	if (mine) {
 		/* A captain of the campaign already: the seat joins the others, the password stays. */
 		cap = *mine;
-		rc = db_ship_set_captain(db, ship->id, mine->id, err, errlen);
+		rc = db_seat_set_captain(db, ship->id, mine->id, err, errlen);
 	} else {
 		/* The vacancy's row becomes the newcomer's, under the name the game master gave. */
 		snprintf(cap.name, sizeof(cap.name), "%s", entry[0].name);
@@ -618,7 +618,7 @@ int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
 		snprintf(cap.pwhash, sizeof(cap.pwhash), "%s", hash);
 		rc = db_captain_update(db, &cap, err, errlen);
 	}
-	if (rc || (rc = db_ship_set_resigned(db, ship->id, NULL, err, errlen)) ||
+	if (rc || (rc = db_seat_set_resigned(db, ship->id, NULL, err, errlen)) ||
 	    (rc = judge_new_code_salt(db, ship->id, err, errlen)) ||
 	    (rc = db_standby_remove(db, a.c.id, sender, err, errlen)))
 		goto fail;

@@ -60,12 +60,12 @@ static void seat_blocks(struct db *db, const struct db_campaign *c, const struct
 			const struct db_turn *t, long long captain_id, const char *deadline,
 			json_t *blocks)
 {
-	struct db_ship *seats = NULL;
+	struct db_seat *seats = NULL;
 	json_t *state = json_loads(t->state_before, 0, NULL);
 	size_t n = 0, i;
 	char err[256];
 
-	if (!state || db_ship_list(db, c->id, &seats, &n, err, sizeof(err)))
+	if (!state || db_seat_list(db, c->id, &seats, &n, err, sizeof(err)))
 		goto out;
 	for (i = 0; i < n; i++) {
 		char code[JUDGE_CODE_LEN + 1];
@@ -303,7 +303,7 @@ int answers_credential(struct db *db, const char *text, time_t now,
 	struct block_header h;
 	struct db_campaign c;
 	struct judge_settings s;
-	struct db_ship ship;
+	struct db_seat ship;
 	struct db_captain cap;
 	const struct ruleset *rs;
 	char code[JUDGE_CODE_LEN + 1], why[256];
@@ -325,7 +325,7 @@ int answers_credential(struct db *db, const char *text, time_t now,
 	rs = play_game_of(&c);
 	h.seat_word = rs && rs->seat_word ? rs->seat_word : "SHIP";
 	each_block_line(text, read_header, &h);
-	rc = h.seat[0] ? db_ship_get(db, c.id, h.seat, &ship, err, errlen) : DB_NOT_FOUND;
+	rc = h.seat[0] ? db_seat_get(db, c.id, h.seat, &ship, err, errlen) : DB_NOT_FOUND;
 	if (!rc)
 		rc = db_captain_get_id(db, ship.captain_id, &cap, err, errlen);
 	if (rc)

@@ -119,10 +119,10 @@ static json_t *desk_list_data(struct db *db, int all, const struct db_captain *c
 		/* Taking players: how many seats are taken, of how many. */
 		if (rs && !strcmp(c[i].status, "open")) {
 			json_t *list = json_object_get(d, "campaigns");
-			struct db_ship *ships = NULL;
+			struct db_seat *ships = NULL;
 			size_t taken = 0;
 
-			if (db_ship_list(db, c[i].id, &ships, &taken, err, errlen)) {
+			if (db_seat_list(db, c[i].id, &ships, &taken, err, errlen)) {
 				judge_settings_release(&s);
 				db_campaign_list_release(c, n);
 				json_decref(d);
@@ -154,7 +154,7 @@ static json_t *desk_status_data(struct db *db, const char *name, const struct db
 	struct db_campaign c;
 	struct judge_settings s;
 	struct db_turn t;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	struct db_order *o = NULL;
 	size_t ns = 0, no = 0, i, k;
 	json_t *d = NULL;
@@ -179,7 +179,7 @@ static json_t *desk_status_data(struct db *db, const char *name, const struct db
 			d = desk_run_refused(c.name, &s);
 		goto out;
 	}
-	if (db_ship_list(db, c.id, &ships, &ns, err, errlen))
+	if (db_seat_list(db, c.id, &ships, &ns, err, errlen))
 		goto out;
 	if (!strcmp(c.status, "running") || !strcmp(c.status, "paused")) {
 		time_t dl;
@@ -389,7 +389,7 @@ static json_t *desk_report_data(struct db *db, const struct db_captain *caps, si
  * game's report answers the orders' mail, in its receipt's place.
  */
 static int desk_report_mine(const struct db_message *m, const struct db_captain *cap,
-			    const struct db_ship *ships, size_t n, long long turn_id, int turn)
+			    const struct db_seat *ships, size_t n, long long turn_id, int turn)
 {
 	char key[DB_KEY_MAX];
 	size_t i;
@@ -414,7 +414,7 @@ static json_t *desk_report_turn(struct db *db, const struct db_captain *caps, si
 {
 	struct db_campaign c;
 	struct db_turn *t = NULL;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	struct db_message *m = NULL;
 	size_t nt = 0, ns = 0, nm = 0, i, k;
 	long long turn_id = 0;
@@ -430,7 +430,7 @@ static json_t *desk_report_turn(struct db *db, const struct db_captain *caps, si
 	for (k = 0; k < ncaps; k++)
 		mine |= caps[k].campaign_id == c.id;
 	if (db_turn_list(db, c.id, &t, &nt, err, errlen) ||
-	    db_ship_list(db, c.id, &ships, &ns, err, errlen))
+	    db_seat_list(db, c.id, &ships, &ns, err, errlen))
 		goto out;
 	why[0] = '\0';
 	for (i = 0; i < nt; i++) {

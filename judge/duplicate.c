@@ -114,10 +114,10 @@ static int dup_runs(struct db *db, const char *set, struct dup_run **out, size_t
 	db_campaign_list_release(all, n);
 	qsort(r, k, sizeof(*r), dup_cmp_number);
 	for (i = 0; i < k; i++) {
-		struct db_ship *ships = NULL;
+		struct db_seat *ships = NULL;
 		size_t ns = 0;
 
-		if ((rc = db_ship_list(db, r[i].c.id, &ships, &ns, err, errlen))) {
+		if ((rc = db_seat_list(db, r[i].c.id, &ships, &ns, err, errlen))) {
 			dup_runs_release(r, k);
 			return rc;
 		}

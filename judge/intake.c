@@ -310,7 +310,7 @@ static int proves_sender(struct db *db, const struct db_captain *caps, size_t nc
 {
 	struct answers_credential cr;
 	struct db_campaign *c = NULL;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	enum secret_kind kind = SECRET_NONE;
 	char secret[128], err[512], code[JUDGE_CODE_LEN + 1];
 	size_t nc = 0, ns = 0, i, k, j;
@@ -331,7 +331,7 @@ static int proves_sender(struct db *db, const struct db_captain *caps, size_t nc
 	for (i = 0; i < ncaps && i < PROVE_CAPTAINS && !ok; i++)
 		for (k = 0; k < nc && !ok; k++) {
 			if (c[k].id != caps[i].campaign_id ||
-			    db_ship_list(db, c[k].id, &ships, &ns, err, sizeof(err)))
+			    db_seat_list(db, c[k].id, &ships, &ns, err, sizeof(err)))
 				continue;
 			for (j = 0; j < ns && !ok; j++)
 				ok = ships[j].captain_id == caps[i].id &&

@@ -337,7 +337,7 @@ int judge_order_code(struct db *db, long long campaign_id, const char *ship, int
 	int rc;
 
 	/* "" for a ship that never changed hands: its codes stay what they were. */
-	rc = db_ship_code_salt(db, campaign_id, ship, salt, err, errlen);
+	rc = db_seat_code_salt(db, campaign_id, ship, salt, err, errlen);
 	if (rc)
 		return rc;
 	sodium_ready();
@@ -373,7 +373,7 @@ int judge_new_code_salt(struct db *db, long long ship_id, char *err, size_t errl
 	sodium_ready();
 	randombytes_buf(r, sizeof(r));
 	sodium_bin2hex(salt, sizeof(salt), r, sizeof(r));
-	return db_ship_set_code_salt(db, ship_id, salt, err, errlen);
+	return db_seat_set_code_salt(db, ship_id, salt, err, errlen);
 }
 
 int judge_check_code(const char *given, const char *want)
@@ -652,7 +652,7 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 			size_t errlen)
 {
 	struct db_captain *caps = NULL;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	struct db_observer *observers = NULL;
 	size_t ncaps = 0, nships = 0, nobservers = 0, i, j, skip = 0;
 	int rendered = 0;
@@ -664,7 +664,7 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 
 	rc = db_captain_list(db, c->id, &caps, &ncaps, err, errlen);
 	if (!rc)
-		rc = db_ship_list(db, c->id, &ships, &nships, err, errlen);
+		rc = db_seat_list(db, c->id, &ships, &nships, err, errlen);
 	if (rc)
 		goto out;
 	/* The side roll is told in a sentence of its own, not as dice of the story. */

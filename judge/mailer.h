@@ -119,11 +119,11 @@ int mailer_prune_run(struct cmd_ctx *ctx, int argc, char **argv);
 #define MAILER_NO_TEMPLATE 100
 struct db_campaign;
 struct db_turn;
-struct db_ship;
+struct db_seat;
 struct judge_settings;
 int mailer_queue_reminder(struct cmd_ctx *ctx, const struct db_campaign *c,
 			  const struct judge_settings *s, const struct db_turn *t,
-			  const struct db_ship *ship, const char *template, json_t *data,
+			  const struct db_seat *ship, const char *template, json_t *data,
 			  const char *now_text, int *queued, char *err, size_t errlen);
 int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose);
 

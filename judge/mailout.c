@@ -298,7 +298,7 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 
 int mailer_queue_reminder(struct cmd_ctx *ctx, const struct db_campaign *c,
 			  const struct judge_settings *s, const struct db_turn *t,
-			  const struct db_ship *ship, const char *template, json_t *data,
+			  const struct db_seat *ship, const char *template, json_t *data,
 			  const char *now_text, int *queued, char *err, size_t errlen)
 {
 	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;

@@ -24,7 +24,7 @@ int picture_svg(struct db *db, const struct db_campaign *c, int turn, const char
 {
 	const struct ruleset *rs = play_game_of(c);
 	struct db_turn t;
-	struct db_ship ship;
+	struct db_seat ship;
 	json_t *state = NULL, *view = NULL, *packs = NULL;
 	json_error_t jerr;
 	const char *text;
@@ -37,7 +37,7 @@ int picture_svg(struct db *db, const struct db_campaign *c, int turn, const char
 	}
 	if (!rs->draw)
 		return 1;
-	if (seat && db_ship_get(db, c->id, seat, &ship, err, errlen)) {
+	if (seat && db_seat_get(db, c->id, seat, &ship, err, errlen)) {
 		snprintf(err, errlen, "campaign '%s' has no %s named '%s'", c->name, rs->seat_word,
 			 seat);
 		return -1;
@@ -104,7 +104,7 @@ int picture_for_mail(struct db *db, const struct db_message *m, unsigned char **
 		     size_t *len, char *err, size_t errlen)
 {
 	struct db_campaign *list = NULL, *c = NULL;
-	struct db_ship *ships = NULL;
+	struct db_seat *ships = NULL;
 	size_t n = 0, nships = 0, i;
 	long long cid = 0, seat_id = 0;
 	int turn = -1, used = 0, ret = 1, by_address = 0;
@@ -149,7 +149,7 @@ int picture_for_mail(struct db *db, const struct db_message *m, unsigned char **
 	if (seat_id || by_address) {
 		int found = 0;
 
-		if (db_ship_list(db, cid, &ships, &nships, err, errlen)) {
+		if (db_seat_list(db, cid, &ships, &nships, err, errlen)) {
 			ret = -1;
 			goto out;
 		}

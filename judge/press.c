@@ -107,7 +107,7 @@ static int press_queue(struct db *db, const struct db_campaign *c, const struct 
  * went to (empty: nothing written); or a DB_ code with err.
  */
 int press_relay(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
-		       const struct db_ship *ships, size_t n, const struct press_relay *r,
+		       const struct db_seat *ships, size_t n, const struct press_relay *r,
 		       const char *now_text, json_t **names, char *err, size_t errlen)
 {
 	json_t *data = NULL;
@@ -236,7 +236,7 @@ int press_send(struct db *db, const struct db_captain *caps, size_t ncaps, const
 		goto out;
 	/* Who gets it: one seat, the sender's side, or everyone; a captain once. */
 	if (!all && !side) {
-		struct db_ship *target = NULL;
+		struct db_seat *target = NULL;
 
 		for (i = 0; i < a.n && !target; i++)
 			if (!strcasecmp(a.ships[i].name, to))

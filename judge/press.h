@@ -39,7 +39,7 @@ int press_set_wait(struct db *db, const struct db_captain *caps, size_t ncaps, c
 
 
 struct db_campaign;
-struct db_ship;
+struct db_seat;
 struct judge_settings;
 /* Who a press goes to and from (press_relay()). */
 struct press_relay {
@@ -63,10 +63,10 @@ struct press_relay {
  * went to (empty: nothing written); or a DB_ code with err.
  */
 struct db_campaign;
-struct db_ship;
+struct db_seat;
 struct judge_settings;
 int press_relay(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
-		const struct db_ship *ships, size_t n, const struct press_relay *r,
+		const struct db_seat *ships, size_t n, const struct press_relay *r,
 		const char *now_text, json_t **names, char *err, size_t errlen);
 
 #endif

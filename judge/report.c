@@ -51,7 +51,7 @@ static int setup_report(struct cmd_ctx *ctx, const struct db_campaign *c, int tu
 {
 	struct db_message *list = NULL;
 	struct db_captain cap;
-	struct db_ship ship;
+	struct db_seat ship;
 	char err[512], key[DB_KEY_MAX + 32], prefix[DB_KEY_MAX], bulletin[DB_KEY_MAX];
 	json_t *reports = json_array();
 	size_t n = 0, i, found = 0;
@@ -59,7 +59,7 @@ static int setup_report(struct cmd_ctx *ctx, const struct db_campaign *c, int tu
 
 	memset(&cap, 0, sizeof(cap));
 	if (ship_name) {
-		rc = db_ship_get(ctx->db, c->id, ship_name, &ship, err, sizeof(err));
+		rc = db_seat_get(ctx->db, c->id, ship_name, &ship, err, sizeof(err));
 		if (rc == DB_NOT_FOUND) {
 			cmd_error("campaign '%s' has no ship named '%s'", c->name, ship_name);
 			ret = EXIT_DATAERR;

@@ -89,9 +89,9 @@ json_t *seat_refused(const char *campaign, const char *why)
  * or a DB_ code with err. password_only: a CODE does not do.
  */
 static int seat_who(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
-		     const struct judge_settings *s, struct db_ship *ships, size_t n,
+		     const struct judge_settings *s, struct db_seat *ships, size_t n,
 		     const char *mail_text, const char *sender, time_t now, const char *what,
-		     int password_only, struct db_ship **from, char *why, size_t whylen, char *err,
+		     int password_only, struct db_seat **from, char *why, size_t whylen, char *err,
 		     size_t errlen)
 {
 	enum secret_kind kind = SECRET_NONE;
@@ -201,7 +201,7 @@ int seat_credential(struct db *db, const char *campaign, const char *mail_text,
 {
 	struct db_campaign c;
 	struct judge_settings s;
-	struct db_ship ship;
+	struct db_seat ship;
 	enum secret_kind kind = SECRET_NONE;
 	char secret[128] = "", seat[DB_NAME_MAX], msg[512];
 	int rc;
@@ -222,7 +222,7 @@ int seat_credential(struct db *db, const char *campaign, const char *mail_text,
 		rc = DB_ERROR;
 		goto out;
 	}
-	rc = db_ship_get(db, c.id, seat, &ship, err, errlen);
+	rc = db_seat_get(db, c.id, seat, &ship, err, errlen);
 	if (!rc && !ship.captain_id)
 		rc = DB_NOT_FOUND;
 	if (!rc)
@@ -257,9 +257,9 @@ clean:
 }
 
 int seat_auth_in(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
-		 const struct judge_settings *s, struct db_ship *ships, size_t n,
+		 const struct judge_settings *s, struct db_seat *ships, size_t n,
 		 const char *mail_text, const char *sender, time_t now, const char *what,
-		 int password_only, struct db_ship **from, char *why, size_t whylen, char *err,
+		 int password_only, struct db_seat **from, char *why, size_t whylen, char *err,
 		 size_t errlen)
 {
 	return seat_who(db, cap, c, s, ships, n, mail_text, sender, now, what, password_only, from,
@@ -297,7 +297,7 @@ int seat_auth(struct db *db, struct seat_cmd *a, const char *mail_text, const ch
 	char why[512];
 	int rc;
 
-	if ((rc = db_ship_list(db, a->c.id, &a->ships, &a->n, err, errlen)))
+	if ((rc = db_seat_list(db, a->c.id, &a->ships, &a->n, err, errlen)))
 		return rc;
 	rc = seat_who(db, a->cap, &a->c, &a->s, a->ships, a->n, mail_text, sender, now, what,
 		      password_only, &a->from, why, sizeof(why), err, errlen);

@@ -27,9 +27,9 @@ struct seat_cmd {
 	struct db_campaign c;
 	struct judge_settings s;
 	const struct db_captain *cap;	/* the sender's captain in c, or NULL: plays no seat */
-	struct db_ship *ships;		/* c's seats, from seat_auth() */
+	struct db_seat *ships;		/* c's seats, from seat_auth() */
 	size_t n;
-	struct db_ship *from;		/* the seat the mail speaks for, from seat_auth() */
+	struct db_seat *from;		/* the seat the mail speaks for, from seat_auth() */
 	int loaded;			/* c is to be released */
 };
 
@@ -59,9 +59,9 @@ json_t *seat_refused(const char *campaign, const char *why);
  * refused with why for the sender (what names the command); or a DB_ code.
  */
 int seat_auth_in(struct db *db, const struct db_captain *cap, const struct db_campaign *c,
-		 const struct judge_settings *s, struct db_ship *ships, size_t n,
+		 const struct judge_settings *s, struct db_seat *ships, size_t n,
 		 const char *mail_text, const char *sender, time_t now, const char *what,
-		 int password_only, struct db_ship **from, char *why, size_t whylen, char *err,
+		 int password_only, struct db_seat **from, char *why, size_t whylen, char *err,
 		 size_t errlen);
 /*
  * The first PASSWORD (or, unless password_only, CODE) line of text outside

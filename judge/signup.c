@@ -88,7 +88,7 @@ int signup_max_seats(const struct ruleset *game, const struct judge_settings *s)
 
 /* Room for the seat, as the game says: 0, or 1 with why. */
 static int signup_fits(struct db *db, const struct db_campaign *c, const struct ruleset *game,
-		       const struct db_ship *ships, size_t n, const char *name, const char *side,
+		       const struct db_seat *ships, size_t n, const char *name, const char *side,
 		       char *why, size_t whylen)
 {
 	switch (play_seat_room(db, game, c, ships, n, name, side, NULL, why, whylen)) {
@@ -230,7 +230,7 @@ int signup_vouch(struct db *db, const struct db_campaign *c, const struct db_cap
 		 json_t **answer, char *err, size_t errlen)
 {
 	struct judge_settings s;
-	struct db_ship *ships = NULL, *from;
+	struct db_seat *ships = NULL, *from;
 	enum secret_kind kind;
 	char pw[128], why[512], what[16];
 	size_t n = 0, i;
@@ -238,7 +238,7 @@ int signup_vouch(struct db *db, const struct db_campaign *c, const struct db_cap
 
 	sodium_memzero(pw, sizeof(pw));
 	memset(&s, 0, sizeof(s));
-	if (has_pw && (rc = db_ship_list(db, c->id, &ships, &n, err, errlen)))
+	if (has_pw && (rc = db_seat_list(db, c->id, &ships, &n, err, errlen)))
 		goto out;
 	for (i = 0; i < n; i++)
 		seated |= ships[i].captain_id == cap->id;
@@ -262,7 +262,7 @@ out:
 	return rc;
 }
 
-const char *signup_other_side(const struct judge_settings *s, const struct db_ship *ships,
+const char *signup_other_side(const struct judge_settings *s, const struct db_seat *ships,
 			      size_t n, long long captain_id, const char *side)
 {
 	size_t i;
@@ -279,7 +279,7 @@ const char *signup_other_side(const struct judge_settings *s, const struct db_sh
  * a newcomer) on side spelled; why set when not.
  */
 static void signup_room(struct db *db, const struct ruleset *game, const struct db_campaign *c,
-			const struct judge_settings *s, const struct db_ship *ships, size_t n,
+			const struct judge_settings *s, const struct db_seat *ships, size_t n,
 			size_t nall, const struct db_captain *cap, const char *seat,
 			const char *spelled, char *why, size_t whylen)
 {
@@ -332,7 +332,7 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 	struct db_campaign c;
 	struct judge_settings s;
 	struct db_captain cap;
-	struct db_ship sh, *ships = NULL;
+	struct db_seat sh, *ships = NULL;
 	struct db_captain *all = NULL;
 	const struct ruleset *game;
 	const char *spelled = "";
@@ -382,7 +382,7 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 	if (text) {
 		int again = 0;
 
-		if ((rc = db_ship_list(db, c.id, &ships, &n, err, errlen)) ||
+		if ((rc = db_seat_list(db, c.id, &ships, &n, err, errlen)) ||
 		    (rc = db_captain_list(db, c.id, &all, &nall, err, errlen)))
 			goto out;
 		/* The captain's own seat already (the same JOIN read again): said so below, as is. */
@@ -427,7 +427,7 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 	/* Read again under the lock: the campaign may have started meanwhile. */
 	db_campaign_release(&c);
 	if ((rc = db_campaign_get(db, campaign, &c, err, errlen)) ||
-	    (rc = db_ship_list(db, c.id, &ships, &n, err, errlen)) ||
+	    (rc = db_seat_list(db, c.id, &ships, &n, err, errlen)) ||
 	    (rc = db_captain_list(db, c.id, &all, &nall, err, errlen)))
 		goto fail;
 	/* The same JOIN read again (a crash before its answer): joined already, nothing more. */
@@ -463,7 +463,7 @@ int signup_join(struct db *db, const struct db_captain *caps, size_t ncaps, cons
 	snprintf(sh.name, sizeof(sh.name), "%s", seat);
 	snprintf(sh.team, sizeof(sh.team), "%s", spelled);
 	/* A new seat's data is "{}": a new ship's record, to Hovercrafts (core/hovercrafts/record.h). */
-	if ((rc = db_ship_add(db, &sh, err, errlen)))
+	if ((rc = db_seat_add(db, &sh, err, errlen)))
 		goto fail;
 	/* The welcome: to the address that joined, which is now the captain's. */
 	data = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s?,s:i,s:i,s:i,s:b}", "campaign", c.name,

@@ -28,7 +28,7 @@
 struct db;
 struct db_campaign;
 struct db_captain;
-struct db_ship;
+struct db_seat;
 struct judge_settings;
 struct ruleset;
 
@@ -62,7 +62,7 @@ int signup_vouch(struct db *db, const struct db_campaign *c, const struct db_cap
  * A seat of ships captain captain_id commands on a side other than side
  * (its name), unless the settings s allow mixed sides; else NULL.
  */
-const char *signup_other_side(const struct judge_settings *s, const struct db_ship *ships,
+const char *signup_other_side(const struct judge_settings *s, const struct db_seat *ships,
 			      size_t n, long long captain_id, const char *side);
 
 /*

@@ -19,14 +19,14 @@
 int play_turn_records(struct db *db, long long campaign_id, const struct ruleset *rs,
 		      const json_t *outcome, char *err, size_t errlen)
 {
-	struct db_ship *seats = NULL;
+	struct db_seat *seats = NULL;
 	json_t *data = NULL, *got = NULL;
 	size_t n = 0, i;
 	int rc;
 
 	if (!rs->turn_records)
 		return 0;
-	if ((rc = db_ship_list(db, campaign_id, &seats, &n, err, errlen)))
+	if ((rc = db_seat_list(db, campaign_id, &seats, &n, err, errlen)))
 		return rc;
 	rc = DB_ERROR;
 	if (!(data = json_object())) {
@@ -37,7 +37,7 @@ int play_turn_records(struct db *db, long long campaign_id, const struct ruleset
 		char *text = NULL;
 		json_t *one;
 
-		if ((rc = db_ship_data_get(db, seats[i].id, &text, err, errlen)))
+		if ((rc = db_seat_data_get(db, seats[i].id, &text, err, errlen)))
 			goto out;
 		rc = DB_ERROR;
 		one = json_loads(text ? text : "", 0, NULL);
@@ -65,7 +65,7 @@ int play_turn_records(struct db *db, long long campaign_id, const struct ruleset
 			rc = DB_ERROR;
 			break;
 		}
-		rc = db_ship_data_set(db, seats[i].id, text, err, errlen);
+		rc = db_seat_data_set(db, seats[i].id, text, err, errlen);
 		free(text);
 	}
 out:
@@ -87,12 +87,12 @@ static int seal_judge_orders(struct db *db, const struct db_campaign *c, const s
 			     size_t errlen)
 {
 	unsigned char h[crypto_hash_sha256_BYTES];
-	struct db_ship ship;
+	struct db_seat ship;
 	struct db_order o;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
-	rc = db_ship_get(db, c->id, seat, &ship, err, errlen);
+	rc = db_seat_get(db, c->id, seat, &ship, err, errlen);
 	if (rc == DB_NOT_FOUND) {
 		snprintf(err, errlen, "campaign '%s', turn %d: nobody holds the seat '%s' the turn "
 			 "waits for, so no orders can be sealed for it: join it ('mxjudge campaign "

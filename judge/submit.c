@@ -512,9 +512,9 @@ static int check(struct submission *sub, time_t now)
 		return refuse(sub, EXIT_DATAERR, "%s: too many %s blocks", name, sub->rs->seat_word);
 	play_seat_noun(sub->rs, noun, sizeof(noun));
 	for (i = 0; i < env->nseats; i++) {
-		struct db_ship ship;
+		struct db_seat ship;
 
-		rc = db_ship_get(sub->db, sub->c.id, env->seat[i], &ship, err, sizeof(err));
+		rc = db_seat_get(sub->db, sub->c.id, env->seat[i], &ship, err, sizeof(err));
 		if (rc == DB_NOT_FOUND)
 			return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' has no %s named '%s'",
 				      name, env->seat_line[i], sub->c.name, noun, env->seat[i]);

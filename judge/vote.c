@@ -64,13 +64,13 @@ static int vote_seal(struct db *db, const struct db_campaign *c, const struct db
 		     size_t errlen)
 {
 	const char *word = !strcmp(what, "draw") ? "DRAW" : "CONCEDE";
-	struct db_ship ship;
+	struct db_seat ship;
 	struct db_order o;
 	char raw[256], said[64];
 	json_t *reading;
 	int rc;
 
-	if ((rc = db_ship_get(db, c->id, seat, &ship, err, errlen)))
+	if ((rc = db_seat_get(db, c->id, seat, &ship, err, errlen)))
 		return rc;
 	reading = json_pack("{s:{s:s,s:s}}", ship.name, "judge", "agree", "what", what);
 	memset(&o, 0, sizeof(o));

@@ -81,7 +81,7 @@ static void make_game(struct db *db, long long *turn_id, long long *ship_id,
 		      long long *captain_id, long long *campaign_id)
 {
 	struct db_captain cap;
-	struct db_ship s;
+	struct db_seat s;
 	struct db_turn t;
 	char err[256];
 
@@ -98,7 +98,7 @@ static void make_game(struct db *db, long long *turn_id, long long *ship_id,
 	s.captain_id = cap.id;
 	snprintf(s.name, sizeof(s.name), "Minx");
 	snprintf(s.team, sizeof(s.team), "zion");
-	assert_int_equal(db_ship_add(db, &s, err, sizeof(err)), 0);
+	assert_int_equal(db_seat_add(db, &s, err, sizeof(err)), 0);
 	memset(&t, 0, sizeof(t));
 	t.campaign_id = *campaign_id;
 	t.number = 1;
@@ -234,7 +234,7 @@ static void test_db_migrate_v10_seats_result_draws(void **state)
 {
 	struct fixture *f = *state;
 	struct db_campaign c;
-	struct db_ship *seats;
+	struct db_seat *seats;
 	struct db_draw *d;
 	char err[256], *data;
 	size_t n;
@@ -263,14 +263,14 @@ static void test_db_migrate_v10_seats_result_draws(void **state)
 		 "INSERT INTO dice VALUES (1, 4, 2, 'Minx', 'fire', 'shoot', 5, 2, 7);");
 	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
 	assert_int_equal(db_schema_version(f->db), 10);
-	assert_int_equal(db_ship_data_get(f->db, 7, &data, err, sizeof(err)), 0);
+	assert_int_equal(db_seat_data_get(f->db, 7, &data, err, sizeof(err)), 0);
 	assert_string_equal(data, "{\"hull\":4,\"shield\":1,\"ballistic\":2,\"energy\":1,"
 			    "\"damage\":2,\"battles\":3,\"wins\":1,\"kills\":5,\"times_disabled\":2}");
 	free(data);
-	assert_int_equal(db_ship_data_get(f->db, 8, &data, err, sizeof(err)), 0);
+	assert_int_equal(db_seat_data_get(f->db, 8, &data, err, sizeof(err)), 0);
 	assert_string_equal(data, "{\"deck\":\"d\"}");
 	free(data);
-	assert_int_equal(db_ship_list(f->db, 2, &seats, &n, err, sizeof(err)), 0);
+	assert_int_equal(db_seat_list(f->db, 2, &seats, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 1);
 	assert_string_equal(seats[0].team, "runner");
 	assert_string_equal(seats[0].captain, "Bob");
@@ -559,7 +559,7 @@ static void test_db_outbox_release_and_requeue_failed(void **state)
 }
 
 /* A ship that never changed hands has no code salt; one set is read back. */
-static void test_db_ship_code_salt(void **state)
+static void test_db_seat_code_salt(void **state)
 {
 	struct fixture *f = *state;
 	long long turn, ship, cap, camp;
@@ -567,14 +567,14 @@ static void test_db_ship_code_salt(void **state)
 
 	assert_int_equal(db_open(&f->db, f->path, err, sizeof(err)), 0);
 	make_game(f->db, &turn, &ship, &cap, &camp);
-	assert_int_equal(db_ship_code_salt(f->db, camp, "minx", salt, err, sizeof(err)), 0);
+	assert_int_equal(db_seat_code_salt(f->db, camp, "minx", salt, err, sizeof(err)), 0);
 	assert_string_equal(salt, "");
-	assert_int_equal(db_ship_set_code_salt(f->db, ship, "00ff", err, sizeof(err)), 0);
-	assert_int_equal(db_ship_code_salt(f->db, camp, "Minx", salt, err, sizeof(err)), 0);
+	assert_int_equal(db_seat_set_code_salt(f->db, ship, "00ff", err, sizeof(err)), 0);
+	assert_int_equal(db_seat_code_salt(f->db, camp, "Minx", salt, err, sizeof(err)), 0);
 	assert_string_equal(salt, "00ff");
-	assert_int_equal(db_ship_code_salt(f->db, camp, "Nobody", salt, err, sizeof(err)), 0);
+	assert_int_equal(db_seat_code_salt(f->db, camp, "Nobody", salt, err, sizeof(err)), 0);
 	assert_string_equal(salt, "");
-	assert_int_equal(db_ship_set_code_salt(f->db, ship + 99, "x", err, sizeof(err)), DB_ALREADY);
+	assert_int_equal(db_seat_set_code_salt(f->db, ship + 99, "x", err, sizeof(err)), DB_ALREADY);
 }
 
 static void test_db_events_and_draws(void **state)
@@ -641,7 +641,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_db_outbox_unique_key, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_outbox_release_and_requeue_failed, setup,
 						teardown),
-		cmocka_unit_test_setup_teardown(test_db_ship_code_salt, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_db_seat_code_salt, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_events_and_draws, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_db_rollback_leaves_nothing, setup, teardown),
 	};

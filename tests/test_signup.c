@@ -71,7 +71,7 @@ static void test_signup_token(void **unused)
 static void test_signup_other_side(void **unused)
 {
 	struct judge_settings s;
-	struct db_ship ships[3];
+	struct db_seat ships[3];
 
 	(void)unused;
 	memset(&s, 0, sizeof(s));
