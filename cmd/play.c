@@ -1664,7 +1664,7 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 	json_error_t jerr;
 	char err[512], commit[65], when[TIME_TEXT_MAX];
 	int rc, ret = EXIT_FAIL, over = !strcmp(c->status, "finished"), resolved;
-	int open_orders;
+	int open_orders, sealed_digest;
 
 	memset(&t, 0, sizeof(t));
 	memset(&root, 0, sizeof(root));
@@ -1684,6 +1684,11 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 	db_root_get(ctx->db, c->id, &root, err, sizeof(err));
 	resolved = t.resolved_at[0] != '\0';
 	open_orders = over || (resolved && !(rs->flags & RULESET_HIDDEN));
+	/*
+	 * A digest of a short order can be guessed offline (a plan of the
+	 * Operator's: issue 28): a hidden game's wait for its text, at the end.
+	 */
+	sealed_digest = !over && (rs->flags & RULESET_HIDDEN);
 	judge_seed_commitment(c->name, t.number, t.seed, commit);
 	out = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s?,s:s?,s:b}", "campaign", c->name, "game", rs->name,
 			"turn", t.number, "commitment", commit, "deadline", t.deadline, "resolved",
@@ -1720,8 +1725,9 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 	json_object_set_new(out, "draws", list);
 	list = json_array();
 	for (i = 0; list && i < no; i++) {
-		json_t *one = json_pack("{s:s,s:s,s:s,s:b}", "seat", o[i].ship, "received",
-					o[i].received_at, "digest", o[i].digest, "current", o[i].current);
+		json_t *one = json_pack("{s:s,s:s,s:s?,s:b}", "seat", o[i].ship, "received",
+					o[i].received_at, "digest", sealed_digest ? NULL : o[i].digest,
+					"current", o[i].current);
 
 		if (one && open_orders) {
 			json_object_set_new(one, "understood", json_string(o[i].understood));
@@ -1773,7 +1779,8 @@ int play_turn_show(struct cmd_ctx *ctx, const struct db_campaign *c,
 	printf("\nOrders\n");
 	for (i = 0; i < no; i++) {
 		time_shown(o[i].received_at, s->timezone, when, sizeof(when));
-		printf("  %-14s %s  %s%s\n", o[i].ship, when, o[i].digest,
+		printf("  %-14s %s  %s%s\n", o[i].ship, when,
+		       sealed_digest ? "(digest shown when the game is over)" : o[i].digest,
 		       o[i].current ? "" : "  (replaced)");
 	}
 	if (!no)

@@ -229,15 +229,19 @@ static int turn_page(struct archive *a, const char *dir, const struct db_turn *t
 	open_orders = a->over || !(a->rs->flags & RULESET_HIDDEN);
 	if (no) {
 		strbuf_addstr(&sb, "<h2>Orders</h2>\n");
+		/* A digest of a short order can be guessed offline: both wait (issue 28). */
 		if (!open_orders)
-			strbuf_addstr(&sb, "<p>Each seat's orders are shown when the game is over; "
-				      "their digests now.</p>\n");
+			strbuf_addstr(&sb, "<p>Each seat's orders and their digests are shown when "
+				      "the game is over.</p>\n");
 		for (i = 0; i < no; i++) {
 			strbuf_addstr(&sb, "<h3>");
 			esc(&sb, o[i].ship);
-			strbuf_addstr(&sb, "</h3>\n<p>Digest <code>");
-			esc(&sb, o[i].digest);
-			strbuf_addstr(&sb, "</code></p>\n");
+			strbuf_addstr(&sb, "</h3>\n");
+			if (open_orders) {
+				strbuf_addstr(&sb, "<p>Digest <code>");
+				esc(&sb, o[i].digest);
+				strbuf_addstr(&sb, "</code></p>\n");
+			}
 			if (open_orders && o[i].understood && o[i].understood[0]) {
 				strbuf_addstr(&sb, "<pre>");
 				esc(&sb, o[i].understood);

@@ -166,3 +166,13 @@ lacks out "Twin"
 python3 -c 'import json; t = json.load(open("out")); assert t["draws"] == [], t["draws"]'
 expect_exit 0 $db turn show sub --turn 2
 contains out "none shown (they name who drew: shown when the game is over)"
+# Nor the orders' digests: a plan as short as "CHAR Twin2 / 1. MOVE Platform"
+# is guessed offline from its SHA-256, so they wait for the end as the text.
+q "select o.digest from orders o join turns t on t.id = o.turn_id join campaigns c on c.id = t.campaign_id where c.name = 'sub' and t.number = 2" >digests.txt
+[ -s digests.txt ] || { echo "no orders in turn 2" >&2; exit 1; }
+contains out "(digest shown when the game is over)"
+while read -r d; do
+	lacks out "$d"
+	for f in site/*.html site/feed.atom; do lacks "$f" "$d"; done
+done <digests.txt
+contains site/turn-2.html "orders and their digests are shown when the game is over"
