@@ -61,6 +61,14 @@ expect_exit 0 $db process --now 2025-03-09T00:00Z
 expect_exit 0 $db campaign outbox duel --full
 contains out "the battle is over"
 contains out "ZION WINS THE BATTLE"
+# The end tells how to check the battle, and its commands work as pasted
+# (issue 29 item 4).
+contains out "HOW TO CHECK THE BATTLE"
+contains out "mxjudge turn show duel --turn N --json > turn-N.json"
+contains out "mxjudge verify --published turn-N.json"
+mx $db turn show duel --turn 3 --json >turn-3.json
+expect_exit 0 verify --published turn-3.json
+contains out "duel, turn 3: verified"
 
 # Early processing: resolved as soon as every ship has orders.
 mx $db campaign new quick --width 6 --height 1 --density 0 --seed 2 --deadline 24 --early >/dev/null
