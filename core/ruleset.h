@@ -70,6 +70,12 @@ enum ruleset_flags {
 	RULESET_NO_ROOT = 1 << 9
 };
 
+/*
+ * read_orders' flag for the text of a whole mail of orders, as a game with
+ * parse_orders reads it: lines before its GAME line are no orders.
+ */
+#define RULESET_ORDERS_MAIL 1
+
 enum ruleset_setting_kind {
 	SETTING_INT = 0,
 	SETTING_BOOL,
@@ -177,6 +183,31 @@ struct ruleset {
 	json_t *(*view_data)(const json_t *state, const char *seat, const json_t *data);
 	/* The text a seat fills in and sends back, for its report. Optional. */
 	json_t *(*order_form)(const json_t *state, const char *seat);
+	/*
+	 * A game whose mail of orders is not the judge's envelope (GAME, the
+	 * seat word and the seat, PASSWORD or CODE, TURN, the orders, END):
+	 * Hovercrafts' names several SHIP blocks in one mail. The envelope it
+	 * read from text (name for messages), as {"game", "game_line",
+	 * "password", "code", "turn" (0: no TURN line), "seats": [{"name",
+	 * "line"}, ...]}, or NULL with "NAME:LINE: ..." in err. The judge does
+	 * every check of it and reads the orders with read_orders(state, NULL,
+	 * text, name, RULESET_ORDERS_MAIL). Optional: the judge's envelope.
+	 */
+	json_t *(*parse_orders)(const char *text, const char *name, char *err, size_t errlen);
+	/*
+	 * With parse_orders: the orders of text as understood, for the seat at
+	 * index i of its envelope's seats (i < 0: every seat), a JSON string:
+	 * the receipt and `turn show` give it back. NULL on no memory.
+	 */
+	json_t *(*understood)(const char *text, const char *name, int i);
+	/*
+	 * With parse_orders: what the receipt says of the orders of text beyond
+	 * the judge's data, an object merged into it (Hovercrafts: "ships").
+	 * Optional.
+	 */
+	json_t *(*receipt)(const char *text, const char *name);
+	/* With parse_orders: what follows the seat's line, in errors ("actions"). */
+	const char *orders_word;
 	/*
 	 * What the reminder to a silent seat says of it beyond the judge's
 	 * words, an object merged into the reminder's data (Hovercrafts: the
