@@ -830,7 +830,7 @@ out:
 
 const struct play_steps *play_steps_of(const struct ruleset *rs)
 {
-	return rs == &hovercrafts_ruleset ? &hover_steps : NULL;
+	return rs && rs == ruleset_default() ? &hover_steps : NULL;
 }
 
 /* ---------- start ---------- */

@@ -306,6 +306,11 @@ struct ruleset {
 
 /* The ruleset of that name (any case), or NULL. */
 const struct ruleset *ruleset_find(const char *name);
+/*
+ * The game of a campaign, state file or mail that names none: the first
+ * registered (Hovercrafts, whose records predate game names).
+ */
+const struct ruleset *ruleset_default(void);
 /* Every ruleset, NULL-terminated, in registration order. */
 const struct ruleset *const *ruleset_all(void);
 /*

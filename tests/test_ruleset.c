@@ -100,6 +100,9 @@ static void test_ruleset_find(void **state)
 		n++;
 	}
 	assert_true(n > 0);
+	/* Records that name no game are the first game's: Hovercrafts'. */
+	assert_ptr_equal(ruleset_default(), ruleset_all()[0]);
+	assert_string_equal(ruleset_default()->name, "hovercrafts");
 	/* One more (the test build's) goes at the end of the list. */
 	assert_int_equal(ruleset_register(&tiny_ruleset), 0);
 	assert_ptr_equal(ruleset_all()[n], &tiny_ruleset);
