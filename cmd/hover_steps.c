@@ -1,6 +1,5 @@
 /*
- * Hovercrafts' steps of a turn (cmd/steps.h): orders sealed before their
- * reading was stored, read again from their text; the struct state and
+ * Hovercrafts' steps of a turn (cmd/steps.h): the struct state and
  * its dice table; the ships' record; the battle's end in its series; the
  * reports per captain.
  */
@@ -58,14 +57,6 @@ static void hover_end(struct play_turn *pt)
 	game_state_release(&h->after);
 	free(h);
 	pt->game = NULL;
-}
-
-static json_t *hover_plan(struct play_turn *pt, const struct db_order *o, size_t n, char *err,
-			  size_t errlen)
-{
-	struct hover_turn *h = pt->game;
-
-	return reporting_orders(&h->before, o, n, err, errlen);
 }
 
 static char *hover_play(struct play_turn *pt, const json_t *plan, char *err, size_t errlen)
@@ -141,7 +132,6 @@ static int hover_queue(struct play_turn *pt, time_t deadline, char *err, size_t 
 const struct play_steps hover_steps = {
 	.begin = hover_begin,
 	.end = hover_end,
-	.plan = hover_plan,
 	.resolve = hover_play,
 	.store = hover_store,
 	.over = hover_over,

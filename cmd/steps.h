@@ -1,11 +1,12 @@
 /*
  * steps: what a game still does its own way inside the one turn driver
  * (cmd/play.c's process_turn). The driver claims the turn, reads the
- * deadline, absences and votes, stores the state after, opens the next
- * turn and commits, for every game. A game whose storage predates the
- * ruleset seam (Hovercrafts: orders sealed before their reading was
- * stored, read again from their text; a dice table and ship records;
- * battles in series; reports per captain) hands the driver these steps;
+ * deadline, absences and votes, re-reads orders sealed before their
+ * reading was stored (read_orders, RULESET_ORDERS_SEALED), stores the
+ * state after, opens the next turn and commits, for every game. A game
+ * whose storage predates the ruleset seam (Hovercrafts: a dice table and
+ * ship records; battles in series; reports per captain) hands the driver
+ * these steps;
  * each is a hook core/ruleset.h does not have yet. A new game has none.
  *
  * Ownership: a play_turn is the driver's; what a step keeps in its game
@@ -44,12 +45,6 @@ struct play_steps {
 	/* Reads the stored state its own way: 0, or -1 with err. */
 	int (*begin)(struct play_turn *pt, char *err, size_t errlen);
 	void (*end)(struct play_turn *pt);
-	/*
-	 * {SEAT: orders} from the turn's current orders when some were sealed
-	 * without their reading (before readings were stored); NULL with err.
-	 */
-	json_t *(*plan)(struct play_turn *pt, const struct db_order *o, size_t n, char *err,
-			size_t errlen);
 	/* The turn played: the state after as stored text (new), or NULL with err. */
 	char *(*resolve)(struct play_turn *pt, const json_t *plan, char *err, size_t errlen);
 	/* The outcome stored beside the state (events, dice, records). A db code. */

@@ -75,6 +75,15 @@ enum ruleset_flags {
  * parse_orders reads it: lines before its GAME line are no orders.
  */
 #define RULESET_ORDERS_MAIL 1
+/*
+ * read_orders' flag for orders sealed before the judge stored their
+ * reading (a database of an older judge), read again each time the turn
+ * is played: text is the mail as sealed for seat, which may name other
+ * seats too; only seat's part is read ({} when it has none), as it was
+ * read when sealed. RULESET_AUTOPILOT_MARK first: the autopilot's.
+ */
+#define RULESET_ORDERS_SEALED 2
+#define RULESET_AUTOPILOT_MARK "AUTOPILOT\n"
 
 enum ruleset_setting_kind {
 	SETTING_INT = 0,

@@ -209,6 +209,45 @@ static void test_ruleset_hovercrafts_mail_envelope(void **state)
 	json_decref(st);
 }
 
+/*
+ * Orders sealed before their reading was stored (RULESET_ORDERS_SEALED):
+ * the mail as sealed for one ship, read again for that ship only, the
+ * autopilot's marked; a ship the state does not have reads as nothing.
+ */
+static void test_ruleset_hovercrafts_reads_sealed_orders(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	const char *mail = "Hi\nGAME g1\nPASSWORD pw\nSHIP Minx\n1-Move\nSHIP Locust\nLeft\n"
+			   "Move\nMove\nMove\n";
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr), *o;
+	char err[256], text[256];
+
+	(void)state;
+	/* Unchecked, as sealed: Locust's four actions where this turn allows two. */
+	o = rs->read_orders(st, "Locust", mail, "sealed orders", RULESET_ORDERS_SEALED, err,
+			    sizeof(err));
+	assert_non_null(o);
+	assert_int_equal(json_object_size(o), 1);
+	assert_int_equal(json_array_size(json_object_get(o, "Locust")), 4);
+	assert_string_equal(json_string_value(json_array_get(json_object_get(o, "Locust"), 0)),
+			    "LEFT");
+	json_decref(o);
+	snprintf(text, sizeof(text), "%s%s", RULESET_AUTOPILOT_MARK, mail);
+	o = rs->read_orders(st, "minx", text, "sealed orders", RULESET_ORDERS_SEALED, err,
+			    sizeof(err));
+	assert_non_null(o);
+	assert_true(json_is_true(json_object_get(json_object_get(o, "Minx"), "autopilot")));
+	assert_int_equal(json_array_size(json_object_get(json_object_get(o, "Minx"), "actions")), 1);
+	json_decref(o);
+	o = rs->read_orders(st, "Nobody", mail, "sealed orders", RULESET_ORDERS_SEALED, err,
+			    sizeof(err));
+	assert_non_null(o);
+	assert_int_equal(json_object_size(o), 0);
+	json_decref(o);
+	json_decref(st);
+}
+
 static void test_ruleset_hovercrafts_refuses_bad_orders(void **state)
 {
 	const struct ruleset *rs = ruleset_find("hovercrafts");
@@ -399,6 +438,7 @@ int main(void)
 		cmocka_unit_test(test_ruleset_hovercrafts_sample_turn),
 		cmocka_unit_test(test_ruleset_hovercrafts_refuses_bad_orders),
 		cmocka_unit_test(test_ruleset_hovercrafts_mail_envelope),
+		cmocka_unit_test(test_ruleset_hovercrafts_reads_sealed_orders),
 		cmocka_unit_test(test_ruleset_hovercrafts_missing_die),
 		cmocka_unit_test(test_ruleset_hovercrafts_seat_room),
 		cmocka_unit_test(test_ruleset_hovercrafts_bots_plan_silent_seats),

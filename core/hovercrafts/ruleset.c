@@ -99,6 +99,39 @@ struct draw_source hover_draws_from_queue(struct dice_queue *q, struct draw_log 
 	return s;
 }
 
+/*
+ * Orders sealed before their reading was stored (RULESET_ORDERS_SEALED):
+ * seat's block of the mail, unchecked, as the judge of the time read it.
+ */
+static json_t *hover_read_sealed(const struct game_state *st, const char *seat, const char *text,
+				 const char *name, char *err, size_t errlen)
+{
+	struct turn_plan one[GAME_MAX_SHIPS];
+	struct orders_doc doc;
+	int idx = game_find_ship(st, seat ? seat : ""), autopilot = 0;
+	json_t *out;
+
+	if (idx < 0)
+		return json_object();
+	/* The judge marks the autopilot's (and an undone battle's copy may carry it twice). */
+	while (!strncmp(text, RULESET_AUTOPILOT_MARK, strlen(RULESET_AUTOPILOT_MARK))) {
+		text += strlen(RULESET_AUTOPILOT_MARK);
+		autopilot = 1;
+	}
+	orders_doc_init(&doc);
+	if (orders_parse(&doc, text, name, ORDERS_SUBMISSION, err, errlen) < 0)
+		return NULL;
+	turn_plans_from_orders(st, &doc, one);
+	orders_doc_release(&doc);
+	if (autopilot && one[idx].received)
+		one[idx].received = TURN_AUTOPILOT;
+	memset(one, 0, (size_t)idx * sizeof(one[0]));
+	memset(one + idx + 1, 0, (st->nships - (size_t)idx - 1) * sizeof(one[0]));
+	if (!(out = hover_plans_to_json(st, one)))
+		errbuf_set(err, errlen, "out of memory");
+	return out;
+}
+
 /* {"Minx": ["MOVE", "LEFT"], ...}: the orders of every ship that sent some. */
 static json_t *hover_read_orders(const json_t *state, const char *seat, const char *text,
 				 const char *name, int flags, char *err, size_t errlen)
@@ -112,6 +145,10 @@ static json_t *hover_read_orders(const json_t *state, const char *seat, const ch
 	orders_doc_init(&doc);
 	if (state_from_json(&st, state, name, err, errlen) < 0)
 		return NULL;
+	if (flags & RULESET_ORDERS_SEALED) {
+		out = hover_read_sealed(&st, seat, text, name, err, errlen);
+		goto out;
+	}
 	if (seat && game_find_ship(&st, seat) < 0) {
 		errbuf_set(err, errlen, "%s: no ship named '%s' in this game", name, seat);
 		goto out;
