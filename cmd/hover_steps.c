@@ -1,7 +1,6 @@
 /*
  * Hovercrafts' steps of a turn (cmd/steps.h): the struct state and
- * its dice table; the ships' record; the battle's end in its series; the
- * reports per captain.
+ * its dice table; the ships' record; the reports per captain.
  */
 #include "steps.h"
 
@@ -63,7 +62,7 @@ static char *hover_play(struct play_turn *pt, const json_t *plan, char *err, siz
 {
 	struct hover_turn *h = pt->game;
 	uint64_t seed;
-	char *text;
+	char *text = NULL;
 
 	if (judge_parse_u64(pt->t->seed, &seed)) {
 		snprintf(err, errlen, "bad seed '%s'", pt->t->seed);
@@ -73,8 +72,12 @@ static char *hover_play(struct play_turn *pt, const json_t *plan, char *err, siz
 	if (reporting_play(&h->before, plan, seed, pt->rs->rules_version, &h->after, h->plans,
 			   &h->ev, err, errlen))
 		return NULL;
-	if (!(text = judge_state_dump(&h->after)))
+	/* The events as the ruleset's resolve gives them: the game's end reads them. */
+	if (!(pt->events = events_to_json(&h->after, &h->ev)) ||
+	    !(text = judge_state_dump(&h->after))) {
 		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
 	return text;
 }
 
@@ -99,28 +102,6 @@ static int hover_store(struct play_turn *pt, char *err, size_t errlen)
 	return rc;
 }
 
-/* Points, record, and "open" again when more battles follow (judge/series.h). */
-static int hover_over(struct play_turn *pt, char *err, size_t errlen)
-{
-	struct hover_turn *h = pt->game;
-	json_t *after;
-	int rc;
-
-	snprintf(pt->c->status, sizeof(pt->c->status), "finished");
-	if (db_campaign_set_result(pt->c, winner_name(h->after.winner))) {
-		snprintf(err, errlen, "out of memory");
-		return DB_ERROR;
-	}
-	if (!(after = state_to_json(&h->after))) {
-		snprintf(err, errlen, "out of memory");
-		return DB_ERROR;
-	}
-	rc = series_match_over(pt->db, pt->c, pt->rs, after, pt->t->number,
-			       report_agreed_line(&h->ev), pt->now, err, errlen);
-	json_decref(after);
-	return rc;
-}
-
 static int hover_queue(struct play_turn *pt, time_t deadline, char *err, size_t errlen)
 {
 	struct hover_turn *h = pt->game;
@@ -134,6 +115,5 @@ const struct play_steps hover_steps = {
 	.end = hover_end,
 	.resolve = hover_play,
 	.store = hover_store,
-	.over = hover_over,
 	.queue = hover_queue,
 };

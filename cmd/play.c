@@ -27,6 +27,7 @@
 #include "judge/judge.h"
 #include "judge/mailer.h"
 #include "judge/outbox.h"
+#include "judge/series.h"
 #include "lib/strbuf.h"
 #include "judge/silent.h"
 #include "steps.h"
@@ -1350,6 +1351,8 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 			snprintf(err, sizeof(err), "out of memory");
 			goto fail;
 		}
+		out.events = pt.events;
+		pt.events = NULL;
 	} else {
 		if (turn_draws(ctx->db, &c, &t, &seeded, err, sizeof(err)))
 			goto fail;
@@ -1388,27 +1391,29 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 	}
 	mailer_crash_point("stored");
 	over = engine_is_over(rs, out.state);
-	if (over && steps) {
-		/* The game's own end: a battle of a series may open the next. */
-		if ((rc = steps->over(&pt, err, sizeof(err))))
-			goto dberr;
-	} else if (over) {
-		json_t *st = engine_status(rs, out.state);
+	if (over) {
+		/* The ruleset's result, told from the turn's events too (a vote's headline). */
+		json_t *st = rs->result ? rs->result(out.state, out.events)
+					: engine_status(rs, out.state);
 		const char *result = json_string_value(json_object_get(st, "result"));
 
 		snprintf(c.status, sizeof(c.status), "finished");
 		rc = db_campaign_set_result(&c, result) ? DB_ERROR : 0;
-		json_decref(st);
-		if (rc) {
+		if (rc)
 			snprintf(err, sizeof(err), "out of memory");
-			goto dberr;
-		}
+		/* A match of a series: points, record, and "open" again when more follow. */
+		else if (rs->flags & RULESET_SERIES)
+			rc = series_match_over(ctx->db, &c, rs, out.state, t.number,
+					       json_string_value(json_object_get(st, "headline")), now,
+					       err, sizeof(err));
 		/*
 		 * Nothing is hidden once the game is over: the root is published;
 		 * a run of a duplicate set keeps it until the set closes.
 		 */
-		if (!s.duplicate_of[0] &&
-		    (rc = db_root_reveal(ctx->db, c.id, now_text, err, sizeof(err))))
+		else if (!s.duplicate_of[0])
+			rc = db_root_reveal(ctx->db, c.id, now_text, err, sizeof(err));
+		json_decref(st);
+		if (rc)
 			goto dberr;
 	} else {
 		next_deadline = next_due(rs, &s, early || (rs->flags & RULESET_SOLO) ? now : deadline);
@@ -1487,6 +1492,7 @@ out:
 	db_rollback(ctx->db);
 	if (steps)
 		steps->end(&pt);
+	json_decref(pt.events);
 	free(after);
 	json_decref(before);
 	json_decref(plan);

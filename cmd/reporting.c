@@ -14,6 +14,8 @@
 #include "core/hovercrafts/hovercrafts.h"
 #include "core/hovercrafts/orders.h"
 #include "core/hovercrafts/report.h"
+#include "core/hovercrafts/state_json.h"
+#include "core/ruleset.h"
 #include "series.h"
 #include "judge/timeutil.h"
 #include "judge/vote.h"
@@ -249,9 +251,9 @@ json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 	struct db_seat *ships = NULL;
 	const char *captains[GAME_MAX_SHIPS];
 	char resolved[TIME_TEXT_MAX], deadline[TIME_TEXT_MAX];
-	struct report_input in;
+	const struct ruleset *rs = ruleset_default();
 	size_t n = 0, i;
-	json_t *m;
+	json_t *m, *in;
 	int rc;
 
 	if ((rc = db_seat_list(db, c->id, &ships, &n, err, errlen)))
@@ -266,21 +268,25 @@ json_t *reporting_model_parts(struct db *db, const struct db_campaign *c,
 	}
 	zone_time(resolved_at_utc, s->timezone, resolved, sizeof(resolved));
 	zone_time(deadline_utc, s->timezone, deadline, sizeof(deadline));
-	memset(&in, 0, sizeof(in));
-	in.campaign = c->name;
-	in.turn = turn;
-	in.before = before;
-	in.after = after;
-	in.phase_maps = s->phase_maps;
-	in.events = ev;
-	in.plans = plans;
-	in.resolved_at = resolved;
-	in.deadline = deadline_utc && after->winner == WINNER_NONE ? deadline : NULL;
-	in.captains = captains;
-	m = report_model(&in);
-	if (!m)
+	/* The game's report_model hook (core/ruleset.h) builds it, from JSON. */
+	in = json_pack("{s:s,s:i,s:o,s:o,s:b,s:s,s:s?,s:o}", "campaign", c->name, "turn", turn,
+		       "after", state_to_json(after), "events", events_to_json(after, ev),
+		       "phase_maps", s->phase_maps, "resolved_at", resolved, "deadline",
+		       deadline_utc && after->winner == WINNER_NONE ? deadline : NULL,
+		       "captains", json_object());
+	for (i = 0; in && i < after->nships; i++)
+		if (captains[i])
+			json_object_set_new(json_object_get(in, "captains"), after->ships[i].name,
+					    json_string(captains[i]));
+	if (in && before)
+		json_object_set_new(in, "before", state_to_json(before));
+	if (in && plans)
+		json_object_set_new(in, "orders", hover_plans_to_json(after, plans));
+	m = in ? rs->report_model(in, err, errlen) : NULL;
+	json_decref(in);
+	if (!in)
 		snprintf(err, errlen, "out of memory");
-	else {
+	if (m) {
 		json_object_set_new(m, "timezone", json_string(s->timezone));
 		add_seeds(db, c, turn, m);
 	}

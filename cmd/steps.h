@@ -3,7 +3,8 @@
  * (cmd/play.c's process_turn). The driver claims the turn, reads the
  * deadline, absences and votes, re-reads orders sealed before their
  * reading was stored (read_orders, RULESET_ORDERS_SEALED), stores the
- * state after, opens the next turn and commits, for every game. A game
+ * state after, ends the game (the ruleset's result; a match of a series
+ * through judge/series.h), opens the next turn and commits, for every game. A game
  * whose storage predates the ruleset seam (Hovercrafts: a dice table and
  * ship records; battles in series; reports per captain) hands the driver
  * these steps;
@@ -39,6 +40,7 @@ struct play_turn {
 	const char *now_text;
 	time_t now;
 	void *game;			/* the steps' own (begin to end) */
+	json_t *events;			/* the turn's, set by resolve (new; the driver takes it) */
 };
 
 struct play_steps {
@@ -49,8 +51,6 @@ struct play_steps {
 	char *(*resolve)(struct play_turn *pt, const json_t *plan, char *err, size_t errlen);
 	/* The outcome stored beside the state (events, dice, records). A db code. */
 	int (*store)(struct play_turn *pt, char *err, size_t errlen);
-	/* The game is over: the campaign's status and result. A db code. */
-	int (*over)(struct play_turn *pt, char *err, size_t errlen);
 	/* The reports of the turn queued; deadline the next turn's (0: over). A db code. */
 	int (*queue)(struct play_turn *pt, time_t deadline, char *err, size_t errlen);
 };

@@ -218,6 +218,26 @@ struct ruleset {
 	/* With parse_orders: what follows the seat's line, in errors ("actions"). */
 	const char *orders_word;
 	/*
+	 * The data model of a played turn's reports (Hovercrafts: the one
+	 * core/hovercrafts/report.c builds; its templates read it), from in:
+	 * {"campaign", "turn", "before", "after": the states, "events": the
+	 * turn's as resolve gave them, "orders": {SEAT: ORDERS} revealed
+	 * (absent: none, a setup), "resolved_at", "deadline" (null once over):
+	 * times already in the campaign's zone, "phase_maps": bool,
+	 * "captains": {SEAT: NAME}, "seats": [{"seat", "captain", "code"}]
+	 * (optional: the part for the captain of those seats)}. NULL with err.
+	 * Optional: the judge's own model of the turn.
+	 */
+	json_t *(*report_model)(const json_t *in, char *err, size_t errlen);
+	/*
+	 * status told from the turn's events too (as resolve gave them): its
+	 * object, with "headline" when the state alone does not tell the end
+	 * (Hovercrafts: a battle the captains ended by a vote). The judge
+	 * gives the headline to the match's end in a series (judge/series.h).
+	 * Optional: status.
+	 */
+	json_t *(*result)(const json_t *state, const json_t *events);
+	/*
 	 * What the reminder to a silent seat says of it beyond the judge's
 	 * words, an object merged into the reminder's data (Hovercrafts: the
 	 * ship's actions this turn). Optional.

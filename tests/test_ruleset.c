@@ -14,6 +14,7 @@
 #include "core/hovercrafts/dice.h"
 #include "core/engine.h"
 #include "core/hovercrafts/hovercrafts.h"
+#include "core/hovercrafts/report.h"
 #include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/turn.h"
 #include "core/ruleset.h"
@@ -155,6 +156,143 @@ static void test_ruleset_hovercrafts_sample_turn(void **state)
 	json_decref(orders);
 	json_decref(st);
 	dice_queue_release(&q);
+}
+
+/*
+ * The report_model hook gives the model core/hovercrafts/report.c builds
+ * from the engine's structs, from the turn's JSON alone: the sample turn
+ * (shots, damage, moves) with its events as resolve returned them.
+ */
+static void test_ruleset_hovercrafts_report_model(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	static const char *dice_text = "ballistic Minx 2\nshield Locust 3\nballistic Locust 6\n"
+				       "shield Minx 4\nenergy Minx 3\nenergy Locust 4\n";
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr), *orders, *in, *got, *want, *bad;
+	struct game_state before, after;
+	struct turn_plan plans[GAME_MAX_SHIPS];
+	struct event_list ev;
+	struct report_input ri;
+	const char *captains[GAME_MAX_SHIPS] = { "Ann", "Bob" };
+	struct dice_queue q;
+	struct draw_source dice;
+	struct draw_log log;
+	struct engine_turn t;
+	char err[256];
+
+	(void)state;
+	assert_non_null(rs->report_model);
+	orders = rs->read_orders(st, NULL, "SHIP Minx\n1-Move\n2-Move\n3-Left\n4-Move\n"
+				 "SHIP Locust\nM\nM\n", "o.txt", 0, err, sizeof(err));
+	assert_non_null(orders);
+	/* The engine's structs, as process played Hovercrafts until now. */
+	assert_int_equal(state_from_json(&before, st, "s", err, sizeof(err)), 0);
+	assert_int_equal(state_from_json(&after, st, "s", err, sizeof(err)), 0);
+	dice_queue_init(&q);
+	assert_int_equal(dice_queue_parse(&q, dice_text, "d", 0, err, sizeof(err)), 0);
+	draw_log_init(&log);
+	dice = hover_draws_from_queue(&q, &log);
+	event_list_init(&ev);
+	assert_int_equal(hover_turn(&after, orders, &dice, plans, &ev, err, sizeof(err)), 0);
+	memset(&ri, 0, sizeof(ri));
+	ri.campaign = "c";
+	ri.turn = 1;
+	ri.before = &before;
+	ri.after = &after;
+	ri.phase_maps = 1;
+	ri.events = &ev;
+	ri.plans = plans;
+	ri.resolved_at = "2026-01-01 12:00 UTC";
+	ri.deadline = "2026-01-02 12:00 UTC";
+	ri.captains = captains;
+	want = report_model(&ri);
+	assert_int_equal(report_for_captain(want, &after, 0, "Ann", "K1"), 0);
+	/* The same turn through the generic interface: JSON only. */
+	dice_queue_release(&q);
+	draw_log_release(&log);
+	dice_queue_init(&q);
+	assert_int_equal(dice_queue_parse(&q, dice_text, "d", 0, err, sizeof(err)), 0);
+	draw_log_init(&log);
+	dice = hover_draws_from_queue(&q, &log);
+	assert_int_equal(engine_resolve(rs, st, orders, &dice, &t, err, sizeof(err)), 0);
+	in = json_pack("{s:s,s:i,s:O,s:O,s:O,s:O,s:s,s:s,s:b,s:{s:s,s:s},s:[{s:s,s:s,s:s}]}",
+		       "campaign", "c", "turn", 1, "before", st, "after", t.state, "events", t.events,
+		       "orders", orders, "resolved_at", "2026-01-01 12:00 UTC", "deadline",
+		       "2026-01-02 12:00 UTC", "phase_maps", 1, "captains", "Minx", "Ann", "Locust",
+		       "Bob", "seats", "seat", "Minx", "captain", "Ann", "code", "K1");
+	got = rs->report_model(in, err, sizeof(err));
+	assert_non_null(got);
+	assert_true(json_equal(got, want));
+	assert_string_equal(json_string_value(json_object_get(json_object_get(got, "captain"),
+								  "name")), "Ann");
+	/* An event the game never wrote is refused, naming it. */
+	bad = json_array_get(json_object_get(in, "events"), 0);
+	json_object_set_new(bad, "type", json_string("teleport"));
+	assert_null(rs->report_model(in, err, sizeof(err)));
+	assert_string_equal(err, "events: event 1: expected an event of the game");
+	json_decref(got);
+	json_decref(want);
+	json_decref(in);
+	engine_turn_release(&t);
+	draw_log_release(&log);
+	dice_queue_release(&q);
+	event_list_release(&ev);
+	game_state_release(&before);
+	game_state_release(&after);
+	json_decref(orders);
+	json_decref(st);
+}
+
+/*
+ * A battle the captains ended by a vote: the state says who won, the
+ * turn's events how (the headline the series' record keeps).
+ */
+static void test_ruleset_hovercrafts_result_headline(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr), *r;
+	json_t *orders = json_pack("{s:{s:s,s:s},s:[s]}", "Locust", "judge", "agree", "what", "concede",
+				   "Minx", "MOVE");
+	struct draw_seeded seeded;
+	struct draw_source draws;
+	struct engine_turn t;
+	char err[256];
+
+	(void)state;
+	draw_seeded_init(&seeded, 1, NULL, 1);
+	draws = draw_seeded_source(&seeded, NULL);
+	assert_int_equal(engine_resolve(rs, st, orders, &draws, &t, err, sizeof(err)), 0);
+	r = rs->result(t.state, t.events);
+	assert_true(json_is_true(json_object_get(r, "over")));
+	assert_string_equal(json_string_value(json_object_get(r, "result")), "zion");
+	assert_string_equal(json_string_value(json_object_get(r, "headline")),
+			    "ZION WINS THE BATTLE: the Machines conceded.");
+	json_decref(r);
+	/* The same end as hover_turn's events tell it (the victory, agreed). */
+	json_decref(orders);
+	orders = json_pack("[{s:s,s:s,s:s}]", "type", "victory", "winner", "zion", "agreed",
+			   "concede");
+	r = rs->result(t.state, orders);
+	assert_string_equal(json_string_value(json_object_get(r, "headline")),
+			    "ZION WINS THE BATTLE: the Machines conceded.");
+	json_decref(r);
+	/* The state alone (no events): the end, no headline. */
+	r = rs->result(t.state, NULL);
+	assert_string_equal(json_string_value(json_object_get(r, "result")), "zion");
+	assert_null(json_object_get(r, "headline"));
+	json_decref(r);
+	/* A turn that ends nothing says nothing of an end. */
+	json_decref(orders);
+	orders = json_array();
+	r = rs->result(st, orders);
+	assert_false(json_is_true(json_object_get(r, "over")));
+	assert_null(json_object_get(r, "headline"));
+	json_decref(r);
+	engine_turn_release(&t);
+	json_decref(orders);
+	json_decref(st);
 }
 
 /*
@@ -436,6 +574,8 @@ int main(void)
 		cmocka_unit_test(test_ruleset_find),
 		cmocka_unit_test(test_ruleset_hovercrafts_agreement_survives_plans),
 		cmocka_unit_test(test_ruleset_hovercrafts_sample_turn),
+		cmocka_unit_test(test_ruleset_hovercrafts_report_model),
+		cmocka_unit_test(test_ruleset_hovercrafts_result_headline),
 		cmocka_unit_test(test_ruleset_hovercrafts_refuses_bad_orders),
 		cmocka_unit_test(test_ruleset_hovercrafts_mail_envelope),
 		cmocka_unit_test(test_ruleset_hovercrafts_reads_sealed_orders),

@@ -550,6 +550,99 @@ static json_t *hover_order_form(const json_t *state, const char *seat)
 }
 
 /*
+ * status, and the headline of a battle ended by a vote (report_agreed_line):
+ * the events hold its "victory" with "agreed" (hover_turn's) or the
+ * engine's "agreed" {"what"} (core/engine.h), the state the winner.
+ */
+static json_t *hover_result(const json_t *state, const json_t *events)
+{
+	const char *w = json_string_value(json_object_get(state, "winner")), *what = NULL, *type;
+	struct event e;
+	struct event_list one = { &e, 1, 1 };
+	json_t *out = hover_status(state), *v;
+	size_t i;
+
+	json_array_foreach(events, i, v) {
+		type = json_string_value(json_object_get(v, "type"));
+		if (type && !strcmp(type, "victory") && json_object_get(v, "agreed"))
+			what = json_string_value(json_object_get(v, "agreed"));
+		else if (type && !strcmp(type, "agreed"))
+			what = json_string_value(json_object_get(v, "what"));
+	}
+	if (!out || !what || !w)
+		return out;
+	memset(&e, 0, sizeof(e));
+	e.type = EV_VICTORY;
+	e.value = !strcmp(w, "zion") ? WINNER_ZION : !strcmp(w, "machines") ? WINNER_MACHINES :
+		  WINNER_DRAW;
+	e.score = !strcmp(what, "draw") ? TURN_AGREED_DRAW : TURN_AGREED_CONCEDE;
+	json_object_set_new(out, "headline", json_string(report_agreed_line(&one)));
+	return out;
+}
+
+/* The model core/hovercrafts/report.c builds, from JSON (core/ruleset.h). */
+static json_t *hover_report_model(const json_t *in, char *err, size_t errlen)
+{
+	struct game_state before, after;
+	struct turn_plan plans[GAME_MAX_SHIPS];
+	struct event_list ev;
+	struct report_input ri;
+	const char *captains[GAME_MAX_SHIPS];
+	const json_t *orders = json_object_get(in, "orders"), *one;
+	json_t *m = NULL;
+	int have_before = json_object_get(in, "before") != NULL;
+	size_t i;
+
+	game_state_init(&before);
+	game_state_init(&after);
+	event_list_init(&ev);
+	if (state_from_json(&after, json_object_get(in, "after"), "after", err, errlen) < 0 ||
+	    (have_before &&
+	     state_from_json(&before, json_object_get(in, "before"), "before", err, errlen) < 0) ||
+	    events_from_json(&after, json_object_get(in, "events"), &ev, "events", err,
+			     errlen) < 0 ||
+	    (orders && hover_plans_from_json(&after, orders, plans, err, errlen) < 0))
+		goto out;
+	for (i = 0; i < after.nships; i++)
+		captains[i] = json_string_value(json_object_get(json_object_get(in, "captains"),
+								after.ships[i].name));
+	memset(&ri, 0, sizeof(ri));
+	ri.campaign = json_string_value(json_object_get(in, "campaign"));
+	ri.turn = (int)json_integer_value(json_object_get(in, "turn"));
+	ri.before = have_before ? &before : NULL;
+	ri.after = &after;
+	ri.phase_maps = json_is_true(json_object_get(in, "phase_maps"));
+	ri.events = &ev;
+	ri.plans = orders ? plans : NULL;
+	ri.resolved_at = json_string_value(json_object_get(in, "resolved_at"));
+	ri.deadline = json_string_value(json_object_get(in, "deadline"));
+	ri.captains = json_object_get(in, "captains") ? captains : NULL;
+	if (!(m = report_model(&ri)))
+		goto nomem;
+	json_array_foreach(json_object_get(in, "seats"), i, one) {
+		int idx = game_find_ship(&after, json_string_value(json_object_get(one, "seat")) ?
+				json_string_value(json_object_get(one, "seat")) : "");
+
+		if (idx >= 0 &&
+		    report_for_captain(m, &after, idx,
+				       json_string_value(json_object_get(one, "captain")),
+				       json_string_value(json_object_get(one, "code"))) < 0) {
+			json_decref(m);
+			m = NULL;
+			goto nomem;
+		}
+	}
+	goto out;
+nomem:
+	errbuf_set(err, errlen, "out of memory");
+out:
+	event_list_release(&ev);
+	game_state_release(&before);
+	game_state_release(&after);
+	return m;
+}
+
+/*
  * A mail of orders is Hovercrafts' own envelope: SHIP blocks, as many as
  * the captain commands, and UPGRADE lines between battles.
  */
@@ -919,6 +1012,8 @@ const struct ruleset hovercrafts_ruleset = {
 	.understood = hover_understood,
 	.receipt = hover_receipt,
 	.orders_word = "actions",
+	.report_model = hover_report_model,
+	.result = hover_result,
 	.seat_summary = hover_seat_summary,
 	.bot = hover_bot,
 	.bots = hover_bots,

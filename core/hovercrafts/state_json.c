@@ -392,3 +392,178 @@ json_t *events_to_json(const struct game_state *st, const struct event_list *l)
 	}
 	return arr;
 }
+
+static int name_index(const char *(*name)(int), int n, const char *want)
+{
+	int i;
+
+	for (i = 0; want && i < n; i++)
+		if (!strcmp(name(i), want))
+			return i;
+	return -1;
+}
+
+static const char *type_name_int(int i)
+{
+	return event_type_name((enum event_type)i);
+}
+
+static const char *action_name_int(int i)
+{
+	return action_name((enum action)i);
+}
+
+static const char *winner_name_int(int i)
+{
+	return winner_name((enum winner)i);
+}
+
+static const char *str_of(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+static int int_of(const json_t *o, const char *key)
+{
+	return (int)json_integer_value(json_object_get(o, key));
+}
+
+/* A hex label at key into *h; absent or null leaves it. -1 when not a hex. */
+static int hex_of(const json_t *o, const char *key, struct hex *h)
+{
+	const char *label = str_of(o, key);
+
+	return !label ? 0 : hex_parse(label, h);
+}
+
+/* One event back from event_to_json's shape; -1 when it is not one. */
+static int event_from_json(const struct game_state *st, const json_t *o, struct event *e)
+{
+	const char *v;
+	int t = name_index(type_name_int, EV_COUNT, str_of(o, "type"));
+
+	memset(e, 0, sizeof(*e));
+	if (t < 0)
+		return -1;
+	e->type = (enum event_type)t;
+	e->phase = int_of(o, "phase");
+	e->ship = game_find_ship(st, str_of(o, "ship") ? str_of(o, "ship") : "");
+	e->other = game_find_ship(st, str_of(o, "other") ? str_of(o, "other") : "");
+	e->from.col = e->from.row = e->to.col = e->to.row = -1;
+	e->cause = e->type;
+	switch (e->type) {
+	case EV_ROLL:
+		if ((t = check_parse(str_of(o, "check") ? str_of(o, "check") : "")) < 0)
+			return -1;
+		e->check = (enum check)t;
+		e->d6 = int_of(o, "d6");
+		e->stat = int_of(o, "stat");
+		e->score = int_of(o, "score");
+		if ((t = name_index(type_name_int, EV_COUNT, str_of(o, "for"))) < 0)
+			return -1;
+		e->cause = (enum event_type)t;
+		break;
+	case EV_ACTION:
+	case EV_EMP_REPLACED:
+		if ((t = name_index(action_name_int, ACT_COUNT, str_of(o, "action"))) < 0)
+			return -1;
+		e->action = (enum action)t;
+		if ((v = str_of(o, "facing")) && (t = facing_parse(v)) >= 0)
+			e->value = t;
+		break;
+	case EV_MOVE:
+	case EV_WALL:
+	case EV_OFF_MAP:
+	case EV_BLOCKED:
+	case EV_HEAD_ON:
+		if (hex_of(o, "from", &e->from) || hex_of(o, "to", &e->to))
+			return -1;
+		break;
+	case EV_CONTEST:
+		if (hex_of(o, "hex", &e->to))
+			return -1;
+		e->value = int_of(o, "ships");
+		break;
+	case EV_RAM:
+		if (hex_of(o, "hex", &e->to))
+			return -1;
+		e->score = int_of(o, "score");
+		e->score2 = int_of(o, "other_score");
+		v = str_of(o, "hurt");
+		e->value = !v ? 0 : !strcmp(v, "ship") ? 1 : !strcmp(v, "other") ? 2 : 3;
+		break;
+	case EV_EMP:
+		if (hex_of(o, "hex", &e->from))
+			return -1;
+		e->value = json_is_integer(json_object_get(o, "score"));
+		e->score = int_of(o, "score");
+		break;
+	case EV_EMP_CHECK:
+		e->score = int_of(o, "score");
+		e->score2 = int_of(o, "other_score");
+		e->value = json_is_true(json_object_get(o, "affected"));
+		break;
+	case EV_SHOT:
+		e->score = int_of(o, "ballistic");
+		e->score2 = int_of(o, "shield");
+		e->value = json_is_true(json_object_get(o, "hit"));
+		break;
+	case EV_REPAIR:
+		e->value = int_of(o, "repaired");
+		e->score = int_of(o, "hull_left");
+		break;
+	case EV_DAMAGE:
+	case EV_DISABLED:
+		if ((t = name_index(type_name_int, EV_COUNT, str_of(o, "by"))) < 0)
+			return -1;
+		e->cause = (enum event_type)t;
+		e->value = int_of(o, "damage");
+		e->score = int_of(o, "hull_left");
+		break;
+	case EV_REMOVED:
+		if (hex_of(o, "hex", &e->from))
+			return -1;
+		break;
+	case EV_ENERGY:
+		e->value = int_of(o, "actions");
+		break;
+	case EV_VICTORY:
+		if ((t = name_index(winner_name_int, WINNER_DRAW + 1, str_of(o, "winner"))) < 0)
+			return -1;
+		e->value = t;
+		v = str_of(o, "agreed");
+		e->score = !v ? 0 : !strcmp(v, "draw") ? TURN_AGREED_DRAW : TURN_AGREED_CONCEDE;
+		break;
+	case EV_NO_ORDERS:
+		e->value = json_is_true(json_object_get(o, "autopilot"));
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+int events_from_json(const struct game_state *st, const json_t *arr, struct event_list *l,
+		     const char *name, char *err, size_t errlen)
+{
+	struct event e;
+	size_t i;
+	json_t *o;
+
+	if (!json_is_array(arr)) {
+		errbuf_set(err, errlen, "%s: expected a list of events", name);
+		return -1;
+	}
+	json_array_foreach(arr, i, o) {
+		if (event_from_json(st, o, &e) < 0) {
+			errbuf_set(err, errlen, "%s: event %zu: expected an event of the game", name,
+				   i + 1);
+			return -1;
+		}
+		if (event_list_push(l, &e) < 0) {
+			errbuf_set(err, errlen, "out of memory");
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -27,5 +27,11 @@ json_t *state_to_json(const struct game_state *st);
 json_t *state_hex_json(struct hex h);
 json_t *event_to_json(const struct game_state *st, const struct event *e);
 json_t *events_to_json(const struct game_state *st, const struct event_list *l);
+/*
+ * Appends to l the events of arr, as events_to_json wrote them for st
+ * (ships by name): what the reports read of them. 0, or -1 with err.
+ */
+int events_from_json(const struct game_state *st, const json_t *arr, struct event_list *l,
+		     const char *name, char *err, size_t errlen);
 
 #endif
