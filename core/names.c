@@ -109,6 +109,11 @@ size_t names_scrub(char *buf, size_t len, int keep_newlines)
 	unsigned long cp;
 
 	while (i < len) {
+		/* Printable ASCII, most of every mail, kept as it is, a byte at a time. */
+		if ((p[i] >= 0x20 && p[i] < 0x7f) || (keep_newlines && (p[i] == '\n' || p[i] == '\t'))) {
+			p[o++] = p[i++];
+			continue;
+		}
 		n = names_utf8(p + i, len - i, &cp);
 		if (n && keep_newlines && cp == '\r' && i + 1 < len && p[i + 1] == '\n') {
 			i++;	/* CRLF -> LF: mail puts its own line ends back */

@@ -21,6 +21,7 @@ int play_turn_records(struct db *db, long long campaign_id, const struct ruleset
 {
 	struct db_seat *seats = NULL;
 	json_t *data = NULL, *got = NULL;
+	char **was = NULL;
 	size_t n = 0, i;
 	int rc;
 
@@ -29,26 +30,23 @@ int play_turn_records(struct db *db, long long campaign_id, const struct ruleset
 	if ((rc = db_seat_list(db, campaign_id, &seats, &n, err, errlen)))
 		return rc;
 	rc = DB_ERROR;
-	if (!(data = json_object())) {
+	if (!(data = json_object()) || !(was = calloc(n + 1, sizeof(*was)))) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
-		char *text = NULL;
 		json_t *one;
 
-		if ((rc = db_seat_data_get(db, seats[i].id, &text, err, errlen)))
+		if ((rc = db_seat_data_get(db, seats[i].id, &was[i], err, errlen)))
 			goto out;
 		rc = DB_ERROR;
-		one = json_loads(text ? text : "", 0, NULL);
+		one = json_loads(was[i] ? was[i] : "", 0, NULL);
 		if (!json_is_object(one)) {
 			snprintf(err, errlen, "seat %s: its data is not a JSON object: %.200s",
-				 seats[i].name, text ? text : "");
+				 seats[i].name, was[i] ? was[i] : "");
 			json_decref(one);
-			free(text);
 			goto out;
 		}
-		free(text);
 		json_object_set_new(data, seats[i].name, one);
 	}
 	if (!(got = rs->turn_records(data, outcome, err, errlen)))
@@ -65,10 +63,15 @@ int play_turn_records(struct db *db, long long campaign_id, const struct ruleset
 			rc = DB_ERROR;
 			break;
 		}
-		rc = db_seat_data_set(db, seats[i].id, text, err, errlen);
+		/* A record the turn left as it was is not written again (most turns: make bench figure 3). */
+		if (!was[i] || strcmp(text, was[i]))
+			rc = db_seat_data_set(db, seats[i].id, text, err, errlen);
 		free(text);
 	}
 out:
+	for (i = 0; was && i < n; i++)
+		free(was[i]);
+	free(was);
 	json_decref(got);
 	json_decref(data);
 	free(seats);

@@ -97,6 +97,15 @@ static void test_names_scrub(void **state)
 	n = names_scrub(buf, strlen(buf), 0);
 	buf[n] = '\0';
 	assert_string_equal(buf, "one?two?");
+	/* Plain text around the bytes scrubbed moves back by what was dropped. */
+	strcpy(buf, "ok\r\nline\x01two\x7f\tend\r");
+	n = names_scrub(buf, strlen(buf), 1);
+	buf[n] = '\0';
+	assert_string_equal(buf, "ok\nline?two?\tend?");
+	strcpy(buf, "a\tb");
+	n = names_scrub(buf, strlen(buf), 0);
+	buf[n] = '\0';
+	assert_string_equal(buf, "a?b");
 	names_printable("abcdefghijklmnopqrstuvwxyz", out, sizeof(out));
 	assert_string_equal(out, "abcdefghijkl...");
 	names_printable("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", out,

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/hovercrafts/dice.h"
@@ -499,7 +500,7 @@ static void test_ruleset_hovercrafts_turn_records(void **state)
 	const struct ruleset *rs = ruleset_find("hovercrafts");
 	json_error_t jerr;
 	json_t *st = json_loads(sample, 0, &jerr), *outcome, *data, *got;
-	char err[256] = "";
+	char err[256] = "", *text;
 
 	(void)state;
 	json_object_set_new(st, "winner", json_string("zion"));
@@ -519,6 +520,20 @@ static void test_ruleset_hovercrafts_turn_records(void **state)
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(got, "Locust"), "damage")),
 			 3);
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(got, "Locust"), "wins")), 0);
+	/* The text stored is the record alone, its keys in their order (as before the hook). */
+	text = json_dumps(json_object_get(got, "Locust"), JSON_COMPACT | JSON_PRESERVE_ORDER);
+	assert_string_equal(text, "{\"hull\":3,\"shield\":1,\"ballistic\":1,\"energy\":1,"
+			    "\"damage\":3,\"battles\":0,\"wins\":0,\"kills\":0,\"times_disabled\":1}");
+	free(text);
+	json_decref(got);
+	/* A key of its own beside the record is not kept; a record's key keeps its value. */
+	json_object_set_new(data, "Minx", json_pack("{s:s,s:i}", "note", "x", "hull", 5));
+	got = rs->turn_records(data, outcome, err, sizeof(err));
+	assert_non_null(got);
+	text = json_dumps(json_object_get(got, "Minx"), JSON_COMPACT | JSON_PRESERVE_ORDER);
+	assert_string_equal(text, "{\"hull\":5,\"shield\":1,\"ballistic\":1,\"energy\":1,"
+			    "\"damage\":0,\"battles\":0,\"wins\":1,\"kills\":1,\"times_disabled\":0}");
+	free(text);
 	json_decref(got);
 	json_object_set_new(data, "Minx", json_pack("{s:s}", "kills", "many"));
 	assert_null(rs->turn_records(data, outcome, err, sizeof(err)));

@@ -44,6 +44,20 @@ static void test_wrap_short_lines_untouched(void **state)
 	strbuf_release(&sb);
 }
 
+/* Lines of exactly the width stay whole; one byte more breaks, even after short lines. */
+static void test_wrap_width_boundary(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)state;
+	assert_string_equal(wrapped("ab cd\nef gh\n", 5, &sb), "ab cd\nef gh\n");
+	assert_string_equal(wrapped("ab\nab cde\nx", 5, &sb), "ab\nab\ncde\nx");
+	assert_string_equal(wrapped("ab cde", 5, &sb), "ab\ncde");
+	/* Six bytes, five columns: within the width. */
+	assert_string_equal(wrapped("ab c\xc3\xa9", 5, &sb), "ab c\xc3\xa9");
+	strbuf_release(&sb);
+}
+
 /* Comment and quote marks are repeated, so a wrapped comment stays one. */
 static void test_wrap_keeps_marks(void **state)
 {
@@ -103,6 +117,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_wrap_list_continues_under_its_label),
 		cmocka_unit_test(test_wrap_short_lines_untouched),
+		cmocka_unit_test(test_wrap_width_boundary),
 		cmocka_unit_test(test_wrap_keeps_marks),
 		cmocka_unit_test(test_wrap_long_word_and_utf8),
 		cmocka_unit_test(test_wrap_every_line_within),

@@ -11,6 +11,8 @@
 #ifndef MX_HOVER_RECORD_H
 #define MX_HOVER_RECORD_H
 
+#include <jansson.h>
+
 struct hover_record {
 	int hull, shield, ballistic, energy;	/* the stats (rulings 11: base plus ledger) */
 	int damage;			/* at the end of its last turn */
@@ -25,12 +27,16 @@ void hover_record_new(struct hover_record *r);
  * integer.
  */
 int hover_record_from_json(struct hover_record *r, const char *text);
+/* The same from the parsed data (borrowed): no text between. */
+int hover_record_from_object(struct hover_record *r, const json_t *o);
 /*
  * The data text with the record written into it: the other keys of old
  * (NULL or "" for none) are kept. NULL when memory ran out or old is not
  * an object.
  */
 char *hover_record_to_json(const struct hover_record *r, const char *old);
+/* Writes the record's keys into o, the caller's object; -1 when o is not one or memory ran out. */
+int hover_record_into_object(const struct hover_record *r, json_t *o);
 /* The stat by enum ship_stat (core/hovercrafts/game.h) index; set writes it. */
 int hover_record_stat(const struct hover_record *r, int stat);
 void hover_record_set_stat(struct hover_record *r, int stat, int v);

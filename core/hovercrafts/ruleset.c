@@ -884,22 +884,42 @@ static json_t *hover_turn_records(const json_t *data, const json_t *outcome, cha
 {
 	struct game_state st;
 	const char *seat;
-	json_t *out, *one;
+	json_t *out = NULL, *one, *e;
+	int *disabled = NULL, *kills = NULL;
+	size_t j, k;
 
 	if (state_from_json(&st, json_object_get(outcome, "state"), "state", err, errlen) < 0)
 		return NULL;
-	out = json_object();
+	/* The disablings each ship suffered and dealt, counted in one pass over the events. */
+	disabled = calloc(st.nships + 1, sizeof(*disabled));
+	kills = calloc(st.nships + 1, sizeof(*kills));
+	if (!disabled || !kills || !(out = json_object())) {
+		errbuf_set(err, errlen, "out of memory");
+		goto out;
+	}
+	json_array_foreach(json_object_get(outcome, "events"), k, e) {
+		const char *type = json_string_value(json_object_get(e, "type"));
+		const char *who = json_string_value(json_object_get(e, "ship"));
+		const char *by = json_string_value(json_object_get(e, "other"));
+
+		if (!type || strcmp(type, "disabled"))
+			continue;
+		for (j = 0; j < st.nships; j++) {
+			disabled[j] += who && !strcmp(who, st.ships[j].name);
+			kills[j] += by && !strcmp(by, st.ships[j].name);
+		}
+	}
 	json_object_foreach((json_t *)data, seat, one) {
 		int idx = game_find_ship(&st, seat);
-		char *text = NULL;
 		struct hover_record r;
-		json_t *e, *mine = NULL;
-		size_t k;
+		json_t *mine;
+		int bad;
 
-		if (!out || idx < 0)
+		if (idx < 0)
 			continue;
-		text = json_dumps(one, JSON_COMPACT | JSON_PRESERVE_ORDER);
-		if (!text || hover_record_from_json(&r, text)) {
+		if (hover_record_from_object(&r, one)) {
+			char *text = json_dumps(one, JSON_COMPACT | JSON_PRESERVE_ORDER);
+
 			errbuf_set(err, errlen, "seat %s: its data is not a ship's record: %.200s", seat,
 				   text ? text : "(out of memory)");
 			free(text);
@@ -907,32 +927,26 @@ static json_t *hover_turn_records(const json_t *data, const json_t *outcome, cha
 			out = NULL;
 			goto out;
 		}
-		free(text);
 		r.damage = st.ships[idx].damage;
-		json_array_foreach(json_object_get(outcome, "events"), k, e) {
-			const char *who = json_string_value(json_object_get(e, "ship"));
-			const char *by = json_string_value(json_object_get(e, "other"));
-
-			if (strcmp(json_string_value(json_object_get(e, "type")) ?
-				   json_string_value(json_object_get(e, "type")) : "", "disabled"))
-				continue;
-			r.times_disabled += who && !strcmp(who, st.ships[idx].name);
-			r.kills += by && !strcmp(by, st.ships[idx].name);
-		}
+		r.times_disabled += disabled[idx];
+		r.kills += kills[idx];
 		if ((st.winner == WINNER_ZION && st.ships[idx].team == TEAM_ZION) ||
 		    (st.winner == WINNER_MACHINES && st.ships[idx].team == TEAM_MACHINES))
 			r.wins++;
-		text = hover_record_to_json(&r, NULL);
-		mine = text ? json_loads(text, 0, NULL) : NULL;
-		free(text);
-		if (!mine || json_object_set_new(out, seat, mine)) {
+		/* The record alone, its keys in their order, as hover_record_to_json(r, NULL). */
+		mine = json_object();
+		bad = !mine || hover_record_into_object(&r, mine) || json_object_set(out, seat, mine);
+		json_decref(mine);
+		if (bad) {
 			json_decref(out);
 			out = NULL;
+			errbuf_set(err, errlen, "out of memory");
+			goto out;
 		}
 	}
-	if (!out)
-		errbuf_set(err, errlen, "out of memory");
 out:
+	free(disabled);
+	free(kills);
 	game_state_release(&st);
 	return out;
 }
