@@ -22,6 +22,26 @@
 #include "series.h"
 #include "judge/timeutil.h"
 
+/* --to SEAT, --side SIDE, --all: who a press goes to, counted (one is expected). */
+struct press_to {
+	const char *seat, *team;
+	int all, n;
+};
+
+static int one_target(const struct cmd_opt *o, const char *value)
+{
+	struct press_to *to = o->out;
+
+	if (!strcmp(o->name, "to"))
+		to->seat = value;
+	else if (!strcmp(o->name, "side"))
+		to->team = value;
+	else
+		to->all = 1;
+	to->n++;
+	return 0;
+}
+
 /*
  * `mxjudge press send NAME (--to SEAT | --side SIDE | --all) [--anonymous]
  * [--file FILE]`: press from the game master, whatever the campaign's press
@@ -29,16 +49,8 @@
  */
 static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "to", required_argument, NULL, 't' },
-		{ "side", required_argument, NULL, 's' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "anonymous", no_argument, NULL, 'n' },
-		{ "file", required_argument, NULL, 'f' },
-		{ "now", required_argument, NULL, 'w' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *seat = NULL, *team = NULL, *path = "-", *now_arg = NULL;
+	const char *path = "-", *now_arg = NULL;
+	struct press_to to = { NULL, NULL, 0, 0 };
 	struct db_campaign c;
 	struct judge_settings s;
 	struct db_seat *ships = NULL;
@@ -48,22 +60,22 @@ static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 	char err[512], key[64], now_text[32], *body = NULL, *text = NULL;
 	size_t n = 0, len = 0, i;
 	time_t now;
-	int opt, all = 0, anonymous = 0, targets = 0, rc, ret = EXIT_FAIL;
+	int anonymous = 0, rc, ret = EXIT_FAIL;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("to", one_target, &to),
+		CMD_CHECK("side", one_target, &to),
+		CMD_CHECK_FLAG("all", one_target, &to),
+		CMD_FLAG("anonymous", &anonymous),
+		CMD_VALUE("file", &path),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 't': seat = optarg; targets++; break;
-		case 's': team = optarg; targets++; break;
-		case 'a': all = 1; targets++; break;
-		case 'n': anonymous = 1; break;
-		case 'f': path = optarg; break;
-		case 'w': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind + 1 != argc)
 		return EXIT_USAGE;
-	if (targets != 1) {
+	if (to.n != 1) {
 		cmd_error("press send: expected one of --to SEAT, --side SIDE or --all");
 		return EXIT_USAGE;
 	}
@@ -85,13 +97,13 @@ static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	/* The seat or side must be the campaign's: a typo reaches nobody. */
-	for (i = 0; i < n && (seat || team); i++)
-		if ((seat && !strcasecmp(ships[i].name, seat)) ||
-		    (team && !strcasecmp(ships[i].team, team)))
+	for (i = 0; i < n && (to.seat || to.team); i++)
+		if ((to.seat && !strcasecmp(ships[i].name, to.seat)) ||
+		    (to.team && !strcasecmp(ships[i].team, to.team)))
 			break;
-	if ((seat || team) && i == n) {
-		cmd_error("press send: expected %s of %s, got '%s'", seat ? "a seat" : "a side",
-			  c.name, seat ? seat : team);
+	if ((to.seat || to.team) && i == n) {
+		cmd_error("press send: expected %s of %s, got '%s'", to.seat ? "a seat" : "a side",
+			  c.name, to.seat ? to.seat : to.team);
 		ret = EXIT_DATAERR;
 		goto out;
 	}
@@ -116,9 +128,9 @@ static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 	memset(&r, 0, sizeof(r));
 	r.from = PRESS_GM;
 	r.anonymous = anonymous;
-	r.all = all;
-	r.team = team;
-	r.seat = seat;
+	r.all = to.all;
+	r.team = to.team;
+	r.seat = to.seat;
 	r.key = key;
 	r.message = text;
 	if ((rc = press_relay(ctx->db, &c, &s, ships, n, &r, now_text, &names, err, sizeof(err)))) {

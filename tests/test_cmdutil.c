@@ -124,12 +124,120 @@ static void test_cmdutil_options_table(void **state)
 	close(nul);
 }
 
+/* A check that keeps each value it reads, in order, and refuses "bad". */
+static int keep(const struct cmd_opt *o, const char *value)
+{
+	char *seen = o->out;
+
+	if (value && !strcmp(value, "bad"))
+		return -1;
+	strcat(seen, value ? value : "(flag)");
+	strcat(seen, ",");
+	return 0;
+}
+
+/* A check that stops the parsing at once, as --version does. */
+static int stop(const struct cmd_opt *o, const char *value)
+{
+	(void)value;
+	*(int *)o->out += 1;
+	return 7;
+}
+
+/*
+ * Checks run as each option is read, in the order given, so a bad value
+ * stops the parsing where it stands (what follows is never read); a
+ * check's positive code stops it too and is returned; a short form maps
+ * to its entry; cmd_options_first stops at the first operand.
+ */
+static void test_cmdutil_options_check(void **state)
+{
+	char a0[] = "x", a1[] = "--pick", a2[] = "one", a3[] = "-o", a4[] = "out", a5[] = "--all",
+	     a6[] = "--pick=two";
+	char *argv[] = { a0, a1, a2, a3, a4, a5, a6, NULL };
+	char b0[] = "x", b1[] = "--pick", b2[] = "bad", b3[] = "--pick", b4[] = "late";
+	char *bad[] = { b0, b1, b2, b3, b4, NULL };
+	char c0[] = "x", c1[] = "--stop", c2[] = "--pick", c3[] = "never";
+	char *stopped[] = { c0, c1, c2, c3, NULL };
+	char d0[] = "x", d1[] = "--all", d2[] = "cmd", d3[] = "--pick", d4[] = "theirs";
+	char *first[] = { d0, d1, d2, d3, d4, NULL };
+	char seen[128] = "";
+	const char *out = NULL;
+	int stops = 0;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("pick", keep, seen),
+		CMD_VALUE_SHORT("output", 'o', &out),
+		CMD_CHECK_FLAG("all", keep, seen),
+		CMD_CHECK_FLAG("stop", stop, &stops),
+		CMD_END
+	};
+
+	(void)state;
+	optind = 0;
+	assert_int_equal(cmd_options(7, argv, opts), 0);
+	assert_string_equal(seen, "one,(flag),two,");
+	assert_string_equal(out, "out");
+	assert_int_equal(optind, 7);
+
+	seen[0] = '\0';
+	optind = 0;
+	assert_int_equal(cmd_options(5, bad, opts), -1);
+	assert_string_equal(seen, "");
+
+	seen[0] = '\0';
+	optind = 0;
+	assert_int_equal(cmd_options(4, stopped, opts), 7);
+	assert_int_equal(stops, 1);
+	assert_string_equal(seen, "");
+
+	seen[0] = '\0';
+	optind = 0;
+	assert_int_equal(cmd_options_first(5, first, opts), 0);
+	assert_string_equal(seen, "(flag),");
+	assert_int_equal(optind, 2);
+	assert_string_equal(first[optind], "cmd");
+}
+
+/* The shared --turn check: a number from 0 into a long; anything else refused. */
+static void test_cmdutil_options_turn(void **state)
+{
+	char a0[] = "x", a1[] = "--turn", a2[] = "12";
+	char *argv[] = { a0, a1, a2, NULL };
+	char b0[] = "x", b1[] = "--turn", b2[] = "-1";
+	char *bad[] = { b0, b1, b2, NULL };
+	long turn = -1;
+	int err, nul;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("turn", cmd_opt_turn, &turn),
+		CMD_END
+	};
+
+	(void)state;
+	optind = 0;
+	assert_int_equal(cmd_options(3, argv, opts), 0);
+	assert_int_equal(turn, 12);
+	err = dup(STDERR_FILENO);
+	nul = open("/dev/null", O_WRONLY);
+	assert_true(err >= 0 && nul >= 0);
+	fflush(stderr);
+	assert_true(dup2(nul, STDERR_FILENO) >= 0);
+	optind = 0;
+	assert_int_equal(cmd_options(3, bad, opts), -1);
+	fflush(stderr);
+	assert_true(dup2(err, STDERR_FILENO) >= 0);
+	close(err);
+	close(nul);
+	assert_int_equal(turn, 12);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cmdutil_error_is_never_empty),
 		cmocka_unit_test(test_cmdutil_no_database_names_the_way),
 		cmocka_unit_test(test_cmdutil_options_table),
+		cmocka_unit_test(test_cmdutil_options_check),
+		cmocka_unit_test(test_cmdutil_options_turn),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
