@@ -163,6 +163,16 @@ int cmd_options_first(int argc, char **argv, const struct cmd_opt *opts);
  * *out, "--turn: expected a turn number from 0 (the setup), got 'X'".
  */
 cmd_opt_check cmd_opt_turn;
+/*
+ * An option given again and again, each value kept in v (out is a
+ * struct cmd_opt_list); one more than max is "--NAME: at most MAX WHAT".
+ */
+struct cmd_opt_list {
+	const char **v;
+	int n, max;
+	const char *what;
+};
+cmd_opt_check cmd_opt_list;
 
 /* The operand after the options getopt_long() took (argv[optind]), or NULL. */
 const char *cmd_operand(int argc, char **argv);

@@ -193,6 +193,18 @@ int cmd_opt_turn(const struct cmd_opt *o, const char *value)
 	return 0;
 }
 
+int cmd_opt_list(const struct cmd_opt *o, const char *value)
+{
+	struct cmd_opt_list *l = o->out;
+
+	if (l->n == l->max) {
+		cmd_error("--%s: at most %d %s", o->name, l->max, l->what);
+		return -1;
+	}
+	l->v[l->n++] = value;
+	return 0;
+}
+
 const char *cmd_operand(int argc, char **argv)
 {
 	return optind < argc ? argv[optind] : NULL;
