@@ -173,6 +173,11 @@ struct cmd_opt_list {
 	const char *what;
 };
 cmd_opt_check cmd_opt_list;
+/*
+ * --smtp URL, --imap URL into the struct mail_settings out
+ * (judge/mailer.h), as mailer_url_option() takes them.
+ */
+cmd_opt_check cmd_opt_mail_url;
 
 /* The operand after the options getopt_long() took (argv[optind]), or NULL. */
 const char *cmd_operand(int argc, char **argv);

@@ -127,16 +127,6 @@ static int worse(int a, int b)
 	return b == EXIT_FAIL ? b : a;
 }
 
-/* --smtp URL, --imap URL: checked as mail send and mail fetch check them. */
-static int url_option(const struct cmd_opt *o, const char *value)
-{
-	struct mail_settings *ms = o->out;
-
-	if (!strcmp(o->name, "smtp"))
-		return mailer_url_option("--smtp", value, ms->smtp_url, sizeof(ms->smtp_url)) ? -1 : 0;
-	return mailer_url_option("--imap", value, ms->imap_url, sizeof(ms->imap_url)) ? -1 : 0;
-}
-
 static int tick_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	struct mail_settings ms;
@@ -148,8 +138,8 @@ static int tick_run(struct cmd_ctx *ctx, int argc, char **argv)
 	time_t now;
 	const struct cmd_opt opts[] = {
 		CMD_VALUE("now", &now_arg),
-		CMD_CHECK("smtp", url_option, &ms),
-		CMD_CHECK("imap", url_option, &ms),
+		CMD_CHECK("smtp", cmd_opt_mail_url, &ms),
+		CMD_CHECK("imap", cmd_opt_mail_url, &ms),
 		CMD_END
 	};
 

@@ -15,6 +15,7 @@
 
 #include "core/names.h"
 #include "lib/strbuf.h"
+#include "judge/mailer.h"
 #include "judge/timeutil.h"
 
 int cmd_errors_said;
@@ -203,6 +204,15 @@ int cmd_opt_list(const struct cmd_opt *o, const char *value)
 	}
 	l->v[l->n++] = value;
 	return 0;
+}
+
+int cmd_opt_mail_url(const struct cmd_opt *o, const char *value)
+{
+	struct mail_settings *ms = o->out;
+
+	if (!strcmp(o->name, "smtp"))
+		return mailer_url_option("--smtp", value, ms->smtp_url, sizeof(ms->smtp_url)) ? -1 : 0;
+	return mailer_url_option("--imap", value, ms->imap_url, sizeof(ms->imap_url)) ? -1 : 0;
 }
 
 const char *cmd_operand(int argc, char **argv)
