@@ -93,23 +93,28 @@ static int seat_fits(struct db *db, const struct ruleset *game, const struct db_
 	}
 }
 
+/* --seat or --ship, --side or --team: the value, and the option as it was typed. */
+struct typed {
+	const char *value;
+	char opt[8];
+};
+
+static int typed_as(const struct cmd_opt *o, const char *value)
+{
+	struct typed *t = o->out;
+
+	t->value = value;
+	snprintf(t->opt, sizeof(t->opt), "--%s", o->name);
+	return 0;
+}
+
 int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "captain", required_argument, NULL, 'c' },
-		{ "email", required_argument, NULL, 'e' },
-		{ "seat", required_argument, NULL, 's' },
-		{ "side", required_argument, NULL, 't' },
-		{ "ship", required_argument, NULL, 's' },	/* Hovercrafts' words, kept */
-		{ "team", required_argument, NULL, 't' },
-		{ "now", required_argument, NULL, 'n' },
-		{ "data", required_argument, NULL, 'D' },
-		{ NULL, 0, NULL, 0 }
-	};
 	/* Errors name the option as it was typed: --seat or --ship, --side or --team. */
-	char seat_opt[8] = "--seat", side_opt[8] = "--side", noun[32];
-	int li = 0;
+	struct typed seat_typed = { NULL, "--seat" }, side_typed = { NULL, "--side" };
+	char seat_opt[8], side_opt[8], noun[32];
 	const char *packs[8];		/* --data KIND=FILE: the seat's own data */
+	struct cmd_opt_list pack_list = { packs, 0, 8, "data files a seat" };
 	int npacks = 0;
 	json_t *seat_data = NULL;
 	const char *captain = NULL, *email = NULL, *ship = NULL, *team = NULL, *now_arg = NULL;
@@ -122,35 +127,30 @@ int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_seat sh, *ships = NULL;
 	size_t nships = 0, i;
 	char err[512], pw[JUDGE_PASSWORD_LEN + 1] = "", hash[DB_HASH_MAX];
-	int opt, rc, ret, existing = 0, captains = 0;
+	int rc, ret, existing = 0, captains = 0;
 	struct db_captain *caps = NULL;
 	size_t ncaps = 0;
 	char target[DB_NAME_MAX];	/* the campaign joined: a set's run, else NAME */
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("captain", &captain),
+		CMD_VALUE("email", &email),
+		CMD_CHECK("seat", typed_as, &seat_typed),
+		CMD_CHECK("side", typed_as, &side_typed),
+		CMD_CHECK_ALIAS("ship", typed_as, &seat_typed),	/* Hovercrafts' words, kept */
+		CMD_CHECK_ALIAS("team", typed_as, &side_typed),
+		CMD_VALUE("now", &now_arg),
+		CMD_CHECK("data", cmd_opt_list, &pack_list),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, &li)) != -1) {
-		switch (opt) {
-		case 'c': captain = optarg; break;
-		case 'e': email = optarg; break;
-		case 's':
-			ship = optarg;
-			snprintf(seat_opt, sizeof(seat_opt), "--%s", opts[li].name);
-			break;
-		case 't':
-			team = optarg;
-			snprintf(side_opt, sizeof(side_opt), "--%s", opts[li].name);
-			break;
-		case 'n': now_arg = optarg; break;
-		case 'D':
-			if (npacks == 8) {
-				cmd_error("--data: at most 8 data files a seat");
-				return EXIT_USAGE;
-			}
-			packs[npacks++] = optarg;
-			break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
+	ship = seat_typed.value;
+	team = side_typed.value;
+	npacks = pack_list.n;
+	memcpy(seat_opt, seat_typed.opt, sizeof(seat_opt));
+	memcpy(side_opt, side_typed.opt, sizeof(side_opt));
 	if (!cmd_operand(argc, argv) || optind + 1 != argc || !captain || !email || !ship)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))

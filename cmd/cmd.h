@@ -124,7 +124,10 @@ int cmd_print_json(struct json_t *j, size_t flags);
  * o->out and returns 0, -1 after saying what was expected (the command
  * returns EXIT_USAGE), or a positive code that stops the parsing there
  * and is returned (an option that acts at once, as --version). letter is
- * a short form (-o) or 0. The table ends with CMD_END.
+ * a short form (-o) or 0. An alias (CMD_CHECK_ALIAS: --ship for --seat)
+ * is the earlier entry with the same check and out under another name,
+ * which its check is given: getopt never calls an abbreviation of both
+ * ambiguous. The table ends with CMD_END.
  */
 struct cmd_opt;
 typedef int cmd_opt_check(const struct cmd_opt *o, const char *value);
@@ -136,16 +139,18 @@ struct cmd_opt {
 	const char **value;
 	cmd_opt_check *check;
 	void *out;
+	int alias;
 };
-#define CMD_FLAG(name, flag) { (name), 0, 0, (flag), NULL, NULL, NULL }
-#define CMD_VALUE(name, value) { (name), 0, 1, NULL, (value), NULL, NULL }
-#define CMD_CHECK(name, check, out) { (name), 0, 1, NULL, NULL, (check), (out) }
-#define CMD_CHECK_FLAG(name, check, out) { (name), 0, 0, NULL, NULL, (check), (out) }
-#define CMD_FLAG_SHORT(name, letter, flag) { (name), (letter), 0, (flag), NULL, NULL, NULL }
-#define CMD_VALUE_SHORT(name, letter, value) { (name), (letter), 1, NULL, (value), NULL, NULL }
+#define CMD_FLAG(name, flag) { (name), 0, 0, (flag), NULL, NULL, NULL, 0 }
+#define CMD_VALUE(name, value) { (name), 0, 1, NULL, (value), NULL, NULL, 0 }
+#define CMD_CHECK(name, check, out) { (name), 0, 1, NULL, NULL, (check), (out), 0 }
+#define CMD_CHECK_ALIAS(name, check, out) { (name), 0, 1, NULL, NULL, (check), (out), 1 }
+#define CMD_CHECK_FLAG(name, check, out) { (name), 0, 0, NULL, NULL, (check), (out), 0 }
+#define CMD_FLAG_SHORT(name, letter, flag) { (name), (letter), 0, (flag), NULL, NULL, NULL, 0 }
+#define CMD_VALUE_SHORT(name, letter, value) { (name), (letter), 1, NULL, (value), NULL, NULL, 0 }
 #define CMD_CHECK_FLAG_SHORT(name, letter, check, out) \
-	{ (name), (letter), 0, NULL, NULL, (check), (out) }
-#define CMD_END { NULL, 0, 0, NULL, NULL, NULL, NULL }
+	{ (name), (letter), 0, NULL, NULL, (check), (out), 0 }
+#define CMD_END { NULL, 0, 0, NULL, NULL, NULL, NULL, 0 }
 /*
  * Parses argv's options by opts with getopt_long(), which says what was
  * wrong; optind is left at the first operand. 0; -1 for the command to

@@ -136,7 +136,7 @@ static int options(int argc, char **argv, const struct cmd_opt *opts, int first)
 	struct option lo[CMD_OPTIONS_MAX + 1];
 	char letters[2 + 2 * CMD_OPTIONS_MAX + 1];
 	size_t nl = 0;
-	int n, i, opt, rc;
+	int n, i, opt, rc, li;
 
 	/* '+' stops at the first operand; the short forms as getopt takes them ("o:"). */
 	if (first)
@@ -148,6 +148,13 @@ static int options(int argc, char **argv, const struct cmd_opt *opts, int first)
 		lo[n].has_arg = opts[n].takes_value ? required_argument : no_argument;
 		lo[n].flag = NULL;
 		lo[n].val = 256 + n;	/* never a short option's letter */
+		/* An alias: the val of the earlier entry it stands for (same check, same out). */
+		for (i = 0; opts[n].alias && i < n; i++)
+			if (opts[i].check == opts[n].check && opts[i].out == opts[n].out &&
+			    opts[i].value == opts[n].value && opts[i].flag == opts[n].flag) {
+				lo[n].val = lo[i].val;
+				break;
+			}
 		if (opts[n].letter) {
 			letters[nl++] = (char)opts[n].letter;
 			if (opts[n].takes_value)
@@ -156,8 +163,8 @@ static int options(int argc, char **argv, const struct cmd_opt *opts, int first)
 	}
 	letters[nl] = '\0';
 	memset(&lo[n], 0, sizeof(lo[n]));
-	while ((opt = getopt_long(argc, argv, letters, lo, NULL)) != -1) {
-		i = opt - 256;
+	while ((li = -1, opt = getopt_long(argc, argv, letters, lo, &li)) != -1) {
+		i = li >= 0 ? li : opt - 256;	/* an alias's own entry, by the name typed */
 		if (opt < 256)	/* a short form: its entry */
 			for (i = 0; i < n && (!opts[i].letter || opts[i].letter != opt); i++)
 				;

@@ -230,6 +230,76 @@ static void test_cmdutil_options_turn(void **state)
 	assert_int_equal(turn, 12);
 }
 
+/* A check that keeps the name the option was typed under. */
+static int typed(const struct cmd_opt *o, const char *value)
+{
+	(void)value;
+	*(const char **)o->out = o->name;
+	return 0;
+}
+
+/*
+ * An alias (--ship for --seat) is one option to getopt: an abbreviation
+ * of both is no ambiguity, while one of two options is refused; its check
+ * is given the name typed. A list keeps each value up to its most.
+ */
+static void test_cmdutil_options_alias_and_list(void **state)
+{
+	char a0[] = "join", a1[] = "--ship", a2[] = "M", a3[] = "--d", a4[] = "a", a5[] = "--d",
+	     a6[] = "b";
+	char *argv[] = { a0, a1, a2, a3, a4, a5, a6, NULL };
+	char b0[] = "join", b1[] = "--s", b2[] = "M";
+	char *ambiguous[] = { b0, b1, b2, NULL };
+	char c0[] = "join", c1[] = "--d", c2[] = "a", c3[] = "--d", c4[] = "b", c5[] = "--d",
+	     c6[] = "c";
+	char *full[] = { c0, c1, c2, c3, c4, c5, c6, NULL };
+	char d0[] = "join", d1[] = "--sea", d2[] = "M";
+	char *either[] = { d0, d1, d2, NULL };
+	const char *seat = NULL, *side = NULL, *v[2];
+	struct cmd_opt_list list = { v, 0, 2, "packs" };
+	int err, nul;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("seat", typed, &seat),
+		CMD_CHECK("side", typed, &side),
+		CMD_CHECK_ALIAS("ship", typed, &seat),
+		CMD_CHECK("data", cmd_opt_list, &list),
+		CMD_CHECK_ALIAS("seats", typed, &seat),
+		CMD_END
+	};
+
+	(void)state;
+	optind = 0;
+	assert_int_equal(cmd_options(7, argv, opts), 0);
+	assert_string_equal(seat, "ship");
+	assert_null(side);
+	assert_int_equal(list.n, 2);
+	assert_string_equal(v[0], "a");
+	assert_string_equal(v[1], "b");
+	/* --sea: --seat or its alias --seats, one option. */
+	optind = 0;
+	seat = NULL;
+	assert_int_equal(cmd_options(3, either, opts), 0);
+	assert_string_equal(seat, "seat");
+
+	err = dup(STDERR_FILENO);
+	nul = open("/dev/null", O_WRONLY);
+	assert_true(err >= 0 && nul >= 0);
+	fflush(stderr);
+	assert_true(dup2(nul, STDERR_FILENO) >= 0);
+	optind = 0;
+	seat = NULL;
+	assert_int_equal(cmd_options(3, ambiguous, opts), -1);	/* --seat or --side */
+	assert_null(seat);
+	optind = 0;
+	list.n = 0;
+	assert_int_equal(cmd_options(7, full, opts), -1);	/* a third: "at most 2 packs" */
+	assert_int_equal(list.n, 2);
+	fflush(stderr);
+	assert_true(dup2(err, STDERR_FILENO) >= 0);
+	close(err);
+	close(nul);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -238,6 +308,7 @@ int main(void)
 		cmocka_unit_test(test_cmdutil_options_table),
 		cmocka_unit_test(test_cmdutil_options_check),
 		cmocka_unit_test(test_cmdutil_options_turn),
+		cmocka_unit_test(test_cmdutil_options_alias_and_list),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
