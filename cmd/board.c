@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "target.h"
 #include "db/db.h"
 #include "judge/judge.h"
 #include "judge/picture.h"
@@ -30,7 +31,7 @@ static int one_format(const struct cmd_opt *o, const char *value)
 
 static int board_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	struct db_campaign c;
+	struct cmd_target t;
 	struct strbuf svg = STRBUF_INIT;
 	unsigned char *png = NULL;
 	const char *seat = NULL, *out = NULL;
@@ -56,21 +57,14 @@ static int board_run(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("board: say --svg or --png");
 		return EXIT_USAGE;
 	}
-	memset(&c, 0, sizeof(c));
-	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
-	if (rc == DB_NOT_FOUND) {
-		judge_no_campaign(ctx->db, argv[optind]);
-		return EXIT_DATAERR;
-	}
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	rc = format == 's' ? picture_svg(ctx->db, &c, (int)turn, seat, &svg, err, sizeof(err))
-			   : picture_png(ctx->db, &c, (int)turn, seat, &png, &len, err, sizeof(err));
+	if ((ret = cmd_target(ctx, argv[optind], NULL, CMD_TARGET_CAMPAIGN, &t)))
+		return ret;
+	ret = EXIT_FAIL;
+	rc = format == 's' ? picture_svg(ctx->db, &t.c, (int)turn, seat, &svg, err, sizeof(err))
+			   : picture_png(ctx->db, &t.c, (int)turn, seat, &png, &len, err, sizeof(err));
 	if (rc == 1) {
-		cmd_error("campaign '%s': its game (%s) draws no picture", c.name,
-			  c.ruleset[0] ? c.ruleset : "hovercrafts");
+		cmd_error("campaign '%s': its game (%s) draws no picture", t.c.name,
+			  t.c.ruleset[0] ? t.c.ruleset : "hovercrafts");
 		ret = EXIT_DATAERR;
 		goto out;
 	}
@@ -95,7 +89,7 @@ static int board_run(struct cmd_ctx *ctx, int argc, char **argv)
 out:
 	free(png);
 	strbuf_release(&svg);
-	db_campaign_release(&c);
+	cmd_target_release(ctx, &t);
 	return ret;
 }
 

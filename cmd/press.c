@@ -20,6 +20,7 @@
 #include "lib/strbuf.h"
 #include "judge/outbox.h"
 #include "series.h"
+#include "target.h"
 #include "judge/timeutil.h"
 
 /* --to SEAT, --side SIDE, --all: who a press goes to, counted (one is expected). */
@@ -51,7 +52,7 @@ static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	const char *path = "-", *now_arg = NULL;
 	struct press_to to = { NULL, NULL, 0, 0 };
-	struct db_campaign c;
+	struct cmd_target t;
 	struct judge_settings s;
 	struct db_seat *ships = NULL;
 	struct press_relay r;
@@ -82,16 +83,11 @@ static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 	if (cmd_now(now_arg, &now) < 0)
 		return EXIT_USAGE;
 	time_format_utc(now, now_text, sizeof(now_text));
-	memset(&c, 0, sizeof(c));
 	memset(&s, 0, sizeof(s));
-	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
-	if (rc) {
-		cmd_error(rc == DB_NOT_FOUND ? "no campaign named '%s'" : "%s",
-			  rc == DB_NOT_FOUND ? argv[optind] : err);
-		return rc == DB_NOT_FOUND ? EXIT_DATAERR : judge_db_exit(rc);
-	}
-	if (judge_settings_parse(&s, c.settings, err, sizeof(err)) ||
-	    (rc = db_seat_list(ctx->db, c.id, &ships, &n, err, sizeof(err)))) {
+	if ((rc = cmd_target(ctx, argv[optind], NULL, CMD_TARGET_CAMPAIGN | CMD_TARGET_TERSE, &t)))
+		return rc;
+	if (judge_settings_parse(&s, t.c.settings, err, sizeof(err)) ||
+	    (rc = db_seat_list(ctx->db, t.c.id, &ships, &n, err, sizeof(err)))) {
 		cmd_error("%s", err);
 		ret = rc ? judge_db_exit(rc) : EXIT_FAIL;
 		goto out;
@@ -103,7 +99,7 @@ static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 			break;
 	if ((to.seat || to.team) && i == n) {
 		cmd_error("press send: expected %s of %s, got '%s'", to.seat ? "a seat" : "a side",
-			  c.name, to.seat ? to.seat : to.team);
+			  t.c.name, to.seat ? to.seat : to.team);
 		ret = EXIT_DATAERR;
 		goto out;
 	}
@@ -133,18 +129,18 @@ static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 	r.seat = to.seat;
 	r.key = key;
 	r.message = text;
-	if ((rc = press_relay(ctx->db, &c, &s, ships, n, &r, now_text, &names, err, sizeof(err)))) {
+	if ((rc = press_relay(ctx->db, &t.c, &s, ships, n, &r, now_text, &names, err, sizeof(err)))) {
 		cmd_error("%s", err);
 		ret = judge_db_exit(rc);
 		goto out;
 	}
 	if (!json_array_size(names)) {
-		cmd_error("press send: no captain of %s to read it", c.name);
+		cmd_error("press send: no captain of %s to read it", t.c.name);
 		ret = EXIT_DATAERR;
 		goto out;
 	}
 	if (!ctx->quiet) {
-		printf("%s: press from the game master%s queued for", c.name,
+		printf("%s: press from the game master%s queued for", t.c.name,
 		       anonymous ? ", without its sender," : "");
 		json_array_foreach(names, i, v)
 			printf(" %s", json_string_value(v));
@@ -158,7 +154,7 @@ out:
 	free(body);
 	free(text);
 	free(ships);
-	db_campaign_release(&c);
+	cmd_target_release(ctx, &t);
 	judge_settings_release(&s);
 	return ret;
 }
@@ -166,7 +162,7 @@ out:
 /* `mxjudge press list NAME [--json]`: every press of a campaign, as sent. */
 static int press_list(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	struct db_campaign c;
+	struct cmd_target t;
 	struct db_message *m = NULL;
 	size_t n = 0, i;
 	json_t *all = NULL;
@@ -181,22 +177,18 @@ static int press_list(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	if (optind + 1 != argc)
 		return EXIT_USAGE;
-	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
-	if (rc) {
-		cmd_error(rc == DB_NOT_FOUND ? "no campaign named '%s'" : "%s",
-			  rc == DB_NOT_FOUND ? argv[optind] : err);
-		return rc == DB_NOT_FOUND ? EXIT_DATAERR : judge_db_exit(rc);
-	}
+	if ((rc = cmd_target(ctx, argv[optind], NULL, CMD_TARGET_CAMPAIGN | CMD_TARGET_TERSE, &t)))
+		return rc;
 	{
 		struct judge_settings s;
 
 		/* Times in the campaign's zone, as its other listings show them. */
-		if (!judge_settings_parse(&s, c.settings, err, sizeof(err))) {
+		if (!judge_settings_parse(&s, t.c.settings, err, sizeof(err))) {
 			snprintf(zone, sizeof(zone), "%s", s.timezone);
 			judge_settings_release(&s);
 		}
 	}
-	if ((rc = db_outbox_list(ctx->db, c.id, 0, &m, &n, err, sizeof(err)))) {
+	if ((rc = db_outbox_list(ctx->db, t.c.id, 0, &m, &n, err, sizeof(err)))) {
 		cmd_error("%s", err);
 		ret = judge_db_exit(rc);
 		goto out;
@@ -250,13 +242,13 @@ static int press_list(struct cmd_ctx *ctx, int argc, char **argv)
 			putchar('\n');
 		}
 		if (!json_array_size(all))
-			printf("%s: no press yet\n", c.name);
+			printf("%s: no press yet\n", t.c.name);
 	}
 	ret = EXIT_OK;
 out:
 	json_decref(all);
 	db_outbox_list_release(m, n);
-	db_campaign_release(&c);
+	cmd_target_release(ctx, &t);
 	return ret;
 }
 
