@@ -129,7 +129,7 @@ fail:
 	return NULL;
 }
 
-#define CMD_OPTIONS_MAX 32
+#define CMD_OPTIONS_MAX 64
 
 static int options(int argc, char **argv, const struct cmd_opt *opts, int first)
 {
