@@ -32,6 +32,7 @@
 #include "steps.h"
 #include "judge/templates.h"
 #include "judge/timeutil.h"
+#include "target.h"
 #include "verdict.h"
 #include "judge/vote.h"
 
@@ -1410,21 +1411,20 @@ int play_verify_turn(struct db *db, const struct db_campaign *c, const struct ju
 /* `campaign reveal NAME`: the game master publishes the sealed root before the end. */
 int play_reveal(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	struct judge_settings s;
-	struct db_campaign c;
+	struct cmd_target t;
 	struct db_root root;
 	char err[512], now_text[DB_TIME_MAX];
 	int rc, ret;
 
 	if (argc != 2)
 		return EXIT_USAGE;
-	if ((ret = judge_begin_load(ctx->db, argv[1], &c, &s)))
+	if ((ret = cmd_target(ctx, argv[1], NULL, CMD_TARGET_WRITE, &t)))
 		return ret;
 	ret = EXIT_DATAERR;
-	rc = db_root_get(ctx->db, c.id, &root, err, sizeof(err));
+	rc = db_root_get(ctx->db, t.c.id, &root, err, sizeof(err));
 	if (rc == DB_NOT_FOUND) {
-		cmd_error("campaign '%s' has no sealed draws%s", c.name,
-			  game_of(&c) && !(game_of(&c)->flags & RULESET_NO_ROOT) ?
+		cmd_error("campaign '%s' has no sealed draws%s", t.c.name,
+			  game_of(&t.c) && !(game_of(&t.c)->flags & RULESET_NO_ROOT) ?
 			  " yet (they begin with 'campaign start')" : "");
 		goto out;
 	}
@@ -1432,21 +1432,19 @@ int play_reveal(struct cmd_ctx *ctx, int argc, char **argv)
 		goto dberr;
 	if (!root.revealed_at[0]) {
 		time_format_utc(time(NULL), now_text, sizeof(now_text));
-		if ((rc = db_root_reveal(ctx->db, c.id, now_text, err, sizeof(err))) ||
+		if ((rc = db_root_reveal(ctx->db, t.c.id, now_text, err, sizeof(err))) ||
 		    (rc = db_commit(ctx->db, err, sizeof(err))))
 			goto dberr;
 	}
-	printf("%s: sealed root %s\n  committed as %s\n", c.name, root.root, root.commitment);
+	printf("%s: sealed root %s\n  committed as %s\n", t.c.name, root.root, root.commitment);
 	ret = EXIT_OK;
 	goto out;
 dberr:
 	cmd_error("%s", err);
 	ret = judge_db_exit(rc);
 out:
-	db_rollback(ctx->db);
 	sodium_memzero(&root, sizeof(root));
-	db_campaign_release(&c);
-	judge_settings_release(&s);
+	cmd_target_release(ctx, &t);	/* rolls back what was not committed */
 	return ret;
 }
 

@@ -29,6 +29,7 @@
 #include "play.h"
 #include "reporting.h"
 #include "judge/submit.h"
+#include "target.h"
 #include "judge/templates.h"
 #include "judge/timeutil.h"
 
@@ -1626,7 +1627,7 @@ void series_print_standings(const json_t *o, int ledger)
 
 int campaign_standings(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	struct db_campaign c;
+	struct cmd_target t;
 	char err[512];
 	json_t *o;
 	int json = 0, rc, ret;
@@ -1639,36 +1640,29 @@ int campaign_standings(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
-	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
-	if (rc == DB_NOT_FOUND) {
-		judge_no_campaign(ctx->db, argv[optind]);
-		return EXIT_DATAERR;
-	}
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	if (ruleset_find(c.ruleset) && !(ruleset_find(c.ruleset)->flags & RULESET_SERIES)) {
+	if ((rc = cmd_target(ctx, argv[optind], NULL, CMD_TARGET_CAMPAIGN, &t)))
+		return rc;
+	if (ruleset_find(t.c.ruleset) && !(ruleset_find(t.c.ruleset)->flags & RULESET_SERIES)) {
 		cmd_error("campaign '%s' plays %s, a game without matches in series: it has no standings",
-			  c.name, c.ruleset);
-		db_campaign_release(&c);
+			  t.c.name, t.c.ruleset);
+		cmd_target_release(ctx, &t);
 		return EXIT_DATAERR;
 	}
-	o = series_standings_json(ctx->db, &c, err, sizeof(err));
+	o = series_standings_json(ctx->db, &t.c, err, sizeof(err));
 	if (!o) {
 		cmd_error("%s", err);
-		db_campaign_release(&c);
+		cmd_target_release(ctx, &t);
 		return EXIT_FAIL;
 	}
 	ret = EXIT_OK;
 	if (json) {
 		ret = cmd_print_json(o, 0);
 	} else {
-		printf("Campaign %s\n", c.name);
+		printf("Campaign %s\n", t.c.name);
 		series_print_standings(o, 1);
 		json_decref(o);
 	}
-	db_campaign_release(&c);
+	cmd_target_release(ctx, &t);
 	return ret;
 }
 
