@@ -24,7 +24,7 @@
 #include "lib/strbuf.h"
 #include "judge/silent.h"
 #include "reporting.h"
-#include "series.h"
+#include "judge/series.h"
 #include "judge/submit.h"
 
 struct hover_turn {
@@ -109,18 +109,26 @@ static int hover_store(struct play_turn *pt, char *err, size_t errlen)
 	return rc;
 }
 
-/* Points, record, and "open" again when more battles follow (cmd/series.c). */
+/* Points, record, and "open" again when more battles follow (judge/series.h). */
 static int hover_over(struct play_turn *pt, char *err, size_t errlen)
 {
 	struct hover_turn *h = pt->game;
+	json_t *after;
+	int rc;
 
 	snprintf(pt->c->status, sizeof(pt->c->status), "finished");
 	if (db_campaign_set_result(pt->c, winner_name(h->after.winner))) {
 		snprintf(err, errlen, "out of memory");
 		return DB_ERROR;
 	}
-	return series_end_battle(pt->db, pt->c, &h->after, pt->t->number,
-				 report_agreed_line(&h->ev), pt->now, err, errlen);
+	if (!(after = state_to_json(&h->after))) {
+		snprintf(err, errlen, "out of memory");
+		return DB_ERROR;
+	}
+	rc = series_match_over(pt->db, pt->c, pt->rs, after, pt->t->number,
+			       report_agreed_line(&h->ev), pt->now, err, errlen);
+	json_decref(after);
+	return rc;
 }
 
 static int hover_queue(struct play_turn *pt, time_t deadline, char *err, size_t errlen)
@@ -162,35 +170,12 @@ static int hover_form_parse(struct submit_envelope *env, const struct ruleset *r
 	return 0;
 }
 
-/* Between battles a campaign takes UPGRADE orders instead (cmd/series.c). */
+/* Between battles a campaign takes UPGRADE orders instead (judge/series.h). */
 static int hover_form_other(struct submit_envelope *env, struct db *db, const char *name,
 			    const struct submit_auth *auth, time_t now, int store,
 			    struct submit_result *res)
 {
-	const struct orders_doc *doc = env->form;
-	int ret;
-
-	if (!orders_has_upgrades(doc))
-		return -1;
-	ret = series_upgrade_submit(db, doc, name, auth, now, store, res);
-	if (!ret && !(res->understood = strdup(res->receipt)))
-		ret = EXIT_FAIL;
-	return ret;
-}
-
-static int hover_form_waiting(struct db *db, const struct db_campaign *c,
-			      const struct judge_settings *s, const char *name, int game_line,
-			      char *err, size_t errlen)
-{
-	char when[256];
-	int next;
-
-	if (!series_between(db, c, s, &next, when, sizeof(when)))
-		return 0;
-	snprintf(err, errlen, "%s:%d: campaign '%s' is between battles %d and %d: no turn takes "
-		 "moves now, only UPGRADE lines (your report after battle %d lists the prices). %s",
-		 name, game_line, c->name, next - 1, next, next - 1, when);
-	return 1;
+	return series_orders_between(db, NULL, env->text, name, auth, now, store, res);
 }
 
 static json_t *hover_form_read(struct submit_envelope *env, const struct ruleset *rs,
@@ -276,7 +261,7 @@ static void hover_form_release(struct submit_envelope *env)
 static const struct play_form hover_form = {
 	.parse = hover_form_parse,
 	.other = hover_form_other,
-	.waiting = hover_form_waiting,
+	.waiting = series_waiting,
 	.orders_word = "actions",
 	.read = hover_form_read,
 	.understood = hover_form_understood,

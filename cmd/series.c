@@ -32,6 +32,9 @@
 #include "target.h"
 #include "judge/templates.h"
 #include "judge/timeutil.h"
+#include "judge/series.h"
+#include "core/hovercrafts/state_json.h"
+#include "core/hovercrafts/orders.h"
 
 int series_rules(const struct db_campaign *c, struct campaign_rules *r, char *err,
 		 size_t errlen)
@@ -1929,4 +1932,60 @@ out:
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	return ret;
+}
+
+/* ---------- judge/series.h: the judge's series, over any ruleset ---------- */
+
+int series_match_over(struct db *db, struct db_campaign *c, const struct ruleset *rs,
+		      const json_t *after, int last_turn, const char *result, time_t now,
+		      char *err, size_t errlen)
+{
+	struct game_state st;
+	int rc;
+
+	(void)rs;
+	game_state_init(&st);
+	if (state_from_json(&st, after, c->name, err, errlen)) {
+		game_state_release(&st);
+		return DB_ERROR;
+	}
+	rc = series_end_battle(db, c, &st, last_turn, result, now, err, errlen);
+	game_state_release(&st);
+	return rc;
+}
+
+int series_orders_between(struct db *db, const struct ruleset *rs, const char *text,
+			  const char *name, const struct submit_auth *auth, time_t now, int store,
+			  struct submit_result *res)
+{
+	struct orders_doc doc;
+	char err[512];
+	int ret = -1;
+
+	(void)rs;
+	orders_doc_init(&doc);
+	/* The judge read this text with the same parser before: it parses. */
+	if (orders_parse(&doc, text, name, ORDERS_SUBMISSION, err, sizeof(err)) ||
+	    !orders_has_upgrades(&doc))
+		goto out;
+	ret = series_upgrade_submit(db, &doc, name, auth, now, store, res);
+	if (!ret && !(res->understood = strdup(res->receipt)))
+		ret = EXIT_FAIL;
+out:
+	orders_doc_release(&doc);
+	return ret;
+}
+
+int series_waiting(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+		   const char *name, int game_line, char *err, size_t errlen)
+{
+	char when[256];
+	int next;
+
+	if (!series_between(db, c, s, &next, when, sizeof(when)))
+		return 0;
+	snprintf(err, errlen, "%s:%d: campaign '%s' is between battles %d and %d: no turn takes "
+		 "moves now, only UPGRADE lines (your report after battle %d lists the prices). %s",
+		 name, game_line, c->name, next - 1, next, next - 1, when);
+	return 1;
 }

@@ -45,6 +45,7 @@ struct submit_result;
  * with its line. judge/submit.c checks all of it the same way for every game.
  */
 struct submit_envelope {
+	const char *text;		/* the mail's text as given (borrowed) */
 	char game[SUBMIT_FIELD_MAX];
 	int game_line;
 	char password[SUBMIT_FIELD_MAX];

@@ -797,6 +797,7 @@ int submit_orders(struct db *db, const char *text, const char *name,
 	sub.auth = auth;
 	sub.res = res;
 	sub.text = text;
+	sub.env.text = text;
 	sub.name = name;
 	if ((ret = choose_form(&sub)))
 		goto out;
