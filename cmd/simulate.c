@@ -354,7 +354,9 @@ static int sim_option(const struct cmd_opt *o, const char *optarg)
 		}
 		so->su->per_side = (int)v;
 	} else if (!strcmp(opt, "zion") || !strcmp(opt, "machines")) {
-		if (parse_stats(optarg, so->su->stat[!strcmp(opt, "zion") ? TEAM_ZION : TEAM_MACHINES])) {
+		int team = !strcmp(opt, "zion") ? TEAM_ZION : TEAM_MACHINES;
+
+		if (parse_stats(optarg, so->su->stat[team])) {
 			cmd_error("--%s: expected hull,shield,ballistic,energy such as 3,1,1,1 "
 				  "(hull 1-99, others 0-99), got '%s'", opt, optarg);
 			return -1;
