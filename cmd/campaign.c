@@ -199,28 +199,102 @@ static size_t walls_of(const struct map_def *m)
 	return n;
 }
 
+/* campaign new's options, each checked as it is read into the settings. */
+struct new_opts {
+	struct judge_settings *s;
+	const struct ruleset *game;
+	int random_opts;		/* --width, --height or --density: a random map */
+	int battles;
+	struct cmd_opt_list sets;	/* --set KEY=VALUE, read once the game is known */
+	struct cmd_opt_list packs;	/* --data KIND=FILE */
+	struct cmd_opt_list scen;	/* --scenario NAME, one a battle */
+};
+
+static int new_option(const struct cmd_opt *o, const char *optarg)
+{
+	struct new_opts *no = o->out;
+	struct judge_settings *s = no->s;
+	const char *opt = o->name;
+	char err[1024];
+	long v;
+
+	if (!strcmp(opt, "width") || !strcmp(opt, "height")) {
+		int w = !strcmp(opt, "width");
+
+		/* Two columns at least: the fleets start on opposite edges. */
+		if (cmd_parse_int(optarg, w ? 2 : 1, MAP_MAX_SIDE, &v)) {
+			cmd_error("--%s: expected a number from %d to %d, got '%s'", opt, w ? 2 : 1,
+				  MAP_MAX_SIDE, optarg);
+			return -1;
+		}
+		*(w ? &s->width : &s->height) = (int)v;
+		no->random_opts = 1;
+	} else if (!strcmp(opt, "density")) {
+		if (parse_density(optarg, &s->density)) {
+			cmd_error("--density: expected a percentage from 0 to %d, got '%s'",
+				  SETUP_MAX_DENSITY / 10, optarg);
+			return -1;
+		}
+		no->random_opts = 1;
+	} else if (!strcmp(opt, "seed")) {
+		if (judge_parse_u64(optarg, &s->seed)) {
+			cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
+			return -1;
+		}
+		s->fresh_seeds = 0;
+	} else if (!strcmp(opt, "deadline")) {
+		if (cmd_parse_int(optarg, 1, 24 * 366, &v)) {
+			cmd_error("--deadline: expected hours from 1 to 8784, got '%s'", optarg);
+			return -1;
+		}
+		s->deadline_hours = (int)v;
+	} else if (!strcmp(opt, "timezone")) {
+		if (!time_zone_valid(optarg)) {
+			cmd_error("--timezone: no time zone '%s' (expected an IANA name such "
+				  "as Europe/Paris, see /usr/share/zoneinfo)", optarg);
+			return -1;
+		}
+		snprintf(s->timezone, sizeof(s->timezone), "%s", optarg);
+	} else if (!strcmp(opt, "early")) {
+		s->early = 1;
+	} else if (!strcmp(opt, "gm-email")) {
+		if (names_check_email(optarg, "--gm-email", err, sizeof(err))) {
+			cmd_error("%s", err);
+			return -1;
+		}
+		snprintf(s->gm_email, sizeof(s->gm_email), "%s", optarg);
+	} else if (!strcmp(opt, "game")) {
+		if (!(no->game = ruleset_find(optarg))) {
+			cmd_error("--game: no game named '%s' ('mxjudge games' lists them)", optarg);
+			return -1;
+		}
+	} else if (!strcmp(opt, "set")) {
+		if (!strchr(optarg, '=') || strchr(optarg, '=') == optarg || no->sets.n == 32) {
+			cmd_error("--set: expected KEY=VALUE (at most 32), got '%s'", optarg);
+			return -1;
+		}
+		no->sets.v[no->sets.n++] = optarg;
+	} else if (!strcmp(opt, "scenario")) {
+		if (!scenario_name_ok(optarg) || no->scen.n >= CAMPAIGN_MAX_SCENARIOS) {
+			cmd_error("--scenario '%s': expected a scenario name (see 'mxjudge scenario "
+				  "list')", optarg);
+			return -1;
+		}
+		no->scen.v[no->scen.n++] = optarg;
+	} else if (!strcmp(opt, "battles")) {
+		if (cmd_parse_int(optarg, 1, 100, &v)) {
+			cmd_error("--battles: expected a number from 1 to 100, got '%s'", optarg);
+			return -1;
+		}
+		no->battles = (int)v;
+	} else if (!strcmp(opt, "duplicate")) {
+		s->duplicate = 1;
+	}
+	return 0;
+}
+
 static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "width", required_argument, NULL, 'w' },
-		{ "height", required_argument, NULL, 'H' },
-		{ "density", required_argument, NULL, 'p' },
-		{ "map", required_argument, NULL, 'm' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "deadline", required_argument, NULL, 'd' },
-		{ "timezone", required_argument, NULL, 'z' },
-		{ "early", no_argument, NULL, 'e' },
-		{ "gm-email", required_argument, NULL, 'G' },
-		{ "scenario", required_argument, NULL, 'S' },
-		{ "battles", required_argument, NULL, 'B' },
-		{ "rules", required_argument, NULL, 'R' },
-		{ "now", required_argument, NULL, 'n' },
-		{ "game", required_argument, NULL, 'g' },
-		{ "set", required_argument, NULL, 'X' },
-		{ "data", required_argument, NULL, 'D' },
-		{ "duplicate", no_argument, NULL, 'U' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *packs[16];		/* --data KIND=FILE */
 	int npacks = 0;
 	json_t *data = NULL;
@@ -233,10 +307,31 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 	const char *scen[CAMPAIGN_MAX_SCENARIOS];
 	int nscen = 0, battles = 0;
 	int opt, ret = EXIT_FAIL, rc, random_opts = 0;
-	long v;
 	char err[4096];	/* a data pack's problems, one a line */
 	char first_scen[CAMPAIGN_NAME_MAX] = "";	/* the first battle's scenario, if any */
 	time_t now;
+	struct new_opts no = { &s, NULL, 0, 0, { sets, 0, 32, NULL }, { packs, 0, 16, "data packs" },
+			       { scen, 0, CAMPAIGN_MAX_SCENARIOS, NULL } };
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("width", new_option, &no),
+		CMD_CHECK("height", new_option, &no),
+		CMD_CHECK("density", new_option, &no),
+		CMD_VALUE("map", &map_path),
+		CMD_CHECK("seed", new_option, &no),
+		CMD_CHECK("deadline", new_option, &no),
+		CMD_CHECK("timezone", new_option, &no),
+		CMD_CHECK_FLAG("early", new_option, &no),
+		CMD_CHECK("gm-email", new_option, &no),
+		CMD_CHECK("scenario", new_option, &no),
+		CMD_CHECK("battles", new_option, &no),
+		CMD_VALUE("rules", &rules_path),
+		CMD_VALUE("now", &now_arg),
+		CMD_CHECK("game", new_option, &no),
+		CMD_CHECK("set", new_option, &no),
+		CMD_CHECK("data", cmd_opt_list, &no.packs),
+		CMD_CHECK_FLAG("duplicate", new_option, &no),
+		CMD_END
+	};
 
 	memset(&s, 0, sizeof(s));
 	memset(&c, 0, sizeof(c));
@@ -252,111 +347,15 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 	randombytes_buf(&s.seed, sizeof(s.seed));
 	/* Without --seed every turn draws a fresh seed, committed to in advance. */
 	s.fresh_seeds = 1;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'w':
-		case 'H':
-			/* Two columns at least: the fleets start on opposite edges. */
-			if (cmd_parse_int(optarg, opt == 'w' ? 2 : 1, MAP_MAX_SIDE, &v)) {
-				cmd_error("--%s: expected a number from %d to %d, got '%s'",
-					  opt == 'w' ? "width" : "height", opt == 'w' ? 2 : 1,
-					  MAP_MAX_SIDE, optarg);
-				return EXIT_USAGE;
-			}
-			*(opt == 'w' ? &s.width : &s.height) = (int)v;
-			random_opts = 1;
-			break;
-		case 'p':
-			if (parse_density(optarg, &s.density)) {
-				cmd_error("--density: expected a percentage from 0 to %d, got '%s'",
-					  SETUP_MAX_DENSITY / 10, optarg);
-				return EXIT_USAGE;
-			}
-			random_opts = 1;
-			break;
-		case 'm':
-			map_path = optarg;
-			break;
-		case 's':
-			if (judge_parse_u64(optarg, &s.seed)) {
-				cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			s.fresh_seeds = 0;
-			break;
-		case 'd':
-			if (cmd_parse_int(optarg, 1, 24 * 366, &v)) {
-				cmd_error("--deadline: expected hours from 1 to 8784, got '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			s.deadline_hours = (int)v;
-			break;
-		case 'z':
-			if (!time_zone_valid(optarg)) {
-				cmd_error("--timezone: no time zone '%s' (expected an IANA name such "
-					  "as Europe/Paris, see /usr/share/zoneinfo)", optarg);
-				return EXIT_USAGE;
-			}
-			snprintf(s.timezone, sizeof(s.timezone), "%s", optarg);
-			break;
-		case 'e':
-			s.early = 1;
-			break;
-		case 'G':
-			if (names_check_email(optarg, "--gm-email", err, sizeof(err))) {
-				cmd_error("%s", err);
-				return EXIT_USAGE;
-			}
-			snprintf(s.gm_email, sizeof(s.gm_email), "%s", optarg);
-			break;
-		case 'g':
-			if (!(game = ruleset_find(optarg))) {
-				cmd_error("--game: no game named '%s' ('mxjudge games' lists them)", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'X':
-			if (!strchr(optarg, '=') || strchr(optarg, '=') == optarg || nsets == 32) {
-				cmd_error("--set: expected KEY=VALUE (at most 32), got '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			sets[nsets++] = optarg;
-			break;
-		case 'D':
-			if (npacks == 16) {
-				cmd_error("--data: at most 16 data packs");
-				return EXIT_USAGE;
-			}
-			packs[npacks++] = optarg;
-			break;
-		case 'S':
-			if (!scenario_name_ok(optarg) || nscen >= CAMPAIGN_MAX_SCENARIOS) {
-				cmd_error("--scenario '%s': expected a scenario name (see 'mxjudge scenario "
-					  "list')", optarg);
-				return EXIT_USAGE;
-			}
-			scen[nscen++] = optarg;
-			break;
-		case 'B':
-			if (cmd_parse_int(optarg, 1, 100, &v)) {
-				cmd_error("--battles: expected a number from 1 to 100, got '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			battles = (int)v;
-			break;
-		case 'R':
-			rules_path = optarg;
-			break;
-		case 'n':
-			now_arg = optarg;
-			break;
-		case 'U':
-			s.duplicate = 1;
-			break;
-		default:
-			return EXIT_USAGE;
-		}
-	}
+	no.game = game;
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
+	game = no.game;
+	nsets = no.sets.n;
+	npacks = no.packs.n;
+	nscen = no.scen.n;
+	battles = no.battles;
+	random_opts = no.random_opts;
 	name = cmd_operand(argc, argv);
 	if (!name || optind + 1 != argc)
 		return EXIT_USAGE;

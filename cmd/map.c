@@ -32,89 +32,81 @@ static int print_map(const struct map_def *m, int json)
 	return EXIT_OK;
 }
 
+/* --width (from 2) and --height (from 1): refused without a word past the map's side. */
+static int map_side(const struct cmd_opt *o, const char *value)
+{
+	return cmd_parse_int(value, o->name[0] == 'w' ? 2 : 1, MAP_MAX_SIDE, o->out) ? -1 : 0;
+}
+
+/* --density P: a percentage, in tenths of one. */
+static int map_density(const struct cmd_opt *o, const char *value)
+{
+	char *end;
+	double d = strtod(value, &end);
+
+	if (end == value || (*end && strcmp(end, "%")) || d < 0 || d > SETUP_MAX_DENSITY / 10.0) {
+		cmd_error("--density: expected a percentage from 0 to %d, got '%s'",
+			  SETUP_MAX_DENSITY / 10, value);
+		return -1;
+	}
+	*(int *)o->out = (int)(d * 10 + 0.5);
+	return 0;
+}
+
+static int map_seed(const struct cmd_opt *o, const char *value)
+{
+	if (judge_parse_u64(value, o->out)) {
+		cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", value);
+		return -1;
+	}
+	return 0;
+}
+
 static int map_generate_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "width", required_argument, NULL, 'w' },
-		{ "height", required_argument, NULL, 'H' },
-		{ "density", required_argument, NULL, 'p' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	long w = 0, h = 0;
-	int density = 100, opt, json = 0;
+	int density = 100, json = 0, ret;
 	uint64_t seed = 1;
 	struct map_def m;
-	char err[512], *end;
-	double d;
+	char err[512];
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("width", map_side, &w),
+		CMD_CHECK("height", map_side, &h),
+		CMD_CHECK("density", map_density, &density),
+		CMD_CHECK("seed", map_seed, &seed),
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
 	(void)ctx;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'w':
-			if (cmd_parse_int(optarg, 2, MAP_MAX_SIDE, &w))
-				return EXIT_USAGE;
-			break;
-		case 'H':
-			if (cmd_parse_int(optarg, 1, MAP_MAX_SIDE, &h))
-				return EXIT_USAGE;
-			break;
-		case 'p':
-			d = strtod(optarg, &end);
-			if (end == optarg || (*end && strcmp(end, "%")) || d < 0 ||
-			    d > SETUP_MAX_DENSITY / 10.0) {
-				cmd_error("--density: expected a percentage from 0 to %d, got '%s'",
-					  SETUP_MAX_DENSITY / 10, optarg);
-				return EXIT_USAGE;
-			}
-			density = (int)(d * 10 + 0.5);
-			break;
-		case 's':
-			if (judge_parse_u64(optarg, &seed)) {
-				cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'j':
-			json = 1;
-			break;
-		default:
-			return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!w || !h || optind != argc)
 		return EXIT_USAGE;
 	if (map_generate(&m, (int)w, (int)h, density, seed, err, sizeof(err))) {
 		cmd_error("%s", err);
 		return EXIT_DATAERR;
 	}
-	opt = print_map(&m, json);
+	ret = print_map(&m, json);
 	map_def_release(&m);
-	return opt;
+	return ret;
 }
 
 static int map_show_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "hexes", no_argument, NULL, 'x' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct map_def m;
 	char err[512], *text, *found = NULL;
 	const char *path;
-	int opt, json = 0, hexes = 0, ret;
+	int json = 0, hexes = 0, ret;
+	const struct cmd_opt opts[] = {
+		CMD_FLAG("json", &json),
+		CMD_FLAG("hexes", &hexes),
+		CMD_END
+	};
 
 	(void)ctx;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'j')
-			json = 1;
-		else if (opt == 'x')
-			hexes = 1;
-		else
-			return EXIT_USAGE;
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind + 1 != argc)
 		return EXIT_USAGE;
 	path = argv[optind];

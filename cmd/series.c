@@ -29,6 +29,7 @@
 #include "play.h"
 #include "reporting.h"
 #include "judge/submit.h"
+#include "target.h"
 #include "judge/templates.h"
 #include "judge/timeutil.h"
 #include "judge/series.h"
@@ -1252,24 +1253,17 @@ static const char *arg_name(int argc, char **argv)
 
 int campaign_next_battle(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "scenario", required_argument, NULL, 's' },
-		{ "flagship", required_argument, NULL, 'f' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *scenario = NULL, *flagship = NULL, *now_arg = NULL;
-	int opt;
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("scenario", &scenario),
+		CMD_VALUE("flagship", &flagship),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': scenario = optarg; break;
-		case 'f': flagship = optarg; break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))
@@ -1311,21 +1305,32 @@ static int begin_ship(struct cmd_ctx *ctx, const char *campaign, const char *shi
 	return 0;
 }
 
+/* campaign adjust's values: refused without a word out of range, as ever; a stat by name. */
+static int adjust_points(const struct cmd_opt *o, const char *value)
+{
+	return cmd_parse_int(value, -1000, 1000, o->out) ? -1 : 0;
+}
+
+static int adjust_by(const struct cmd_opt *o, const char *value)
+{
+	return cmd_parse_int(value, -20, 20, o->out) ? -1 : 0;
+}
+
+static int adjust_stat(const struct cmd_opt *o, const char *value)
+{
+	if (stat_parse(value) < 0) {
+		cmd_error("--%s: expected hull, shield, ballistic or energy, got '%s'", o->name, value);
+		return -1;
+	}
+	*(int *)o->out = stat_parse(value);
+	return 0;
+}
+
 int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "ship", required_argument, NULL, 's' },
-		{ "points", required_argument, NULL, 'p' },
-		{ "stat", required_argument, NULL, 't' },
-		{ "by", required_argument, NULL, 'b' },
-		{ "buy", required_argument, NULL, 'u' },
-		{ "reason", required_argument, NULL, 'r' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *ship = NULL, *reason = NULL, *now_arg = NULL;
 	long points = 0, by = 0;
-	int stat = -1, buy_stat = -1, opt, rc, ret, battle = 0, cost = 0;
+	int stat = -1, buy_stat = -1, rc, ret, battle = 0, cost = 0;
 	struct db_campaign c;
 	struct db_seat sh;
 	struct hover_record rec;
@@ -1334,33 +1339,19 @@ int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_ledger l;
 	char err[512];
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("ship", &ship),
+		CMD_CHECK("points", adjust_points, &points),
+		CMD_CHECK("stat", adjust_stat, &stat),
+		CMD_CHECK("by", adjust_by, &by),
+		CMD_CHECK("buy", adjust_stat, &buy_stat),
+		CMD_VALUE("reason", &reason),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': ship = optarg; break;
-		case 'r': reason = optarg; break;
-		case 'n': now_arg = optarg; break;
-		case 'p':
-			if (cmd_parse_int(optarg, -1000, 1000, &points))
-				return EXIT_USAGE;
-			break;
-		case 'b':
-			if (cmd_parse_int(optarg, -20, 20, &by))
-				return EXIT_USAGE;
-			break;
-		case 't':
-		case 'u':
-			if (stat_parse(optarg) < 0) {
-				cmd_error("--%s: expected hull, shield, ballistic or energy, got '%s'",
-					  opt == 't' ? "stat" : "buy", optarg);
-				return EXIT_USAGE;
-			}
-			*(opt == 't' ? &stat : &buy_stat) = stat_parse(optarg);
-			break;
-		default:
-			return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || !reason || !*reason ||
 	    (stat >= 0) != (by != 0) || (!points && stat < 0 && buy_stat < 0))
 		return EXIT_USAGE;
@@ -1440,12 +1431,6 @@ out:
 
 int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "ship", required_argument, NULL, 's' },
-		{ "captain", required_argument, NULL, 'c' },
-		{ "email", required_argument, NULL, 'e' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *ship = NULL, *captain = NULL, *email = NULL;
 	struct db_campaign c;
 	struct db_seat sh, *ships = NULL;
@@ -1453,16 +1438,16 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 	char err[512], pw[JUDGE_PASSWORD_LEN + 1], hash[DB_HASH_MAX];
 	char email_ascii[NAMES_EMAIL_MAX + 1];
 	size_t n = 0, i, owned = 0;
-	int opt, rc, ret;
+	int rc, ret;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("ship", &ship),
+		CMD_VALUE("captain", &captain),
+		CMD_VALUE("email", &email),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': ship = optarg; break;
-		case 'c': captain = optarg; break;
-		case 'e': email = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || !captain || !email)
 		return EXIT_USAGE;
 	/* The same checks as join: nothing may reach a mail header or a report. */
@@ -1539,25 +1524,20 @@ out:
 
 int campaign_assign(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "ship", required_argument, NULL, 's' },
-		{ "captain", required_argument, NULL, 'c' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *ship = NULL, *captain = NULL;
 	struct db_campaign c;
 	struct db_seat sh;
 	struct db_captain cap;
 	char err[512];
-	int opt, rc, ret;
+	int rc, ret;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("ship", &ship),
+		CMD_VALUE("captain", &captain),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': ship = optarg; break;
-		case 'c': captain = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || !captain)
 		return EXIT_USAGE;
 	ret = begin_ship(ctx, argv[optind], ship, &c, &sh);
@@ -1591,25 +1571,20 @@ out:
 
 int campaign_remove_ship(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "ship", required_argument, NULL, 's' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *ship = NULL, *now_arg = NULL;
 	struct db_campaign c;
 	struct db_seat sh;
 	char err[512], when[DB_TIME_MAX];
-	int opt, rc, ret;
+	int rc, ret;
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("ship", &ship),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': ship = optarg; break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || cmd_now(now_arg, &now))
 		return EXIT_USAGE;
 	ret = begin_ship(ctx, argv[optind], ship, &c, &sh);
@@ -1655,52 +1630,42 @@ void series_print_standings(const json_t *o, int ledger)
 
 int campaign_standings(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct db_campaign c;
+	struct cmd_target t;
 	char err[512];
 	json_t *o;
-	int opt, json = 0, rc, ret;
+	int json = 0, rc, ret;
+	const struct cmd_opt opts[] = {
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt != 'j')
-			return EXIT_USAGE;
-		json = 1;
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
-	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
-	if (rc == DB_NOT_FOUND) {
-		judge_no_campaign(ctx->db, argv[optind]);
-		return EXIT_DATAERR;
-	}
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	if (ruleset_find(c.ruleset) && !(ruleset_find(c.ruleset)->flags & RULESET_SERIES)) {
+	if ((rc = cmd_target(ctx, argv[optind], NULL, CMD_TARGET_CAMPAIGN, &t)))
+		return rc;
+	if (ruleset_find(t.c.ruleset) && !(ruleset_find(t.c.ruleset)->flags & RULESET_SERIES)) {
 		cmd_error("campaign '%s' plays %s, a game without matches in series: it has no standings",
-			  c.name, c.ruleset);
-		db_campaign_release(&c);
+			  t.c.name, t.c.ruleset);
+		cmd_target_release(ctx, &t);
 		return EXIT_DATAERR;
 	}
-	o = series_standings_json(ctx->db, &c, err, sizeof(err));
+	o = series_standings_json(ctx->db, &t.c, err, sizeof(err));
 	if (!o) {
 		cmd_error("%s", err);
-		db_campaign_release(&c);
+		cmd_target_release(ctx, &t);
 		return EXIT_FAIL;
 	}
 	ret = EXIT_OK;
 	if (json) {
 		ret = cmd_print_json(o, 0);
 	} else {
-		printf("Campaign %s\n", c.name);
+		printf("Campaign %s\n", t.c.name);
 		series_print_standings(o, 1);
 		json_decref(o);
 	}
-	db_campaign_release(&c);
+	cmd_target_release(ctx, &t);
 	return ret;
 }
 
@@ -1863,11 +1828,6 @@ static int undo_notices(struct db *db, const struct db_campaign *c,
  */
 int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "reason", required_argument, NULL, 'r' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *reason = NULL, *now_arg = NULL;
 	struct judge_settings s;
 	struct db_campaign c;
@@ -1876,16 +1836,16 @@ int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv)
 	struct game_state st;
 	char err[512], now_text[DB_TIME_MAX], deadline_utc[DB_TIME_MAX], when[TIME_TEXT_MAX];
 	char *state = NULL;
-	int opt, rc, ret, first_turn = 0;
+	int rc, ret, first_turn = 0;
 	time_t now, deadline;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("reason", &reason),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'r': reason = optarg; break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))
