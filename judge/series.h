@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "db/db.h"
+
 struct db;
 struct db_campaign;
 struct judge_settings;
@@ -45,5 +47,40 @@ int series_orders_between(struct db *db, const struct ruleset *rs, const char *t
  */
 int series_waiting(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
 		   const char *name, int game_line, char *err, size_t errlen);
+
+/* ---- Hovercrafts' battles in series, for the commands and reports ---- */
+
+/*
+ * The board of the battle being fought, or of the last one fought (a
+ * campaign in series changes boards with its scenarios): 1 with it in b;
+ * 0 when no battle has started or c is not a series of battles.
+ */
+struct series_board {
+	int battle;			/* its number */
+	char scenario[DB_NAME_MAX];	/* "" when none */
+	int width, height, walls;
+};
+int series_current_board(struct db *db, const struct db_campaign *c, struct series_board *b);
+
+/* {"battles":[...],"standings":[...]} with each ship's ledger; NULL with err. */
+json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *err,
+			      size_t errlen);
+
+/* Adds "series" (battle, standings, why each ship has its stats) to a report model. */
+int series_model(struct db *db, const struct db_campaign *c, json_t *model, char *err,
+		 size_t errlen);
+
+/*
+ * Between two battles of c (its status "open" after battle n): 1 with
+ * *next = n + 1 and, in when, a sentence on when that battle starts
+ * ("Battle 2 starts at ..., or earlier if the game master starts it.");
+ * 0 before the first battle, or when c is not between battles.
+ */
+int series_between(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
+		   int *next, char *when, size_t whenlen);
+
+/* Finds a scenario or a map by plain name in templates/scenarios, templates/maps. */
+char *series_find_file(const char *kind, const char *name, const char *ext,
+		       const char *override_dir);
 
 #endif
