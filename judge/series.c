@@ -42,6 +42,13 @@ int series_rules(const struct db_campaign *c, struct campaign_rules *r, char *er
 	return rc;
 }
 
+int series_check_rules(const json_t *settings, char *err, size_t errlen)
+{
+	struct campaign_rules r;
+
+	return campaign_rules_from_json(&r, json_object_get(settings, "campaign"), err, errlen);
+}
+
 char *series_find_file(const char *kind, const char *name, const char *ext,
 		       const char *override_dir)
 {

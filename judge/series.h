@@ -51,6 +51,12 @@ int series_waiting(struct db *db, const struct db_campaign *c, const struct judg
 /* ---- Hovercrafts' battles in series, for the commands and reports ---- */
 
 /*
+ * Checks the series' rules in a campaign's settings (its "campaign"
+ * object; none: one battle): 0, or -1 with why in err.
+ */
+int series_check_rules(const json_t *settings, char *err, size_t errlen);
+
+/*
  * The board of the battle being fought, or of the last one fought (a
  * campaign in series changes boards with its scenarios): 1 with it in b;
  * 0 when no battle has started or c is not a series of battles.
