@@ -8,6 +8,7 @@
 #include "series.h"
 
 #include <inttypes.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,10 @@
 #include "cmd/reporting.h"
 #include "core/names.h"
 #include "core/ruleset.h"
+#include "core/hovercrafts/hexmap.h"
 #include "core/hovercrafts/orders.h"
+#include "core/hovercrafts/series.h"
+#include "core/hovercrafts/setup.h"
 #include "core/hovercrafts/state_json.h"
 #include "db/battles.h"
 #include "db/desk.h"
@@ -539,6 +543,327 @@ int series_between(struct db *db, const struct db_campaign *c, const struct judg
 		snprintf(when, whenlen, "Battle %d starts when the game master starts it.", *next);
 	}
 	return 1;
+}
+
+/* ---------- `campaign new` and `campaign show` for a series of battles ---------- */
+
+_Static_assert(SERIES_MAX_SIDE == MAP_MAX_SIDE, "judge/series.h's limits are Hovercrafts'");
+_Static_assert(SERIES_MAX_DENSITY == SETUP_MAX_DENSITY, "judge/series.h's limits are Hovercrafts'");
+_Static_assert(SERIES_MAX_SCENARIOS == CAMPAIGN_MAX_SCENARIOS,
+	       "judge/series.h's limits are Hovercrafts'");
+_Static_assert(SERIES_NAME_MAX == CAMPAIGN_NAME_MAX, "judge/series.h's limits are Hovercrafts'");
+
+int series_scenario_name_ok(const char *s)
+{
+	return scenario_name_ok(s);
+}
+
+json_t *series_scenario(const char *name, char *err, size_t errlen)
+{
+	char *path = series_find_file("hovercrafts/scenarios", name, "json", NULL);
+	struct scenario sc;
+	json_error_t jerr;
+	json_t *root, *o = NULL;
+	char why[512];
+
+	if (!path) {
+		snprintf(err, errlen, "no scenario named '%s' (see 'mxjudge scenario list')", name);
+		return NULL;
+	}
+	root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	if (!root)
+		snprintf(err, errlen, "%s:%d: expected valid JSON: %s", path, jerr.line, jerr.text);
+	else if (scenario_parse(&sc, root, name, why, sizeof(why)))
+		snprintf(err, errlen, "%s: %s", path, why);
+	else if (!(o = hover_scenario_json(&sc, path)))
+		snprintf(err, errlen, "out of memory");
+	json_decref(root);
+	free(path);
+	return o;
+}
+
+json_t *series_map_file(const char *path, char *err, size_t errlen)
+{
+	json_error_t jerr;
+	json_t *root, *map, *out = NULL;
+	struct judge_settings tmp;
+	struct game_state st;
+	char *text, *found = NULL;
+	const char *p;
+
+	/* A plain name is a shipped map (templates/maps/NAME.map). */
+	if (!strchr(path, '/') && access(path, F_OK) && (found = series_find_file("hovercrafts/maps", path, "map", NULL)))
+		path = found;
+	text = cmd_read_file(path, NULL, err, errlen);
+	if (!text) {
+		free(found);
+		return NULL;
+	}
+	for (p = text; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; p++)
+		;
+	if (*p != '{') {
+		/* The plain-text form (core/hovercrafts/map.h): one character per hex. */
+		struct map_def m;
+
+		if (!map_parse_text(&m, text, path, err, errlen)) {
+			out = map_to_json(&m);
+			map_def_release(&m);
+		}
+		free(text);
+		free(found);
+		return out;
+	}
+	root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+	free(text);
+	if (!root) {
+		if (jerr.line > 0)
+			snprintf(err, errlen, "%s:%d: expected valid JSON: %s", path, jerr.line, jerr.text);
+		else
+			snprintf(err, errlen, "%s: %s", path, jerr.text);
+		return NULL;
+	}
+	map = json_object_get(root, "map");
+	if (!map)
+		map = root;
+	memset(&tmp, 0, sizeof(tmp));
+	tmp.map = map;
+	/* Let the state reader check it, then keep its canonical form. */
+	if (judge_board(&tmp, &st, err, errlen) == 0) {
+		json_t *j = state_to_json(&st);
+
+		out = json_incref(json_object_get(j, "map"));
+		json_decref(j);
+	}
+	game_state_release(&st);
+	json_decref(root);
+	free(found);
+	return out;
+}
+
+json_t *series_random_map(int w, int h, int density, uint64_t seed, char *err, size_t errlen)
+{
+	struct game_state st;
+	json_t *j, *out;
+
+	game_state_init(&st);
+	if (setup_random_map(&st.map, w, h, density, seed, err, errlen))
+		return NULL;
+	j = state_to_json(&st);
+	out = json_incref(json_object_get(j, "map"));
+	json_decref(j);
+	game_state_release(&st);
+	if (!out)
+		snprintf(err, errlen, "out of memory");
+	return out;
+}
+
+/* The board of a campaign's first battle when a scenario names it (as start_battle's). */
+static int first_board(const struct judge_settings *s, const char *scen, struct map_def *m,
+		       char *err, size_t errlen)
+{
+	struct scenario sc;
+
+	if (series_load_scenario(scen, reporting_templates_dir(s), &sc, err, errlen))
+		return -1;
+	if (sc.map == SCENARIO_MAP_NAMED)
+		return series_load_map(sc.map_name, reporting_templates_dir(s), m, err, errlen);
+	if (sc.map == SCENARIO_MAP_RANDOM)
+		return map_generate(m, sc.width, sc.height, sc.density,
+				    judge_turn_seed(judge_map_seed(s->seed), 1), err, errlen);
+	return map_from_json(m, s->map, "campaign map", err, errlen);
+}
+
+static size_t walls_of(const struct map_def *m)
+{
+	size_t n = 0, i;
+
+	for (i = 0; i < (size_t)m->map.width * (size_t)m->map.height; i++)
+		n += m->map.walls[i] != 0;
+	return n;
+}
+
+int series_first_board(const struct judge_settings *s, const char *scen, int *width, int *height,
+		       size_t *walls, char *err, size_t errlen)
+{
+	struct map_def m;
+	int rc;
+
+	map_def_init(&m);
+	rc = first_board(s, scen, &m, err, errlen);
+	if (!rc) {
+		*width = m.map.width;
+		*height = m.map.height;
+		*walls = walls_of(&m);
+	}
+	map_def_release(&m);
+	return rc;
+}
+
+int series_new_rules(char **settings, const char *rules_path, int battles,
+		     const char *const *scen, int nscen, char *first, size_t firstlen, char *err,
+		     size_t errlen)
+{
+	/* A campaign in series: its rules under "campaign" (core/hovercrafts/campaign.h). */
+	struct campaign_rules rules;
+	json_t *all = json_loads(*settings, 0, NULL), *ro = NULL;
+	char why[512];
+	int k, rc = -1;
+
+	if (rules_path) {
+		json_error_t jerr;
+
+		ro = json_load_file(rules_path, JSON_REJECT_DUPLICATES, &jerr);
+		if (!ro) {
+			snprintf(err, errlen, "%s:%d: expected valid JSON: %s", rules_path, jerr.line,
+				 jerr.text);
+			goto out;
+		}
+	}
+	if (campaign_rules_from_json(&rules, ro, why, sizeof(why))) {
+		snprintf(err, errlen, "%s: %s", rules_path ? rules_path : "--rules", why);
+		goto out;
+	}
+	if (battles)
+		rules.battles = battles;
+	else if (!rules_path)
+		rules.battles = nscen > 1 ? nscen : 3;
+	if (nscen)
+		rules.nscenarios = 0;
+	for (k = 0; k < nscen; k++) {
+		char *path = series_find_file("hovercrafts/scenarios", scen[k], "json", NULL);
+
+		if (!path) {
+			snprintf(err, errlen, "--scenario: no scenario named '%s' (see 'mxjudge scenario "
+				 "list')", scen[k]);
+			goto out;
+		}
+		free(path);
+		snprintf(rules.scenarios[rules.nscenarios++], CAMPAIGN_NAME_MAX, "%s", scen[k]);
+	}
+	snprintf(first, firstlen, "%s", campaign_scenario_for(&rules, 1));
+	json_object_set_new(all, "campaign", campaign_rules_to_json(&rules));
+	free(*settings);
+	if (!(*settings = json_dumps(all, JSON_COMPACT))) {
+		snprintf(err, errlen, "out of memory");
+		rc = -2;
+		goto out;
+	}
+	rc = 0;
+out:
+	json_decref(all);
+	json_decref(ro);
+	return rc;
+}
+
+/* The forms of board m into out (hexes: drawn too). 0, or -1 with err. */
+static int map_forms(const struct map_def *m, int hexes, struct series_map *out, char *err,
+		     size_t errlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	memset(out, 0, sizeof(*out));
+	map_format_text(m, &sb);
+	out->text = strbuf_detach(&sb, NULL);
+	out->json = map_to_json(m);
+	out->width = m->map.width;
+	out->height = m->map.height;
+	out->zones = map_has_zones(m);
+	out->connected = map_connected(m);
+	if (hexes) {
+		struct game_state st;
+		struct hexmap_options mopt = { 1, 0 };
+
+		/* The state borrows the map: not released. */
+		game_state_init(&st);
+		st.map = m->map;
+		if (hexmap_render(&st, &mopt, &sb) < 0)
+			strbuf_reset(&sb);
+		else
+			out->hexes = strbuf_detach(&sb, NULL);
+		strbuf_release(&sb);
+	}
+	if (!out->text || !out->json || (hexes && !out->hexes)) {
+		series_map_release(out);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+int series_map_generate(int w, int h, int density, uint64_t seed, struct series_map *out,
+			char *err, size_t errlen)
+{
+	struct map_def m;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (map_generate(&m, w, h, density, seed, err, errlen))
+		return -1;
+	rc = map_forms(&m, 0, out, err, errlen);
+	map_def_release(&m);
+	return rc;
+}
+
+int series_map_read(const char *path, int hexes, struct series_map *out, char *err,
+		    size_t errlen)
+{
+	struct map_def m;
+	char *text, *found = NULL;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	/* A plain name that is not a file: a shipped map. */
+	if (!strchr(path, '/') && access(path, F_OK) && scenario_name_ok(path)) {
+		found = series_find_file("hovercrafts/maps", path, "map", NULL);
+		if (!found) {
+			snprintf(err, errlen, "no map file or shipped map named '%s' (see 'mxjudge "
+				 "map list')", path);
+			return -1;
+		}
+		path = found;
+	}
+	text = cmd_read_file(path, NULL, err, errlen);
+	rc = text ? map_parse_text(&m, text, path, err, errlen) : -1;
+	free(text);
+	free(found);
+	if (rc)
+		return -1;
+	rc = map_forms(&m, hexes, out, err, errlen);
+	map_def_release(&m);
+	return rc;
+}
+
+void series_map_release(struct series_map *m)
+{
+	free(m->text);
+	json_decref(m->json);
+	free(m->hexes);
+	memset(m, 0, sizeof(*m));
+}
+
+json_t *series_records_json(struct db *db, const struct db_seat *ships, size_t n, char *err,
+			    size_t errlen)
+{
+	struct hover_record *recs = NULL;
+	json_t *arr;
+	size_t i;
+
+	if (series_record_list(db, ships, n, &recs, err, errlen))
+		return NULL;
+	arr = json_array();
+	for (i = 0; arr && i < n; i++)
+		if (json_array_append_new(arr, json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}",
+				"hull", recs[i].hull, "shield", recs[i].shield, "ballistic",
+				recs[i].ballistic, "energy", recs[i].energy, "damage", recs[i].damage,
+				"battles", recs[i].battles, "wins", recs[i].wins, "kills", recs[i].kills,
+				"times_disabled", recs[i].times_disabled))) {
+			json_decref(arr);
+			arr = NULL;
+		}
+	free(recs);
+	if (!arr)
+		snprintf(err, errlen, "out of memory");
+	return arr;
 }
 
 /* ---------- judge/series.h: the judge's series, over any ruleset ---------- */
