@@ -8,9 +8,8 @@
 # Run by `make lint` and `make check`; exits 1 naming what is wrong.
 # LAYOUT_ROOT: another tree to check (tests/cli/layout.t).
 #
-# Files not yet split under the line limit (issue 27: the turn driver
-# and Hovercrafts' series, still to be split by job); drop one here
-# when it is.
+# Files not yet split under the line limit (issue 27: the turn driver,
+# still to be split by job); drop one here when it is.
 waived='cmd/play.c'
 max=1500
 build=${1:-build}
