@@ -634,7 +634,7 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	printf("Campaign %s (%s)\n", c.name, c.ruleset);
 	printf("  status:    %s", c.status);
 	if (!strcmp(c.status, "finished"))
-		printf(", winner %s", c.result);
+		printf(", result: %s", c.result);
 	printf("\n  turn:      %d\n", c.turn);
 	if (zone[0])
 		printf("  deadline:  %s%s%s%s\n", zone, strcmp(c.status, "paused") ? " (" : "",

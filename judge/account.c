@@ -253,11 +253,7 @@ int account_forgot(struct db *db, const struct db_captain *caps, size_t ncaps,
 fail:
 	db_rollback(db);
 out:
-	sodium_memzero(pw, sizeof(pw));
-	sodium_memzero(hash, sizeof(hash));
-	if (data)
-		json_object_del(data, "password");
-	json_decref(data);
+	seat_forget_secret(pw, sizeof(pw), hash, sizeof(hash), data);
 	seat_release(&a);
 	return rc < 0 ? rc : 0;
 }
@@ -651,11 +647,7 @@ int account_takeover(struct db *db, const struct db_captain *caps, size_t ncaps,
 fail:
 	db_rollback(db);
 out:
-	sodium_memzero(pw, sizeof(pw));
-	sodium_memzero(hash, sizeof(hash));
-	if (data)
-		json_object_del(data, "password");
-	json_decref(data);
+	seat_forget_secret(pw, sizeof(pw), hash, sizeof(hash), data);
 	free(entry);
 	seat_release(&a);
 	return rc < 0 ? rc : 0;

@@ -314,6 +314,15 @@ int seat_refuse(struct seat_cmd *a, const char *why, json_t **answer)
 	return *answer ? 1 : DB_ERROR;
 }
 
+void seat_forget_secret(char *pw, size_t pwlen, char *hash, size_t hashlen, json_t *data)
+{
+	sodium_memzero(pw, pwlen);
+	sodium_memzero(hash, hashlen);
+	if (data)
+		json_object_del(data, "password");
+	json_decref(data);
+}
+
 void seat_release(struct seat_cmd *a)
 {
 	free(a->ships);

@@ -46,6 +46,12 @@ int seat_auth(struct db *db, struct seat_cmd *a, const char *mail_text, const ch
 /* Refuses the command with why: 1 with *answer (DB_ERROR out of memory). */
 int seat_refuse(struct seat_cmd *a, const char *why, json_t **answer);
 void seat_release(struct seat_cmd *a);
+/*
+ * Forgets a mail's new password once it is answered: wipes the password
+ * and its hash and drops "password" from the mail's data, then releases
+ * the data (NULL is fine), so no secret outlives the command.
+ */
+void seat_forget_secret(char *pw, size_t pwlen, char *hash, size_t hashlen, json_t *data);
 /* {"ok": false, "campaign", "error": why}, or NULL out of memory. */
 json_t *seat_refused(const char *campaign, const char *why);
 

@@ -502,11 +502,7 @@ refused:
 fail:
 	db_rollback(db);
 out:
-	sodium_memzero(pw, sizeof(pw));
-	sodium_memzero(hash, sizeof(hash));
-	if (data)
-		json_object_del(data, "password");
-	json_decref(data);
+	seat_forget_secret(pw, sizeof(pw), hash, sizeof(hash), data);
 	free(ships);
 	free(all);
 	db_campaign_release(&c);

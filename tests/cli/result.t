@@ -30,7 +30,7 @@ contains out "$said"
 expect_exit 0 $db campaign list --json
 contains out "\"winner\": \"$said\""
 expect_exit 0 $db campaign show z
-contains out "status:    finished, winner $said"
+contains out "status:    finished, result: $said"
 expect_exit 0 $db campaign show z --json
 contains out "\"winner\": \"$said\""
 # By mail: HISTORY and LIST FINISHED.
