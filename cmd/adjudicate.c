@@ -394,7 +394,7 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	rc = EXIT_DATAERR;
 	{
-		/* The game is the one the state file names (Hovercrafts when it names none). */
+		/* The game is the one the state file names (the default game when it names none). */
 		json_error_t jerr;
 		json_t *root = json_load_file(state_path, JSON_REJECT_DUPLICATES, &jerr);
 		const char *game = json_string_value(json_object_get(root, "game"));
@@ -406,13 +406,13 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 			json_decref(root);
 			goto fail;
 		}
-		if (npacks && (!rs || rs == &hovercrafts_ruleset)) {
+		if (npacks && (!rs || rs == ruleset_default())) {
 			snprintf(err, sizeof(err), "--data: Hovercrafts takes no data packs");
 			json_decref(root);
 			rc = EXIT_USAGE;
 			goto fail;
 		}
-		if (rs && rs != &hovercrafts_ruleset) {
+		if (rs && rs != ruleset_default()) {
 			rc = adjudicate_game(rs, root, state_path, order_args, norders, dice_path, seed_arg,
 					     seed, packs, npacks, json);
 			json_decref(root);
@@ -425,7 +425,7 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	if (norders > 1 || (norders == 1 && seat_file(order_args[0], seat, sizeof(seat), &orders_path))) {
 		json_t *sj = state_to_json(&st);
 
-		orders = sj ? seat_orders(&hovercrafts_ruleset, sj, order_args, norders, err, sizeof(err))
+		orders = sj ? seat_orders(ruleset_default(), sj, order_args, norders, err, sizeof(err))
 			    : NULL;
 		json_decref(sj);
 		if (!orders)

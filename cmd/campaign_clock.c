@@ -57,7 +57,10 @@ int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
 		if (!db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err))) {
 			struct judge_settings s;
 
-			generic = play_is_generic(c.ruleset);
+			const struct ruleset *rs = play_game_of(&c);
+
+			/* A game in series starts its next match; any other its first turn. */
+			generic = rs && !(rs->flags & RULESET_SERIES);
 			if (!judge_settings_parse(&s, c.settings, err, sizeof(err))) {
 				duplicate = s.duplicate;
 				judge_settings_release(&s);

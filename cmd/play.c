@@ -830,7 +830,7 @@ out:
 
 const struct play_steps *play_steps_of(const struct ruleset *rs)
 {
-	return rs == &hovercrafts_ruleset ? &hover_steps : NULL;
+	return rs && rs == ruleset_default() ? &hover_steps : NULL;
 }
 
 /* ---------- start ---------- */
@@ -1075,6 +1075,60 @@ static json_t *orders_of(const struct db_order *o, size_t n, char *err, size_t e
 	return out;
 }
 
+/*
+ * {SEAT: reading} from the current orders of a turn some of which were
+ * sealed before their reading was stored: each read again from its text
+ * by the game (RULESET_ORDERS_SEALED), the judge's agreement (a VOTE that
+ * passed) from its understood text, never a captain's.
+ */
+static json_t *orders_sealed(const struct ruleset *rs, const json_t *state,
+			     const struct db_order *o, size_t n, char *err, size_t errlen)
+{
+	json_t *out = json_object();
+	size_t i;
+
+	for (i = 0; out && i < n; i++) {
+		const char *u = o[i].understood ? o[i].understood : "";
+		size_t mark = strlen(RULESET_AUTOPILOT_MARK);
+		struct strbuf text = STRBUF_INIT;
+		json_t *one;
+
+		if (!strncmp(u, VOTE_AGREE, strlen(VOTE_AGREE))) {
+			const char *w = u + strlen(VOTE_AGREE);
+			const char *what = !strcmp(w, "DRAW\n") ? "draw" :
+					   !strcmp(w, "CONCEDE\n") ? "concede" : NULL;
+
+			if (!what) {
+				snprintf(err, errlen, "sealed orders: %s: expected AGREE DRAW or AGREE "
+					 "CONCEDE", o[i].ship);
+				json_decref(out);
+				return NULL;
+			}
+			json_object_set_new(out, o[i].ship, json_pack("{s:s,s:s}", "judge", "agree",
+								      "what", what));
+			continue;
+		}
+		if (!strncmp(u, RULESET_AUTOPILOT_MARK, mark))
+			strbuf_addstr(&text, RULESET_AUTOPILOT_MARK);
+		strbuf_addstr(&text, o[i].raw ? o[i].raw : "");
+		one = text.failed ? NULL : rs->read_orders(state, o[i].ship, strbuf_str(&text),
+							   "sealed orders", RULESET_ORDERS_SEALED,
+							   err, errlen);
+		if (text.failed)
+			snprintf(err, errlen, "out of memory");
+		strbuf_release(&text);
+		if (!one || json_object_update(out, one)) {
+			json_decref(one);
+			json_decref(out);
+			return NULL;
+		}
+		json_decref(one);
+	}
+	if (!out)
+		snprintf(err, errlen, "out of memory");
+	return out;
+}
+
 static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int dry, int forfeit,
 			long long answer_id, long long answer_seat, int *due, int *resolved);
 
@@ -1205,9 +1259,9 @@ static int process_turn(struct cmd_ctx *ctx, const char *name, time_t now, int d
 		goto dberr;
 	for (i = 0; i < norders && orders[i].reading; i++)
 		;
-	/* Orders sealed before their reading was stored are read again by the game's steps. */
-	if (!(plan = steps && i < norders ? steps->plan(&pt, orders, norders, err, sizeof(err))
-					  : orders_of(orders, norders, err, sizeof(err)))) {
+	/* Orders sealed before their reading was stored are read again by the game. */
+	if (!(plan = i < norders ? orders_sealed(rs, before, orders, norders, err, sizeof(err))
+				 : orders_of(orders, norders, err, sizeof(err)))) {
 		cmd_error("campaign '%s', turn %d: %s", c.name, t.number, err);
 		goto out;
 	}

@@ -32,6 +32,11 @@ const struct ruleset *ruleset_find(const char *name)
 	return NULL;
 }
 
+const struct ruleset *ruleset_default(void)
+{
+	return all[0];
+}
+
 const struct ruleset *const *ruleset_all(void)
 {
 	return all;

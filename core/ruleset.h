@@ -70,6 +70,21 @@ enum ruleset_flags {
 	RULESET_NO_ROOT = 1 << 9
 };
 
+/*
+ * read_orders' flag for the text of a whole mail of orders, as a game with
+ * parse_orders reads it: lines before its GAME line are no orders.
+ */
+#define RULESET_ORDERS_MAIL 1
+/*
+ * read_orders' flag for orders sealed before the judge stored their
+ * reading (a database of an older judge), read again each time the turn
+ * is played: text is the mail as sealed for seat, which may name other
+ * seats too; only seat's part is read ({} when it has none), as it was
+ * read when sealed. RULESET_AUTOPILOT_MARK first: the autopilot's.
+ */
+#define RULESET_ORDERS_SEALED 2
+#define RULESET_AUTOPILOT_MARK "AUTOPILOT\n"
+
 enum ruleset_setting_kind {
 	SETTING_INT = 0,
 	SETTING_BOOL,
@@ -178,6 +193,31 @@ struct ruleset {
 	/* The text a seat fills in and sends back, for its report. Optional. */
 	json_t *(*order_form)(const json_t *state, const char *seat);
 	/*
+	 * A game whose mail of orders is not the judge's envelope (GAME, the
+	 * seat word and the seat, PASSWORD or CODE, TURN, the orders, END):
+	 * Hovercrafts' names several SHIP blocks in one mail. The envelope it
+	 * read from text (name for messages), as {"game", "game_line",
+	 * "password", "code", "turn" (0: no TURN line), "seats": [{"name",
+	 * "line"}, ...]}, or NULL with "NAME:LINE: ..." in err. The judge does
+	 * every check of it and reads the orders with read_orders(state, NULL,
+	 * text, name, RULESET_ORDERS_MAIL). Optional: the judge's envelope.
+	 */
+	json_t *(*parse_orders)(const char *text, const char *name, char *err, size_t errlen);
+	/*
+	 * With parse_orders: the orders of text as understood, for the seat at
+	 * index i of its envelope's seats (i < 0: every seat), a JSON string:
+	 * the receipt and `turn show` give it back. NULL on no memory.
+	 */
+	json_t *(*understood)(const char *text, const char *name, int i);
+	/*
+	 * With parse_orders: what the receipt says of the orders of text beyond
+	 * the judge's data, an object merged into it (Hovercrafts: "ships").
+	 * Optional.
+	 */
+	json_t *(*receipt)(const char *text, const char *name);
+	/* With parse_orders: what follows the seat's line, in errors ("actions"). */
+	const char *orders_word;
+	/*
 	 * What the reminder to a silent seat says of it beyond the judge's
 	 * words, an object merged into the reminder's data (Hovercrafts: the
 	 * ship's actions this turn). Optional.
@@ -275,6 +315,11 @@ struct ruleset {
 
 /* The ruleset of that name (any case), or NULL. */
 const struct ruleset *ruleset_find(const char *name);
+/*
+ * The game of a campaign, state file or mail that names none: the first
+ * registered (Hovercrafts, whose records predate game names).
+ */
+const struct ruleset *ruleset_default(void);
 /* Every ruleset, NULL-terminated, in registration order. */
 const struct ruleset *const *ruleset_all(void);
 /*

@@ -18,12 +18,56 @@
 #include "core/secret.h"
 #include "db/mail.h"
 #include "judge/guard.h"
+#include "judge/series.h"
 #include "judge/judge.h"
 #include "cmd/play.h"
 #include "lib/strbuf.h"
-#include "cmd/steps.h"
 #include "judge/templates.h"
 #include "judge/vote.h"
+
+/* At most this many seat blocks in one mail of orders; the longest field. */
+#define SUBMIT_MAX_SEATS 64
+#define SUBMIT_FIELD_MAX 128
+
+/*
+ * The envelope of a mail of orders, as the game's form read it: the
+ * campaign, the sender's secret, the turn and the seats it names, each
+ * with its line. The judge checks all of it the same way for every game.
+ */
+struct submit_envelope {
+	const char *text;		/* the mail's text as given (borrowed) */
+	char game[SUBMIT_FIELD_MAX];
+	int game_line;
+	char password[SUBMIT_FIELD_MAX];
+	char code[SUBMIT_FIELD_MAX];
+	int turn;			/* 0: no TURN line */
+	size_t nseats;
+	char seat[SUBMIT_MAX_SEATS][SUBMIT_FIELD_MAX];	/* as written */
+	int seat_line[SUBMIT_MAX_SEATS];
+	struct strbuf body;		/* the judge's form: the orders, line numbers kept */
+};
+
+/*
+ * How orders text is read: the judge's envelope, or a game's own
+ * (core/ruleset.h: parse_orders and its hooks). Every other check of a
+ * submission, and the sealing, is the judge's.
+ */
+struct play_form {
+	/* The envelope from text: 0, or -1 with err ("NAME:LINE: ..."). */
+	int (*parse)(struct submit_envelope *env, const struct ruleset *rs, const char *text,
+		     const char *name, char *err, size_t errlen);
+	/*
+	 * {SEAT: reading} of every seat's orders against the open turn's
+	 * state (stored text); seats are the env's seats as the campaign
+	 * spells them. NULL with err and *code (EXIT_DATAERR: refused).
+	 */
+	json_t *(*read)(struct submit_envelope *env, const struct ruleset *rs,
+			const char *const *seats, const char *state, const char *campaign, int turn,
+			const char *name, int *code, char *err, size_t errlen);
+	/* The orders as understood, every seat (i < 0) or seat i: new text, NULL on no memory. */
+	char *(*understood)(const struct submit_envelope *env, const struct ruleset *rs,
+			    const char *name, int i);
+};
 
 struct submission {
 	struct db *db;
@@ -46,8 +90,6 @@ struct submission {
 
 static void submission_release(struct submission *sub)
 {
-	if (sub->form && sub->form->release)
-		sub->form->release(&sub->env);
 	strbuf_release(&sub->env.body);
 	db_campaign_release(&sub->c);
 	judge_settings_release(&sub->s);
@@ -415,11 +457,14 @@ static json_t *judge_form_read(struct submit_envelope *env, const struct ruleset
  * without the lines that are only a comment ("# ..." of the order form,
  * which every game reads as nothing), nor the blank lines before them.
  */
-static char *judge_form_understood(const struct submit_envelope *env, int i)
+static char *judge_form_understood(const struct submit_envelope *env, const struct ruleset *rs,
+				   const char *name, int i)
 {
 	const char *p = strbuf_str(&env->body), *eol;
 	struct strbuf out = STRBUF_INIT;
 
+	(void)rs;
+	(void)name;
 	(void)i;
 	for (; *p; p = eol + (*eol == '\n')) {
 		size_t blank = strspn(p, " \t");
@@ -441,9 +486,83 @@ static char *judge_form_understood(const struct submit_envelope *env, int i)
 
 static const struct play_form judge_form = {
 	.parse = judge_form_parse,
-	.orders_word = "orders",
 	.read = judge_form_read,
 	.understood = judge_form_understood,
+};
+
+/* ---------- a game's own envelope (core/ruleset.h: parse_orders) ---------- */
+
+static int game_form_parse(struct submit_envelope *env, const struct ruleset *rs,
+			   const char *text, const char *name, char *err, size_t errlen)
+{
+	json_t *e = rs->parse_orders(text, name, err, errlen), *seats, *v;
+	size_t i;
+
+	if (!e)
+		return -1;
+	snprintf(env->game, sizeof(env->game), "%s",
+		 json_string_value(json_object_get(e, "game")) ?
+		 json_string_value(json_object_get(e, "game")) : "");
+	env->game_line = (int)json_integer_value(json_object_get(e, "game_line"));
+	snprintf(env->password, sizeof(env->password), "%s",
+		 json_string_value(json_object_get(e, "password")) ?
+		 json_string_value(json_object_get(e, "password")) : "");
+	snprintf(env->code, sizeof(env->code), "%s",
+		 json_string_value(json_object_get(e, "code")) ?
+		 json_string_value(json_object_get(e, "code")) : "");
+	env->turn = (int)json_integer_value(json_object_get(e, "turn"));
+	seats = json_object_get(e, "seats");
+	/* More than SUBMIT_MAX_SEATS are refused by the judge, in its order of checks. */
+	env->nseats = json_array_size(seats);
+	json_array_foreach(seats, i, v) {
+		const char *seat = json_string_value(json_object_get(v, "name"));
+
+		if (i >= SUBMIT_MAX_SEATS)
+			break;
+		snprintf(env->seat[i], sizeof(env->seat[i]), "%s", seat ? seat : "");
+		env->seat_line[i] = (int)json_integer_value(json_object_get(v, "line"));
+	}
+	json_decref(e);
+	return 0;
+}
+
+/* Every seat's orders of the mail, read by the game against the open turn's state. */
+static json_t *game_form_read(struct submit_envelope *env, const struct ruleset *rs,
+			      const char *const *seats, const char *state_text,
+			      const char *campaign, int turn, const char *name, int *code,
+			      char *err, size_t errlen)
+{
+	json_error_t jerr;
+	json_t *state = json_loads(state_text, 0, &jerr), *reading;
+
+	(void)seats;
+	(void)turn;
+	*code = EXIT_FAIL;
+	if (!state) {
+		snprintf(err, errlen, "campaign '%s': the open turn's state does not read: %s",
+			 campaign, jerr.text);
+		return NULL;
+	}
+	*code = EXIT_DATAERR;
+	reading = rs->read_orders(state, NULL, env->text, name, RULESET_ORDERS_MAIL, err, errlen);
+	json_decref(state);
+	return reading;
+}
+
+static char *game_form_understood(const struct submit_envelope *env, const struct ruleset *rs,
+				  const char *name, int i)
+{
+	json_t *u = rs->understood(env->text, name, i);
+	char *text = json_string_value(u) ? strdup(json_string_value(u)) : NULL;
+
+	json_decref(u);
+	return text;
+}
+
+static const struct play_form game_form = {
+	.parse = game_form_parse,
+	.read = game_form_read,
+	.understood = game_form_understood,
 };
 
 /* ---------- one submission, every game ---------- */
@@ -474,9 +593,9 @@ static int check(struct submission *sub, time_t now)
 		return refuse(sub, EXIT_FAIL, "campaign '%s': %s", sub->c.name, err);
 	if (!strcmp(sub->c.status, "open")) {
 		/* Between battles: what is taken now, and when moves are taken again. */
-		res->between = sub->form->waiting &&
-			sub->form->waiting(sub->db, &sub->c, &sub->s, name, env->game_line,
-					   res->error, sizeof(res->error));
+		res->between = (sub->rs->flags & RULESET_SERIES) &&
+			series_waiting(sub->db, &sub->c, &sub->s, name, env->game_line,
+				       res->error, sizeof(res->error));
 		if (res->between)
 			return EXIT_DATAERR;
 		return refuse(sub, EXIT_DATAERR, "%s:%d: campaign '%s' has not started yet; no turn "
@@ -487,7 +606,9 @@ static int check(struct submission *sub, time_t now)
 			      "already resolved", name, env->game_line, sub->c.name, sub->c.turn);
 	if (!env->nseats)
 		return refuse(sub, EXIT_DATAERR, "%s: expected a line '%s <name>' followed by its %s",
-			      name, sub->rs->seat_word, sub->form->orders_word);
+			      name, sub->rs->seat_word,
+			      sub->rs->parse_orders && sub->rs->orders_word ? sub->rs->orders_word :
+			      "orders");
 	if (env->turn && env->turn != sub->c.turn)
 		return refuse(sub, EXIT_DATAERR, "%s: these orders are for turn %d, but %s; turn %d "
 			      "is open", name, env->turn, env->turn < sub->c.turn ?
@@ -630,7 +751,7 @@ static int seal(struct submission *sub, time_t now)
 		goto out;
 	ret = EXIT_FAIL;
 	for (i = 0; i < env->nseats; i++) {
-		char *one = sub->form->understood(env, (int)i);
+		char *one = sub->form->understood(env, sub->rs, sub->name, (int)i);
 		json_t *mine;
 
 		memset(&o, 0, sizeof(o));
@@ -670,7 +791,16 @@ static int seal(struct submission *sub, time_t now)
 	/* A game with hidden information never shows a seat's orders to the others. */
 	if (data && (sub->rs->flags & RULESET_HIDDEN))
 		json_object_set_new(data, "hidden", json_true());
-	if (!data || (sub->form->receipt && sub->form->receipt(env, data) < 0)) {
+	if (data && sub->rs->parse_orders && sub->rs->receipt) {
+		json_t *more = sub->rs->receipt(env->text, sub->name);
+
+		if (!more || json_object_update(data, more)) {
+			json_decref(data);
+			data = NULL;
+		}
+		json_decref(more);
+	}
+	if (!data) {
 		ret = refuse(sub, EXIT_FAIL, "out of memory");
 		goto out;
 	}
@@ -759,7 +889,6 @@ static int error_line(const char *error, const char *name)
 static int choose_form(struct submission *sub)
 {
 	char game[SUBMIT_FIELD_MAX], err[256];
-	const struct play_steps *steps;
 	int line = 0, rc;
 
 	sub->rs = NULL;
@@ -777,8 +906,7 @@ static int choose_form(struct submission *sub)
 	} else {
 		sub->rs = play_game_of(&sub->c);	/* no campaign: the default game */
 	}
-	steps = play_steps_of(sub->rs);
-	sub->form = steps && steps->form ? steps->form : &judge_form;
+	sub->form = sub->rs->parse_orders && sub->rs->understood ? &game_form : &judge_form;
 	snprintf(sub->res->ruleset, sizeof(sub->res->ruleset), "%s", sub->rs->name);
 	return 0;
 }
@@ -810,11 +938,11 @@ int submit_orders(struct db *db, const char *text, const char *name,
 		snprintf(res->ship, sizeof(res->ship), "%.*s", (int)sizeof(res->ship) - 1,
 			 sub.env.seat[0]);
 	/* Orders of another kind the game takes in their place. */
-	if (sub.form->other &&
-	    (ret = sub.form->other(&sub.env, db, name, auth, now, store, res)) >= 0)
+	if ((sub.rs->flags & RULESET_SERIES) &&
+	    (ret = series_orders_between(db, sub.rs, text, name, auth, now, store, res)) >= 0)
 		goto out;
 	ret = check(&sub, now);
-	if (!ret && !(res->understood = sub.form->understood(&sub.env, -1)))
+	if (!ret && !(res->understood = sub.form->understood(&sub.env, sub.rs, name, -1)))
 		ret = refuse(&sub, EXIT_FAIL, "out of memory");
 	if (!ret && store)
 		ret = seal(&sub, now);

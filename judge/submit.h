@@ -1,8 +1,8 @@
 /*
  * submit: the one path by which orders of every game enter the judge,
  * shared by `orders submit|check` and mail (`receive`, `fetch`). It reads
- * the text with the game's form (the judge's envelope, or the game's own:
- * cmd/steps.h), checks it against the campaign, the open turn, the seats
+ * the text with the judge's envelope, or the game's own (core/ruleset.h:
+ * parse_orders), checks it against the campaign, the open turn, the seats
  * named, the sender's address and secret and the game's reading, and with
  * store seals it in one transaction: the orders with their reading and
  * SHA-256 digest, and the receipt in the outbox. A solo game's turn then

@@ -100,6 +100,9 @@ static void test_ruleset_find(void **state)
 		n++;
 	}
 	assert_true(n > 0);
+	/* Records that name no game are the first game's: Hovercrafts'. */
+	assert_ptr_equal(ruleset_default(), ruleset_all()[0]);
+	assert_string_equal(ruleset_default()->name, "hovercrafts");
 	/* One more (the test build's) goes at the end of the list. */
 	assert_int_equal(ruleset_register(&tiny_ruleset), 0);
 	assert_ptr_equal(ruleset_all()[n], &tiny_ruleset);
@@ -152,6 +155,97 @@ static void test_ruleset_hovercrafts_sample_turn(void **state)
 	json_decref(orders);
 	json_decref(st);
 	dice_queue_release(&q);
+}
+
+/*
+ * A mail of orders in Hovercrafts' own envelope (parse_orders): the
+ * headers and every SHIP block with its line; the reading skips what comes
+ * before GAME; understood and receipt give back what the judge seals.
+ */
+static void test_ruleset_hovercrafts_mail_envelope(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	const char *mail = "Hello judge,\nMove please\nGAME g1\nPASSWORD pw\nTURN 1\n"
+			   "SHIP Minx\n1-Move\n2-Left\nSHIP Locust\nEND\nMove\n";
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr), *env, *seats, *orders, *u, *r;
+	char err[256];
+
+	(void)state;
+	assert_non_null(rs->parse_orders);
+	env = rs->parse_orders(mail, "m", err, sizeof(err));
+	assert_non_null(env);
+	assert_string_equal(json_string_value(json_object_get(env, "game")), "g1");
+	assert_int_equal(json_integer_value(json_object_get(env, "game_line")), 3);
+	assert_string_equal(json_string_value(json_object_get(env, "password")), "pw");
+	assert_string_equal(json_string_value(json_object_get(env, "code")), "");
+	assert_int_equal(json_integer_value(json_object_get(env, "turn")), 1);
+	seats = json_object_get(env, "seats");
+	assert_int_equal(json_array_size(seats), 2);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(seats, 1), "name")),
+			    "Locust");
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(seats, 1), "line")), 9);
+	orders = rs->read_orders(st, NULL, mail, "m", RULESET_ORDERS_MAIL, err, sizeof(err));
+	assert_non_null(orders);
+	assert_string_equal(json_string_value(json_array_get(json_object_get(orders, "Minx"), 1)),
+			    "LEFT");
+	assert_int_equal(json_array_size(json_object_get(orders, "Locust")), 0);
+	u = rs->understood(mail, "m", 0);
+	assert_string_equal(json_string_value(u), "SHIP Minx\n1-MOVE\n2-LEFT\n");
+	json_decref(u);
+	u = rs->understood(mail, "m", -1);
+	assert_string_equal(json_string_value(u), "SHIP Minx\n1-MOVE\n2-LEFT\nSHIP Locust\n"
+			    "(no actions: idle all turn)\n");
+	json_decref(u);
+	r = rs->receipt(mail, "m");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(
+		json_array_get(json_object_get(r, "ships"), 0), "actions"), 1), "action")), "LEFT");
+	assert_string_equal(rs->orders_word, "actions");
+	json_decref(r);
+	assert_null(rs->parse_orders("GAME g1\nSHIP Minx\nFLY\n", "m", err, sizeof(err)));
+	assert_string_equal(err, "m:3: expected an action (MOVE, LEFT, RIGHT, LAND, EMP or REPAIR), got 'FLY'");
+	json_decref(orders);
+	json_decref(env);
+	json_decref(st);
+}
+
+/*
+ * Orders sealed before their reading was stored (RULESET_ORDERS_SEALED):
+ * the mail as sealed for one ship, read again for that ship only, the
+ * autopilot's marked; a ship the state does not have reads as nothing.
+ */
+static void test_ruleset_hovercrafts_reads_sealed_orders(void **state)
+{
+	const struct ruleset *rs = ruleset_find("hovercrafts");
+	const char *mail = "Hi\nGAME g1\nPASSWORD pw\nSHIP Minx\n1-Move\nSHIP Locust\nLeft\n"
+			   "Move\nMove\nMove\n";
+	json_error_t jerr;
+	json_t *st = json_loads(sample, 0, &jerr), *o;
+	char err[256], text[256];
+
+	(void)state;
+	/* Unchecked, as sealed: Locust's four actions where this turn allows two. */
+	o = rs->read_orders(st, "Locust", mail, "sealed orders", RULESET_ORDERS_SEALED, err,
+			    sizeof(err));
+	assert_non_null(o);
+	assert_int_equal(json_object_size(o), 1);
+	assert_int_equal(json_array_size(json_object_get(o, "Locust")), 4);
+	assert_string_equal(json_string_value(json_array_get(json_object_get(o, "Locust"), 0)),
+			    "LEFT");
+	json_decref(o);
+	snprintf(text, sizeof(text), "%s%s", RULESET_AUTOPILOT_MARK, mail);
+	o = rs->read_orders(st, "minx", text, "sealed orders", RULESET_ORDERS_SEALED, err,
+			    sizeof(err));
+	assert_non_null(o);
+	assert_true(json_is_true(json_object_get(json_object_get(o, "Minx"), "autopilot")));
+	assert_int_equal(json_array_size(json_object_get(json_object_get(o, "Minx"), "actions")), 1);
+	json_decref(o);
+	o = rs->read_orders(st, "Nobody", mail, "sealed orders", RULESET_ORDERS_SEALED, err,
+			    sizeof(err));
+	assert_non_null(o);
+	assert_int_equal(json_object_size(o), 0);
+	json_decref(o);
+	json_decref(st);
 }
 
 static void test_ruleset_hovercrafts_refuses_bad_orders(void **state)
@@ -343,6 +437,8 @@ int main(void)
 		cmocka_unit_test(test_ruleset_hovercrafts_agreement_survives_plans),
 		cmocka_unit_test(test_ruleset_hovercrafts_sample_turn),
 		cmocka_unit_test(test_ruleset_hovercrafts_refuses_bad_orders),
+		cmocka_unit_test(test_ruleset_hovercrafts_mail_envelope),
+		cmocka_unit_test(test_ruleset_hovercrafts_reads_sealed_orders),
 		cmocka_unit_test(test_ruleset_hovercrafts_missing_die),
 		cmocka_unit_test(test_ruleset_hovercrafts_seat_room),
 		cmocka_unit_test(test_ruleset_hovercrafts_bots_plan_silent_seats),
