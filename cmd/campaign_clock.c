@@ -22,7 +22,6 @@
 #include "core/names.h"
 #include "db/db.h"
 #include "judge/guard.h"
-#include "hover.h"
 #include "judge/judge.h"
 #include "judge/duplicate.h"
 #include "lib/strbuf.h"

@@ -15,7 +15,6 @@
 #include "judge/account.h"
 #include "addresses.h"
 #include "cmd.h"
-#include "core/hovercrafts/game.h"
 #include "core/secret.h"
 #include "db/desk.h"
 #include "db/mail.h"

@@ -10,10 +10,10 @@
 
 #include "cmd.h"
 #include "core/engine.h"
-#include "core/hovercrafts/campaign.h"
 #include "core/ruleset.h"
 #include "core/names.h"
 #include "judge/judge.h"
+#include "judge/series.h"
 #include "play.h"
 #include "settings.h"
 #include "target.h"
@@ -245,7 +245,6 @@ int settings_set(struct cmd_ctx *ctx, int argc, char **argv)
 	const struct setting *set;
 	struct db_campaign c;
 	struct judge_settings s;
-	struct campaign_rules rules;
 	json_error_t jerr;
 	json_t *root = NULL, *v;
 	char err[512], *text = NULL, *old;
@@ -296,7 +295,7 @@ int settings_set(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	text = json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS);
 	if (!text || judge_settings_parse(&s, text, err, sizeof(err)) ||
-	    campaign_rules_from_json(&rules, json_object_get(root, "campaign"), err, sizeof(err))) {
+	    series_check_rules(root, err, sizeof(err))) {
 		cmd_error("%s", text ? err : "out of memory");
 		rc = EXIT_DATAERR;
 		goto out;

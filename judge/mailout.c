@@ -25,7 +25,6 @@
 
 #include "account.h"
 #include "cmd/cmd.h"
-#include "core/hovercrafts/game.h"
 #include "core/secret.h"
 #include "db/desk.h"
 #include "db/mail.h"
