@@ -96,7 +96,7 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	struct db_mail_in *list = NULL;
 	struct db_captain *caps = NULL;
-	struct db_campaign c;
+	struct cmd_target t;
 	size_t n = 0, ncaps = 0, i, k, shown = 0;
 	json_t *arr = NULL;
 	struct strbuf note = STRBUF_INIT;
@@ -107,7 +107,7 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 		CMD_END
 	};
 
-	memset(&c, 0, sizeof(c));
+	memset(&t, 0, sizeof(t));
 	if (cmd_options(argc, argv, opts))
 		return EXIT_USAGE;
 	if (optind + 1 < argc) {
@@ -115,12 +115,9 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (optind < argc) {
-		rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
-		if (rc == DB_NOT_FOUND) {
-			judge_no_campaign(ctx->db, argv[optind]);
-			return EXIT_DATAERR;
-		}
-		if (rc || (rc = db_captain_list(ctx->db, c.id, &caps, &ncaps, err, sizeof(err)))) {
+		if ((rc = cmd_target(ctx, argv[optind], NULL, CMD_TARGET_CAMPAIGN, &t)))
+			return rc;
+		if ((rc = db_captain_list(ctx->db, t.c.id, &caps, &ncaps, err, sizeof(err)))) {
 			cmd_error("%s", err);
 			ret = judge_db_exit(rc);
 			goto out;
@@ -129,7 +126,7 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 		{
 			struct judge_settings s;
 
-			if (!judge_settings_parse(&s, c.settings, err, sizeof(err))) {
+			if (!judge_settings_parse(&s, t.c.settings, err, sizeof(err))) {
 				snprintf(zone, sizeof(zone), "%s", s.timezone);
 				judge_settings_release(&s);
 			}
@@ -147,7 +144,7 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		const struct db_mail_in *m = &list[i];
 		char from[DB_EMAIL_MAX];
-		int mine = !c.id || note_names(m->note, c.name);
+		int mine = !t.c.id || note_names(m->note, t.c.name);
 
 		/* A campaign's mail: from its captains' addresses, or naming it. */
 		for (k = 0; k < ncaps && !mine; k++)
@@ -177,8 +174,8 @@ int mail_inbox(struct cmd_ctx *ctx, int argc, char **argv)
 			goto out;
 		putchar('\n');
 	} else if (!shown && !ctx->quiet) {
-		if (c.id)
-			printf("mail inbox: no mail received for %s\n", c.name);
+		if (t.c.id)
+			printf("mail inbox: no mail received for %s\n", t.c.name);
 		else
 			printf("mail inbox: no mail received\n");
 	}
@@ -188,6 +185,6 @@ out:
 	json_decref(arr);
 	free(list);
 	free(caps);
-	db_campaign_release(&c);
+	cmd_target_release(ctx, &t);
 	return ret;
 }

@@ -314,15 +314,6 @@ static void print_fleet(const struct game_state *st)
 
 static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "state", required_argument, NULL, 's' },
-		{ "orders", required_argument, NULL, 'o' },
-		{ "dice", required_argument, NULL, 'd' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "data", required_argument, NULL, 'D' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *state_path = NULL, *orders_path = NULL, *dice_path = NULL, *seed_arg = NULL;
 	const char *order_args[MAX_ORDER_FILES], *packs[8];
 	int norders = 0, npacks = 0;
@@ -339,8 +330,19 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	json_t *out = NULL, *orders = NULL;
 	char err[4096];
 	uint64_t seed = 0;
-	int opt, json = 0, rc = EXIT_FAIL;
+	int json = 0, rc = EXIT_FAIL;
 	size_t i;
+	struct cmd_opt_list order_list = { order_args, 0, MAX_ORDER_FILES, "files" };
+	struct cmd_opt_list pack_list = { packs, 0, 8, "data packs" };
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("state", &state_path),
+		CMD_CHECK("orders", cmd_opt_list, &order_list),
+		CMD_VALUE("dice", &dice_path),
+		CMD_VALUE("seed", &seed_arg),
+		CMD_FLAG("json", &json),
+		CMD_CHECK("data", cmd_opt_list, &pack_list),
+		CMD_END
+	};
 
 	(void)ctx;
 	game_state_init(&st);
@@ -348,31 +350,13 @@ static int adjudicate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	dice_queue_init(&queue);
 	event_list_init(&events);
 	draw_log_init(&log);
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': state_path = optarg; break;
-		case 'o':
-			if (norders == MAX_ORDER_FILES) {
-				cmd_error("--orders: at most %d files", MAX_ORDER_FILES);
-				rc = EXIT_USAGE;
-				goto out;
-			}
-			orders_path = order_args[norders++] = optarg;
-			break;
-		case 'd': dice_path = optarg; break;
-		case 'S': seed_arg = optarg; break;
-		case 'j': json = 1; break;
-		case 'D':
-			if (npacks == 8) {
-				cmd_error("--data: at most 8 data packs");
-				rc = EXIT_USAGE;
-				goto out;
-			}
-			packs[npacks++] = optarg;
-			break;
-		default: rc = EXIT_USAGE; goto out;
-		}
+	if (cmd_options(argc, argv, opts)) {
+		rc = EXIT_USAGE;
+		goto out;
 	}
+	norders = order_list.n;
+	npacks = pack_list.n;
+	orders_path = norders ? order_args[norders - 1] : NULL;
 	if (!state_path || !orders_path || optind != argc || (dice_path && seed_arg)) {
 		rc = EXIT_USAGE;
 		goto out;

@@ -8,23 +8,30 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "target.h"
 #include "db/db.h"
 #include "judge/judge.h"
 #include "judge/picture.h"
 
 #define BOARD_USAGE "NAME [--turn N] [--seat SEAT] (--svg | --png) [-o FILE]"
 
+/* --svg or --png, its first letter kept: the two say different things. */
+static int one_format(const struct cmd_opt *o, const char *value)
+{
+	int *format = o->out;
+
+	(void)value;
+	if (*format && *format != o->name[0]) {
+		cmd_error("board: --svg or --png, not both");
+		return -1;
+	}
+	*format = o->name[0];
+	return 0;
+}
+
 static int board_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "turn", required_argument, NULL, 't' },
-		{ "seat", required_argument, NULL, 's' },
-		{ "svg", no_argument, NULL, 'v' },
-		{ "png", no_argument, NULL, 'p' },
-		{ "output", required_argument, NULL, 'o' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct db_campaign c;
+	struct cmd_target t;
 	struct strbuf svg = STRBUF_INIT;
 	unsigned char *png = NULL;
 	const char *seat = NULL, *out = NULL;
@@ -32,51 +39,32 @@ static int board_run(struct cmd_ctx *ctx, int argc, char **argv)
 	char err[1024];
 	size_t len = 0;
 	long turn = -1;
-	int opt, format = 0, rc, ret = EXIT_FAIL;
+	int format = 0, rc, ret = EXIT_FAIL;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("turn", cmd_opt_turn, &turn),
+		CMD_VALUE("seat", &seat),
+		CMD_CHECK_FLAG("svg", one_format, &format),
+		CMD_CHECK_FLAG("png", one_format, &format),
+		CMD_VALUE_SHORT("output", 'o', &out),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
-		switch (opt) {
-		case 't':
-			if (cmd_parse_int(optarg, 0, 1000000, &turn) < 0) {
-				cmd_error("--turn: expected a turn number from 0 (the setup), got '%s'",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 's': seat = optarg; break;
-		case 'v':
-		case 'p':
-			if (format && format != opt) {
-				cmd_error("board: --svg or --png, not both");
-				return EXIT_USAGE;
-			}
-			format = opt;
-			break;
-		case 'o': out = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc - 1)
 		return EXIT_USAGE;
 	if (!format) {
 		cmd_error("board: say --svg or --png");
 		return EXIT_USAGE;
 	}
-	memset(&c, 0, sizeof(c));
-	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
-	if (rc == DB_NOT_FOUND) {
-		judge_no_campaign(ctx->db, argv[optind]);
-		return EXIT_DATAERR;
-	}
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	rc = format == 'v' ? picture_svg(ctx->db, &c, (int)turn, seat, &svg, err, sizeof(err))
-			   : picture_png(ctx->db, &c, (int)turn, seat, &png, &len, err, sizeof(err));
+	if ((ret = cmd_target(ctx, argv[optind], NULL, CMD_TARGET_CAMPAIGN, &t)))
+		return ret;
+	ret = EXIT_FAIL;
+	rc = format == 's' ? picture_svg(ctx->db, &t.c, (int)turn, seat, &svg, err, sizeof(err))
+			   : picture_png(ctx->db, &t.c, (int)turn, seat, &png, &len, err, sizeof(err));
 	if (rc == 1) {
-		cmd_error("campaign '%s': its game (%s) draws no picture", c.name,
-			  c.ruleset[0] ? c.ruleset : "hovercrafts");
+		cmd_error("campaign '%s': its game (%s) draws no picture", t.c.name,
+			  t.c.ruleset[0] ? t.c.ruleset : "hovercrafts");
 		ret = EXIT_DATAERR;
 		goto out;
 	}
@@ -86,8 +74,8 @@ static int board_run(struct cmd_ctx *ctx, int argc, char **argv)
 		ret = strstr(err, " has no ") || strstr(err, "not resolved") ? EXIT_DATAERR : EXIT_FAIL;
 		goto out;
 	}
-	data = format == 'v' ? (const void *)strbuf_str(&svg) : (const void *)png;
-	if (format == 'v')
+	data = format == 's' ? (const void *)strbuf_str(&svg) : (const void *)png;
+	if (format == 's')
 		len = svg.len;
 	if (out && strcmp(out, "-")) {
 		if (picture_write_file(out, data, len, err, sizeof(err))) {
@@ -101,7 +89,7 @@ static int board_run(struct cmd_ctx *ctx, int argc, char **argv)
 out:
 	free(png);
 	strbuf_release(&svg);
-	db_campaign_release(&c);
+	cmd_target_release(ctx, &t);
 	return ret;
 }
 

@@ -20,17 +20,9 @@
 #include "cmd.h"
 #include "core/engine.h"
 #include "core/ruleset.h"
-#include "core/hovercrafts/campaign.h"
-#include "core/hovercrafts/dice.h"
 #include "core/names.h"
-#include "core/hovercrafts/map.h"
-#include "core/hovercrafts/scenario.h"
-#include "core/hovercrafts/setup.h"
-#include "core/hovercrafts/state_json.h"
-#include "core/hovercrafts/turn.h"
 #include "db/db.h"
 #include "judge/guard.h"
-#include "hover.h"
 #include "judge/judge.h"
 #include "judge/duplicate.h"
 #include "lib/strbuf.h"
@@ -38,85 +30,10 @@
 #include "play.h"
 #include "reporting.h"
 #include "series.h"
+#include "judge/series.h"
 #include "settings.h"
 #include "judge/timeutil.h"
 
-
-/* The map of --map FILE: a state file (its map) or a bare map object. */
-static json_t *read_map_file(const char *path, char *err, size_t errlen)
-{
-	json_error_t jerr;
-	json_t *root, *map, *out = NULL;
-	struct judge_settings tmp;
-	struct game_state st;
-	char *text, *found = NULL;
-	const char *p;
-
-	/* A plain name is a shipped map (templates/maps/NAME.map). */
-	if (!strchr(path, '/') && access(path, F_OK) && (found = series_find_file("hovercrafts/maps", path, "map", NULL)))
-		path = found;
-	text = cmd_read_file(path, NULL, err, errlen);
-	if (!text) {
-		free(found);
-		return NULL;
-	}
-	for (p = text; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; p++)
-		;
-	if (*p != '{') {
-		/* The plain-text form (core/hovercrafts/map.h): one character per hex. */
-		struct map_def m;
-
-		if (!map_parse_text(&m, text, path, err, errlen)) {
-			out = map_to_json(&m);
-			map_def_release(&m);
-		}
-		free(text);
-		free(found);
-		return out;
-	}
-	root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-	free(text);
-	if (!root) {
-		if (jerr.line > 0)
-			snprintf(err, errlen, "%s:%d: expected valid JSON: %s", path, jerr.line, jerr.text);
-		else
-			snprintf(err, errlen, "%s: %s", path, jerr.text);
-		return NULL;
-	}
-	map = json_object_get(root, "map");
-	if (!map)
-		map = root;
-	memset(&tmp, 0, sizeof(tmp));
-	tmp.map = map;
-	/* Let the state reader check it, then keep its canonical form. */
-	if (judge_board(&tmp, &st, err, errlen) == 0) {
-		json_t *j = state_to_json(&st);
-
-		out = json_incref(json_object_get(j, "map"));
-		json_decref(j);
-	}
-	game_state_release(&st);
-	json_decref(root);
-	free(found);
-	return out;
-}
-
-static json_t *random_map_json(int w, int h, int density, uint64_t seed, char *err, size_t errlen)
-{
-	struct game_state st;
-	json_t *j, *out;
-
-	game_state_init(&st);
-	if (setup_random_map(&st.map, w, h, density, seed, err, errlen))
-		return NULL;
-	j = state_to_json(&st);
-	out = json_incref(json_object_get(j, "map"));
-	json_decref(j);
-	game_state_release(&st);
-	if (!out)
-		snprintf(err, errlen, "out of memory");
-	return out;
-}
 
 /* "12", "12.5", "12%" -> permille. */
 static int parse_density(const char *s, int *out)
@@ -124,10 +41,20 @@ static int parse_density(const char *s, int *out)
 	char *end;
 	double v = strtod(s, &end);
 
-	if (end == s || (*end && strcmp(end, "%")) || v < 0 || v > SETUP_MAX_DENSITY / 10.0)
+	if (end == s || (*end && strcmp(end, "%")) || v < 0 || v > SERIES_MAX_DENSITY / 10.0)
 		return -1;
 	*out = (int)(v * 10 + 0.5);
 	return 0;
+}
+
+/*
+ * The game whose board is in the judge's settings and whose campaigns run
+ * battles in series (Hovercrafts, RULESET_SERIES): its settings are
+ * `campaign new`'s own options (--width ... --rules), not --set.
+ */
+static int board_game(const struct ruleset *rs)
+{
+	return (rs->flags & RULESET_SERIES) != 0;
 }
 
 /*
@@ -142,11 +69,14 @@ static int game_settings(const struct ruleset *game, const char *const *sets, in
 	char err[512];
 	int i;
 
-	if (game == &hovercrafts_ruleset || board_opts) {
-		cmd_error(game == &hovercrafts_ruleset ?
-			  "--set: hovercrafts takes its settings as options (--width, --height, --density)" :
-			  "--width, --height, --density, --map, --scenario, --battles and --rules are "
-			  "Hovercrafts' options; --set KEY=VALUE sets this game's ('mxjudge games')");
+	if (board_game(game) || board_opts) {
+		if (board_game(game))
+			cmd_error("--set: %s takes its settings as options (--width, --height, "
+				  "--density)", game->name);
+		else
+			cmd_error("--width, --height, --density, --map, --scenario, --battles and "
+				  "--rules are Hovercrafts' options; --set KEY=VALUE sets this game's "
+				  "('mxjudge games')");
 		json_decref(given);
 		return EXIT_USAGE;
 	}
@@ -174,53 +104,102 @@ static int game_settings(const struct ruleset *game, const char *const *sets, in
 	return 0;
 }
 
-/* The board of a campaign's first battle when a scenario names it (series.c's rule). */
-static int first_board(const struct judge_settings *s, const char *scen, struct map_def *m,
-		       char *err, size_t errlen)
+/* campaign new's options, each checked as it is read into the settings. */
+struct new_opts {
+	struct judge_settings *s;
+	const struct ruleset *game;
+	int random_opts;		/* --width, --height or --density: a random map */
+	int battles;
+	struct cmd_opt_list sets;	/* --set KEY=VALUE, read once the game is known */
+	struct cmd_opt_list packs;	/* --data KIND=FILE */
+	struct cmd_opt_list scen;	/* --scenario NAME, one a battle */
+};
+
+static int new_option(const struct cmd_opt *o, const char *optarg)
 {
-	struct scenario sc;
+	struct new_opts *no = o->out;
+	struct judge_settings *s = no->s;
+	const char *opt = o->name;
+	char err[1024];
+	long v;
 
-	if (series_load_scenario(scen, reporting_templates_dir(s), &sc, err, errlen))
-		return -1;
-	if (sc.map == SCENARIO_MAP_NAMED)
-		return series_load_map(sc.map_name, reporting_templates_dir(s), m, err, errlen);
-	if (sc.map == SCENARIO_MAP_RANDOM)
-		return map_generate(m, sc.width, sc.height, sc.density,
-				    judge_turn_seed(judge_map_seed(s->seed), 1), err, errlen);
-	return map_from_json(m, s->map, "campaign map", err, errlen);
-}
+	if (!strcmp(opt, "width") || !strcmp(opt, "height")) {
+		int w = !strcmp(opt, "width");
 
-static size_t walls_of(const struct map_def *m)
-{
-	size_t n = 0, i;
-
-	for (i = 0; i < (size_t)m->map.width * (size_t)m->map.height; i++)
-		n += m->map.walls[i] != 0;
-	return n;
+		/* Two columns at least: the fleets start on opposite edges. */
+		if (cmd_parse_int(optarg, w ? 2 : 1, SERIES_MAX_SIDE, &v)) {
+			cmd_error("--%s: expected a number from %d to %d, got '%s'", opt, w ? 2 : 1,
+				  SERIES_MAX_SIDE, optarg);
+			return -1;
+		}
+		*(w ? &s->width : &s->height) = (int)v;
+		no->random_opts = 1;
+	} else if (!strcmp(opt, "density")) {
+		if (parse_density(optarg, &s->density)) {
+			cmd_error("--density: expected a percentage from 0 to %d, got '%s'",
+				  SERIES_MAX_DENSITY / 10, optarg);
+			return -1;
+		}
+		no->random_opts = 1;
+	} else if (!strcmp(opt, "seed")) {
+		if (judge_parse_u64(optarg, &s->seed)) {
+			cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
+			return -1;
+		}
+		s->fresh_seeds = 0;
+	} else if (!strcmp(opt, "deadline")) {
+		if (cmd_parse_int(optarg, 1, 24 * 366, &v)) {
+			cmd_error("--deadline: expected hours from 1 to 8784, got '%s'", optarg);
+			return -1;
+		}
+		s->deadline_hours = (int)v;
+	} else if (!strcmp(opt, "timezone")) {
+		if (!time_zone_valid(optarg)) {
+			cmd_error("--timezone: no time zone '%s' (expected an IANA name such "
+				  "as Europe/Paris, see /usr/share/zoneinfo)", optarg);
+			return -1;
+		}
+		snprintf(s->timezone, sizeof(s->timezone), "%s", optarg);
+	} else if (!strcmp(opt, "early")) {
+		s->early = 1;
+	} else if (!strcmp(opt, "gm-email")) {
+		if (names_check_email(optarg, "--gm-email", err, sizeof(err))) {
+			cmd_error("%s", err);
+			return -1;
+		}
+		snprintf(s->gm_email, sizeof(s->gm_email), "%s", optarg);
+	} else if (!strcmp(opt, "game")) {
+		if (!(no->game = ruleset_find(optarg))) {
+			cmd_error("--game: no game named '%s' ('mxjudge games' lists them)", optarg);
+			return -1;
+		}
+	} else if (!strcmp(opt, "set")) {
+		if (!strchr(optarg, '=') || strchr(optarg, '=') == optarg || no->sets.n == 32) {
+			cmd_error("--set: expected KEY=VALUE (at most 32), got '%s'", optarg);
+			return -1;
+		}
+		no->sets.v[no->sets.n++] = optarg;
+	} else if (!strcmp(opt, "scenario")) {
+		if (!series_scenario_name_ok(optarg) || no->scen.n >= SERIES_MAX_SCENARIOS) {
+			cmd_error("--scenario '%s': expected a scenario name (see 'mxjudge scenario "
+				  "list')", optarg);
+			return -1;
+		}
+		no->scen.v[no->scen.n++] = optarg;
+	} else if (!strcmp(opt, "battles")) {
+		if (cmd_parse_int(optarg, 1, 100, &v)) {
+			cmd_error("--battles: expected a number from 1 to 100, got '%s'", optarg);
+			return -1;
+		}
+		no->battles = (int)v;
+	} else if (!strcmp(opt, "duplicate")) {
+		s->duplicate = 1;
+	}
+	return 0;
 }
 
 static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "width", required_argument, NULL, 'w' },
-		{ "height", required_argument, NULL, 'H' },
-		{ "density", required_argument, NULL, 'p' },
-		{ "map", required_argument, NULL, 'm' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "deadline", required_argument, NULL, 'd' },
-		{ "timezone", required_argument, NULL, 'z' },
-		{ "early", no_argument, NULL, 'e' },
-		{ "gm-email", required_argument, NULL, 'G' },
-		{ "scenario", required_argument, NULL, 'S' },
-		{ "battles", required_argument, NULL, 'B' },
-		{ "rules", required_argument, NULL, 'R' },
-		{ "now", required_argument, NULL, 'n' },
-		{ "game", required_argument, NULL, 'g' },
-		{ "set", required_argument, NULL, 'X' },
-		{ "data", required_argument, NULL, 'D' },
-		{ "duplicate", no_argument, NULL, 'U' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *packs[16];		/* --data KIND=FILE */
 	int npacks = 0;
 	json_t *data = NULL;
@@ -228,15 +207,36 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 	int nsets = 0;
 	struct judge_settings s;
 	struct db_campaign c;
-	const struct ruleset *game = &hovercrafts_ruleset;
+	const struct ruleset *game = ruleset_find("hovercrafts");	/* without --game */
 	const char *map_path = NULL, *now_arg = NULL, *name, *rules_path = NULL;
-	const char *scen[CAMPAIGN_MAX_SCENARIOS];
+	const char *scen[SERIES_MAX_SCENARIOS];
 	int nscen = 0, battles = 0;
 	int opt, ret = EXIT_FAIL, rc, random_opts = 0;
-	long v;
 	char err[4096];	/* a data pack's problems, one a line */
-	char first_scen[CAMPAIGN_NAME_MAX] = "";	/* the first battle's scenario, if any */
+	char first_scen[SERIES_NAME_MAX] = "";	/* the first battle's scenario, if any */
 	time_t now;
+	struct new_opts no = { &s, NULL, 0, 0, { sets, 0, 32, NULL }, { packs, 0, 16, "data packs" },
+			       { scen, 0, SERIES_MAX_SCENARIOS, NULL } };
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("width", new_option, &no),
+		CMD_CHECK("height", new_option, &no),
+		CMD_CHECK("density", new_option, &no),
+		CMD_VALUE("map", &map_path),
+		CMD_CHECK("seed", new_option, &no),
+		CMD_CHECK("deadline", new_option, &no),
+		CMD_CHECK("timezone", new_option, &no),
+		CMD_CHECK_FLAG("early", new_option, &no),
+		CMD_CHECK("gm-email", new_option, &no),
+		CMD_CHECK("scenario", new_option, &no),
+		CMD_CHECK("battles", new_option, &no),
+		CMD_VALUE("rules", &rules_path),
+		CMD_VALUE("now", &now_arg),
+		CMD_CHECK("game", new_option, &no),
+		CMD_CHECK("set", new_option, &no),
+		CMD_CHECK("data", cmd_opt_list, &no.packs),
+		CMD_CHECK_FLAG("duplicate", new_option, &no),
+		CMD_END
+	};
 
 	memset(&s, 0, sizeof(s));
 	memset(&c, 0, sizeof(c));
@@ -252,111 +252,15 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 	randombytes_buf(&s.seed, sizeof(s.seed));
 	/* Without --seed every turn draws a fresh seed, committed to in advance. */
 	s.fresh_seeds = 1;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'w':
-		case 'H':
-			/* Two columns at least: the fleets start on opposite edges. */
-			if (cmd_parse_int(optarg, opt == 'w' ? 2 : 1, MAP_MAX_SIDE, &v)) {
-				cmd_error("--%s: expected a number from %d to %d, got '%s'",
-					  opt == 'w' ? "width" : "height", opt == 'w' ? 2 : 1,
-					  MAP_MAX_SIDE, optarg);
-				return EXIT_USAGE;
-			}
-			*(opt == 'w' ? &s.width : &s.height) = (int)v;
-			random_opts = 1;
-			break;
-		case 'p':
-			if (parse_density(optarg, &s.density)) {
-				cmd_error("--density: expected a percentage from 0 to %d, got '%s'",
-					  SETUP_MAX_DENSITY / 10, optarg);
-				return EXIT_USAGE;
-			}
-			random_opts = 1;
-			break;
-		case 'm':
-			map_path = optarg;
-			break;
-		case 's':
-			if (judge_parse_u64(optarg, &s.seed)) {
-				cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			s.fresh_seeds = 0;
-			break;
-		case 'd':
-			if (cmd_parse_int(optarg, 1, 24 * 366, &v)) {
-				cmd_error("--deadline: expected hours from 1 to 8784, got '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			s.deadline_hours = (int)v;
-			break;
-		case 'z':
-			if (!time_zone_valid(optarg)) {
-				cmd_error("--timezone: no time zone '%s' (expected an IANA name such "
-					  "as Europe/Paris, see /usr/share/zoneinfo)", optarg);
-				return EXIT_USAGE;
-			}
-			snprintf(s.timezone, sizeof(s.timezone), "%s", optarg);
-			break;
-		case 'e':
-			s.early = 1;
-			break;
-		case 'G':
-			if (names_check_email(optarg, "--gm-email", err, sizeof(err))) {
-				cmd_error("%s", err);
-				return EXIT_USAGE;
-			}
-			snprintf(s.gm_email, sizeof(s.gm_email), "%s", optarg);
-			break;
-		case 'g':
-			if (!(game = ruleset_find(optarg))) {
-				cmd_error("--game: no game named '%s' ('mxjudge games' lists them)", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'X':
-			if (!strchr(optarg, '=') || strchr(optarg, '=') == optarg || nsets == 32) {
-				cmd_error("--set: expected KEY=VALUE (at most 32), got '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			sets[nsets++] = optarg;
-			break;
-		case 'D':
-			if (npacks == 16) {
-				cmd_error("--data: at most 16 data packs");
-				return EXIT_USAGE;
-			}
-			packs[npacks++] = optarg;
-			break;
-		case 'S':
-			if (!scenario_name_ok(optarg) || nscen >= CAMPAIGN_MAX_SCENARIOS) {
-				cmd_error("--scenario '%s': expected a scenario name (see 'mxjudge scenario "
-					  "list')", optarg);
-				return EXIT_USAGE;
-			}
-			scen[nscen++] = optarg;
-			break;
-		case 'B':
-			if (cmd_parse_int(optarg, 1, 100, &v)) {
-				cmd_error("--battles: expected a number from 1 to 100, got '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			battles = (int)v;
-			break;
-		case 'R':
-			rules_path = optarg;
-			break;
-		case 'n':
-			now_arg = optarg;
-			break;
-		case 'U':
-			s.duplicate = 1;
-			break;
-		default:
-			return EXIT_USAGE;
-		}
-	}
+	no.game = game;
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
+	game = no.game;
+	nsets = no.sets.n;
+	npacks = no.packs.n;
+	nscen = no.scen.n;
+	battles = no.battles;
+	random_opts = no.random_opts;
 	name = cmd_operand(argc, argv);
 	if (!name || optind + 1 != argc)
 		return EXIT_USAGE;
@@ -399,7 +303,7 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		json_object_update(data, one);
 		json_decref(one);
 	}
-	if (game != &hovercrafts_ruleset || nsets) {
+	if (!board_game(game) || nsets) {
 		ret = game_settings(game, sets, nsets, data,
 				    map_path || random_opts || nscen || battles || rules_path, &s);
 		if (ret) {
@@ -423,10 +327,10 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 			}
 		json_object_set_new(s.game, "nonce", json_false());
 	}
-	if (game == &hovercrafts_ruleset) {
-		s.map = map_path ? read_map_file(map_path, err, sizeof(err))
-				 : random_map_json(s.width, s.height, s.density, judge_map_seed(s.seed),
-						   err, sizeof(err));
+	if (board_game(game)) {
+		s.map = map_path ? series_map_file(map_path, err, sizeof(err))
+				 : series_random_map(s.width, s.height, s.density, judge_map_seed(s.seed),
+						     err, sizeof(err));
 		if (!s.map) {
 			cmd_error("%s", err);
 			return EXIT_DATAERR;
@@ -451,56 +355,11 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	if (nscen || battles || rules_path) {
-		/* A campaign in series: its rules under "campaign" (core/hovercrafts/campaign.h). */
-		struct campaign_rules rules;
-		json_t *all = json_loads(c.settings, 0, NULL), *ro = NULL;
-		int k;
-
-		if (rules_path) {
-			json_error_t jerr;
-
-			ro = json_load_file(rules_path, JSON_REJECT_DUPLICATES, &jerr);
-			if (!ro) {
-				cmd_error("%s:%d: expected valid JSON: %s", rules_path, jerr.line, jerr.text);
-				json_decref(all);
-				ret = EXIT_DATAERR;
-				goto out;
-			}
-		}
-		if (campaign_rules_from_json(&rules, ro, err, sizeof(err))) {
-			cmd_error("%s: %s", rules_path ? rules_path : "--rules", err);
-			json_decref(all);
-			json_decref(ro);
-			ret = EXIT_DATAERR;
-			goto out;
-		}
-		json_decref(ro);
-		if (battles)
-			rules.battles = battles;
-		else if (!rules_path)
-			rules.battles = nscen > 1 ? nscen : 3;
-		if (nscen)
-			rules.nscenarios = 0;
-		for (k = 0; k < nscen; k++) {
-			char *path = series_find_file("hovercrafts/scenarios", scen[k], "json", NULL);
-
-			if (!path) {
-				cmd_error("--scenario: no scenario named '%s' (see 'mxjudge scenario list')",
-					  scen[k]);
-				json_decref(all);
-				ret = EXIT_DATAERR;
-				goto out;
-			}
-			free(path);
-			snprintf(rules.scenarios[rules.nscenarios++], CAMPAIGN_NAME_MAX, "%s", scen[k]);
-		}
-		snprintf(first_scen, sizeof(first_scen), "%s", campaign_scenario_for(&rules, 1));
-		json_object_set_new(all, "campaign", campaign_rules_to_json(&rules));
-		free(c.settings);
-		c.settings = json_dumps(all, JSON_COMPACT);
-		json_decref(all);
-		if (!c.settings) {
-			cmd_error("out of memory");
+		rc = series_new_rules(&c.settings, rules_path, battles, scen, nscen, first_scen,
+				      sizeof(first_scen), err, sizeof(err));
+		if (rc) {
+			cmd_error("%s", err);
+			ret = rc == -2 ? EXIT_FAIL : EXIT_DATAERR;
 			goto out;
 		}
 	}
@@ -524,19 +383,17 @@ static int campaign_new(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	if (!ctx->quiet && s.map && first_scen[0]) {
-		struct map_def m;
+		int w = 0, h = 0;
+		size_t walls = 0;
 
 		/* The board the first battle is fought on: its scenario's, not the default one. */
-		map_def_init(&m);
-		if (first_board(&s, first_scen, &m, err, sizeof(err)))
+		if (series_first_board(&s, first_scen, &w, &h, &walls, err, sizeof(err)))
 			printf("campaign %s created: the first battle (%s) has no board: %s\n", c.name,
 			       first_scen, err);
 		else
 			printf("campaign %s created: %d x %d board (%s, the first battle's), %zu walls, "
-			       "%d-hour turns (%s)%s\n", c.name, m.map.width, m.map.height, first_scen,
-			       walls_of(&m), s.deadline_hours, s.timezone,
-			       s.early ? ", early processing" : "");
-		map_def_release(&m);
+			       "%d-hour turns (%s)%s\n", c.name, w, h, first_scen, walls,
+			       s.deadline_hours, s.timezone, s.early ? ", early processing" : "");
 	} else if (!ctx->quiet && s.map)
 		printf("campaign %s created: %d x %d board, %zu walls, %d-hour turns (%s)%s\n",
 		       c.name, s.width, s.height, json_array_size(json_object_get(s.map, "walls")),
@@ -663,13 +520,19 @@ static json_t *outbox_json(const struct db_message *m, size_t n, int full)
 	return arr;
 }
 
+/* One number of seat i's record in recs (series_records_json). */
+static int rec_int(const json_t *recs, size_t i, const char *key)
+{
+	return (int)json_integer_value(json_object_get(json_array_get(recs, i), key));
+}
+
 static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	struct judge_settings s;
 	struct db_campaign c;
 	struct db_captain *caps = NULL;
 	struct db_seat *ships = NULL;
-	struct hover_record *recs = NULL;	/* Hovercrafts' record of each ship, else NULL */
+	json_t *recs = NULL;	/* Hovercrafts' record of each ship (judge/series.h), else NULL */
 	struct db_turn *turns = NULL;
 	struct db_message *msgs = NULL;
 	size_t ncaps = 0, nships = 0, nturns = 0, nmsgs = 0, i, queued = 0;
@@ -696,14 +559,14 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	    (rc = db_seat_list(ctx->db, c.id, &ships, &nships, err, sizeof(err))) ||
 	    (rc = db_turn_list(ctx->db, c.id, &turns, &nturns, err, sizeof(err))) ||
 	    (rc = db_outbox_list(ctx->db, c.id, 0, &msgs, &nmsgs, err, sizeof(err))) ||
-	    (!strcmp(c.ruleset, "hovercrafts") &&
-	     (rc = series_record_list(ctx->db, ships, nships, &recs, err, sizeof(err))))) {
+	    ((game = ruleset_find(c.ruleset)) && board_game(game) &&
+	     !(recs = series_records_json(ctx->db, ships, nships, err, sizeof(err))) &&
+	     (rc = DB_ERROR))) {
 		cmd_error("%s", err);
 		ret = judge_db_exit(rc);
 		goto out;
 	}
 	/* The seats in the game's word: SHIP, RUNNER, PLAYER ... */
-	game = ruleset_find(c.ruleset);
 	snprintf(noun, sizeof(noun), "%s", game && game->seat_word ? game->seat_word : "SEAT");
 	for (i = 0; i < nmsgs; i++)
 		queued += !msgs[i].sent_at[0];
@@ -729,15 +592,8 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 						ships[i].email), *rec = NULL;
 
 			/* Hovercrafts' record; another game's seats carry their own in data. */
-			if (one && recs)
-				rec = json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "hull",
-					recs[i].hull, "shield", recs[i].shield, "ballistic", recs[i].ballistic,
-					"energy", recs[i].energy, "damage", recs[i].damage, "battles",
-					recs[i].battles, "wins", recs[i].wins, "kills", recs[i].kills,
-					"times_disabled", recs[i].times_disabled);
-			if (rec)
+			if (one && (rec = json_array_get(recs, i)))
 				json_object_update(one, rec);
-			json_decref(rec);
 			json_array_append_new(arr, one);
 		}
 		json_object_set_new(root, "ships", arr);
@@ -820,8 +676,8 @@ static int campaign_show(struct cmd_ctx *ctx, int argc, char **argv)
 	for (i = 0; i < nships; i++)
 		if (recs)
 			printf("  %-16s %-9s %-16s %-28s %d/%d/%d\n", ships[i].name, ships[i].team,
-			       ships[i].captain, ships[i].email, recs[i].battles, recs[i].wins,
-			       recs[i].kills);
+			       ships[i].captain, ships[i].email, rec_int(recs, i, "battles"),
+			       rec_int(recs, i, "wins"), rec_int(recs, i, "kills"));
 		else
 			printf("  %-16s %-9s %-16s %s\n", ships[i].name,
 			       ships[i].team[0] ? ships[i].team : "-", ships[i].captain,
@@ -841,7 +697,7 @@ out:
 	json_decref(root);
 	free(caps);
 	free(ships);
-	free(recs);
+	json_decref(recs);
 	db_turn_list_release(turns, nturns);
 	db_outbox_list_release(msgs, nmsgs);
 	db_campaign_release(&c);

@@ -22,7 +22,6 @@
 #include "core/names.h"
 #include "db/db.h"
 #include "judge/guard.h"
-#include "hover.h"
 #include "judge/judge.h"
 #include "judge/duplicate.h"
 #include "lib/strbuf.h"
@@ -79,16 +78,35 @@ int campaign_start(struct cmd_ctx *ctx, int argc, char **argv)
 
 enum control { CTL_PAUSE, CTL_RESUME, CTL_EXTEND };
 
+/* extend's own options (--hours, --until, --force): known to pause and resume, refused. */
+struct extend_opts {
+	enum control what;
+	long hours;
+	const char *until;
+	int force;
+};
+
+static int extend_only(const struct cmd_opt *o, const char *value)
+{
+	struct extend_opts *e = o->out;
+
+	if (e->what != CTL_EXTEND)
+		return -1;
+	if (!strcmp(o->name, "hours") && cmd_parse_int(value, 1, 24 * 366, &e->hours)) {
+		cmd_error("campaign extend: --hours: expected hours from 1 to 8784, got '%s' (a "
+			  "deadline moves only later)", value);
+		return -1;
+	}
+	if (!strcmp(o->name, "until"))
+		e->until = value;
+	if (!strcmp(o->name, "force"))
+		e->force = 1;
+	return 0;
+}
+
 /* pause, resume, extend: small changes to the clock of the open turn. */
 static int control(struct cmd_ctx *ctx, int argc, char **argv, enum control what)
 {
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "hours", required_argument, NULL, 'h' },
-		{ "until", required_argument, NULL, 'u' },
-		{ "force", no_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *now_arg = NULL, *until = NULL, *need;
 	int force = 0;
 	long hours = 0;
@@ -96,38 +114,23 @@ static int control(struct cmd_ctx *ctx, int argc, char **argv, enum control what
 	struct db_campaign c;
 	struct db_turn t;
 	char err[512], text[TIME_TEXT_MAX], zone[TIME_TEXT_MAX];
-	int opt, rc, ret;
+	int rc, ret;
 	time_t now, deadline, paused;
+	struct extend_opts e = { what, 0, NULL, 0 };
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("now", &now_arg),
+		CMD_CHECK("hours", extend_only, &e),
+		CMD_CHECK("until", extend_only, &e),
+		CMD_CHECK_FLAG("force", extend_only, &e),
+		CMD_END
+	};
 
 	memset(&t, 0, sizeof(t));
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'n':
-			now_arg = optarg;
-			break;
-		case 'h':
-			if (what != CTL_EXTEND)
-				return EXIT_USAGE;
-			if (cmd_parse_int(optarg, 1, 24 * 366, &hours)) {
-				cmd_error("campaign extend: --hours: expected hours from 1 to 8784, got '%s' (a "
-					  "deadline moves only later)", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'u':
-			if (what != CTL_EXTEND)
-				return EXIT_USAGE;
-			until = optarg;
-			break;
-		case 'f':
-			if (what != CTL_EXTEND)
-				return EXIT_USAGE;
-			force = 1;
-			break;
-		default:
-			return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
+	hours = e.hours;
+	until = e.until;
+	force = e.force;
 	if (what == CTL_EXTEND && !hours == !until && optind + 1 == argc) {
 		cmd_error(hours ? "campaign extend: --hours and --until do not go together: give one"
 				: "campaign extend: missing --hours H or --until TIME");

@@ -20,18 +20,10 @@
 #include "cmd.h"
 #include "core/engine.h"
 #include "core/ruleset.h"
-#include "core/hovercrafts/campaign.h"
-#include "core/hovercrafts/dice.h"
 #include "core/names.h"
-#include "core/hovercrafts/map.h"
-#include "core/hovercrafts/scenario.h"
-#include "core/hovercrafts/setup.h"
-#include "core/hovercrafts/state_json.h"
-#include "core/hovercrafts/turn.h"
 #include "db/db.h"
 #include "db/desk.h"
 #include "judge/guard.h"
-#include "hover.h"
 #include "judge/judge.h"
 #include "judge/duplicate.h"
 #include "lib/strbuf.h"
@@ -93,23 +85,28 @@ static int seat_fits(struct db *db, const struct ruleset *game, const struct db_
 	}
 }
 
+/* --seat or --ship, --side or --team: the value, and the option as it was typed. */
+struct typed {
+	const char *value;
+	char opt[8];
+};
+
+static int typed_as(const struct cmd_opt *o, const char *value)
+{
+	struct typed *t = o->out;
+
+	t->value = value;
+	snprintf(t->opt, sizeof(t->opt), "--%s", o->name);
+	return 0;
+}
+
 int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "captain", required_argument, NULL, 'c' },
-		{ "email", required_argument, NULL, 'e' },
-		{ "seat", required_argument, NULL, 's' },
-		{ "side", required_argument, NULL, 't' },
-		{ "ship", required_argument, NULL, 's' },	/* Hovercrafts' words, kept */
-		{ "team", required_argument, NULL, 't' },
-		{ "now", required_argument, NULL, 'n' },
-		{ "data", required_argument, NULL, 'D' },
-		{ NULL, 0, NULL, 0 }
-	};
 	/* Errors name the option as it was typed: --seat or --ship, --side or --team. */
-	char seat_opt[8] = "--seat", side_opt[8] = "--side", noun[32];
-	int li = 0;
+	struct typed seat_typed = { NULL, "--seat" }, side_typed = { NULL, "--side" };
+	char seat_opt[8], side_opt[8], noun[32];
 	const char *packs[8];		/* --data KIND=FILE: the seat's own data */
+	struct cmd_opt_list pack_list = { packs, 0, 8, "data files a seat" };
 	int npacks = 0;
 	json_t *seat_data = NULL;
 	const char *captain = NULL, *email = NULL, *ship = NULL, *team = NULL, *now_arg = NULL;
@@ -122,35 +119,30 @@ int campaign_join(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_seat sh, *ships = NULL;
 	size_t nships = 0, i;
 	char err[512], pw[JUDGE_PASSWORD_LEN + 1] = "", hash[DB_HASH_MAX];
-	int opt, rc, ret, existing = 0, captains = 0;
+	int rc, ret, existing = 0, captains = 0;
 	struct db_captain *caps = NULL;
 	size_t ncaps = 0;
 	char target[DB_NAME_MAX];	/* the campaign joined: a set's run, else NAME */
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("captain", &captain),
+		CMD_VALUE("email", &email),
+		CMD_CHECK("seat", typed_as, &seat_typed),
+		CMD_CHECK("side", typed_as, &side_typed),
+		CMD_CHECK_ALIAS("ship", typed_as, &seat_typed),	/* Hovercrafts' words, kept */
+		CMD_CHECK_ALIAS("team", typed_as, &side_typed),
+		CMD_VALUE("now", &now_arg),
+		CMD_CHECK("data", cmd_opt_list, &pack_list),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, &li)) != -1) {
-		switch (opt) {
-		case 'c': captain = optarg; break;
-		case 'e': email = optarg; break;
-		case 's':
-			ship = optarg;
-			snprintf(seat_opt, sizeof(seat_opt), "--%s", opts[li].name);
-			break;
-		case 't':
-			team = optarg;
-			snprintf(side_opt, sizeof(side_opt), "--%s", opts[li].name);
-			break;
-		case 'n': now_arg = optarg; break;
-		case 'D':
-			if (npacks == 8) {
-				cmd_error("--data: at most 8 data files a seat");
-				return EXIT_USAGE;
-			}
-			packs[npacks++] = optarg;
-			break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
+	ship = seat_typed.value;
+	team = side_typed.value;
+	npacks = pack_list.n;
+	memcpy(seat_opt, seat_typed.opt, sizeof(seat_opt));
+	memcpy(side_opt, side_typed.opt, sizeof(side_opt));
 	if (!cmd_operand(argc, argv) || optind + 1 != argc || !captain || !email || !ship)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))
@@ -424,8 +416,7 @@ static int absence_add(struct cmd_ctx *ctx, const struct db_campaign *c, const c
 
 int campaign_absence(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	struct db_campaign c;
-	struct judge_settings s;
+	struct cmd_target t;
 	struct db_absence *list = NULL;
 	size_t n = 0, i;
 	json_t *all = NULL;
@@ -448,22 +439,21 @@ int campaign_absence(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
-	if ((ret = ship ? judge_begin_load(ctx->db, argv[optind], &c, &s)
-			: judge_load(ctx->db, argv[optind], &c, &s)))
+	if ((ret = cmd_target(ctx, argv[optind], NULL, ship ? CMD_TARGET_WRITE : 0, &t)))
 		return ret;
 	if (ship) {
-		ret = absence_add(ctx, &c, ship, from, to, now);
+		ret = absence_add(ctx, &t.c, ship, from, to, now);
 		db_rollback(ctx->db);
 		goto out;
 	}
 	ret = EXIT_FAIL;
-	if ((rc = db_absence_list(ctx->db, c.id, 0, &list, &n, err, sizeof(err)))) {
+	if ((rc = db_absence_list(ctx->db, t.c.id, 0, &list, &n, err, sizeof(err)))) {
 		cmd_error("%s", err);
 		ret = judge_db_exit(rc);
 		goto out;
 	}
-	all = json_pack("{s:s,s:s,s:i,s:[]}", "campaign", c.name, "absence", s.absence,
-			"absence_days", s.absence_days, "absences");
+	all = json_pack("{s:s,s:s,s:i,s:[]}", "campaign", t.c.name, "absence", t.s.absence,
+			"absence_days", t.s.absence_days, "absences");
 	for (i = 0; all && i < n; i++)
 		json_array_append_new(json_object_get(all, "absences"),
 				      json_pack("{s:s,s:s,s:s,s:s}", "captain", list[i].captain,
@@ -478,9 +468,9 @@ int campaign_absence(struct cmd_ctx *ctx, int argc, char **argv)
 		all = NULL;
 		goto out;
 	}
-	printf("%s: while a captain is away, %s; at most %d day%s each\n", c.name,
-	       !strcmp(s.absence, "autopilot") ? "the autopilot flies" : "deadlines wait",
-	       s.absence_days, s.absence_days == 1 ? "" : "s");
+	printf("%s: while a captain is away, %s; at most %d day%s each\n", t.c.name,
+	       !strcmp(t.s.absence, "autopilot") ? "the autopilot flies" : "deadlines wait",
+	       t.s.absence_days, t.s.absence_days == 1 ? "" : "s");
 	for (i = 0; i < n; i++)
 		printf("  %-16s %s to %s\n", list[i].captain, list[i].starts, list[i].ends);
 	if (!n)
@@ -489,8 +479,7 @@ int campaign_absence(struct cmd_ctx *ctx, int argc, char **argv)
 out:
 	json_decref(all);
 	free(list);
-	db_campaign_release(&c);
-	judge_settings_release(&s);
+	cmd_target_release(ctx, &t);
 	return ret;
 }
 
@@ -500,8 +489,7 @@ out:
 int campaign_standby(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	const char *add = NULL, *name = NULL, *removed = NULL, *now_arg = NULL;
-	struct db_campaign c;
-	struct judge_settings s;
+	struct cmd_target t;
 	struct db_standby *list = NULL;
 	size_t n = 0, i;
 	json_t *all = NULL;
@@ -528,17 +516,16 @@ int campaign_standby(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("%s", err);
 		return EXIT_DATAERR;
 	}
-	if ((ret = (add || removed) ? judge_begin_load(ctx->db, argv[optind], &c, &s)
-				    : judge_load(ctx->db, argv[optind], &c, &s)))
+	if ((ret = cmd_target(ctx, argv[optind], NULL, add || removed ? CMD_TARGET_WRITE : 0, &t)))
 		return ret;
 	ret = EXIT_FAIL;
 	time_format_utc(now, when, sizeof(when));
 	if (add || removed) {
-		rc = add ? db_standby_add(ctx->db, c.id, name, add, when, err, sizeof(err))
-			 : db_standby_remove(ctx->db, c.id, removed, err, sizeof(err));
+		rc = add ? db_standby_add(ctx->db, t.c.id, name, add, when, err, sizeof(err))
+			 : db_standby_remove(ctx->db, t.c.id, removed, err, sizeof(err));
 		if (rc == DB_EXISTS || rc == DB_NOT_FOUND) {
-			cmd_error("campaign '%s': %s is %s the standby list", c.name, add ? add : removed,
-				  add ? "on" : "not on");
+			cmd_error("campaign '%s': %s is %s the standby list", t.c.name,
+				  add ? add : removed, add ? "on" : "not on");
 			ret = EXIT_DATAERR;
 			goto out;
 		}
@@ -548,17 +535,17 @@ int campaign_standby(struct cmd_ctx *ctx, int argc, char **argv)
 			goto out;
 		}
 		if (!ctx->quiet)
-			printf("%s: %s %s the standby list\n", c.name, add ? add : removed,
+			printf("%s: %s %s the standby list\n", t.c.name, add ? add : removed,
 			       add ? "added to" : "removed from");
 		ret = EXIT_OK;
 		goto out;
 	}
-	if ((rc = db_standby_list(ctx->db, c.id, NULL, &list, &n, err, sizeof(err)))) {
+	if ((rc = db_standby_list(ctx->db, t.c.id, NULL, &list, &n, err, sizeof(err)))) {
 		cmd_error("%s", err);
 		ret = judge_db_exit(rc);
 		goto out;
 	}
-	all = json_pack("{s:s,s:b,s:[]}", "campaign", c.name, "takeover", s.takeover, "standby");
+	all = json_pack("{s:s,s:b,s:[]}", "campaign", t.c.name, "takeover", t.s.takeover, "standby");
 	for (i = 0; all && i < n; i++)
 		json_array_append_new(json_object_get(all, "standby"),
 				      json_pack("{s:s,s:s,s:s}", "name", list[i].name, "email",
@@ -572,7 +559,7 @@ int campaign_standby(struct cmd_ctx *ctx, int argc, char **argv)
 		all = NULL;
 		goto out;
 	}
-	printf("%s: standby list (TAKEOVER by mail %s)\n", c.name, s.takeover ? "allowed" :
+	printf("%s: standby list (TAKEOVER by mail %s)\n", t.c.name, t.s.takeover ? "allowed" :
 	       "not allowed: the game master hands seats over");
 	for (i = 0; i < n; i++)
 		printf("  %-20s %s\n", list[i].name, list[i].email);
@@ -583,7 +570,6 @@ out:
 	db_rollback(ctx->db);
 	json_decref(all);
 	free(list);
-	db_campaign_release(&c);
-	judge_settings_release(&s);
+	cmd_target_release(ctx, &t);
 	return ret;
 }

@@ -118,23 +118,71 @@ int cmd_print_json(struct json_t *j, size_t flags);
 /*
  * A command's options as one table (the one form of option parsing):
  * --NAME sets *flag to 1 (CMD_FLAG), --NAME VALUE sets *value to the last
- * VALUE given (CMD_VALUE); the table ends with CMD_END. What a value
- * means is checked by the command after cmd_options().
+ * VALUE given (CMD_VALUE). A value checked as it is read (a number, a
+ * range, a word) has a check (CMD_CHECK; CMD_CHECK_FLAG for an option
+ * without a value, whose check gets NULL): it keeps what it read in
+ * o->out and returns 0, -1 after saying what was expected (the command
+ * returns EXIT_USAGE), or a positive code that stops the parsing there
+ * and is returned (an option that acts at once, as --version). letter is
+ * a short form (-o) or 0. An alias (CMD_CHECK_ALIAS: --ship for --seat)
+ * is the earlier entry with the same check and out under another name,
+ * which its check is given: getopt never calls an abbreviation of both
+ * ambiguous. The table ends with CMD_END.
  */
+struct cmd_opt;
+typedef int cmd_opt_check(const struct cmd_opt *o, const char *value);
 struct cmd_opt {
 	const char *name;
+	int letter;
+	int takes_value;
 	int *flag;
 	const char **value;
+	cmd_opt_check *check;
+	void *out;
+	int alias;
 };
-#define CMD_FLAG(name, flag) { (name), (flag), NULL }
-#define CMD_VALUE(name, value) { (name), NULL, (value) }
-#define CMD_END { NULL, NULL, NULL }
+#define CMD_FLAG(name, flag) { (name), 0, 0, (flag), NULL, NULL, NULL, 0 }
+#define CMD_VALUE(name, value) { (name), 0, 1, NULL, (value), NULL, NULL, 0 }
+#define CMD_CHECK(name, check, out) { (name), 0, 1, NULL, NULL, (check), (out), 0 }
+#define CMD_CHECK_ALIAS(name, check, out) { (name), 0, 1, NULL, NULL, (check), (out), 1 }
+#define CMD_CHECK_FLAG(name, check, out) { (name), 0, 0, NULL, NULL, (check), (out), 0 }
+#define CMD_FLAG_SHORT(name, letter, flag) { (name), (letter), 0, (flag), NULL, NULL, NULL, 0 }
+#define CMD_VALUE_SHORT(name, letter, value) { (name), (letter), 1, NULL, (value), NULL, NULL, 0 }
+#define CMD_CHECK_FLAG_SHORT(name, letter, check, out) \
+	{ (name), (letter), 0, NULL, NULL, (check), (out), 0 }
+#define CMD_END { NULL, 0, 0, NULL, NULL, NULL, NULL, 0 }
 /*
  * Parses argv's options by opts with getopt_long(), which says what was
- * wrong; optind is left at the first operand. 0, or -1 for the command to
- * return EXIT_USAGE.
+ * wrong; optind is left at the first operand. 0; -1 for the command to
+ * return EXIT_USAGE; or a check's positive code.
  */
 int cmd_options(int argc, char **argv, const struct cmd_opt *opts);
+/*
+ * The same, stopping at the first operand (getopt's '+'): the program's
+ * own options before a command's name.
+ */
+int cmd_options_first(int argc, char **argv, const struct cmd_opt *opts);
+
+/*
+ * Checks shared by tables: --turn N from 0 (the setup) into the long
+ * *out, "--turn: expected a turn number from 0 (the setup), got 'X'".
+ */
+cmd_opt_check cmd_opt_turn;
+/*
+ * An option given again and again, each value kept in v (out is a
+ * struct cmd_opt_list); one more than max is "--NAME: at most MAX WHAT".
+ */
+struct cmd_opt_list {
+	const char **v;
+	int n, max;
+	const char *what;
+};
+cmd_opt_check cmd_opt_list;
+/*
+ * --smtp URL, --imap URL into the struct mail_settings out
+ * (judge/mailer.h), as mailer_url_option() takes them.
+ */
+cmd_opt_check cmd_opt_mail_url;
 
 /* The operand after the options getopt_long() took (argv[optind]), or NULL. */
 const char *cmd_operand(int argc, char **argv);

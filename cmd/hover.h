@@ -51,7 +51,7 @@ int judge_queue_reports(struct db *db, const struct db_campaign *c,
 			size_t errlen);
 
 
-/* ---- Hovercrafts' battles in series (cmd/series.c) ---- */
+/* ---- Hovercrafts' battles in series (judge/series.c) ---- */
 
 /* The campaign's rules (its settings' "campaign" object). 0 or -1 with err. */
 int series_rules(const struct db_campaign *c, struct campaign_rules *r, char *err,
@@ -87,13 +87,36 @@ int series_end_battle(struct db *db, struct db_campaign *c, const struct game_st
  * in one transaction; nothing is bought if one line is refused. The
  * receipt is keyed by the mail when there is one, so a mail delivered
  * twice buys once (*already set the second time). An exit code; error
- * says why; *receipt the receipt text.
+ * says why; *receipt the receipt text. In cmd/series_between.c.
  */
 struct submit_auth;
 struct submit_result;
 int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const char *name,
 			  const struct submit_auth *auth, time_t now, int store,
 			  struct submit_result *res);
+
+/* A ship's points left and the steps of each stat bought or adjusted (its ledger). */
+struct ship_book {
+	int points;				/* left to spend */
+	int bought[STAT_COUNT];			/* by purchases */
+	int adjusted[STAT_COUNT];		/* by the game master */
+};
+struct db_ledger;
+void series_book_of(const struct db_ledger *l, size_t n, long long ship_id,
+		    struct ship_book *bk);
+/* Appends why a ship has its stats ("hull 4 = 3 base + 1 bought; ...") to sb. */
+struct strbuf;
+void series_why_line(const struct hover_record *s, const struct ship_book *bk,
+		     struct strbuf *sb);
+
+/*
+ * Buys one step of stat for ship after battle (a ledger row and its
+ * record), how the ledger's reason: 0 with *cost; DB_NOT_FOUND when the
+ * rules refuse it (err says why); another db code.
+ */
+int series_buy(struct db *db, const struct db_campaign *c, const struct campaign_rules *rules,
+	       struct db_seat *ship, int battle, enum ship_stat stat, const char *how, time_t now,
+	       int *cost, char *err, size_t errlen);
 
 /* Loads scenario or map `name` (dir: a campaign's templates, or NULL). 0 or -1 with err. */
 int series_load_scenario(const char *name, const char *dir, struct scenario *sc, char *err,

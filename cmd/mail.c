@@ -15,7 +15,6 @@
 #include "judge/account.h"
 #include "addresses.h"
 #include "cmd.h"
-#include "core/hovercrafts/game.h"
 #include "core/secret.h"
 #include "db/desk.h"
 #include "db/mail.h"
@@ -33,31 +32,30 @@
 #include "judge/timeutil.h"
 #include "judge/picture.h"
 
+/* --maildir DIR: where mail goes without a server. */
+static int maildir_option(const struct cmd_opt *o, const char *value)
+{
+	struct mail_settings *ms = o->out;
+
+	snprintf(ms->maildir, sizeof(ms->maildir), "%s", value);
+	return 0;
+}
+
 static int send_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "smtp", required_argument, NULL, 's' },
-		{ "maildir", required_argument, NULL, 'm' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct mail_settings ms;
 	const char *now_arg = NULL;
-	int opt;
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("smtp", cmd_opt_mail_url, &ms),
+		CMD_CHECK("maildir", maildir_option, &ms),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
 	mailer_settings(&ms, ctx->db_path);
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's':
-			if (mailer_url_option("--smtp", optarg, ms.smtp_url, sizeof(ms.smtp_url)))
-				return EXIT_USAGE;
-			break;
-		case 'm': snprintf(ms.maildir, sizeof(ms.maildir), "%s", optarg); break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))
@@ -65,33 +63,34 @@ static int send_run(struct cmd_ctx *ctx, int argc, char **argv)
 	return mailer_send(ctx, &ms, now, 1);
 }
 
+/* --before H: the hours before a deadline a silent seat is reminded. */
+static int before_option(const struct cmd_opt *o, const char *value)
+{
+	struct mail_settings *ms = o->out;
+	long h;
+
+	if (cmd_parse_int(value, 0, 24 * 366, &h)) {
+		cmd_error("--before: expected hours (0 to 8784), got '%s'", value);
+		return -1;
+	}
+	ms->remind_hours = (int)h;
+	return 0;
+}
+
 static int remind_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "before", required_argument, NULL, 'b' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct mail_settings ms;
 	const char *now_arg = NULL;
-	long h;
-	int opt;
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("before", before_option, &ms),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
 	mailer_settings(&ms, ctx->db_path);
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'b':
-			if (cmd_parse_int(optarg, 0, 24 * 366, &h)) {
-				cmd_error("--before: expected hours (0 to 8784), got '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			ms.remind_hours = (int)h;
-			break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))

@@ -209,47 +209,58 @@ static int finish_stdout(int rc)
 	return rc;
 }
 
+/* --db PATH: the last one given, kept as a copy. */
+static int db_option(const struct cmd_opt *o, const char *value)
+{
+	char **db_path = o->out;
+
+	free(*db_path);
+	*db_path = strdup(value);
+	return 0;
+}
+
+/* --version and --help act as soon as they are read: what follows is not looked at. */
+enum { MAIN_VERSION = 1, MAIN_HELP = 2 };
+static int at_once(const struct cmd_opt *o, const char *value)
+{
+	(void)value;
+	return o->letter == 'V' ? MAIN_VERSION : MAIN_HELP;
+}
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct cmd_ctx ctx = { NULL, NULL, 0, NULL };
 	const struct cmd *c, *v;
 	char *db_path = NULL;
 	char err[512], path[64];
-	int opt, rc = EXIT_FAIL, sub_argc;
+	int rc = EXIT_FAIL, sub_argc;
 	char **sub_argv;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("db", db_option, &db_path),
+		CMD_FLAG_SHORT("quiet", 'q', &ctx.quiet),
+		CMD_CHECK_FLAG_SHORT("version", 'V', at_once, NULL),
+		CMD_CHECK_FLAG_SHORT("help", 'h', at_once, NULL),
+		CMD_END
+	};
 
 	/* '+' stops at the command name: its own options are its own. */
-	while ((opt = getopt_long(argc, argv, "+qhV", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'd':
-			free(db_path);
-			db_path = strdup(optarg);
-			break;
-		case 'q':
-			ctx.quiet = 1;
-			break;
-		case 'V':
-			printf("mxjudge %s\n", MXJUDGE_VERSION);
-			free(db_path);
-			return finish_stdout(EXIT_OK);
-		case 'h':
-			list_commands(stdout);
-			free(db_path);
-			return finish_stdout(EXIT_OK);
-		default:
-			/* getopt named the option; the list of commands would bury it. */
-			fputs("usage: mxjudge [--db PATH] [-q] COMMAND [ARGS] ('mxjudge help' lists the "
-			      "commands)\n", stderr);
-			free(db_path);
-			return EXIT_USAGE;
-		}
+	switch (cmd_options_first(argc, argv, opts)) {
+	case 0:
+		break;
+	case MAIN_VERSION:
+		printf("mxjudge %s\n", MXJUDGE_VERSION);
+		free(db_path);
+		return finish_stdout(EXIT_OK);
+	case MAIN_HELP:
+		list_commands(stdout);
+		free(db_path);
+		return finish_stdout(EXIT_OK);
+	default:
+		/* getopt named the option; the list of commands would bury it. */
+		fputs("usage: mxjudge [--db PATH] [-q] COMMAND [ARGS] ('mxjudge help' lists the "
+		      "commands)\n", stderr);
+		free(db_path);
+		return EXIT_USAGE;
 	}
 	argc -= optind;
 	argv += optind;

@@ -20,7 +20,28 @@
 #include "lib/strbuf.h"
 #include "judge/outbox.h"
 #include "series.h"
+#include "target.h"
 #include "judge/timeutil.h"
+
+/* --to SEAT, --side SIDE, --all: who a press goes to, counted (one is expected). */
+struct press_to {
+	const char *seat, *team;
+	int all, n;
+};
+
+static int one_target(const struct cmd_opt *o, const char *value)
+{
+	struct press_to *to = o->out;
+
+	if (!strcmp(o->name, "to"))
+		to->seat = value;
+	else if (!strcmp(o->name, "side"))
+		to->team = value;
+	else
+		to->all = 1;
+	to->n++;
+	return 0;
+}
 
 /*
  * `mxjudge press send NAME (--to SEAT | --side SIDE | --all) [--anonymous]
@@ -29,17 +50,9 @@
  */
 static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "to", required_argument, NULL, 't' },
-		{ "side", required_argument, NULL, 's' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "anonymous", no_argument, NULL, 'n' },
-		{ "file", required_argument, NULL, 'f' },
-		{ "now", required_argument, NULL, 'w' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *seat = NULL, *team = NULL, *path = "-", *now_arg = NULL;
-	struct db_campaign c;
+	const char *path = "-", *now_arg = NULL;
+	struct press_to to = { NULL, NULL, 0, 0 };
+	struct cmd_target t;
 	struct judge_settings s;
 	struct db_seat *ships = NULL;
 	struct press_relay r;
@@ -48,50 +61,45 @@ static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 	char err[512], key[64], now_text[32], *body = NULL, *text = NULL;
 	size_t n = 0, len = 0, i;
 	time_t now;
-	int opt, all = 0, anonymous = 0, targets = 0, rc, ret = EXIT_FAIL;
+	int anonymous = 0, rc, ret = EXIT_FAIL;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("to", one_target, &to),
+		CMD_CHECK("side", one_target, &to),
+		CMD_CHECK_FLAG("all", one_target, &to),
+		CMD_FLAG("anonymous", &anonymous),
+		CMD_VALUE("file", &path),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 't': seat = optarg; targets++; break;
-		case 's': team = optarg; targets++; break;
-		case 'a': all = 1; targets++; break;
-		case 'n': anonymous = 1; break;
-		case 'f': path = optarg; break;
-		case 'w': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind + 1 != argc)
 		return EXIT_USAGE;
-	if (targets != 1) {
+	if (to.n != 1) {
 		cmd_error("press send: expected one of --to SEAT, --side SIDE or --all");
 		return EXIT_USAGE;
 	}
 	if (cmd_now(now_arg, &now) < 0)
 		return EXIT_USAGE;
 	time_format_utc(now, now_text, sizeof(now_text));
-	memset(&c, 0, sizeof(c));
 	memset(&s, 0, sizeof(s));
-	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
-	if (rc) {
-		cmd_error(rc == DB_NOT_FOUND ? "no campaign named '%s'" : "%s",
-			  rc == DB_NOT_FOUND ? argv[optind] : err);
-		return rc == DB_NOT_FOUND ? EXIT_DATAERR : judge_db_exit(rc);
-	}
-	if (judge_settings_parse(&s, c.settings, err, sizeof(err)) ||
-	    (rc = db_seat_list(ctx->db, c.id, &ships, &n, err, sizeof(err)))) {
+	if ((rc = cmd_target(ctx, argv[optind], NULL, CMD_TARGET_CAMPAIGN | CMD_TARGET_TERSE, &t)))
+		return rc;
+	if (judge_settings_parse(&s, t.c.settings, err, sizeof(err)) ||
+	    (rc = db_seat_list(ctx->db, t.c.id, &ships, &n, err, sizeof(err)))) {
 		cmd_error("%s", err);
 		ret = rc ? judge_db_exit(rc) : EXIT_FAIL;
 		goto out;
 	}
 	/* The seat or side must be the campaign's: a typo reaches nobody. */
-	for (i = 0; i < n && (seat || team); i++)
-		if ((seat && !strcasecmp(ships[i].name, seat)) ||
-		    (team && !strcasecmp(ships[i].team, team)))
+	for (i = 0; i < n && (to.seat || to.team); i++)
+		if ((to.seat && !strcasecmp(ships[i].name, to.seat)) ||
+		    (to.team && !strcasecmp(ships[i].team, to.team)))
 			break;
-	if ((seat || team) && i == n) {
-		cmd_error("press send: expected %s of %s, got '%s'", seat ? "a seat" : "a side",
-			  c.name, seat ? seat : team);
+	if ((to.seat || to.team) && i == n) {
+		cmd_error("press send: expected %s of %s, got '%s'", to.seat ? "a seat" : "a side",
+			  t.c.name, to.seat ? to.seat : to.team);
 		ret = EXIT_DATAERR;
 		goto out;
 	}
@@ -116,23 +124,23 @@ static int press_send_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 	memset(&r, 0, sizeof(r));
 	r.from = PRESS_GM;
 	r.anonymous = anonymous;
-	r.all = all;
-	r.team = team;
-	r.seat = seat;
+	r.all = to.all;
+	r.team = to.team;
+	r.seat = to.seat;
 	r.key = key;
 	r.message = text;
-	if ((rc = press_relay(ctx->db, &c, &s, ships, n, &r, now_text, &names, err, sizeof(err)))) {
+	if ((rc = press_relay(ctx->db, &t.c, &s, ships, n, &r, now_text, &names, err, sizeof(err)))) {
 		cmd_error("%s", err);
 		ret = judge_db_exit(rc);
 		goto out;
 	}
 	if (!json_array_size(names)) {
-		cmd_error("press send: no captain of %s to read it", c.name);
+		cmd_error("press send: no captain of %s to read it", t.c.name);
 		ret = EXIT_DATAERR;
 		goto out;
 	}
 	if (!ctx->quiet) {
-		printf("%s: press from the game master%s queued for", c.name,
+		printf("%s: press from the game master%s queued for", t.c.name,
 		       anonymous ? ", without its sender," : "");
 		json_array_foreach(names, i, v)
 			printf(" %s", json_string_value(v));
@@ -146,7 +154,7 @@ out:
 	free(body);
 	free(text);
 	free(ships);
-	db_campaign_release(&c);
+	cmd_target_release(ctx, &t);
 	judge_settings_release(&s);
 	return ret;
 }
@@ -154,7 +162,7 @@ out:
 /* `mxjudge press list NAME [--json]`: every press of a campaign, as sent. */
 static int press_list(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	struct db_campaign c;
+	struct cmd_target t;
 	struct db_message *m = NULL;
 	size_t n = 0, i;
 	json_t *all = NULL;
@@ -169,22 +177,18 @@ static int press_list(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	if (optind + 1 != argc)
 		return EXIT_USAGE;
-	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
-	if (rc) {
-		cmd_error(rc == DB_NOT_FOUND ? "no campaign named '%s'" : "%s",
-			  rc == DB_NOT_FOUND ? argv[optind] : err);
-		return rc == DB_NOT_FOUND ? EXIT_DATAERR : judge_db_exit(rc);
-	}
+	if ((rc = cmd_target(ctx, argv[optind], NULL, CMD_TARGET_CAMPAIGN | CMD_TARGET_TERSE, &t)))
+		return rc;
 	{
 		struct judge_settings s;
 
 		/* Times in the campaign's zone, as its other listings show them. */
-		if (!judge_settings_parse(&s, c.settings, err, sizeof(err))) {
+		if (!judge_settings_parse(&s, t.c.settings, err, sizeof(err))) {
 			snprintf(zone, sizeof(zone), "%s", s.timezone);
 			judge_settings_release(&s);
 		}
 	}
-	if ((rc = db_outbox_list(ctx->db, c.id, 0, &m, &n, err, sizeof(err)))) {
+	if ((rc = db_outbox_list(ctx->db, t.c.id, 0, &m, &n, err, sizeof(err)))) {
 		cmd_error("%s", err);
 		ret = judge_db_exit(rc);
 		goto out;
@@ -238,13 +242,13 @@ static int press_list(struct cmd_ctx *ctx, int argc, char **argv)
 			putchar('\n');
 		}
 		if (!json_array_size(all))
-			printf("%s: no press yet\n", c.name);
+			printf("%s: no press yet\n", t.c.name);
 	}
 	ret = EXIT_OK;
 out:
 	json_decref(all);
 	db_outbox_list_release(m, n);
-	db_campaign_release(&c);
+	cmd_target_release(ctx, &t);
 	return ret;
 }
 

@@ -19,6 +19,7 @@
 #include "db/doctor.h"
 #include "judge/judge.h"
 #include "play.h"
+#include "target.h"
 #include "process.h"
 #include "series.h"
 #include "judge/timeutil.h"
@@ -78,7 +79,8 @@ static int process_run(struct cmd_ctx *ctx, int argc, char **argv)
 	char backup[4096];
 	long keep = 0;
 	int backed_up = 0;
-	struct db_campaign *list = NULL, one;
+	struct db_campaign *list = NULL;
+	struct cmd_target one;
 	size_t n = 0, i;
 	char err[512];
 	int rc, ret = EXIT_OK, r;
@@ -102,17 +104,11 @@ static int process_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	if (cmd_now(now_arg, &now))
 		return EXIT_USAGE;
+	/* --campaign NAME: one that exists, said as every command says it. */
 	if (only) {
-		rc = db_campaign_get(ctx->db, only, &one, err, sizeof(err));
-		if (rc == DB_NOT_FOUND) {
-			judge_no_campaign(ctx->db, only);
-			return EXIT_DATAERR;
-		}
-		if (rc) {
-			cmd_error("%s", err);
-			return judge_db_exit(rc);
-		}
-		db_campaign_release(&one);
+		if ((rc = cmd_target(ctx, only, NULL, CMD_TARGET_CAMPAIGN, &one)))
+			return rc;
+		cmd_target_release(ctx, &one);
 	}
 	rc = db_campaign_list(ctx->db, &list, &n, err, sizeof(err));
 	if (rc) {

@@ -35,31 +35,28 @@ int mailer_prune(struct cmd_ctx *ctx, int days, time_t now, int verbose)
 	return EXIT_OK;
 }
 
+static int older_than(const struct cmd_opt *o, const char *value)
+{
+	if (cmd_parse_int(value, 0, 100000, o->out)) {
+		cmd_error("mail prune: expected a number of days after --older-than, got '%s'", value);
+		return -1;
+	}
+	return 0;
+}
+
 int mailer_prune_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "older-than", required_argument, NULL, 'o' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *now_arg = NULL;
 	long days = -1;
-	int opt;
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("older-than", older_than, &days),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'o':
-			if (cmd_parse_int(optarg, 0, 100000, &days)) {
-				cmd_error("mail prune: expected a number of days after --older-than, got '%s'",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc || days < 0) {
 		cmd_error("mail prune: expected --older-than DAYS");
 		return EXIT_USAGE;

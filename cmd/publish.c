@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "target.h"
 #include "core/engine.h"
 #include "core/ruleset.h"
 #include "db/db.h"
@@ -523,7 +524,7 @@ out:
 
 static int publish_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	struct db_campaign c;
+	struct cmd_target t;
 	const char *dir = NULL;
 	char err[1024];
 	int rc;
@@ -536,22 +537,14 @@ static int publish_run(struct cmd_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	if (optind != argc - 1 || !dir || !*dir)
 		return EXIT_USAGE;
-	memset(&c, 0, sizeof(c));
-	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
-	if (rc == DB_NOT_FOUND) {
-		judge_no_campaign(ctx->db, argv[optind]);
-		return EXIT_DATAERR;
-	}
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	rc = publish_campaign(ctx->db, &c, dir, err, sizeof(err));
+	if ((rc = cmd_target(ctx, argv[optind], NULL, CMD_TARGET_CAMPAIGN, &t)))
+		return rc;
+	rc = publish_campaign(ctx->db, &t.c, dir, err, sizeof(err));
 	if (rc)
 		cmd_error("%s", err);
 	else if (!ctx->quiet)
-		printf("%s: published into %s\n", c.name, dir);
-	db_campaign_release(&c);
+		printf("%s: published into %s\n", t.c.name, dir);
+	cmd_target_release(ctx, &t);
 	return rc < 0 ? EXIT_FAIL : rc > 0 ? EXIT_DATAERR : EXIT_OK;
 }
 

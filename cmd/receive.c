@@ -22,7 +22,6 @@
 #include "core/engine.h"
 #include "core/ruleset.h"
 #include "core/secret.h"
-#include "core/hovercrafts/report.h"
 #include "core/names.h"
 #include "db/desk.h"
 #include "db/mail.h"
@@ -335,27 +334,18 @@ out:
 
 static int fetch_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "imap", required_argument, NULL, 'i' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct mail_settings ms;
 	const char *now_arg = NULL;
-	int opt;
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("imap", cmd_opt_mail_url, &ms),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
 	mailer_settings(&ms, ctx->db_path);
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'i':
-			if (mailer_url_option("--imap", optarg, ms.imap_url, sizeof(ms.imap_url)))
-				return EXIT_USAGE;
-			break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))

@@ -14,30 +14,18 @@
 
 static int report_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "turn", required_argument, NULL, 't' },
-		{ "ship", required_argument, NULL, 's' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *ship_name = NULL;
 	long turn = -1;
-	int opt, json = 0;
+	int json = 0;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("turn", cmd_opt_turn, &turn),
+		CMD_VALUE("ship", &ship_name),
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 't':
-			if (cmd_parse_int(optarg, 0, 1000000, &turn) < 0) {
-				cmd_error("--turn: expected a turn number from 0 (the setup), got '%s'",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 's': ship_name = optarg; break;
-		case 'j': json = 1; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc - 1)
 		return EXIT_USAGE;
 	return report_show(ctx, argv[optind], ship_name, turn, 0 + json, NULL);

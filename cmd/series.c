@@ -29,72 +29,12 @@
 #include "play.h"
 #include "reporting.h"
 #include "judge/submit.h"
+#include "target.h"
 #include "judge/templates.h"
 #include "judge/timeutil.h"
 #include "judge/series.h"
 #include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/orders.h"
-
-int series_rules(const struct db_campaign *c, struct campaign_rules *r, char *err,
-		 size_t errlen)
-{
-	json_error_t jerr;
-	json_t *root = json_loads(c->settings ? c->settings : "{}", 0, &jerr);
-	int rc;
-
-	rc = campaign_rules_from_json(r, json_object_get(root, "campaign"), err, errlen);
-	json_decref(root);
-	return rc;
-}
-
-char *series_find_file(const char *kind, const char *name, const char *ext,
-		       const char *override_dir)
-{
-	if (!scenario_name_ok(name))
-		return NULL;
-	return templates_find_file(kind, name, ext, override_dir);
-}
-
-int series_load_scenario(const char *name, const char *dir, struct scenario *sc, char *err,
-			  size_t errlen)
-{
-	char *path = series_find_file("hovercrafts/scenarios", name, "json", dir);
-	json_error_t jerr;
-	json_t *root;
-	int rc;
-
-	if (!path) {
-		snprintf(err, errlen, "no scenario named '%.64s' (see 'mxjudge scenario list')", name);
-		return -1;
-	}
-	root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-	if (!root) {
-		snprintf(err, errlen, "%s:%d: expected valid JSON: %s", path, jerr.line, jerr.text);
-		free(path);
-		return -1;
-	}
-	rc = scenario_parse(sc, root, name, err, errlen);
-	json_decref(root);
-	free(path);
-	return rc;
-}
-
-int series_load_map(const char *name, const char *dir, struct map_def *m, char *err,
-		    size_t errlen)
-{
-	char *path = series_find_file("hovercrafts/maps", name, "map", dir), *text;
-	int rc;
-
-	if (!path) {
-		snprintf(err, errlen, "no map named '%.64s' (see 'mxjudge map list')", name);
-		return -1;
-	}
-	text = cmd_read_file(path, NULL, err, errlen);
-	rc = text ? map_parse_text(m, text, path, err, errlen) : -1;
-	free(text);
-	free(path);
-	return rc;
-}
 
 /* The board of battle n: the scenario's, or the campaign's own. */
 static int battle_board(const struct judge_settings *s, const struct scenario *sc, int n,
@@ -106,56 +46,6 @@ static int battle_board(const struct judge_settings *s, const struct scenario *s
 		return map_generate(m, sc->width, sc->height, sc->density,
 				    judge_turn_seed(judge_map_seed(s->seed), n), err, errlen);
 	return map_from_json(m, s->map, "campaign map", err, errlen);
-}
-
-int series_record_get(struct db *db, long long ship_id, struct hover_record *r, char *err,
-		      size_t errlen)
-{
-	char *text = NULL;
-	int rc = db_seat_data_get(db, ship_id, &text, err, errlen);
-
-	if (!rc && hover_record_from_json(r, text)) {
-		snprintf(err, errlen, "ship %lld: its data is not a ship's record: %.200s", ship_id,
-			 text);
-		rc = DB_ERROR;
-	}
-	free(text);
-	return rc;
-}
-
-int series_record_put(struct db *db, long long ship_id, const struct hover_record *r, char *err,
-		      size_t errlen)
-{
-	/* Hovercrafts takes no seat data of its own (no --data): the record is all of it. */
-	char *text = hover_record_to_json(r, NULL);
-	int rc;
-
-	if (!text) {
-		snprintf(err, errlen, "out of memory");
-		return DB_ERROR;
-	}
-	rc = db_seat_data_set(db, ship_id, text, err, errlen);
-	free(text);
-	return rc;
-}
-
-int series_record_list(struct db *db, const struct db_seat *ships, size_t n,
-		       struct hover_record **out, char *err, size_t errlen)
-{
-	size_t i;
-	int rc = 0;
-
-	if (!(*out = calloc(n + 1, sizeof(**out)))) {
-		snprintf(err, errlen, "out of memory");
-		return DB_ERROR;
-	}
-	for (i = 0; i < n && !rc; i++)
-		rc = series_record_get(db, ships[i].id, &(*out)[i], err, errlen);
-	if (rc) {
-		free(*out);
-		*out = NULL;
-	}
-	return rc;
 }
 
 static void ship_from_row(struct ship *sp, const struct db_seat *row, const struct hover_record *r)
@@ -543,706 +433,6 @@ int series_auto_next(struct cmd_ctx *ctx, const struct db_campaign *c, time_t no
 	return series_start_battle(ctx, c->name, NULL, NULL, now);
 }
 
-/* Ships the named ship disabled in one stored turn ("disabled" events' "other"). */
-static int count_kills(struct db *db, long long turn_id, const char *ship, int *kills,
-		       char *err, size_t errlen)
-{
-	struct db_event *ev = NULL;
-	size_t n = 0, i;
-	int rc = db_event_list(db, turn_id, &ev, &n, err, errlen);
-
-	for (i = 0; !rc && i < n; i++) {
-		json_error_t jerr;
-		json_t *j;
-		const char *other;
-
-		if (strcmp(ev[i].type, "disabled"))
-			continue;
-		j = json_loads(ev[i].json, 0, &jerr);
-		other = json_string_value(json_object_get(j, "other"));
-		if (other && !mx_strcasecmp(other, ship))
-			(*kills)++;
-		json_decref(j);
-	}
-	db_event_list_release(ev, n);
-	return rc;
-}
-
-int series_end_battle(struct db *db, struct db_campaign *c, const struct game_state *after,
-		      int last_turn, const char *agreed, time_t now, char *err, size_t errlen)
-{
-	struct campaign_rules rules;
-	struct db_battle b, *all = NULL;
-	struct db_battle_ship *rows = NULL;
-	struct db_seat *ships = NULL;
-	size_t nrows = 0, nships = 0, nall = 0, i, k;
-	int rc, wins[TEAM_COUNT] = { 0, 0 };
-	const char *result = agreed ? agreed : scenario_result(after);
-
-	rc = db_battle_last(db, c->id, &b, err, errlen);
-	if (rc == DB_NOT_FOUND)
-		return 0;	/* a campaign started before battles were kept */
-	if (rc)
-		return rc;
-	if (series_rules(c, &rules, err, errlen))
-		return DB_ERROR;
-	if ((rc = db_battle_ship_list(db, c->id, &rows, &nrows, err, errlen)) ||
-	    (rc = db_seat_list(db, c->id, &ships, &nships, err, errlen)))
-		goto out;
-	b.last_turn = last_turn;
-	snprintf(b.winner, sizeof(b.winner), "%s", winner_name(after->winner));
-	if (result)
-		snprintf(b.result, sizeof(b.result), "%s", result);
-	else
-		snprintf(b.result, sizeof(b.result), "%s", after->winner == WINNER_DRAW
-			 ? "THE BATTLE IS A DRAW: both fleets are out."
-			 : after->winner == WINNER_ZION
-			 ? "ZION WINS THE BATTLE: every ship of the Machines is out."
-			 : "THE MACHINES WIN THE BATTLE: every ship of Zion is out.");
-	time_format_utc(now, b.ended_at, sizeof(b.ended_at));
-	for (i = 0; i < nrows; i++) {
-		struct db_battle_ship *r = &rows[i];
-		struct campaign_award a;
-		struct db_ledger l;
-		struct db_seat *sh = NULL;
-		int idx, t, kills = 0;
-
-		if (r->battle_id != b.id || strcmp(r->status, "fighting"))
-			continue;
-		for (k = 0; k < nships; k++)
-			if (ships[k].id == r->ship_id)
-				sh = &ships[k];
-		idx = sh ? game_find_ship(after, sh->name) : -1;
-		if (idx < 0)
-			continue;
-		for (t = b.first_turn + 1; t <= last_turn; t++) {
-			struct db_turn turn;
-			int undone = 0;
-
-			memset(&turn, 0, sizeof(turn));
-			if ((rc = db_turn_get(db, c->id, t, &turn, err, errlen)))
-				goto out;
-			rc = db_turn_undone(db, turn.id, &undone, err, errlen);
-			if (!rc && !undone)
-				rc = count_kills(db, turn.id, sh->name, &kills, err, errlen);
-			db_turn_release(&turn);
-			if (rc)
-				goto out;
-		}
-		r->kills = kills;
-		r->won = (after->winner == WINNER_ZION && after->ships[idx].team == TEAM_ZION) ||
-			 (after->winner == WINNER_MACHINES && after->ships[idx].team == TEAM_MACHINES);
-		snprintf(r->status, sizeof(r->status), "%s", status_name(after->ships[idx].status));
-		if ((rc = db_battle_ship_set(db, r, err, errlen)))
-			goto out;
-		campaign_award(&rules, 1, kills, r->won, &a);
-		memset(&l, 0, sizeof(l));
-		l.campaign_id = c->id;
-		l.ship_id = r->ship_id;
-		l.battle = b.number;
-		snprintf(l.kind, sizeof(l.kind), "award");
-		l.points = a.total;
-		snprintf(l.reason, sizeof(l.reason), "battle %d: %d for taking part, %d for %d ship%s "
-			 "disabled, %d for the win", b.number, a.part, a.kills, kills,
-			 kills == 1 ? "" : "s", a.win);
-		snprintf(l.created_at, sizeof(l.created_at), "%s", b.ended_at);
-		if ((rc = db_ledger_add(db, &l, err, errlen)))
-			goto out;
-	}
-	if ((rc = db_battle_end(db, &b, err, errlen)) ||
-	    (rc = db_battle_list(db, c->id, &all, &nall, err, errlen)))
-		goto out;
-	if (b.number < rules.battles) {
-		/* Between battles: UPGRADE orders, joins, then `campaign next-battle`. */
-		snprintf(c->status, sizeof(c->status), "open");
-		if ((rc = db_campaign_set_result(c, "")))
-			goto nomem;
-	} else {
-		for (i = 0; i < nall; i++) {
-			wins[TEAM_ZION] += !strcmp(all[i].winner, "zion");
-			wins[TEAM_MACHINES] += !strcmp(all[i].winner, "machines");
-		}
-		snprintf(c->status, sizeof(c->status), "finished");
-		if ((rc = db_campaign_set_result(c, wins[TEAM_ZION] > wins[TEAM_MACHINES] ? "zion"
-						  : wins[TEAM_MACHINES] > wins[TEAM_ZION] ? "machines"
-						  : "draw")))
-			goto nomem;
-	}
-	goto out;
-nomem:
-	snprintf(err, errlen, "out of memory");
-	rc = DB_ERROR;
-out:
-	free(all);
-	free(rows);
-	free(ships);
-	return rc;
-}
-
-/* ---------- standings and the reasons for each ship's stats ---------- */
-
-struct ship_book {
-	int points;				/* left to spend */
-	int bought[STAT_COUNT];			/* by purchases */
-	int adjusted[STAT_COUNT];		/* by the game master */
-};
-
-static void book_of(const struct db_ledger *l, size_t n, long long ship_id, struct ship_book *bk)
-{
-	size_t i;
-
-	memset(bk, 0, sizeof(*bk));
-	for (i = 0; i < n; i++) {
-		int s = l[i].stat[0] ? stat_parse(l[i].stat) : -1;
-
-		if (l[i].ship_id != ship_id)
-			continue;
-		bk->points += l[i].points;
-		if (s >= 0 && !strcmp(l[i].kind, "purchase"))
-			bk->bought[s] += l[i].delta;
-		else if (s >= 0)
-			bk->adjusted[s] += l[i].delta;
-	}
-}
-
-
-/* "hull 4 = 3 + 1 bought" ... */
-static void why_line(const struct hover_record *s, const struct ship_book *bk, struct strbuf *sb)
-{
-	int k;
-
-	for (k = 0; k < STAT_COUNT; k++) {
-		strbuf_addf(sb, "%s%s %d = %d base", k ? "; " : "", stat_name((enum ship_stat)k),
-			    hover_record_stat(s, k), campaign_base_stat((enum ship_stat)k));
-		if (bk->bought[k])
-			strbuf_addf(sb, " + %d bought", bk->bought[k]);
-		if (bk->adjusted[k])
-			strbuf_addf(sb, " %c %d by the game master", bk->adjusted[k] < 0 ? '-' : '+',
-				    abs(bk->adjusted[k]));
-		if (hover_record_stat(s, k) != campaign_base_stat((enum ship_stat)k) + bk->bought[k] + bk->adjusted[k])
-			strbuf_addstr(sb, " (MISMATCH: the ledger does not explain this value)");
-	}
-}
-
-int series_current_board(struct db *db, const struct db_campaign *c, struct series_board *b)
-{
-	struct campaign_rules rules;
-	struct db_battle last;
-	struct db_turn t;
-	struct game_state st;
-	char err[256];
-	int found = 0, row, col;
-
-	memset(b, 0, sizeof(*b));
-	memset(&t, 0, sizeof(t));
-	game_state_init(&st);
-	if (series_rules(c, &rules, err, sizeof(err)) || rules.battles < 2 ||
-	    db_battle_last(db, c->id, &last, err, sizeof(err)))
-		return 0;
-	/* The open turn, or the last one of a battle over: its board is the battle's. */
-	if (!db_turn_get(db, c->id, c->turn, &t, err, sizeof(err)) &&
-	    !judge_state_load(&st, t.state_before, c->name, err, sizeof(err))) {
-		b->battle = last.number;
-		snprintf(b->scenario, sizeof(b->scenario), "%s", last.scenario);
-		b->width = st.map.width;
-		b->height = st.map.height;
-		for (row = 0; row < st.map.height; row++)
-			for (col = 0; col < st.map.width; col++)
-				b->walls += game_map_is_wall(&st.map, (struct hex){ col, row });
-		found = 1;
-	}
-	game_state_release(&st);
-	db_turn_release(&t);
-	return found;
-}
-
-json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *err,
-			      size_t errlen)
-{
-	struct db_seat *ships = NULL;
-	struct hover_record *recs = NULL;
-	struct db_ledger *l = NULL;
-	struct db_battle *bats = NULL;
-	size_t nships = 0, nl = 0, nb = 0, i, k;
-	json_t *o = NULL, *arr, *battles;
-	int rc;
-
-	if ((rc = db_seat_list(db, c->id, &ships, &nships, err, errlen)) ||
-	    (rc = series_record_list(db, ships, nships, &recs, err, errlen)) ||
-	    (rc = db_ledger_list(db, c->id, 0, &l, &nl, err, errlen)) ||
-	    (rc = db_battle_list(db, c->id, &bats, &nb, err, errlen)))
-		goto out;
-	o = json_object();
-	arr = json_array();
-	battles = json_array();
-	for (i = 0; i < nb; i++) {
-		struct strbuf sb = STRBUF_INIT;
-
-		strbuf_addf(&sb, "Battle %d%s%s: %s", bats[i].number, bats[i].scenario[0] ? ", " : "",
-			    bats[i].scenario, bats[i].result[0] ? bats[i].result : "being fought");
-		json_array_append_new(battles, json_pack("{s:i,s:s,s:s,s:s,s:s}", "number",
-							 bats[i].number, "scenario", bats[i].scenario,
-							 "winner", bats[i].winner, "result", bats[i].result,
-							 "line", strbuf_str(&sb)));
-		strbuf_release(&sb);
-	}
-	for (i = 0; i < nships; i++) {
-		struct ship_book bk;
-		struct strbuf line = STRBUF_INIT, why = STRBUF_INIT;
-		json_t *entries = json_array(), *one;
-		int removed = 0;
-
-		db_seat_removed(db, ships[i].id, &removed, err, errlen);
-		book_of(l, nl, ships[i].id, &bk);
-		why_line(&recs[i], &bk, &why);
-		/* Singulars padded to their plural's width: the columns stay aligned. */
-		strbuf_addf(&line, "%-14s %-12s %-10s %2d %s %2d %s %2d disabled %2d %s out %3d %s%s",
-			    ships[i].name, team_title((enum team)team_parse(ships[i].team)),
-			    ships[i].captain, recs[i].battles, recs[i].battles == 1 ? "battle " : "battles",
-			    recs[i].wins, recs[i].wins == 1 ? "win " : "wins", recs[i].kills,
-			    recs[i].times_disabled, recs[i].times_disabled == 1 ? "time " : "times",
-			    bk.points, abs(bk.points) == 1 ? "point" : "points", removed ? "  (removed)" : "");
-		for (k = 0; k < nl; k++) {
-			struct strbuf e = STRBUF_INIT;
-
-			if (l[k].ship_id != ships[i].id)
-				continue;
-			strbuf_addf(&e, "%+d point%s", l[k].points, abs(l[k].points) == 1 ? "" : "s");
-			if (l[k].stat[0])
-				strbuf_addf(&e, ", %s %+d", l[k].stat, l[k].delta);
-			strbuf_addf(&e, ": %s (%s)", l[k].reason, l[k].kind);
-			json_array_append_new(entries, json_pack("{s:s,s:i,s:s,s:i,s:s,s:i,s:s}",
-				"kind", l[k].kind, "points", l[k].points, "stat", l[k].stat, "delta",
-				l[k].delta, "reason", l[k].reason, "battle", l[k].battle, "line",
-				strbuf_str(&e)));
-			strbuf_release(&e);
-		}
-		one = json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:b,s:s,s:s,s:o}",
-				"name", ships[i].name, "team", ships[i].team, "captain", ships[i].captain,
-				"hull", recs[i].hull, "shield", recs[i].shield, "ballistic",
-				recs[i].ballistic, "energy", recs[i].energy, "battles", recs[i].battles,
-				"wins", recs[i].wins, "kills", recs[i].kills, "times_disabled",
-				recs[i].times_disabled, "points", bk.points, "removed", removed, "line",
-				strbuf_str(&line), "why", strbuf_str(&why), "ledger", entries);
-		json_array_append_new(arr, one);
-		strbuf_release(&line);
-		strbuf_release(&why);
-	}
-	json_object_set_new(o, "battles", battles);
-	json_object_set_new(o, "standings", arr);
-out:
-	free(ships);
-	free(recs);
-	free(l);
-	free(bats);
-	return o;
-}
-
-int series_model(struct db *db, const struct db_campaign *c, json_t *model, char *err,
-		 size_t errlen)
-{
-	struct campaign_rules rules;
-	json_t *o;
-
-	if (series_rules(c, &rules, err, errlen))
-		return -1;
-	/* A single battle is told as before; a series adds its standings. */
-	if (rules.battles < 2)
-		return 0;
-	o = series_standings_json(db, c, err, errlen);
-	if (!o)
-		return -1;
-	/* The campaign's last report says it is over, who won it (rulings 11). */
-	if (!strcmp(c->status, "finished")) {
-		struct strbuf over = STRBUF_INIT;
-		size_t i, n = json_array_size(json_object_get(o, "battles"));
-		int wins[TEAM_COUNT] = { 0, 0 };
-
-		for (i = 0; i < n; i++) {
-			const char *w = json_string_value(json_object_get(
-				json_array_get(json_object_get(o, "battles"), i), "winner"));
-
-			wins[TEAM_ZION] += w && !strcmp(w, "zion");
-			wins[TEAM_MACHINES] += w && !strcmp(w, "machines");
-		}
-		strbuf_addf(&over, "THE CAMPAIGN IS OVER after %zu battle%s: %s; battles won: Zion %d, "
-			    "the Machines %d", n, n == 1 ? "" : "s",
-			    !strcmp(c->result, "zion") ? "Zion wins it"
-			    : !strcmp(c->result, "machines") ? "the Machines win it" : "it is a draw",
-			    wins[TEAM_ZION], wins[TEAM_MACHINES]);
-		if ((int)n < rules.battles)
-			strbuf_addf(&over, " (it ends before battle %zu: a side has no ship left)", n + 1);
-		strbuf_addch(&over, '.');
-		json_object_set_new(o, "over", json_string(strbuf_str(&over)));
-		strbuf_release(&over);
-	}
-	json_object_set_new(model, "series", o);
-	return 0;
-}
-
-/* ---------- UPGRADE orders ---------- */
-
-static int buy(struct db *db, const struct db_campaign *c, const struct campaign_rules *rules,
-	       struct db_seat *ship, int battle, enum ship_stat stat, const char *how, time_t now,
-	       int *cost, char *err, size_t errlen)
-{
-	struct db_ledger *l = NULL, e;
-	struct ship_book bk;
-	struct hover_record rec;
-	size_t nl = 0;
-	int rc = db_ledger_list(db, c->id, ship->id, &l, &nl, err, errlen), from;
-
-	if (rc || (rc = series_record_get(db, ship->id, &rec, err, errlen))) {
-		free(l);
-		return rc;
-	}
-	book_of(l, nl, ship->id, &bk);
-	free(l);
-	from = hover_record_stat(&rec, stat);
-	if (campaign_check_upgrade(rules, stat, from, bk.points, cost, err, errlen))
-		return DB_NOT_FOUND;	/* refused: err says why */
-	memset(&e, 0, sizeof(e));
-	e.campaign_id = c->id;
-	e.ship_id = ship->id;
-	e.battle = battle;
-	snprintf(e.kind, sizeof(e.kind), "purchase");
-	e.points = -*cost;
-	snprintf(e.stat, sizeof(e.stat), "%s", stat_name(stat));
-	e.delta = 1;
-	snprintf(e.reason, sizeof(e.reason), "%s %d -> %d %s", stat_name(stat), from, from + 1, how);
-	time_format_utc(now, e.created_at, sizeof(e.created_at));
-	hover_record_set_stat(&rec, stat, from + 1);
-	if ((rc = db_ledger_add(db, &e, err, errlen)) ||
-	    (rc = series_record_put(db, ship->id, &rec, err, errlen)))
-		return rc;
-	return 0;
-}
-
-int series_between(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
-		   int *next, char *when, size_t whenlen)
-{
-	struct campaign_rules rules;
-	struct db_battle last;
-	char err[256], at[TIME_TEXT_MAX];
-	time_t ended;
-
-	if (strcmp(c->status, "open") || series_rules(c, &rules, err, sizeof(err)) ||
-	    db_battle_last(db, c->id, &last, err, sizeof(err)) || last.last_turn < 0 ||
-	    last.number >= rules.battles)
-		return 0;
-	*next = last.number + 1;
-	if (rules.auto_next_hours >= 0 && !time_parse_iso(last.ended_at, &ended)) {
-		time_format_zone(ended + (time_t)rules.auto_next_hours * 3600, s->timezone, at,
-				 sizeof(at));
-		snprintf(when, whenlen, "Battle %d starts at %s, or earlier if the game master "
-			 "starts it.", *next, at);
-	} else {
-		snprintf(when, whenlen, "Battle %d starts when the game master starts it.", *next);
-	}
-	return 1;
-}
-
-int series_between_model(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
-			 long long captain_id, int code_turn, int create, json_t *model, char *err,
-			 size_t errlen)
-{
-	struct campaign_rules rules;
-	struct db_seat *ships = NULL;
-	struct db_ledger *l = NULL;
-	size_t nships = 0, nl = 0, i;
-	json_t *between, *upgrades;
-	char when[256];
-	int rc, next, k;
-
-	if (!series_between(db, c, s, &next, when, sizeof(when)))
-		return 0;
-	if (series_rules(c, &rules, err, errlen))
-		return -1;
-	if (db_seat_list(db, c->id, &ships, &nships, err, errlen) ||
-	    db_ledger_list(db, c->id, 0, &l, &nl, err, errlen)) {
-		free(ships);
-		return -1;
-	}
-	between = json_pack("{s:i,s:i,s:s,s:[]}", "battle", next - 1, "next_battle", next, "when",
-			    when, "upgrades");
-	upgrades = json_object_get(between, "upgrades");
-	for (i = 0, rc = 0; upgrades && !rc && i < nships; i++) {
-		struct ship_book bk;
-		struct hover_record rec;
-		char code[JUDGE_CODE_LEN + 1] = "";
-		json_t *one, *prices;
-		int removed = 0;
-
-		if (ships[i].captain_id != captain_id)
-			continue;
-		if (db_seat_removed(db, ships[i].id, &removed, err, errlen) ||
-		    series_record_get(db, ships[i].id, &rec, err, errlen)) {
-			free(ships);
-			free(l);
-			json_decref(between);
-			return -1;
-		}
-		if (removed)
-			continue;
-		book_of(l, nl, ships[i].id, &bk);
-		if (judge_order_code(db, c->id, ships[i].name, code_turn, create, code, err, errlen))
-			code[0] = '\0';
-		one = json_pack("{s:s,s:i,s:b,s:[]}", "ship", ships[i].name, "points", bk.points,
-				"one_point", bk.points == 1, "prices");
-		prices = json_object_get(one, "prices");
-		for (k = 0; one && k < STAT_COUNT; k++) {
-			struct strbuf line = STRBUF_INIT;
-			int from = hover_record_stat(&rec, k);
-			int cost = campaign_upgrade_cost(&rules, (enum ship_stat)k, from);
-
-			/* A line of the block: take the first # off to buy the step. */
-			strbuf_addf(&line, "# UPGRADE %-10s # ", stat_name((enum ship_stat)k));
-			if (cost < 0)
-				strbuf_addf(&line, "%s %d: at its cap", stat_name((enum ship_stat)k), from);
-			else
-				strbuf_addf(&line, "%s %d -> %d: %d point%s%s", stat_name((enum ship_stat)k),
-					    from, from + 1, cost, cost == 1 ? "" : "s",
-					    cost > bk.points ? " (more than you have)" : "");
-			json_array_append_new(prices, json_pack("{s:s,s:s,s:i,s:i}", "stat",
-				stat_name((enum ship_stat)k), "line", strbuf_str(&line), "from", from,
-				"cost", cost));
-			strbuf_release(&line);
-		}
-		if (one && code[0])
-			json_object_set_new(one, "code", json_string(code));
-		if (!one || json_array_append_new(upgrades, one))
-			rc = -1;
-	}
-	free(ships);
-	free(l);
-	if (!between || rc) {
-		json_decref(between);
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	return json_object_set_new(model, "between", between);
-}
-
-int series_upgrade_submit(struct db *db, const struct orders_doc *doc, const char *name,
-			  const struct submit_auth *auth, time_t now, int store,
-			  struct submit_result *res)
-{
-	struct db_campaign c;
-	struct campaign_rules rules;
-	struct judge_settings s;
-	struct db_captain cap;
-	struct db_battle last;
-	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
-	char err[256], *error = res->error;	/* err: shorter than error, which quotes it */
-	size_t i, errlen = sizeof(res->error);
-	struct submit_sender who;
-	long long ids[1];
-	const char *names[1], **blocks = NULL;
-	char code_from[64], first[DB_NAME_MAX];
-	int rc, ret = EXIT_DATAERR, k, battle = 0, wrong = 0;
-
-	res->receipt = NULL;
-	res->already = 0;
-	memset(&c, 0, sizeof(c));
-	memset(&s, 0, sizeof(s));
-	memset(&cap, 0, sizeof(cap));
-	memset(&who, 0, sizeof(who));
-	if (doc->n)
-		snprintf(res->ship, sizeof(res->ship), "%s", doc->blocks[0].ship);
-	if ((rc = db_begin(db, err, sizeof(err))))
-		goto dberr;
-	rc = db_campaign_get(db, doc->game, &c, err, sizeof(err));
-	if (!rc) {
-		/* The reply is about this campaign, whatever else its captain plays. */
-		snprintf(res->campaign, sizeof(res->campaign), "%s", c.name);
-		snprintf(res->ruleset, sizeof(res->ruleset), "%s", c.ruleset);
-		res->campaign_id = c.id;
-		res->turn = c.turn;
-	}
-	if (rc == DB_NOT_FOUND) {
-		snprintf(error, errlen, "%s:%d: no campaign named '%s' (expected the name from your report's GAME "
-			  "line)", name, doc->game_line, doc->game);
-		goto out;
-	}
-	if (rc)
-		goto dberr;
-	if (strcmp(c.status, "open")) {
-		snprintf(error, errlen, "%s: campaign '%s' is %s: UPGRADE orders are taken only between battles",
-			  name, c.name, !strcmp(c.status, "finished") ? "over" : "in a battle");
-		goto out;
-	}
-	res->between = 1;
-	if (series_rules(&c, &rules, err, sizeof(err)) ||
-	    judge_settings_parse(&s, c.settings, err, sizeof(err))) {
-		snprintf(error, errlen, "campaign '%s': %s", c.name, err);
-		ret = EXIT_FAIL;
-		goto out;
-	}
-	rc = db_battle_last(db, c.id, &last, err, sizeof(err));
-	if (rc && rc != DB_NOT_FOUND)
-		goto dberr;
-	battle = rc ? 0 : last.number;
-	/* As for moves: the password, or in mail the CODE of the report after the battle. */
-	if (!doc->password[0] && !doc->code[0]) {
-		snprintf(error, errlen, "%s: expected a line 'PASSWORD <your password>'%s", name,
-			 auth && auth->sender && battle ? ", or the CODE line of your report after the battle" : "");
-		goto out;
-	}
-	if (!doc->password[0] && (!auth || !auth->sender)) {
-		snprintf(error, errlen, "%s: a CODE is taken only in mail from the captain's address; "
-			 "expected a line 'PASSWORD <your password>'", name);
-		goto out;
-	}
-	strbuf_addf(&body, "Upgrades in %s after battle %d:\n", c.name, battle);
-	for (i = 0; i < doc->n; i++) {
-		const struct ship_orders *b = &doc->blocks[i];
-		struct db_seat ship;
-		struct hover_record rec;
-		int removed = 0, locked;
-
-		if (b->n) {
-			snprintf(error, errlen, "%s:%d: no battle is being fought: only UPGRADE lines are taken for %s",
-				  name, b->line[0], b->ship);
-			goto out;
-		}
-		rc = db_seat_get(db, c.id, b->ship, &ship, err, sizeof(err));
-		if (rc == DB_NOT_FOUND) {
-			snprintf(error, errlen, "%s:%d: campaign '%s' has no ship named '%s'", name, b->ship_line,
-				  c.name, b->ship);
-			goto out;
-		}
-		if (rc || (rc = db_seat_removed(db, ship.id, &removed, err, sizeof(err))))
-			goto dberr;
-		if (removed) {
-			snprintf(error, errlen, "%s:%d: %s was removed from the campaign", name, b->ship_line, ship.name);
-			goto out;
-		}
-		if (!cap.id) {
-			if ((rc = db_captain_get_id(db, ship.captain_id, &cap, err, sizeof(err))))
-				goto dberr;
-			/* The one sender check of every submission (judge/submit.h). */
-			if (!(blocks = calloc(doc->n, sizeof(*blocks)))) {
-				snprintf(err, sizeof(err), "out of memory");
-				rc = DB_ERROR;
-				goto dberr;
-			}
-			for (k = 0; k < (int)doc->n; k++)
-				blocks[k] = doc->blocks[k].ship;
-			/* who outlives this block: the wrong secret is counted after the rollback. */
-			ids[0] = ship.id;
-			snprintf(first, sizeof(first), "%s", ship.name);
-			names[0] = first;
-			/* The first ship's lockout here, the others' below; the CODE may be any ship's. */
-			who.code_seat = blocks;
-			who.ncode_seats = doc->n;
-			snprintf(code_from, sizeof(code_from), "your report after battle %d", battle);
-			who.c = &c;
-			who.s = &s;
-			who.cap = &cap;
-			who.seat_id = ids;
-			who.seat = names;
-			who.nseats = 1;
-			who.seat_line = b->ship_line;
-			who.password = doc->password;
-			who.code = doc->code;
-			who.code_turn = c.turn + 1;
-			who.code_from = code_from;
-			if ((ret = submit_check_address(db, &who, auth, name, res)) ||
-			    (ret = submit_check_secret(db, &who, auth, name, now, res, &wrong)))
-				goto out;
-			ret = EXIT_DATAERR;
-		} else if (cap.id != ship.captain_id) {
-			snprintf(error, errlen, "%s:%d: %s is not commanded by %s", name, b->ship_line, ship.name,
-				  cap.name);
-			goto out;
-		} else if (doc->password[0] &&
-			   (locked = guard_check(db, &s, ship.id, ship.name, now, err, sizeof(err)))) {
-			/* Every ship named is under its own lockout, as for moves. */
-			if (locked == EXIT_DATAERR)
-				res->auth_ship_id = ship.id;
-			snprintf(error, errlen, "%s: %s", name, err);
-			ret = locked;
-			goto out;
-		}
-		strbuf_addf(&body, "\nSHIP %s\n", ship.name);
-		for (k = 0; k < b->nup; k++) {
-			int cost = 0;
-
-			rc = buy(db, &c, &rules, &ship, battle, b->up[k], "(UPGRADE order)", now,
-				 &cost, err, sizeof(err));
-			if (rc == DB_NOT_FOUND) {
-				snprintf(error, errlen, "%s:%d: UPGRADE %s for %s refused: %s; nothing was bought", name,
-					  b->up_line[k], stat_name(b->up[k]), ship.name, err);
-				goto out;
-			}
-			if (rc || (rc = series_record_get(db, ship.id, &rec, err, sizeof(err))))
-				goto dberr;
-			strbuf_addf(&body, "  UPGRADE %s: %s now %d, %d point%s spent\n",
-				    stat_name(b->up[k]), stat_name(b->up[k]), hover_record_stat(&rec, b->up[k]),
-				    cost, cost == 1 ? "" : "s");
-		}
-		{
-			struct db_ledger *l = NULL;
-			struct ship_book bk;
-			size_t nl = 0;
-
-			if ((rc = db_ledger_list(db, c.id, ship.id, &l, &nl, err, sizeof(err))) ||
-			    (rc = series_record_get(db, ship.id, &rec, err, sizeof(err)))) {
-				free(l);
-				goto dberr;
-			}
-			book_of(l, nl, ship.id, &bk);
-			free(l);
-			strbuf_addf(&body, "  %d point%s left. ", bk.points, bk.points == 1 ? "" : "s");
-			why_line(&rec, &bk, &body);
-			strbuf_addstr(&body, ".\n");
-		}
-	}
-	if (store) {
-		struct outbox_mail m;
-		char key[96], created[32];
-
-		strbuf_addf(&subject, "%s: upgrades received", c.name);
-		/* Keyed by the mail when there is one: the same mail read again buys nothing twice. */
-		if (auth && auth->mail_id)
-			snprintf(key, sizeof(key), "upgrade/mail/%lld", auth->mail_id);
-		else
-			snprintf(key, sizeof(key), "upgrade/%lld/%lld/%ld", c.id, cap.id, (long)now);
-		time_format_utc(now, created, sizeof(created));
-		memset(&m, 0, sizeof(m));
-		m.campaign_id = c.id;
-		m.kind = "receipt";
-		m.key = key;
-		m.recipient = cap.email;
-		m.created_at = created;
-		m.subject = strbuf_str(&subject);
-		m.body = strbuf_str(&body);
-		rc = outbox_queue(db, &m, NULL, err, sizeof(err));
-		if (rc == DB_EXISTS) {
-			res->already = 1;	/* bought from this mail before: undo these rows */
-			rc = 0;
-		} else if (rc || (rc = db_commit(db, err, sizeof(err)))) {
-			goto dberr;
-		}
-	}
-	res->receipt = strbuf_detach(&body, NULL);
-	ret = res->receipt ? EXIT_OK : EXIT_FAIL;
-	goto out;
-dberr:
-	snprintf(error, errlen, "%s", err);
-	ret = judge_db_exit(rc);
-out:
-	db_rollback(db);
-	/* A wrong secret counts towards the lockout, in a transaction of its own. */
-	ret = submit_count_wrong(db, &who, auth, wrong, now, ret, res);
-	free(blocks);
-	strbuf_release(&body);
-	strbuf_release(&subject);
-	judge_settings_release(&s);
-	db_campaign_release(&c);
-	return ret;
-}
-
 /* ---------- the game master's verbs ---------- */
 
 static const char *arg_name(int argc, char **argv)
@@ -1252,24 +442,17 @@ static const char *arg_name(int argc, char **argv)
 
 int campaign_next_battle(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "scenario", required_argument, NULL, 's' },
-		{ "flagship", required_argument, NULL, 'f' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *scenario = NULL, *flagship = NULL, *now_arg = NULL;
-	int opt;
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("scenario", &scenario),
+		CMD_VALUE("flagship", &flagship),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': scenario = optarg; break;
-		case 'f': flagship = optarg; break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))
@@ -1311,21 +494,32 @@ static int begin_ship(struct cmd_ctx *ctx, const char *campaign, const char *shi
 	return 0;
 }
 
+/* campaign adjust's values: refused without a word out of range, as ever; a stat by name. */
+static int adjust_points(const struct cmd_opt *o, const char *value)
+{
+	return cmd_parse_int(value, -1000, 1000, o->out) ? -1 : 0;
+}
+
+static int adjust_by(const struct cmd_opt *o, const char *value)
+{
+	return cmd_parse_int(value, -20, 20, o->out) ? -1 : 0;
+}
+
+static int adjust_stat(const struct cmd_opt *o, const char *value)
+{
+	if (stat_parse(value) < 0) {
+		cmd_error("--%s: expected hull, shield, ballistic or energy, got '%s'", o->name, value);
+		return -1;
+	}
+	*(int *)o->out = stat_parse(value);
+	return 0;
+}
+
 int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "ship", required_argument, NULL, 's' },
-		{ "points", required_argument, NULL, 'p' },
-		{ "stat", required_argument, NULL, 't' },
-		{ "by", required_argument, NULL, 'b' },
-		{ "buy", required_argument, NULL, 'u' },
-		{ "reason", required_argument, NULL, 'r' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *ship = NULL, *reason = NULL, *now_arg = NULL;
 	long points = 0, by = 0;
-	int stat = -1, buy_stat = -1, opt, rc, ret, battle = 0, cost = 0;
+	int stat = -1, buy_stat = -1, rc, ret, battle = 0, cost = 0;
 	struct db_campaign c;
 	struct db_seat sh;
 	struct hover_record rec;
@@ -1334,33 +528,19 @@ int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_ledger l;
 	char err[512];
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("ship", &ship),
+		CMD_CHECK("points", adjust_points, &points),
+		CMD_CHECK("stat", adjust_stat, &stat),
+		CMD_CHECK("by", adjust_by, &by),
+		CMD_CHECK("buy", adjust_stat, &buy_stat),
+		CMD_VALUE("reason", &reason),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': ship = optarg; break;
-		case 'r': reason = optarg; break;
-		case 'n': now_arg = optarg; break;
-		case 'p':
-			if (cmd_parse_int(optarg, -1000, 1000, &points))
-				return EXIT_USAGE;
-			break;
-		case 'b':
-			if (cmd_parse_int(optarg, -20, 20, &by))
-				return EXIT_USAGE;
-			break;
-		case 't':
-		case 'u':
-			if (stat_parse(optarg) < 0) {
-				cmd_error("--%s: expected hull, shield, ballistic or energy, got '%s'",
-					  opt == 't' ? "stat" : "buy", optarg);
-				return EXIT_USAGE;
-			}
-			*(opt == 't' ? &stat : &buy_stat) = stat_parse(optarg);
-			break;
-		default:
-			return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || !reason || !*reason ||
 	    (stat >= 0) != (by != 0) || (!points && stat < 0 && buy_stat < 0))
 		return EXIT_USAGE;
@@ -1413,7 +593,7 @@ int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv)
 		char how[300];
 
 		snprintf(how, sizeof(how), "(bought by the game master: %s)", reason);
-		rc = buy(ctx->db, &c, &rules, &sh, battle, buy_stat, how, now, &cost, err, sizeof(err));
+		rc = series_buy(ctx->db, &c, &rules, &sh, battle, buy_stat, how, now, &cost, err, sizeof(err));
 		if (rc == DB_NOT_FOUND) {
 			cmd_error("%s: %s", sh.name, err);
 			goto out;
@@ -1440,12 +620,6 @@ out:
 
 int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "ship", required_argument, NULL, 's' },
-		{ "captain", required_argument, NULL, 'c' },
-		{ "email", required_argument, NULL, 'e' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *ship = NULL, *captain = NULL, *email = NULL;
 	struct db_campaign c;
 	struct db_seat sh, *ships = NULL;
@@ -1453,16 +627,16 @@ int campaign_replace_captain(struct cmd_ctx *ctx, int argc, char **argv)
 	char err[512], pw[JUDGE_PASSWORD_LEN + 1], hash[DB_HASH_MAX];
 	char email_ascii[NAMES_EMAIL_MAX + 1];
 	size_t n = 0, i, owned = 0;
-	int opt, rc, ret;
+	int rc, ret;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("ship", &ship),
+		CMD_VALUE("captain", &captain),
+		CMD_VALUE("email", &email),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': ship = optarg; break;
-		case 'c': captain = optarg; break;
-		case 'e': email = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || !captain || !email)
 		return EXIT_USAGE;
 	/* The same checks as join: nothing may reach a mail header or a report. */
@@ -1539,25 +713,20 @@ out:
 
 int campaign_assign(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "ship", required_argument, NULL, 's' },
-		{ "captain", required_argument, NULL, 'c' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *ship = NULL, *captain = NULL;
 	struct db_campaign c;
 	struct db_seat sh;
 	struct db_captain cap;
 	char err[512];
-	int opt, rc, ret;
+	int rc, ret;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("ship", &ship),
+		CMD_VALUE("captain", &captain),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': ship = optarg; break;
-		case 'c': captain = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || !captain)
 		return EXIT_USAGE;
 	ret = begin_ship(ctx, argv[optind], ship, &c, &sh);
@@ -1591,25 +760,20 @@ out:
 
 int campaign_remove_ship(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "ship", required_argument, NULL, 's' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *ship = NULL, *now_arg = NULL;
 	struct db_campaign c;
 	struct db_seat sh;
 	char err[512], when[DB_TIME_MAX];
-	int opt, rc, ret;
+	int rc, ret;
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("ship", &ship),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's': ship = optarg; break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc || !ship || cmd_now(now_arg, &now))
 		return EXIT_USAGE;
 	ret = begin_ship(ctx, argv[optind], ship, &c, &sh);
@@ -1655,52 +819,42 @@ void series_print_standings(const json_t *o, int ledger)
 
 int campaign_standings(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct db_campaign c;
+	struct cmd_target t;
 	char err[512];
 	json_t *o;
-	int opt, json = 0, rc, ret;
+	int json = 0, rc, ret;
+	const struct cmd_opt opts[] = {
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt != 'j')
-			return EXIT_USAGE;
-		json = 1;
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
-	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));
-	if (rc == DB_NOT_FOUND) {
-		judge_no_campaign(ctx->db, argv[optind]);
-		return EXIT_DATAERR;
-	}
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	if (ruleset_find(c.ruleset) && !(ruleset_find(c.ruleset)->flags & RULESET_SERIES)) {
+	if ((rc = cmd_target(ctx, argv[optind], NULL, CMD_TARGET_CAMPAIGN, &t)))
+		return rc;
+	if (ruleset_find(t.c.ruleset) && !(ruleset_find(t.c.ruleset)->flags & RULESET_SERIES)) {
 		cmd_error("campaign '%s' plays %s, a game without matches in series: it has no standings",
-			  c.name, c.ruleset);
-		db_campaign_release(&c);
+			  t.c.name, t.c.ruleset);
+		cmd_target_release(ctx, &t);
 		return EXIT_DATAERR;
 	}
-	o = series_standings_json(ctx->db, &c, err, sizeof(err));
+	o = series_standings_json(ctx->db, &t.c, err, sizeof(err));
 	if (!o) {
 		cmd_error("%s", err);
-		db_campaign_release(&c);
+		cmd_target_release(ctx, &t);
 		return EXIT_FAIL;
 	}
 	ret = EXIT_OK;
 	if (json) {
 		ret = cmd_print_json(o, 0);
 	} else {
-		printf("Campaign %s\n", c.name);
+		printf("Campaign %s\n", t.c.name);
 		series_print_standings(o, 1);
 		json_decref(o);
 	}
-	db_campaign_release(&c);
+	cmd_target_release(ctx, &t);
 	return ret;
 }
 
@@ -1863,11 +1017,6 @@ static int undo_notices(struct db *db, const struct db_campaign *c,
  */
 int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "reason", required_argument, NULL, 'r' },
-		{ "now", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *reason = NULL, *now_arg = NULL;
 	struct judge_settings s;
 	struct db_campaign c;
@@ -1876,16 +1025,16 @@ int campaign_undo(struct cmd_ctx *ctx, int argc, char **argv)
 	struct game_state st;
 	char err[512], now_text[DB_TIME_MAX], deadline_utc[DB_TIME_MAX], when[TIME_TEXT_MAX];
 	char *state = NULL;
-	int opt, rc, ret, first_turn = 0;
+	int rc, ret, first_turn = 0;
 	time_t now, deadline;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("reason", &reason),
+		CMD_VALUE("now", &now_arg),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'r': reason = optarg; break;
-		case 'n': now_arg = optarg; break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (!arg_name(argc, argv) || optind + 1 != argc)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))
@@ -1972,60 +1121,4 @@ out:
 	db_campaign_release(&c);
 	judge_settings_release(&s);
 	return ret;
-}
-
-/* ---------- judge/series.h: the judge's series, over any ruleset ---------- */
-
-int series_match_over(struct db *db, struct db_campaign *c, const struct ruleset *rs,
-		      const json_t *after, int last_turn, const char *result, time_t now,
-		      char *err, size_t errlen)
-{
-	struct game_state st;
-	int rc;
-
-	(void)rs;
-	game_state_init(&st);
-	if (state_from_json(&st, after, c->name, err, errlen)) {
-		game_state_release(&st);
-		return DB_ERROR;
-	}
-	rc = series_end_battle(db, c, &st, last_turn, result, now, err, errlen);
-	game_state_release(&st);
-	return rc;
-}
-
-int series_orders_between(struct db *db, const struct ruleset *rs, const char *text,
-			  const char *name, const struct submit_auth *auth, time_t now, int store,
-			  struct submit_result *res)
-{
-	struct orders_doc doc;
-	char err[512];
-	int ret = -1;
-
-	(void)rs;
-	orders_doc_init(&doc);
-	/* The judge read this text with the same parser before: it parses. */
-	if (orders_parse(&doc, text, name, ORDERS_SUBMISSION, err, sizeof(err)) ||
-	    !orders_has_upgrades(&doc))
-		goto out;
-	ret = series_upgrade_submit(db, &doc, name, auth, now, store, res);
-	if (!ret && !(res->understood = strdup(res->receipt)))
-		ret = EXIT_FAIL;
-out:
-	orders_doc_release(&doc);
-	return ret;
-}
-
-int series_waiting(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
-		   const char *name, int game_line, char *err, size_t errlen)
-{
-	char when[256];
-	int next;
-
-	if (!series_between(db, c, s, &next, when, sizeof(when)))
-		return 0;
-	snprintf(err, errlen, "%s:%d: campaign '%s' is between battles %d and %d: no turn takes "
-		 "moves now, only UPGRADE lines (your report after battle %d lists the prices). %s",
-		 name, game_line, c->name, next - 1, next, next - 1, when);
-	return 1;
 }

@@ -1,9 +1,9 @@
 /*
- * series: a campaign as a series of battles (rulings 11): starting each
- * battle (scenario, board, who is out for repairs), ending it (points to
- * the ledger, the record, the campaign's standing), UPGRADE orders between
- * battles, and the game master's tools. The rules are core/campaign and
- * core/scenario; the SQL is db/battles.
+ * series: the commands of a campaign as a series of battles (rulings 11):
+ * starting each battle (scenario, board, who is out for repairs) and the
+ * game master's tools. The judge's service beneath them (the end of a
+ * battle, standings, UPGRADE orders) is judge/series.h; the rules are
+ * core/campaign and core/scenario; the SQL is db/battles.
  *
  * Ownership: functions returning json_t * give a new reference.
  */
@@ -17,6 +17,7 @@
 #include "cmd.h"
 #include "db/db.h"
 #include "judge/judge.h"
+#include "judge/series.h"
 
 /*
  * Starts the next battle of an "open" campaign, in one transaction: the
@@ -34,52 +35,19 @@ int series_start_battle(struct cmd_ctx *ctx, const char *campaign, const char *s
 int series_auto_next(struct cmd_ctx *ctx, const struct db_campaign *c, time_t now);
 
 /*
- * The board of the battle being fought, or of the last one fought (a
- * campaign in series changes boards with its scenarios): 1 with it in b;
- * 0 when no battle has started or c is not a series of battles.
- */
-struct series_board {
-	int battle;			/* its number */
-	char scenario[DB_NAME_MAX];	/* "" when none */
-	int width, height, walls;
-};
-int series_current_board(struct db *db, const struct db_campaign *c, struct series_board *b);
-
-/* {"battles":[...],"standings":[...]} with each ship's ledger; NULL with err. */
-json_t *series_standings_json(struct db *db, const struct db_campaign *c, char *err,
-			      size_t errlen);
-
-/* Prints series_standings_json's battles and standings (with each ledger if asked). */
-void series_print_standings(const json_t *o, int ledger);
-
-/* Adds "series" (battle, standings, why each ship has its stats) to a report model. */
-int series_model(struct db *db, const struct db_campaign *c, json_t *model, char *err,
-		 size_t errlen);
-
-/*
- * Between two battles of c (its status "open" after battle n): 1 with
- * *next = n + 1 and, in when, a sentence on when that battle starts
- * ("Battle 2 starts at ..., or earlier if the game master starts it.");
- * 0 before the first battle, or when c is not between battles.
- */
-int series_between(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
-		   int *next, char *when, size_t whenlen);
-
-/*
  * For the report after a battle that more battles follow (rulings 11):
  * adds "between" to a captain's model: the next battle and when it
  * starts, and for each ship of captain_id its points and an UPGRADE
  * block with the price of each next step and the order CODE for
  * code_turn (made when create, else only read). Nothing when c is not
- * between battles. 0 or -1 with err.
+ * between battles. 0 or -1 with err. In cmd/series_between.c.
  */
 int series_between_model(struct db *db, const struct db_campaign *c, const struct judge_settings *s,
 			 long long captain_id, int code_turn, int create, json_t *model, char *err,
 			 size_t errlen);
 
-/* Finds a scenario or a map by plain name in templates/scenarios, templates/maps. */
-char *series_find_file(const char *kind, const char *name, const char *ext,
-		       const char *override_dir);
+/* Prints series_standings_json's battles and standings (with each ledger if asked). */
+void series_print_standings(const json_t *o, int ledger);
 
 int campaign_next_battle(struct cmd_ctx *ctx, int argc, char **argv);
 int campaign_adjust(struct cmd_ctx *ctx, int argc, char **argv);

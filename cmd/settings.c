@@ -10,12 +10,13 @@
 
 #include "cmd.h"
 #include "core/engine.h"
-#include "core/hovercrafts/campaign.h"
 #include "core/ruleset.h"
 #include "core/names.h"
 #include "judge/judge.h"
+#include "judge/series.h"
 #include "play.h"
 #include "settings.h"
+#include "target.h"
 #include "judge/timeutil.h"
 
 enum value_kind { V_TEXT, V_INT, V_BOOL, V_DIR, V_ZONE, V_EMAIL, V_INT_OFF, V_PRESS, V_PRESS_DURING, V_ABSENCE, V_SIGNUP };
@@ -163,26 +164,17 @@ static int settings_list(struct cmd_ctx *ctx, const char *name)
 {
 	const struct ruleset_setting *rset;
 	const struct ruleset *rs;
-	struct db_campaign c;
+	struct cmd_target t;
 	json_error_t jerr;
 	json_t *root;
-	char err[512];
 	size_t i;
 	int rc;
 
-	memset(&c, 0, sizeof(c));
-	rc = db_campaign_get(ctx->db, name, &c, err, sizeof(err));
-	if (rc == DB_NOT_FOUND) {
-		judge_no_campaign(ctx->db, name);
-		return EXIT_DATAERR;
-	}
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	root = json_loads(c.settings, 0, &jerr);
-	rs = ruleset_find(c.ruleset);
-	printf("Settings of %s (campaign set %s KEY VALUE):\n", c.name, c.name);
+	if ((rc = cmd_target(ctx, name, NULL, CMD_TARGET_CAMPAIGN, &t)))
+		return rc;
+	root = json_loads(t.c.settings, 0, &jerr);
+	rs = ruleset_find(t.c.ruleset);
+	printf("Settings of %s (campaign set %s KEY VALUE):\n", t.c.name, t.c.name);
 	for (i = 0; i < sizeof(settable) / sizeof(settable[0]); i++) {
 		const json_t *where = settable[i].under ? json_object_get(root, settable[i].under) : root;
 
@@ -190,7 +182,7 @@ static int settings_list(struct cmd_ctx *ctx, const char *name)
 			    settable[i].help);
 	}
 	if (rs && rs->settings && rs->settings->key) {
-		json_t *game = play_settings_of(rs, &c);
+		json_t *game = play_settings_of(rs, &t.c);
 
 		printf("The game's (%s, %s):\n", rs->name, rs->man_page ? rs->man_page : "mxjudge games");
 		for (rset = rs->settings; rset->key; rset++) {
@@ -203,7 +195,7 @@ static int settings_list(struct cmd_ctx *ctx, const char *name)
 		json_decref(game);
 	}
 	json_decref(root);
-	db_campaign_release(&c);
+	cmd_target_release(ctx, &t);
 	return EXIT_OK;
 }
 
@@ -253,7 +245,6 @@ int settings_set(struct cmd_ctx *ctx, int argc, char **argv)
 	const struct setting *set;
 	struct db_campaign c;
 	struct judge_settings s;
-	struct campaign_rules rules;
 	json_error_t jerr;
 	json_t *root = NULL, *v;
 	char err[512], *text = NULL, *old;
@@ -304,7 +295,7 @@ int settings_set(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	text = json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS);
 	if (!text || judge_settings_parse(&s, text, err, sizeof(err)) ||
-	    campaign_rules_from_json(&rules, json_object_get(root, "campaign"), err, sizeof(err))) {
+	    series_check_rules(root, err, sizeof(err))) {
 		cmd_error("%s", text ? err : "out of memory");
 		rc = EXIT_DATAERR;
 		goto out;

@@ -278,38 +278,19 @@ out:
 	return rc;
 }
 
-/* The option names: the fixed ones, then each setting as --KEY (and --KEY-WITH-DASHES). */
-static int simgame_options(const struct ruleset *rs, struct option *opts, char names[][64])
-{
-	static const struct option fixed[] = {
-		{ "runs", required_argument, NULL, 'r' },
-		{ "games", required_argument, NULL, 'r' },
-		{ "threads", required_argument, NULL, 't' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "set", required_argument, NULL, 'S' },
-		{ "sort", required_argument, NULL, 'o' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "data", required_argument, NULL, 'd' },
-	};
-	const struct ruleset_setting *s;
-	int n = 0, k;
+/* simulate's options for a game, each checked as it is read. */
+struct simgame_opts {
+	struct simgame_run *run;
+	json_t *given, *data;
+	long threads;
+	int have_seed;
+};
 
-	for (k = 0; k < (int)(sizeof(fixed) / sizeof(fixed[0])); k++)
-		opts[n++] = fixed[k];
-	for (s = rs->settings, k = 0; s && s->key && n + 3 < SIMGAME_MAX_OPTS; s++, k++) {
-		char *p;
-
-		opts[n++] = (struct option){ s->key, required_argument, NULL, 1000 + k };
-		snprintf(names[k], 64, "%s", s->key);
-		for (p = names[k]; *p; p++)
-			if (*p == '_')
-				*p = '-';
-		if (strcmp(names[k], s->key))
-			opts[n++] = (struct option){ names[k], required_argument, NULL, 1000 + k };
-	}
-	opts[n] = (struct option){ NULL, 0, NULL, 0 };
-	return n;
-}
+/* A setting of the game as --KEY (and --KEY-WITH-DASHES, the same option). */
+struct simgame_key {
+	struct simgame_opts *so;
+	const char *key;
+};
 
 static int simgame_set(const struct ruleset *rs, json_t *given, const char *key,
 		       const char *value)
@@ -325,17 +306,119 @@ static int simgame_set(const struct ruleset *rs, json_t *given, const char *key,
 	return 0;
 }
 
+static int simgame_option(const struct cmd_opt *o, const char *optarg)
+{
+	struct simgame_opts *so = o->out;
+	const struct ruleset *rs = so->run->rs;
+	const char *opt = o->name;
+	char err[4096];
+	long v;
+
+	if (!strcmp(opt, "runs") || !strcmp(opt, "games")) {
+		if (cmd_parse_int(optarg, 1, SIMGAME_MAX_GAMES, &v)) {
+			cmd_error("--runs: expected 1 to %lld, got '%s'", SIMGAME_MAX_GAMES, optarg);
+			return -1;
+		}
+		so->run->games = v;
+	} else if (!strcmp(opt, "threads")) {
+		if (cmd_parse_int(optarg, 1, SIMGAME_MAX_THREADS, &so->threads)) {
+			cmd_error("--threads: expected 1 to %d, got '%s'", SIMGAME_MAX_THREADS, optarg);
+			return -1;
+		}
+	} else if (!strcmp(opt, "seed")) {
+		if (judge_parse_u64(optarg, &so->run->seed)) {
+			cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
+			return -1;
+		}
+		so->have_seed = 1;
+	} else if (!strcmp(opt, "set")) {
+		const char *eq = strchr(optarg, '=');
+		char key[64];
+
+		if (!eq || eq == optarg || (size_t)(eq - optarg) >= sizeof(key)) {
+			cmd_error("--set: expected KEY=VALUE, got '%s'", optarg);
+			return -1;
+		}
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - optarg), optarg);
+		if (simgame_set(rs, so->given, key, eq + 1))
+			return EXIT_DATAERR;
+	} else if (!strcmp(opt, "data")) {
+		json_t *pack = play_read_pack(rs, optarg, err, sizeof(err));
+		const char *kind;
+		json_t *one;
+
+		if (!pack) {
+			cmd_error("%s", err);
+			return EXIT_DATAERR;
+		}
+		/* One pack of a kind: a second would silently replace the first. */
+		json_object_foreach(pack, kind, one)
+			if (json_object_get(so->data, kind)) {
+				cmd_error("--data %s= given twice: one %s pack a run", kind, kind);
+				json_decref(pack);
+				return -1;
+			}
+		json_object_update(so->data, pack);
+		json_decref(pack);
+	}
+	return 0;
+}
+
+static int simgame_key_option(const struct cmd_opt *o, const char *optarg)
+{
+	const struct simgame_key *k = o->out;
+
+	return simgame_set(k->so->run->rs, k->so->given, k->key, optarg) ? EXIT_DATAERR : 0;
+}
+
+/* The options: the fixed ones, then each setting as --KEY (and --KEY-WITH-DASHES). */
+static void simgame_options(struct simgame_opts *so, struct cmd_opt *opts, char names[][64],
+			    struct simgame_key *keys, const char **sort, int *json)
+{
+	const struct cmd_opt fixed[] = {
+		CMD_CHECK("runs", simgame_option, so),
+		CMD_CHECK_ALIAS("games", simgame_option, so),
+		CMD_CHECK("threads", simgame_option, so),
+		CMD_CHECK("seed", simgame_option, so),
+		CMD_CHECK("set", simgame_option, so),
+		CMD_VALUE("sort", sort),
+		CMD_FLAG("json", json),
+		CMD_CHECK("data", simgame_option, so),
+	};
+	const struct ruleset_setting *s;
+	int n = 0, k;
+
+	for (k = 0; k < (int)(sizeof(fixed) / sizeof(fixed[0])); k++)
+		opts[n++] = fixed[k];
+	for (s = so->run->rs->settings, k = 0; s && s->key && n + 3 < SIMGAME_MAX_OPTS; s++, k++) {
+		char *p;
+
+		keys[k].so = so;
+		keys[k].key = s->key;
+		opts[n++] = (struct cmd_opt)CMD_CHECK(s->key, simgame_key_option, &keys[k]);
+		snprintf(names[k], 64, "%s", s->key);
+		for (p = names[k]; *p; p++)
+			if (*p == '_')
+				*p = '-';
+		if (strcmp(names[k], s->key))
+			opts[n++] = (struct cmd_opt)CMD_CHECK_ALIAS(names[k], simgame_key_option,
+								    &keys[k]);
+	}
+	opts[n] = (struct cmd_opt)CMD_END;
+}
+
 int simgame_run(struct cmd_ctx *ctx, const struct ruleset *rs, int argc, char **argv)
 {
-	struct option opts[SIMGAME_MAX_OPTS];
+	struct cmd_opt opts[SIMGAME_MAX_OPTS];
 	char names[SIMGAME_MAX_OPTS][64];
+	struct simgame_key keys[SIMGAME_MAX_OPTS];
 	struct simgame_run run;
 	json_t *given = json_object(), *data = json_object(), *groups = NULL;
-	const struct ruleset_setting *s;
 	const char *sort = NULL;
 	long threads = 0;
-	int opt, json = 0, have_seed = 0, rc = EXIT_USAGE;
+	int json = 0, have_seed = 0, rc = EXIT_USAGE;
 	char err[4096];
+	struct simgame_opts so = { &run, given, data, 0, 0 };
 
 	(void)ctx;
 	memset(&run, 0, sizeof(run));
@@ -351,91 +434,15 @@ int simgame_run(struct cmd_ctx *ctx, const struct ruleset *rs, int argc, char **
 		cmd_error("%s has no simulate tool (its ruleset plays no bot games)", rs->name);
 		goto out;
 	}
-	simgame_options(rs, opts, names);
+	simgame_options(&so, opts, names, keys, &sort, &json);
 	optind = 0;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		long v;
-
-		switch (opt) {
-		case 'r':
-			if (cmd_parse_int(optarg, 1, SIMGAME_MAX_GAMES, &v)) {
-				cmd_error("--runs: expected 1 to %lld, got '%s'", SIMGAME_MAX_GAMES,
-					  optarg);
-				goto out;
-			}
-			run.games = v;
-			break;
-		case 't':
-			if (cmd_parse_int(optarg, 1, SIMGAME_MAX_THREADS, &threads)) {
-				cmd_error("--threads: expected 1 to %d, got '%s'", SIMGAME_MAX_THREADS,
-					  optarg);
-				goto out;
-			}
-			break;
-		case 's':
-			if (judge_parse_u64(optarg, &run.seed)) {
-				cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
-				goto out;
-			}
-			have_seed = 1;
-			break;
-		case 'S': {
-			const char *eq = strchr(optarg, '=');
-			char key[64];
-
-			if (!eq || eq == optarg || (size_t)(eq - optarg) >= sizeof(key)) {
-				cmd_error("--set: expected KEY=VALUE, got '%s'", optarg);
-				goto out;
-			}
-			snprintf(key, sizeof(key), "%.*s", (int)(eq - optarg), optarg);
-			if (simgame_set(rs, given, key, eq + 1)) {
-				rc = EXIT_DATAERR;
-				goto out;
-			}
-			break;
-		}
-		case 'o':
-			sort = optarg;
-			break;
-		case 'j':
-			json = 1;
-			break;
-		case 'd': {
-			json_t *pack = play_read_pack(rs, optarg, err, sizeof(err));
-
-			if (!pack) {
-				cmd_error("%s", err);
-				rc = EXIT_DATAERR;
-				goto out;
-			}
-			/* One pack of a kind: a second would silently replace the first. */
-			{
-				const char *kind;
-				json_t *one;
-
-				json_object_foreach(pack, kind, one)
-					if (json_object_get(data, kind)) {
-						cmd_error("--data %s= given twice: one %s pack a run", kind, kind);
-						json_decref(pack);
-						rc = EXIT_USAGE;
-						goto out;
-					}
-			}
-			json_object_update(data, pack);
-			json_decref(pack);
-			break;
-		}
-		default:
-			if (opt < 1000)
-				goto out;
-			s = &rs->settings[opt - 1000];
-			if (simgame_set(rs, given, s->key, optarg)) {
-				rc = EXIT_DATAERR;
-				goto out;
-			}
-			break;
-		}
+	if ((rc = cmd_options(argc, argv, opts))) {
+		rc = rc < 0 ? EXIT_USAGE : rc;
+		goto out;
 	}
+	rc = EXIT_USAGE;
+	threads = so.threads;
+	have_seed = so.have_seed;
 	if (optind != argc) {
 		cmd_error("simulate: unexpected '%s'", argv[optind]);
 		goto out;

@@ -332,31 +332,87 @@ static uint64_t random_seed(void)
 	return s;
 }
 
+/* simulate's options, checked as each is read. */
+struct sim_opts {
+	struct sim_setup *su;
+	struct run *run;
+	long battles, threads;
+	int have_seed;
+};
+
+static int sim_option(const struct cmd_opt *o, const char *optarg)
+{
+	struct sim_opts *so = o->out;
+	const char *opt = o->name;
+	long v;
+
+	if (!strcmp(opt, "per-side")) {
+		if (cmd_parse_int(optarg, 1, SIM_MAX_PER_SIDE, &v)) {
+			cmd_error("--per-side: expected 1 to %d ships, got '%s'", SIM_MAX_PER_SIDE,
+				  optarg);
+			return -1;
+		}
+		so->su->per_side = (int)v;
+	} else if (!strcmp(opt, "zion") || !strcmp(opt, "machines")) {
+		int team = !strcmp(opt, "zion") ? TEAM_ZION : TEAM_MACHINES;
+
+		if (parse_stats(optarg, so->su->stat[team])) {
+			cmd_error("--%s: expected hull,shield,ballistic,energy such as 3,1,1,1 "
+				  "(hull 1-99, others 0-99), got '%s'", opt, optarg);
+			return -1;
+		}
+	} else if (!strcmp(opt, "battles")) {
+		if (cmd_parse_int(optarg, 1, SIM_MAX_BATTLES, &so->battles)) {
+			cmd_error("--battles: expected 1 to %ld, got '%s'", SIM_MAX_BATTLES, optarg);
+			return -1;
+		}
+	} else if (!strcmp(opt, "threads")) {
+		if (cmd_parse_int(optarg, 1, SIM_MAX_THREADS, &so->threads)) {
+			cmd_error("--threads: expected 1 to %d, got '%s'", SIM_MAX_THREADS, optarg);
+			return -1;
+		}
+	} else if (!strcmp(opt, "seed")) {
+		if (judge_parse_u64(optarg, &so->run->seed)) {
+			cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
+			return -1;
+		}
+		so->have_seed = 1;
+	} else if (!strcmp(opt, "turns")) {
+		if (cmd_parse_int(optarg, 1, 100000, &v)) {
+			cmd_error("--turns: expected 1 to 100000, got '%s'", optarg);
+			return -1;
+		}
+		so->su->max_turns = (int)v;
+	}
+	return 0;
+}
+
 static int simulate_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "scenario", required_argument, NULL, 'S' },
-		{ "width", required_argument, NULL, 'w' },
-		{ "height", required_argument, NULL, 'H' },
-		{ "density", required_argument, NULL, 'p' },
-		{ "per-side", required_argument, NULL, 'n' },
-		{ "zion", required_argument, NULL, 'z' },
-		{ "machines", required_argument, NULL, 'm' },
-		{ "battles", required_argument, NULL, 'b' },
-		{ "threads", required_argument, NULL, 't' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "turns", required_argument, NULL, 'T' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *scenario = NULL, *w_arg = NULL, *h_arg = NULL, *p_arg = NULL;
 	struct sim_setup su;
 	struct scenario sc;
 	struct map_def m;
 	struct run run;
 	long v, battles = -1, threads = 0;
-	int opt, json = 0, have_seed = 0, rc = EXIT_USAGE, height;
+	int json = 0, have_seed = 0, rc = EXIT_USAGE, height;
 	char err[512];
+	struct sim_opts so = { &su, &run, -1, 0, 0 };
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("scenario", &scenario),
+		CMD_VALUE("width", &w_arg),
+		CMD_VALUE("height", &h_arg),
+		CMD_VALUE("density", &p_arg),
+		CMD_CHECK("per-side", sim_option, &so),
+		CMD_CHECK("zion", sim_option, &so),
+		CMD_CHECK("machines", sim_option, &so),
+		CMD_CHECK("battles", sim_option, &so),
+		CMD_CHECK("threads", sim_option, &so),
+		CMD_CHECK("seed", sim_option, &so),
+		CMD_CHECK("turns", sim_option, &so),
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
 	/* A game with a simulate hook plays its bots through cmd/simgame.c. */
 	if (ctx->game && ctx->game->simulate)
@@ -369,60 +425,11 @@ static int simulate_run(struct cmd_ctx *ctx, int argc, char **argv)
 	map_def_init(&m);
 	memset(&run, 0, sizeof(run));
 	pthread_mutex_init(&run.lock, NULL);
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'S': scenario = optarg; break;
-		case 'w': w_arg = optarg; break;
-		case 'H': h_arg = optarg; break;
-		case 'p': p_arg = optarg; break;
-		case 'j': json = 1; break;
-		case 'n':
-			if (cmd_parse_int(optarg, 1, SIM_MAX_PER_SIDE, &v)) {
-				cmd_error("--per-side: expected 1 to %d ships, got '%s'", SIM_MAX_PER_SIDE,
-					  optarg);
-				goto out;
-			}
-			su.per_side = (int)v;
-			break;
-		case 'z':
-		case 'm':
-			if (parse_stats(optarg, su.stat[opt == 'z' ? TEAM_ZION : TEAM_MACHINES])) {
-				cmd_error("--%s: expected hull,shield,ballistic,energy such as 3,1,1,1 "
-					  "(hull 1-99, others 0-99), got '%s'",
-					  opt == 'z' ? "zion" : "machines", optarg);
-				goto out;
-			}
-			break;
-		case 'b':
-			if (cmd_parse_int(optarg, 1, SIM_MAX_BATTLES, &battles)) {
-				cmd_error("--battles: expected 1 to %ld, got '%s'", SIM_MAX_BATTLES, optarg);
-				goto out;
-			}
-			break;
-		case 't':
-			if (cmd_parse_int(optarg, 1, SIM_MAX_THREADS, &threads)) {
-				cmd_error("--threads: expected 1 to %d, got '%s'", SIM_MAX_THREADS, optarg);
-				goto out;
-			}
-			break;
-		case 's':
-			if (judge_parse_u64(optarg, &run.seed)) {
-				cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
-				goto out;
-			}
-			have_seed = 1;
-			break;
-		case 'T':
-			if (cmd_parse_int(optarg, 1, 100000, &v)) {
-				cmd_error("--turns: expected 1 to 100000, got '%s'", optarg);
-				goto out;
-			}
-			su.max_turns = (int)v;
-			break;
-		default:
-			goto out;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		goto out;
+	battles = so.battles;
+	threads = so.threads;
+	have_seed = so.have_seed;
 	if (optind != argc)
 		goto out;
 	if (!su.per_side || battles < 0) {

@@ -6,6 +6,30 @@
 
 #include <string.h>
 
+/* The campaign without its settings, in the transaction begun (if any). */
+static int campaign_only(struct cmd_ctx *ctx, const char *name, int flags, struct cmd_target *t)
+{
+	char err[512];
+	int rc = t->write ? db_begin(ctx->db, err, sizeof(err)) : 0;
+
+	if (rc) {
+		cmd_error("%s", err);
+		return judge_db_exit(rc);
+	}
+	rc = db_campaign_get(ctx->db, name, &t->c, err, sizeof(err));
+	if (!rc)
+		return 0;
+	if (t->write)
+		db_rollback(ctx->db);
+	if (rc == DB_NOT_FOUND && (flags & CMD_TARGET_TERSE))
+		cmd_error("no campaign named '%s'", name);
+	else if (rc == DB_NOT_FOUND)
+		judge_no_campaign(ctx->db, name);
+	else
+		cmd_error("%s", err);
+	return rc == DB_NOT_FOUND ? EXIT_DATAERR : judge_db_exit(rc);
+}
+
 int cmd_target(struct cmd_ctx *ctx, const char *name, const char *seat, int flags,
 	       struct cmd_target *t)
 {
@@ -14,8 +38,11 @@ int cmd_target(struct cmd_ctx *ctx, const char *name, const char *seat, int flag
 
 	memset(t, 0, sizeof(*t));
 	t->write = !!(flags & CMD_TARGET_WRITE);
-	ret = t->write ? judge_begin_load(ctx->db, name, &t->c, &t->s)
-		       : judge_load(ctx->db, name, &t->c, &t->s);
+	if (flags & CMD_TARGET_CAMPAIGN)
+		ret = campaign_only(ctx, name, flags, t);
+	else
+		ret = t->write ? judge_begin_load(ctx->db, name, &t->c, &t->s)
+			       : judge_load(ctx->db, name, &t->c, &t->s);
 	if (ret) {
 		t->write = 0;	/* judge_begin_load() rolled back */
 		return ret;

@@ -16,7 +16,11 @@
 #include "judge/judge.h"
 
 enum cmd_target_flags {
-	CMD_TARGET_WRITE = 1 << 0	/* loaded under a write transaction the command commits */
+	CMD_TARGET_WRITE = 1 << 0,	/* loaded under a write transaction the command commits */
+	/* The campaign alone: its settings are not read (nor refused when they do not parse). */
+	CMD_TARGET_CAMPAIGN = 1 << 1,
+	/* A missing campaign said as "no campaign named 'NAME'" alone (press's listings). */
+	CMD_TARGET_TERSE = 1 << 2
 };
 
 struct cmd_target {
@@ -28,9 +32,10 @@ struct cmd_target {
 };
 
 /*
- * Loads campaign name (under a write transaction with CMD_TARGET_WRITE)
- * and, unless seat is NULL, its seat of that name. 0, or an exit code
- * after saying why: 65 no such campaign or seat, 75 busy, 1.
+ * Loads campaign name (under a write transaction with CMD_TARGET_WRITE),
+ * with its settings unless CMD_TARGET_CAMPAIGN, and, unless seat is
+ * NULL, its seat of that name. 0, or an exit code after saying why: 65
+ * no such campaign or seat, 75 busy, 1.
  */
 int cmd_target(struct cmd_ctx *ctx, const char *name, const char *seat, int flags,
 	       struct cmd_target *t);

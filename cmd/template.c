@@ -95,37 +95,36 @@ static const char *file_game(const char *path)
 	return "hovercrafts";
 }
 
+/* --game GAME: one of the registry's, kept by its own name. */
+static int game_named(const struct cmd_opt *o, const char *value)
+{
+	const struct ruleset *rs = ruleset_find(value);
+
+	if (!rs) {
+		cmd_error("--game: no game named '%s' ('mxjudge games' lists them)", value);
+		return -1;
+	}
+	*(const char **)o->out = rs->name;
+	return 0;
+}
+
 static int render_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "data", required_argument, NULL, 'd' },
-		{ "partials", required_argument, NULL, 'p' },
-		{ "game", required_argument, NULL, 'g' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *data_arg = NULL, *partials = NULL, *game = NULL;
-	const struct ruleset *rs;
 	struct strbuf out = STRBUF_INIT;
 	json_t *data = NULL;
 	char err[1024];
-	int opt, rc = EXIT_DATAERR;
+	int rc = EXIT_DATAERR;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("data", &data_arg),
+		CMD_VALUE("partials", &partials),
+		CMD_CHECK("game", game_named, &game),
+		CMD_END
+	};
 
 	(void)ctx;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'd': data_arg = optarg; break;
-		case 'p': partials = optarg; break;
-		case 'g':
-			if (!(rs = ruleset_find(optarg))) {
-				cmd_error("--game: no game named '%s' ('mxjudge games' lists them)",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			game = rs->name;
-			break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc - 1)
 		return EXIT_USAGE;
 	if (!game)

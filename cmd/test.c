@@ -48,22 +48,16 @@ static json_t *case_json(const json_t *c, const char *file)
 
 static int test_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	json_t *cases = NULL, *errors = NULL;
-	int opt, verbose = 0, json = 0, passed = 0, failed = 0, bad_files = 0, i, ret;
+	int verbose = 0, json = 0, passed = 0, failed = 0, bad_files = 0, i, ret;
+	const struct cmd_opt opts[] = {
+		CMD_FLAG_SHORT("verbose", 'v', &verbose),
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
-	while ((opt = getopt_long(argc, argv, "v", opts, NULL)) != -1) {
-		if (opt == 'v')
-			verbose = 1;
-		else if (opt == 'j')
-			json = 1;
-		else
-			return EXIT_USAGE;
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind >= argc)
 		return EXIT_USAGE;
 	if (json && (!(cases = json_array()) || !(errors = json_array()))) {

@@ -129,35 +129,23 @@ static int worse(int a, int b)
 
 static int tick_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "smtp", required_argument, NULL, 's' },
-		{ "imap", required_argument, NULL, 'i' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct mail_settings ms;
 	const char *now_arg = NULL;
 	char now_text[TIME_TEXT_MAX];
 	struct seen *before = NULL;
 	size_t nbefore = 0;
-	int opt, ret = EXIT_OK;
+	int ret = EXIT_OK;
 	time_t now;
+	const struct cmd_opt opts[] = {
+		CMD_VALUE("now", &now_arg),
+		CMD_CHECK("smtp", cmd_opt_mail_url, &ms),
+		CMD_CHECK("imap", cmd_opt_mail_url, &ms),
+		CMD_END
+	};
 
 	mailer_settings(&ms, ctx->db_path);
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'n': now_arg = optarg; break;
-		case 's':
-			if (mailer_url_option("--smtp", optarg, ms.smtp_url, sizeof(ms.smtp_url)))
-				return EXIT_USAGE;
-			break;
-		case 'i':
-			if (mailer_url_option("--imap", optarg, ms.imap_url, sizeof(ms.imap_url)))
-				return EXIT_USAGE;
-			break;
-		default: return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc)
 		return EXIT_USAGE;
 	if (cmd_now(now_arg, &now))

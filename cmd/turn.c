@@ -160,13 +160,21 @@ static void print_turn(struct db *db, const struct db_campaign *c, const struct 
 		printf("  none\n");
 }
 
+/* --turn N: "expected a turn number" (from 0, the setup). */
+static int turn_number(const struct cmd_opt *o, const char *value)
+{
+	long v;
+
+	if (cmd_parse_int(value, 0, 1000000, &v)) {
+		cmd_error("--turn: expected a turn number, got '%s'", value);
+		return -1;
+	}
+	*(int *)o->out = (int)v;
+	return 0;
+}
+
 static int turn_show(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "turn", required_argument, NULL, 't' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct db_campaign c;
 	struct judge_settings s;
 	struct db_turn t;
@@ -174,28 +182,18 @@ static int turn_show(struct cmd_ctx *ctx, int argc, char **argv)
 	struct db_event *ev = NULL;
 	struct judge_die *d = NULL;
 	size_t no = 0, nev = 0, nd = 0;
-	int opt, json = 0, number = -1, rc, ret = EXIT_FAIL;
-	long v;
+	int json = 0, number = -1, rc, ret = EXIT_FAIL;
 	char err[512];
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("turn", turn_number, &number),
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
 	memset(&t, 0, sizeof(t));
 	memset(&s, 0, sizeof(s));
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 't':
-			if (cmd_parse_int(optarg, 0, 1000000, &v)) {
-				cmd_error("--turn: expected a turn number, got '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			number = (int)v;
-			break;
-		case 'j':
-			json = 1;
-			break;
-		default:
-			return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind + 1 != argc)
 		return EXIT_USAGE;
 	rc = db_campaign_get(ctx->db, argv[optind], &c, err, sizeof(err));

@@ -15,6 +15,7 @@
 
 #include "core/names.h"
 #include "lib/strbuf.h"
+#include "judge/mailer.h"
 #include "judge/timeutil.h"
 
 int cmd_errors_said;
@@ -128,31 +129,97 @@ fail:
 	return NULL;
 }
 
-#define CMD_OPTIONS_MAX 32
+#define CMD_OPTIONS_MAX 64
 
-int cmd_options(int argc, char **argv, const struct cmd_opt *opts)
+static int options(int argc, char **argv, const struct cmd_opt *opts, int first)
 {
 	struct option lo[CMD_OPTIONS_MAX + 1];
-	int n, opt;
+	char letters[2 + 2 * CMD_OPTIONS_MAX + 1];
+	size_t nl = 0;
+	int n, i, opt, rc, li;
 
+	/* '+' stops at the first operand; the short forms as getopt takes them ("o:"). */
+	if (first)
+		letters[nl++] = '+';
 	for (n = 0; opts[n].name; n++) {
 		if (n == CMD_OPTIONS_MAX)
 			abort();	/* a table this long is a bug, found by any test of it */
 		lo[n].name = opts[n].name;
-		lo[n].has_arg = opts[n].value ? required_argument : no_argument;
+		lo[n].has_arg = opts[n].takes_value ? required_argument : no_argument;
 		lo[n].flag = NULL;
 		lo[n].val = 256 + n;	/* never a short option's letter */
+		/* An alias: the val of the earlier entry it stands for (same check, same out). */
+		for (i = 0; opts[n].alias && i < n; i++)
+			if (opts[i].check == opts[n].check && opts[i].out == opts[n].out &&
+			    opts[i].value == opts[n].value && opts[i].flag == opts[n].flag) {
+				lo[n].val = lo[i].val;
+				break;
+			}
+		if (opts[n].letter) {
+			letters[nl++] = (char)opts[n].letter;
+			if (opts[n].takes_value)
+				letters[nl++] = ':';
+		}
 	}
+	letters[nl] = '\0';
 	memset(&lo[n], 0, sizeof(lo[n]));
-	while ((opt = getopt_long(argc, argv, "", lo, NULL)) != -1) {
-		if (opt < 256 || opt >= 256 + n)
+	while ((li = -1, opt = getopt_long(argc, argv, letters, lo, &li)) != -1) {
+		i = li >= 0 ? li : opt - 256;	/* an alias's own entry, by the name typed */
+		if (opt < 256)	/* a short form: its entry */
+			for (i = 0; i < n && (!opts[i].letter || opts[i].letter != opt); i++)
+				;
+		if (i < 0 || i >= n)
 			return -1;
-		if (opts[opt - 256].value)
-			*opts[opt - 256].value = optarg;
-		else
-			*opts[opt - 256].flag = 1;
+		if (opts[i].check) {
+			if ((rc = opts[i].check(&opts[i], opts[i].takes_value ? optarg : NULL)))
+				return rc;
+		} else if (opts[i].value) {
+			*opts[i].value = optarg;
+		} else if (opts[i].flag) {
+			*opts[i].flag = 1;
+		}
 	}
 	return 0;
+}
+
+int cmd_options(int argc, char **argv, const struct cmd_opt *opts)
+{
+	return options(argc, argv, opts, 0);
+}
+
+int cmd_options_first(int argc, char **argv, const struct cmd_opt *opts)
+{
+	return options(argc, argv, opts, 1);
+}
+
+int cmd_opt_turn(const struct cmd_opt *o, const char *value)
+{
+	if (cmd_parse_int(value, 0, 1000000, o->out) < 0) {
+		cmd_error("--turn: expected a turn number from 0 (the setup), got '%s'", value);
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_opt_list(const struct cmd_opt *o, const char *value)
+{
+	struct cmd_opt_list *l = o->out;
+
+	if (l->n == l->max) {
+		cmd_error("--%s: at most %d %s", o->name, l->max, l->what);
+		return -1;
+	}
+	l->v[l->n++] = value;
+	return 0;
+}
+
+int cmd_opt_mail_url(const struct cmd_opt *o, const char *value)
+{
+	struct mail_settings *ms = o->out;
+
+	if (!strcmp(o->name, "smtp"))
+		return mailer_url_option("--smtp", value, ms->smtp_url, sizeof(ms->smtp_url)) ? -1 : 0;
+	return mailer_url_option("--imap", value, ms->imap_url, sizeof(ms->imap_url)) ? -1 : 0;
 }
 
 const char *cmd_operand(int argc, char **argv)

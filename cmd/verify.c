@@ -636,23 +636,47 @@ out:
 	return rc;
 }
 
+/* verify --turn N: from 1 (the setup has no seed of its own). */
+static int verify_turn(const struct cmd_opt *o, const char *value)
+{
+	if (!cmd_parse_int(value, 1, 1000000, o->out))
+		return 0;
+	cmd_error("--turn: expected a turn number from 1, got '%s'%s", value,
+		  !strcmp(value, "0") ? " (turn 0 is the setup: it has no seed of its own "
+		  "to check)" : "");
+	return -1;
+}
+
+/* A --published or --data more, in its list; a ninth --data is refused without a word. */
+static int one_more(const struct cmd_opt *o, const char *value)
+{
+	struct cmd_opt_list *l = o->out;
+
+	if (l->n == l->max)
+		return -1;
+	l->v[l->n++] = value;
+	return 0;
+}
+
 static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "turn", required_argument, NULL, 't' },
-		{ "published", required_argument, NULL, 'p' },
-		{ "commitment", required_argument, NULL, 'c' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "data", required_argument, NULL, 'D' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *published = NULL, *commitment = NULL, *packs[8], **paths;
 	size_t npaths = 0;
 	int npacks = 0;
 	struct db_campaign c;
 	struct verdict v;
 	long turn = -1;
-	int opt, rc, json = 0;
+	int rc, json = 0;
+	struct cmd_opt_list path_list = { NULL, 0, argc, NULL };
+	struct cmd_opt_list pack_list = { packs, 0, 8, NULL };
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("turn", verify_turn, &turn),
+		CMD_CHECK("published", one_more, &path_list),
+		CMD_VALUE("commitment", &commitment),
+		CMD_FLAG("json", &json),
+		CMD_CHECK("data", one_more, &pack_list),
+		CMD_END
+	};
 
 	memset(&c, 0, sizeof(c));
 	memset(&v, 0, sizeof(v));
@@ -661,31 +685,13 @@ static int verify_run(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_error("out of memory");
 		return EXIT_FAIL;
 	}
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 't' && !cmd_parse_int(optarg, 1, 1000000, &turn))
-			continue;
-		if (opt == 't') {
-			cmd_error("--turn: expected a turn number from 1, got '%s'%s", optarg,
-				  !strcmp(optarg, "0") ? " (turn 0 is the setup: it has no seed of its own "
-				  "to check)" : "");
-			free(paths);
-			return EXIT_USAGE;
-		}
-		if (opt == 'p')
-			paths[npaths++] = optarg;
-		else if (opt == 'c')
-			commitment = optarg;
-		else if (opt == 'j')
-			json = 1;
-		else if (opt == 'D' && npacks < 8)
-			packs[npacks++] = optarg;
-		else
-			break;
-	}
-	if (opt != -1) {
+	path_list.v = paths;
+	if (cmd_options(argc, argv, opts)) {
 		free(paths);
 		return EXIT_USAGE;
 	}
+	npaths = (size_t)path_list.n;
+	npacks = pack_list.n;
 	if (npaths) {
 		while (optind < argc)
 			paths[npaths++] = argv[optind++];
@@ -791,31 +797,32 @@ static int is_setup_turn(struct db *db, const struct db_campaign *c, int n)
 	return setup;
 }
 
+/* replay --turn N: from 1 (the setup has no orders to replay). */
+static int replay_turn_number(const struct cmd_opt *o, const char *value)
+{
+	if (!cmd_parse_int(value, 1, 1000000, o->out))
+		return 0;
+	cmd_error("--turn: expected a turn number from 1, got '%s'%s", value,
+		  !strcmp(value, "0") ? " (turn 0 is the setup: it has no orders to "
+		  "replay; 'mxjudge replay NAME' replays every turn)" : "");
+	return -1;
+}
+
 static int replay_run(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "turn", required_argument, NULL, 't' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct db_campaign c;
 	json_t *turns = NULL;
 	long only = -1;
-	int opt, rc, bad = 0, n, last, json = 0, other;
+	int rc, bad = 0, n, last, json = 0, other;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("turn", replay_turn_number, &only),
+		CMD_FLAG("json", &json),
+		CMD_END
+	};
 
 	memset(&c, 0, sizeof(c));
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'j') {
-			json = 1;
-		} else if (opt != 't') {
-			return EXIT_USAGE;
-		} else if (cmd_parse_int(optarg, 1, 1000000, &only)) {
-			cmd_error("--turn: expected a turn number from 1, got '%s'%s", optarg,
-				  !strcmp(optarg, "0") ? " (turn 0 is the setup: it has no orders to "
-				  "replay; 'mxjudge replay NAME' replays every turn)" : "");
-			return EXIT_USAGE;
-		}
-	}
+	if (cmd_options(argc, argv, opts))
+		return EXIT_USAGE;
 	if (optind != argc - 1)
 		return EXIT_USAGE;
 	rc = load_campaign(ctx, argv[optind], &c);

@@ -24,7 +24,6 @@
 #include "core/engine.h"
 #include "core/ruleset.h"
 #include "core/secret.h"
-#include "core/hovercrafts/report.h"
 #include "core/names.h"
 #include "db/desk.h"
 #include "db/mail.h"

@@ -1,5 +1,6 @@
 /*
- * mailout: mail out, for `mxjudge mail send|remind` and tick (cmd/mail.c).
+ * mailout: mail out, for `mxjudge mail send` and tick (cmd/mail.c; the
+ * reminders of `mail remind` are judge/remind.c).
  *
  * mailer_send() delivers the outbox: over SMTP when a server is set, else
  * into the Maildir next to the database. Each message is built as MIME when it is
@@ -24,7 +25,6 @@
 
 #include "account.h"
 #include "cmd/cmd.h"
-#include "core/hovercrafts/game.h"
 #include "core/secret.h"
 #include "db/desk.h"
 #include "db/mail.h"
@@ -291,103 +291,5 @@ int mailer_send(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now,
 		ret = EXIT_TEMPFAIL;
 	db_outbox_deliveries_release(due, n);
 	close(lock);
-	return ret;
-}
-
-/* ---------- reminders ---------- */
-
-int mailer_queue_reminder(struct cmd_ctx *ctx, const struct db_campaign *c,
-			  const struct judge_settings *s, const struct db_turn *t,
-			  const struct db_seat *ship, const char *template, json_t *data,
-			  const char *now_text, int *queued, char *err, size_t errlen)
-{
-	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
-	struct outbox_mail m;
-	char key[96];
-	char code[JUDGE_CODE_LEN + 1];
-	int rc;
-
-	*queued = 0;
-	/* Nobody to remind: a captain away at the deadline (SET ABSENCE), or a vacant seat. */
-	{
-		const char *seat = ship->name;
-		time_t deadline, until;
-		int away = ACCOUNT_PRESENT;
-
-		if (!time_parse_iso(t->deadline, &deadline) &&
-		    (rc = account_away(ctx->db, c, deadline, &seat, 1, &until, &away, 1, err, errlen)))
-			return rc;
-		if (away != ACCOUNT_PRESENT)
-			return 0;
-	}
-	if ((rc = db_begin(ctx->db, err, errlen)))
-		return rc;
-	rc = db_reminder_add(ctx->db, t->id, ship->id, now_text, err, errlen);
-	if (rc == DB_EXISTS) {	/* reminded before: never twice */
-		db_rollback(ctx->db);
-		return 0;
-	}
-	if (!rc)
-		rc = judge_order_code(ctx->db, c->id, ship->name, t->number, 1, code, err, errlen);
-	if (rc)
-		goto out;
-	json_object_set_new(data, "code", json_string(code));
-	if (templates_render_game(reporting_game(s), template, reporting_templates_dir(s), data,
-				  &body, err, errlen) < 0) {
-		rc = MAILER_NO_TEMPLATE;
-		goto out;
-	}
-	strbuf_addf(&subject, "%s: no orders yet for %s, turn %d", c->name, ship->name, t->number);
-	snprintf(key, sizeof(key), "reminder/%lld/%lld", t->id, ship->id);
-	memset(&m, 0, sizeof(m));
-	m.campaign_id = c->id;
-	m.turn_id = t->id;
-	m.kind = "reminder";
-	m.key = key;
-	m.recipient = ship->email;
-	m.subject = strbuf_str(&subject);
-	m.body = strbuf_str(&body);
-	m.created_at = now_text;
-	rc = outbox_queue(ctx->db, &m, NULL, err, errlen);
-	if (rc == DB_EXISTS)
-		rc = 0;
-	if (!rc)
-		rc = db_commit(ctx->db, err, errlen);
-	*queued = !rc;
-out:
-	db_rollback(ctx->db);
-	strbuf_release(&body);
-	strbuf_release(&subject);
-	return rc;
-}
-
-/* Reminds the captains of one campaign whose orders are missing; counts in *queued. */
-int mailer_remind(struct cmd_ctx *ctx, const struct mail_settings *ms, time_t now, int verbose)
-{
-	struct db_campaign *list = NULL;
-	size_t n = 0, i, queued = 0;
-	char err[512];
-	int rc, ret = EXIT_OK;
-
-	if (ms->remind_hours <= 0)
-		return EXIT_OK;
-	rc = db_campaign_list(ctx->db, &list, &n, err, sizeof(err));
-	if (rc) {
-		cmd_error("%s", err);
-		return judge_db_exit(rc);
-	}
-	for (i = 0; i < n; i++) {
-		if (strcmp(list[i].status, "running") && strcmp(list[i].status, "paused"))
-			continue;
-		rc = play_remind(ctx, &list[i], ms->remind_hours, now, &queued);
-		if (rc && (ret == EXIT_OK || rc == EXIT_TEMPFAIL))
-			ret = rc;
-	}
-	db_campaign_list_release(list, n);
-	if (verbose && !ctx->quiet && queued)
-		printf("mail: %zu reminder%s queued\n", queued, queued == 1 ? "" : "s");
-	else if (verbose && !ctx->quiet && ret == EXIT_OK)
-		printf("mail: no reminder due (each silent captain gets one, %d hours before the "
-		       "deadline)\n", ms->remind_hours);
 	return ret;
 }

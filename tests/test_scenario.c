@@ -5,9 +5,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/hovercrafts/scenario.h"
+#include "core/hovercrafts/series.h"
 #include "core/hovercrafts/state_json.h"
 #include "core/hovercrafts/turn.h"
 
@@ -385,6 +387,43 @@ static void test_scenario_state_json_and_turn(void **state)
 	game_state_release(&copy);
 }
 
+/* `scenario show --json`'s object (core/hovercrafts/series.h): the board, limits and goals. */
+static void test_scenario_show_json(void **unused)
+{
+	struct scenario sc;
+	json_error_t jerr;
+	json_t *root = json_loads("{\"title\":\"Last stand\",\"map\":{\"width\":9,\"height\":6,"
+				  "\"density\":12.5},\"teams\":{\"min\":1,\"max\":3},"
+				  "\"turn_limit\":8,\"at_limit\":\"zion\",\"goals\":[{\"type\":"
+				  "\"survive\",\"team\":\"zion\",\"turns\":8}]}", 0, &jerr), *o;
+	char err[256], *text;
+
+	(void)unused;
+	assert_non_null(root);
+	assert_int_equal(scenario_parse(&sc, root, "stand", err, sizeof(err)), 0);
+	json_decref(root);
+	o = hover_scenario_json(&sc, "/x/stand.json");
+	text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	assert_string_equal(text, "{\"name\":\"stand\",\"title\":\"Last stand\",\"description\":null,"
+			    "\"board\":{\"kind\":\"random\",\"width\":9,\"height\":6,\"density\":12.5},"
+			    "\"ships_min\":1,\"ships_max\":3,\"turn_limit\":8,\"at_limit\":\"zion\","
+			    "\"goals\":[\"Zion: keep a ship in the battle until the end of turn 8 of "
+			    "the battle\"],\"file\":\"/x/stand.json\"}");
+	free(text);
+	json_decref(o);
+	/* No turn limit: at_limit null; the campaign's board; no description. */
+	root = json_loads("{\"title\":\"T\",\"teams\":{\"min\":2,\"max\":2}}", 0, &jerr);
+	assert_int_equal(scenario_parse(&sc, root, "t", err, sizeof(err)), 0);
+	json_decref(root);
+	o = hover_scenario_json(&sc, "t.json");
+	text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	assert_string_equal(text, "{\"name\":\"t\",\"title\":\"T\",\"description\":null,"
+			    "\"board\":{\"kind\":\"campaign\"},\"ships_min\":2,\"ships_max\":2,"
+			    "\"turn_limit\":0,\"at_limit\":null,\"goals\":[],\"file\":\"t.json\"}");
+	free(text);
+	json_decref(o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -398,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_scenario_errors),
 		cmocka_unit_test(test_scenario_hold_hex_must_be_free),
 		cmocka_unit_test(test_scenario_state_json_and_turn),
+		cmocka_unit_test(test_scenario_show_json),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
