@@ -28,7 +28,7 @@
 #include "judge/remind.h"
 #include "judge/seal.h"
 #include "judge/submit.h"
-#include "judge/turnshow.h"
+#include "turnshow.h"
 
 /* 1 when the campaign's game goes through this driver. */
 int play_is_generic(const char *ruleset);

@@ -1,11 +1,11 @@
 /*
  * turnshow: `turn show` of a campaign of any game behind core/ruleset.h
- * (judge/turnshow.c).
+ * (cmd/turnshow.c).
  *
  * Ownership: the arguments are borrowed; nothing is kept.
  */
-#ifndef MX_JUDGE_TURNSHOW_H
-#define MX_JUDGE_TURNSHOW_H
+#ifndef MX_CMD_TURNSHOW_H
+#define MX_CMD_TURNSHOW_H
 
 struct cmd_ctx;
 struct db_campaign;

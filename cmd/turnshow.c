@@ -1,6 +1,6 @@
 /*
  * turnshow: `turn show` of a campaign of any game behind core/ruleset.h:
- * what the public may know of a turn (judge/turnshow.h).
+ * what the public may know of a turn (cmd/turnshow.h); it prints, so it lives with the commands.
  */
 #include "turnshow.h"
 
@@ -9,16 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "cmd.h"
 #include "core/engine.h"
 #include "core/ruleset.h"
 #include "db/battles.h"
 #include "db/db.h"
 #include "db/play.h"
-#include "game.h"
-#include "judge.h"
-#include "packs.h"
-#include "timeutil.h"
+#include "judge/game.h"
+#include "judge/judge.h"
+#include "judge/packs.h"
+#include "judge/timeutil.h"
 
 /*
  * `turn show` of such a campaign: what the public may know of a turn. The
