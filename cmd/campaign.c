@@ -142,10 +142,10 @@ static int new_option(const struct cmd_opt *o, const char *optarg)
 		}
 		no->random_opts = 1;
 	} else if (!strcmp(opt, "seed")) {
-		if (judge_parse_u64(optarg, &s->seed)) {
-			cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
+		const struct cmd_opt seed = { .out = &s->seed };
+
+		if (cmd_opt_seed(&seed, optarg))
 			return -1;
-		}
 		s->fresh_seeds = 0;
 	} else if (!strcmp(opt, "deadline")) {
 		if (cmd_parse_int(optarg, 1, 24 * 366, &v)) {

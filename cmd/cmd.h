@@ -183,6 +183,8 @@ cmd_opt_check cmd_opt_list;
  * (judge/mailer.h), as mailer_url_option() takes them.
  */
 cmd_opt_check cmd_opt_mail_url;
+/* --seed N into the uint64_t out: 0 to 2^64-1, else the one message and -1. */
+cmd_opt_check cmd_opt_seed;
 
 /* The operand after the options getopt_long() took (argv[optind]), or NULL. */
 const char *cmd_operand(int argc, char **argv);

@@ -49,15 +49,6 @@ static int map_density(const struct cmd_opt *o, const char *value)
 	return 0;
 }
 
-static int map_seed(const struct cmd_opt *o, const char *value)
-{
-	if (judge_parse_u64(value, o->out)) {
-		cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", value);
-		return -1;
-	}
-	return 0;
-}
-
 static int map_generate_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	long w = 0, h = 0;
@@ -69,7 +60,7 @@ static int map_generate_cmd(struct cmd_ctx *ctx, int argc, char **argv)
 		CMD_CHECK("width", map_side, &w),
 		CMD_CHECK("height", map_side, &h),
 		CMD_CHECK("density", map_density, &density),
-		CMD_CHECK("seed", map_seed, &seed),
+		CMD_CHECK("seed", cmd_opt_seed, &seed),
 		CMD_FLAG("json", &json),
 		CMD_END
 	};

@@ -326,10 +326,10 @@ static int simgame_option(const struct cmd_opt *o, const char *optarg)
 			return -1;
 		}
 	} else if (!strcmp(opt, "seed")) {
-		if (judge_parse_u64(optarg, &so->run->seed)) {
-			cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
+		const struct cmd_opt seed = { .out = &so->run->seed };
+
+		if (cmd_opt_seed(&seed, optarg))
 			return -1;
-		}
 		so->have_seed = 1;
 	} else if (!strcmp(opt, "set")) {
 		const char *eq = strchr(optarg, '=');

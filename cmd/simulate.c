@@ -372,10 +372,10 @@ static int sim_option(const struct cmd_opt *o, const char *optarg)
 			return -1;
 		}
 	} else if (!strcmp(opt, "seed")) {
-		if (judge_parse_u64(optarg, &so->run->seed)) {
-			cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", optarg);
+		const struct cmd_opt seed = { .out = &so->run->seed };
+
+		if (cmd_opt_seed(&seed, optarg))
 			return -1;
-		}
 		so->have_seed = 1;
 	} else if (!strcmp(opt, "turns")) {
 		if (cmd_parse_int(optarg, 1, 100000, &v)) {

@@ -15,6 +15,7 @@
 
 #include "core/names.h"
 #include "lib/strbuf.h"
+#include "judge/judge.h"
 #include "judge/mailer.h"
 #include "judge/timeutil.h"
 
@@ -379,6 +380,15 @@ int cmd_usage_missing(const char *usage, int argc, char **argv, char *out, size_
 				snprintf(out, len, "unexpected '%.60s'", argv[k]);
 				return 1;
 			}
+	}
+	return 0;
+}
+
+int cmd_opt_seed(const struct cmd_opt *o, const char *value)
+{
+	if (judge_parse_u64(value, o->out)) {
+		cmd_error("--seed: expected a number from 0 to 2^64-1, got '%s'", value);
+		return -1;
 	}
 	return 0;
 }

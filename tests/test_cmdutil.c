@@ -230,6 +230,38 @@ static void test_cmdutil_options_turn(void **state)
 	assert_int_equal(turn, 12);
 }
 
+/* --seed: the whole 64-bit range, and one message for what is not a seed. */
+static void test_cmdutil_options_seed(void **state)
+{
+	char a0[] = "x", a1[] = "--seed", a2[] = "18446744073709551615";
+	char *argv[] = { a0, a1, a2, NULL };
+	char b0[] = "x", b1[] = "--seed", b2[] = "-1";
+	char *bad[] = { b0, b1, b2, NULL };
+	uint64_t seed = 7;
+	int err, nul;
+	const struct cmd_opt opts[] = {
+		CMD_CHECK("seed", cmd_opt_seed, &seed),
+		CMD_END
+	};
+
+	(void)state;
+	optind = 0;
+	assert_int_equal(cmd_options(3, argv, opts), 0);
+	assert_true(seed == UINT64_MAX);
+	err = dup(STDERR_FILENO);
+	nul = open("/dev/null", O_WRONLY);
+	assert_true(err >= 0 && nul >= 0);
+	fflush(stderr);
+	assert_true(dup2(nul, STDERR_FILENO) >= 0);
+	optind = 0;
+	assert_int_equal(cmd_options(3, bad, opts), -1);
+	fflush(stderr);
+	assert_true(dup2(err, STDERR_FILENO) >= 0);
+	close(err);
+	close(nul);
+	assert_true(seed == UINT64_MAX);
+}
+
 /* A check that keeps the name the option was typed under. */
 static int typed(const struct cmd_opt *o, const char *value)
 {
@@ -308,6 +340,7 @@ int main(void)
 		cmocka_unit_test(test_cmdutil_options_table),
 		cmocka_unit_test(test_cmdutil_options_check),
 		cmocka_unit_test(test_cmdutil_options_turn),
+		cmocka_unit_test(test_cmdutil_options_seed),
 		cmocka_unit_test(test_cmdutil_options_alias_and_list),
 	};
 
